@@ -1,0 +1,73 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { postJson } from './helpers';
+
+const lead = {
+  name: 'Thandi Mokoena',
+  email: 'thandi@example.co.za',
+  phone: '082 555 0101',
+  whatsapp: '',
+  location: 'Knysna',
+  source: 'ar_visualizer',
+  productInterest: 'Venetian Blind - 50mm Aluminium',
+  sessionData: { blindType: 'venetian-aluminium-50mm', colour: 'Silver', openingType: 'standard', mountType: 'inside-recess', dimensions: { width_mm: 1200, height_mm: 1500 } },
+  notes: '',
+  popiaConsent: true,
+};
+
+describe('POST /api/leads/capture', () => {
+  it('stores the lead, empty optional fields as null, consent with its time, and answers leadId', async () => {
+    const res = await postJson('/api/leads/capture', lead, { 'CF-Connecting-IP': '198.51.100.1' });
+    expect(res.status).toBe(201);
+    const { success, leadId } = await res.json<any>();
+    expect(success).toBe(true);
+    const row = await env.DB.prepare('SELECT * FROM leads WHERE id = ?').bind(leadId).first<any>();
+    expect(row).toMatchObject({ name: 'Thandi Mokoena', email: 'thandi@example.co.za', whatsapp: null, notes: null, location: 'Knysna', source: 'ar_visualizer', follow_up_status: 'new', popia_consent: 1 });
+    expect(row.popia_consent_at).toMatch(/^\d{4}-/);
+    expect(JSON.parse(row.session_data).colour).toBe('Silver');
+  });
+
+  it.each([
+    [{ ...lead, source: 'facebook' }, 'source'],
+    [{ ...lead, email: 'not-an-email' }, 'email'],
+    [{ ...lead, name: '   ' }, 'name'],
+    [{ ...lead, name: 'x'.repeat(121) }, 'name'],
+    [{ ...lead, notes: 'x'.repeat(4001) }, 'notes'],
+  ])('rejects %#: a 400 naming %s, and stores nothing', async (body, field) => {
+    const before = await env.DB.prepare('SELECT COUNT(*) AS n FROM leads').first<number>('n');
+    const res = await postJson('/api/leads/capture', body, { 'CF-Connecting-IP': '198.51.100.2' });
+    expect(res.status).toBe(400);
+    expect((await res.json<any>()).message).toContain(field);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM leads').first<number>('n')).toBe(before);
+  });
+
+  it('rate limits one client: the 11th lead in ten minutes is a 429 with Retry-After', async () => {
+    const ip = '198.51.100.3';
+    for (let i = 0; i < 10; i++) expect((await postJson('/api/leads/capture', lead, { 'CF-Connecting-IP': ip })).status).toBe(201);
+    const res = await postJson('/api/leads/capture', lead, { 'CF-Connecting-IP': ip });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect((await res.json<any>()).error).toBe('rate_limited');
+  });
+});
+
+describe('POST /api/customer-details', () => {
+  it('stores the quick-details dialog fields with the session id', async () => {
+    const res = await postJson(
+      '/api/customer-details',
+      { name: 'Pieter', whatsapp: '082 123 4567', email: 'pieter@example.co.za', feature: 'ar_visualizer', sessionId: 'session_1_abcdefghi', ipAddress: null },
+      { 'CF-Connecting-IP': '198.51.100.4' },
+    );
+    expect(res.status).toBe(201);
+    const { id } = await res.json<any>();
+    const row = await env.DB.prepare('SELECT * FROM customer_details WHERE id = ?').bind(id).first<any>();
+    expect(row).toMatchObject({ name: 'Pieter', whatsapp: '082 123 4567', session_id: 'session_1_abcdefghi', ip_address: null, feature: 'ar_visualizer' });
+  });
+
+  it('rejects missing WhatsApp and a bad e-mail', async () => {
+    const res = await postJson('/api/customer-details', { name: 'Pieter', email: 'nope' }, { 'CF-Connecting-IP': '198.51.100.5' });
+    expect(res.status).toBe(400);
+    const body = await res.json<any>();
+    expect(body.issues.map((i: any) => i.path).sort()).toEqual(['email', 'whatsapp']);
+  });
+});

@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+// Worker tests run inside workerd with the bindings of wrangler.toml (Miniflare, isolated storage).
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: './wrangler.toml' },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: 'test', ADMIN_PIN: '4321' },
+          // The static app is not part of worker tests; an empty folder keeps ASSETS bound.
+          assets: { directory: path.join(import.meta.dirname, 'tests/worker/fixtures/assets'), binding: 'ASSETS', notFoundHandling: 'single-page-application', runWorkerFirst: true },
+        },
+      }),
+    ],
+    test: {
+      include: ['tests/worker/**/*.test.ts'],
+      setupFiles: ['./tests/worker/setup.ts'],
+    },
+  };
+});

@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppBindings } from './env';
+import { AppError, errorBody } from './lib/errors';
+import { securityHeaders } from './middleware/security-headers';
+import { requireStaff } from './middleware/require-staff';
+import { adminSessionRoutes } from './routes/admin-session';
+import { colourRoutes, productRoutes } from './routes/catalogue';
+import { configRoutes } from './routes/config';
+import { customerDetailsRoutes, leadRoutes } from './routes/leads';
+import { pricingRoutes } from './routes/pricing';
+import { serveApp, swatchRoutes } from './routes/static';
+import { seedCatalogueIfEmpty } from './services/seed';
+
+/** The composition root: middleware, then one sub-app per resource, then the static app. */
+export const app = new Hono<AppBindings>();
+
+app.use('*', async (c, next) => {
+  const requestId = crypto.randomUUID();
+  c.set('requestId', requestId);
+  await next();
+  c.res.headers.set('X-Request-Id', requestId);
+});
+app.use('*', securityHeaders);
+app.use('/api/*', async (c, next) => {
+  await next();
+  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+});
+
+app.get('/api/health', (c) => c.json({ ok: true }));
+app.route('/api/config', configRoutes);
+app.route('/api/admin/session', adminSessionRoutes);
+app.route('/api/pricing', pricingRoutes);
+app.route('/api/colours', colourRoutes);
+app.route('/api/products', productRoutes);
+app.route('/api/leads', leadRoutes);
+app.route('/api/customer-details', customerDetailsRoutes);
+
+// Staff: fill an empty deployed catalogue with the sample data (locally `npm start` does this).
+app.post('/api/admin/catalogue/seed', requireStaff, async (c) => c.json({ success: true, ...(await seedCatalogueIfEmpty(c.env.DB, c.env.MEDIA)) }));
+
+app.route('/swatches', swatchRoutes);
+app.all('/api/*', (c) => {
+  throw new AppError('not_found', `There is no API endpoint ${c.req.method} ${c.req.path}.`);
+});
+app.all('*', (c) => serveApp(c.req.raw, c.env.ASSETS));
+
+app.onError((err, c) => {
+  const requestId = c.get('requestId') ?? crypto.randomUUID();
+  let appError: AppError;
+  if (err instanceof AppError) {
+    appError = err;
+  } else if (err instanceof HTTPException && err.status < 500) {
+    // Hono's own 4xx (e.g. 'Malformed JSON in request body' from the validator).
+    const code = err.message.startsWith('Malformed JSON') ? 'malformed_json' : 'validation_error';
+    appError = new AppError(code, err.message || 'The request is not valid.');
+  } else {
+    console.error(JSON.stringify({ level: 'error', requestId, path: c.req.path, error: String(err), stack: (err as Error).stack }));
+    appError = new AppError('internal_error', `Something went wrong on our side. Please try again; if it keeps happening, quote reference ${requestId}.`);
+  }
+  const response = c.json(errorBody(appError, requestId), appError.status);
+  if (appError.details?.retryAfterSeconds) response.headers.set('Retry-After', String(appError.details.retryAfterSeconds));
+  return response;
+});
+
+export type AppType = typeof app;

@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import type { AppBindings } from '../env';
+import { AppError } from '../lib/errors';
+import { validate } from '../lib/validate';
+import { jsonBody } from '../middleware/json-body';
+import { pricingQuoteSchema } from '../shared/schemas';
+import { gridForProduct, priceForSize } from '../services/pricing';
+
+/**
+ * POST /api/pricing/quote (spec section 7). A size outside the grid is a valid question with an
+ * answer, so it is a 200 with success false, error_type and contact_required for the calculator.
+ */
+export const pricingRoutes = new Hono<AppBindings>().post('/quote', jsonBody(4096), validate('json', pricingQuoteSchema), async (c) => {
+  const { width_mm, drop_mm, product_type, quantity } = c.req.valid('json');
+  const grid = await gridForProduct(c.env.DB, product_type);
+  if (!grid) {
+    throw new AppError('not_found', `We do not have a price list for '${product_type}'. Choose a product from the catalogue.`);
+  }
+  const result = priceForSize(grid, width_mm, drop_mm);
+  if (!result.ok) {
+    return c.json({
+      success: false,
+      error_type: result.errorType,
+      message: result.message,
+      contact_required: result.contactRequired,
+    });
+  }
+  const unitRand = result.priceCents / 100;
+  return c.json({
+    success: true,
+    quote: {
+      success: true,
+      product_type: grid.productId,
+      product_name: grid.productName,
+      width_mm,
+      drop_mm,
+      width_band_mm: result.widthBandMm,
+      drop_band_mm: result.dropBandMm,
+      quantity,
+      price: unitRand,
+      price_cents: result.priceCents,
+      total_price: (result.priceCents * quantity) / 100,
+      total_price_cents: result.priceCents * quantity,
+      currency: 'ZAR',
+      vat_included: true,
+      price_list_version: grid.version,
+      sample_prices: grid.isSample,
+    },
+  });
+});

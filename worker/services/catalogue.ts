@@ -1,0 +1,120 @@
+import { asc, eq, isNotNull, max, or } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/d1';
+import type { CatalogItem, CatalogOverview, ColourDto, ProductColoursResponse } from '../shared/catalogue-api';
+import { CATALOGUE_SECTIONS, type CatalogueSection } from '../shared/catalogue-types';
+import { colours, priceLists, products } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { gridForProduct } from './pricing';
+import { normaliseProductKey } from './product-ids';
+import { SAMPLE_PRICE_LIST_NOTE } from '../seed/catalogue-data';
+
+export const SWATCH_ROUTE_PREFIX = '/swatches/';
+
+type ProductRow = typeof products.$inferSelect;
+type ColourRow = typeof colours.$inferSelect;
+
+export async function findProduct(db: D1Database, productKey: string): Promise<ProductRow | null> {
+  const key = normaliseProductKey(productKey);
+  const [row] = await drizzle(db)
+    .select()
+    .from(products)
+    .where(or(eq(products.id, key), eq(products.calculatorId, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+export function toColourDto(row: ColourRow): ColourDto {
+  const url = row.swatchKey ? SWATCH_ROUTE_PREFIX + row.swatchKey.replace(/^swatches\//, '') : null;
+  return {
+    name: row.name,
+    hex: row.hex,
+    material: row.material,
+    finish: row.finish,
+    description: row.description,
+    imageUrl: url,
+    swatchPath: url,
+  };
+}
+
+export async function coloursForProduct(db: D1Database, productKey: string) {
+  const product = await findProduct(db, productKey);
+  if (!product) {
+    throw new AppError('not_found', `We do not have a product called '${productKey}'. Choose one from the catalogue.`);
+  }
+  const rows = await drizzle(db)
+    .select()
+    .from(colours)
+    .where(eq(colours.setKey, product.colourSetKey))
+    .orderBy(asc(colours.sortOrder), asc(colours.id));
+  return { product, colours: rows.map(toColourDto) };
+}
+
+export async function productsWithColours(db: D1Database): Promise<ProductColoursResponse> {
+  const d = drizzle(db);
+  const [productRows, colourRows] = await Promise.all([
+    d.select().from(products).orderBy(asc(products.sortOrder)),
+    d.select().from(colours).orderBy(asc(colours.sortOrder), asc(colours.id)),
+  ]);
+  const bySet = groupBy(colourRows, (c) => c.setKey);
+  return {
+    success: true,
+    products: productRows.map((p) => ({
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      colours: (bySet.get(p.colourSetKey) ?? []).map(toColourDto),
+    })),
+  };
+}
+
+const SWATCHES_PER_CARD = 8;
+
+export async function catalogOverview(db: D1Database): Promise<CatalogOverview> {
+  const d = drizzle(db);
+  const [productRows, colourRows, [latest]] = await Promise.all([
+    d.select().from(products).orderBy(asc(products.sortOrder)),
+    d.select().from(colours).where(isNotNull(colours.swatchKey)).orderBy(asc(colours.sortOrder), asc(colours.id)),
+    d.select({ lastUpdated: max(priceLists.createdAt) }).from(priceLists),
+  ]);
+  const bySet = groupBy(colourRows, (c) => c.setKey);
+  const overview = Object.fromEntries(CATALOGUE_SECTIONS.map((s) => [s, [] as CatalogItem[]])) as Record<
+    CatalogueSection,
+    CatalogItem[]
+  >;
+  let anySample = false;
+  for (const p of productRows) {
+    const grid = await gridForProduct(db, p.id);
+    anySample ||= grid?.isSample ?? false;
+    const setColours = bySet.get(p.colourSetKey) ?? [];
+    const item: CatalogItem = {
+      id: p.id,
+      name: p.name,
+      calculator_id: p.calculatorId,
+      description: p.description,
+      from_price: grid ? grid.pricesCents[0]![0]! / 100 : null,
+      from_size: grid ? { width_mm: grid.widthsMm[0]!, drop_mm: grid.dropsMm[0]! } : null,
+      sample_prices: grid?.isSample ?? false,
+      colour_count: setColours.length,
+      swatches: setColours.slice(0, SWATCHES_PER_CARD).map((c) => ({ name: c.name, hex: c.hex, imageUrl: toColourDto(c).imageUrl })),
+    };
+    if ((CATALOGUE_SECTIONS as readonly string[]).includes(p.section)) overview[p.section as CatalogueSection].push(item);
+  }
+  return {
+    ...overview,
+    color_schemes: [...bySet.entries()].map(([key, list]) => ({ key, colour_count: list.length })),
+    last_updated: latest?.lastUpdated ?? null,
+    sample_data_note: anySample ? SAMPLE_PRICE_LIST_NOTE : null,
+  };
+}
+
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const list = map.get(key);
+    if (list) list.push(item);
+    else map.set(key, [item]);
+  }
+  return map;
+}
+

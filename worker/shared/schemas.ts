@@ -1,0 +1,70 @@
+// Request schemas shared by the route validators and the web client: the spec's field names.
+import { z } from 'zod';
+
+/** Empty optional text is stored as null (spec: optional lead fields are sent as null). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const email = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(254, 'must be at most 254 characters')
+  .pipe(z.email({ error: 'must be a valid email address' }));
+
+const requiredText = (max: number) =>
+  z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+
+/** Millimetres: a positive number, at most 100 m (anything larger is a typing slip). */
+const millimetres = z.coerce
+  .number({ error: 'must be a number of millimetres' })
+  .refine(Number.isFinite, 'must be a number of millimetres')
+  .refine((v) => v > 0, 'must be more than 0 mm')
+  .refine((v) => v <= 100_000, 'must be at most 100000 mm');
+
+export const pricingQuoteSchema = z.object({
+  width_mm: millimetres,
+  drop_mm: millimetres,
+  product_type: requiredText(80),
+  quantity: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(1),
+});
+export type PricingQuoteRequest = z.input<typeof pricingQuoteSchema>;
+
+export const LEAD_SOURCES = ['ar_visualizer', 'room_walkthrough', 'shutter_visualization', 'other'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+export const leadCaptureSchema = z.object({
+  name: requiredText(120),
+  email,
+  phone: optionalText(40),
+  whatsapp: optionalText(40),
+  location: optionalText(120),
+  source: z.enum(LEAD_SOURCES, { error: `must be one of ${LEAD_SOURCES.join(', ')}` }),
+  productInterest: optionalText(200),
+  sessionData: z.record(z.string(), z.unknown()).nullish().transform((v) => v ?? null),
+  notes: optionalText(4000),
+  /** POPIA: the person agreed to be contacted about this enquiry. */
+  popiaConsent: z.boolean().optional().default(false),
+});
+export type LeadCaptureRequest = z.input<typeof leadCaptureSchema>;
+
+export const CUSTOMER_DETAIL_FEATURES = ['ar_visualizer', 'room_walkthrough'] as const;
+
+export const customerDetailsSchema = z.object({
+  name: requiredText(120),
+  whatsapp: requiredText(40),
+  email,
+  feature: z.enum(CUSTOMER_DETAIL_FEATURES).nullish().transform((v) => v ?? null),
+  sessionId: optionalText(100),
+  ipAddress: optionalText(64),
+});
+export type CustomerDetailsRequest = z.input<typeof customerDetailsSchema>;
+
+export const staffSignInSchema = z.object({
+  pin: z.string({ error: 'is required' }).regex(/^\d{4}$/, 'must be 4 digits'),
+});
