@@ -12,7 +12,12 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: { TEST_MIGRATIONS: migrations, APP_ENV: 'test', ADMIN_PIN: '4321' },
           // The static app is not part of worker tests; an empty folder keeps ASSETS bound.
-          assets: { directory: path.join(import.meta.dirname, 'tests/worker/fixtures/assets'), binding: 'ASSETS', notFoundHandling: 'single-page-application', runWorkerFirst: true },
+          assets: {
+            directory: path.join(import.meta.dirname, 'tests/worker/fixtures/assets'),
+            binding: 'ASSETS',
+            run_worker_first: true,
+            assetConfig: { not_found_handling: 'single-page-application' },
+          },
         },
       }),
     ],

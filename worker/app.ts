@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppBindings } from './env';
 import { AppError, errorBody } from './lib/errors';
@@ -45,7 +45,8 @@ app.all('/api/*', (c) => {
 });
 app.all('*', (c) => serveApp(c.req.raw, c.env.ASSETS));
 
-app.onError((err, c) => {
+/** Every error, thrown anywhere, answers in the one error shape. */
+export const handleError: ErrorHandler<AppBindings> = (err, c) => {
   const requestId = c.get('requestId') ?? crypto.randomUUID();
   let appError: AppError;
   if (err instanceof AppError) {
@@ -61,6 +62,7 @@ app.onError((err, c) => {
   const response = c.json(errorBody(appError, requestId), appError.status);
   if (appError.details?.retryAfterSeconds) response.headers.set('Retry-After', String(appError.details.retryAfterSeconds));
   return response;
-});
+};
+app.onError(handleError);
 
 export type AppType = typeof app;

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_MAX_ATTEMPTS, type LoginGuard } from '../../worker/durable-objects/login-guard';
 import type { AppBindings } from '../../worker/env';
-import { app } from '../../worker/app';
+import { handleError } from '../../worker/app';
 import { requireStaff } from '../../worker/middleware/require-staff';
 import { BASE, get, postJson } from './helpers';
 
@@ -94,7 +94,7 @@ describe('staff session', () => {
 
 describe('requireStaff', () => {
   const guarded = new Hono<AppBindings>().get('/staff-only', requireStaff, (c) => c.json({ ok: true }));
-  guarded.onError(app.errorHandler);
+  guarded.onError(handleError);
 
   it('answers 401 without a session and passes with one', async () => {
     const denied = await guarded.request('/staff-only', {}, env);

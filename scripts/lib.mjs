@@ -1,0 +1,43 @@
+// Helpers shared by the npm scripts (start, test, bench, e2e).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BIN = path.join(ROOT, 'node_modules', '.bin');
+
+/** Configuration keys (DESIGN.md section 4) that `npm start` passes from the environment to the Worker. */
+export const CONFIG_KEYS = [
+  'APP_ENV', 'ASSISTANT_NAME', 'BUSINESS_NAME', 'BUSINESS_PHONE_GARDEN_ROUTE', 'BUSINESS_PHONE_NATIONAL',
+  'BUSINESS_WHATSAPP_GARDEN_ROUTE', 'BUSINESS_WHATSAPP_NATIONAL', 'BUSINESS_EMAIL', 'MARKETING_EMAIL',
+  'MAIN_WEBSITE_URL', 'COMPETITOR_URLS', 'ADMIN_PIN', 'SITE_VISIT_PHRASE', 'SITE_VISIT_CODE',
+  'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'ELEVENLABS_API_KEY',
+  'ELEVENLABS_VOICE_ID', 'ELEVENLABS_BASE_URL', 'PAYMENT_PROVIDER', 'YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET',
+  'YOCO_API_BASE', 'PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE', 'PAYFAST_HOST',
+  'EMAIL_PROVIDER', 'EMAIL_FROM', 'EMAIL_API_KEY', 'EMAIL_API_BASE',
+];
+
+/** Wrangler runs fully local: no metrics, no account, no network. */
+export const WRANGLER_ENV = { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_UPDATE_NOTIFIER: '1' };
+
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options, env: { ...process.env, ...WRANGLER_ENV, ...options.env } });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${path.basename(command)} ${args.join(' ')} exited with ${code ?? signal}`))));
+  });
+}
+
+export async function waitForHealth(baseUrl, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server at ${baseUrl} did not answer /api/health within ${timeoutMs / 1000} s`);
+}

@@ -1,0 +1,39 @@
+// npm start: build the web app, apply D1 migrations locally, seed an empty catalogue, then serve
+// everything on http://localhost:${PORT:-8787} with Miniflare's local D1/R2/KV/Durable Objects.
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { BIN, CONFIG_KEYS, ROOT, WRANGLER_ENV, run } from './lib.mjs';
+
+const port = process.env.PORT ?? '8787';
+const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? '.wrangler/state');
+const started = Date.now();
+
+if (!existsSync(path.join(ROOT, '.dev.vars')) && existsSync(path.join(ROOT, '.dev.vars.example'))) {
+  copyFileSync(path.join(ROOT, '.dev.vars.example'), path.join(ROOT, '.dev.vars'));
+  console.log('Created .dev.vars from .dev.vars.example (local configuration; edit it or set environment variables).');
+}
+
+if (process.env.SKIP_BUILD !== '1') await run(path.join(BIN, 'vite'), ['build', '--logLevel', 'warn']);
+await run(path.join(BIN, 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', dataDir], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+await run(path.join(BIN, 'tsx'), ['scripts/seed.ts'], { env: { DATA_DIR: dataDir } });
+
+// Environment variables win over .dev.vars.
+const vars = CONFIG_KEYS.filter((key) => process.env[key] !== undefined).flatMap((key) => ['--var', `${key}:${process.env[key]}`]);
+const server = spawn(
+  path.join(BIN, 'wrangler'),
+  ['dev', '--port', port, '--ip', process.env.HOST ?? '127.0.0.1', '--persist-to', dataDir, '--show-interactive-dev-session=false', ...vars],
+  { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...WRANGLER_ENV } },
+);
+let announced = false;
+server.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  if (!announced && /Ready on/.test(String(chunk))) {
+    announced = true;
+    console.log(`\nCustom Blinds storefront ready on http://localhost:${port} (started in ${((Date.now() - started) / 1000).toFixed(1)} s; data in ${dataDir})`);
+  }
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

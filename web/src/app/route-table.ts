@@ -1,0 +1,34 @@
+// Storefront spec section 2: the product's full route table. `issue` names the capability that
+// fills a route still showing its 'coming soon' screen.
+export interface PlannedRoute {
+  path: string;
+  title: string;
+  summary: string;
+}
+
+export const PLANNED_ROUTES: PlannedRoute[] = [
+  { path: '/measurement', title: 'Measure Your Windows', summary: 'Measure a window with your camera (Quick AI Scan) or by placing four corners on a photo.' },
+  { path: '/quote', title: 'Your Quote', summary: 'Review a stored quote, add your contact details and pay by card or book a Garden Route consultation.' },
+  { path: '/quote-calculator', title: 'Online Blind Quotation', summary: 'Price several blinds by width and drop, then e-mail the quote or order online.' },
+  { path: '/quote-document', title: 'Quote Document', summary: 'A printable quote with its number, items, totals and an Email Quote panel.' },
+  { path: '/order-confirmation', title: 'Order Confirmation', summary: 'Your receipt: reference, order table, totals and payment status.' },
+  { path: '/admin/scraper', title: 'Admin Panel', summary: 'Website scraping and price-list management for staff.' },
+  { path: '/admin/catalog', title: 'Product Catalog Manager', summary: 'Products, colours and a preview for staff.' },
+  { path: '/admin/tracking', title: 'Manual Tracking Admin', summary: 'Courier tracking entries maintained by staff.' },
+  { path: '/track', title: 'Track Your Order', summary: 'Look up a parcel by tracking number or order ID.' },
+  { path: '/tracking', title: 'Order Tracking', summary: 'Track an order or, for staff, manage tracking entries.' },
+  { path: '/admin/colours', title: 'Outdoor Blinds Colour Management', summary: 'Upload and review the outdoor colour range.' },
+  { path: '/admin/color-screenshots', title: 'Screenshot Colour Extractor', summary: 'Extract colours from supplier screenshots.' },
+  { path: '/admin/pricing', title: 'Price List Analyzer', summary: 'Analyse a price-list image into categories and sizes.' },
+  { path: '/working-polygon', title: 'Window Photo Positioning', summary: 'Drag four corners on a photo of your window to measure it.' },
+  { path: '/ar-measurement', title: 'AR Visualiser', summary: 'See your chosen blind drawn over a photo of your own window.' },
+  { path: '/shutters', title: 'Shutter Visualiser', summary: 'See plantation shutters over a photo of your window.' },
+  { path: '/leads', title: 'Leads', summary: 'Follow up enquiries from the visualisers, the consultant and the quote form.' },
+  { path: '/site-visits', title: 'Site Visits', summary: 'Garden Route site-visit notes for our consultants.' },
+  { path: '/admin-dashboard', title: 'Admin Dashboard', summary: 'The staff overview, behind the staff PIN.' },
+  { path: '/marketing-insights', title: 'Marketing Insights', summary: 'Insights and the daily report, behind the staff PIN.' },
+  { path: '/complete-quote', title: 'Complete Your Quote', summary: 'Finish a stored quote with your contact details, then pay or book a consultation.' },
+  { path: '/room-walkthrough-rebuilt', title: 'Room Walk-Through', summary: 'A guided walk through a room, window by window, ending in one quote.' },
+];
+
+export const PAYMENT_RESULT_PATHS = ['/payment-success', '/payment-cancelled', '/payment-failed'] as const;

@@ -1,0 +1,36 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { RootLayout } from './root-layout';
+import { LandingPage } from '../features/landing/landing-page';
+import { PAYMENT_RESULT_PATHS, PLANNED_ROUTES } from './route-table';
+
+/** Every route but the landing page is a lazy module: no page pays for another's code. */
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      ...PLANNED_ROUTES.map((route) => ({
+        path: route.path,
+        lazy: async () => {
+          const { ComingSoonPage } = await import('./routes/coming-soon');
+          return { Component: () => <ComingSoonPage route={route} /> };
+        },
+      })),
+      ...PAYMENT_RESULT_PATHS.map((path) => ({
+        path,
+        lazy: async () => {
+          const { ComingSoonPage } = await import('./routes/coming-soon');
+          const route = { path, title: 'Payment Result', summary: 'The result of your card payment and what happens next.' };
+          return { Component: () => <ComingSoonPage route={route} /> };
+        },
+      })),
+      { path: '/privacy', lazy: async () => ({ Component: (await import('./routes/privacy')).PrivacyPage }) },
+      { path: '/shutter-visualization', element: <Navigate to="/shutters" replace /> },
+      // The legacy quote route goes straight to the calculator.
+      { path: '/calculator', element: <Navigate to="/quote-calculator" replace /> },
+      { path: '/mobile-ruler', lazy: async () => ({ Component: (await import('./routes/static-redirect')).MobileRulerRedirect }) },
+      // '/{name}-workspace' depends on the configured assistant name, so the catch-all decides.
+      { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundOrWorkspace }) },
+    ],
+  },
+]);

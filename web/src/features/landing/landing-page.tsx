@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Disclaimer } from '../../components/disclaimer';
+import { SiteFooter } from '../../components/site-footer';
+import { SiteHeader } from '../../components/site-header';
+import { toast } from '../../components/toast';
+import { apiRequest } from '../../lib/api-client';
+import { createSessionId } from '../../lib/session-id';
+import { ChatSlot } from '../chat/chat-slot';
+import { Hero } from './hero';
+import { InfoCards } from './info-cards';
+import { ProductShowcase } from './product-showcase';
+import { QuickDetailsDialog, type LaunchFeature, type QuickDetails } from './quick-details-dialog';
+import { ServiceChooser, type ServicePath } from './service-chooser';
+
+const FEATURE_LABELS: Record<LaunchFeature, string> = { visualizer: 'AR Visualizer', walkthrough: 'Room Walk-Through' };
+// Spec: on save the visualiser goes to /ar-measurement and the walk-through to /measurement.
+const FEATURE_ROUTES: Record<LaunchFeature, string> = { visualizer: '/ar-measurement', walkthrough: '/measurement' };
+const FEATURE_IDS: Record<LaunchFeature, 'ar_visualizer' | 'room_walkthrough'> = { visualizer: 'ar_visualizer', walkthrough: 'room_walkthrough' };
+
+export function LandingPage() {
+  const navigate = useNavigate();
+  const [sessionId] = useState(createSessionId);
+  const [servicePath, setServicePath] = useState<ServicePath>('none');
+  const [launching, setLaunching] = useState<LaunchFeature | null>(null);
+
+  function choose(path: ServicePath) {
+    setServicePath(path);
+    document.getElementById('services')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }
+
+  async function saveDetails(details: QuickDetails, { demo }: { demo: boolean }) {
+    const feature = launching!;
+    try {
+      // The 'blinds' demo bypass is a staff shortcut: its placeholder details are not stored.
+      if (!demo) {
+        await apiRequest('POST', '/api/customer-details', { ...details, feature: FEATURE_IDS[feature], sessionId, ipAddress: null });
+      }
+    } catch {
+      toast({ title: 'Error', description: 'Failed to save your details. Please try again.', variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Details Saved', description: `Thanks ${details.name}! Launching ${FEATURE_LABELS[feature]}...` });
+    setLaunching(null);
+    navigate(FEATURE_ROUTES[feature]);
+  }
+
+  return (
+    <div className="page">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <SiteHeader />
+      <main id="main">
+        <Hero onChooseOnline={() => choose('online')} onChooseGardenRoute={() => choose('garden-route')} />
+        <ChatSlot sessionId={sessionId} />
+        <ServiceChooser path={servicePath} onChoose={setServicePath} onLaunch={setLaunching} />
+        <ProductShowcase />
+        <InfoCards />
+        <Disclaimer />
+      </main>
+      <SiteFooter />
+      <QuickDetailsDialog feature={launching} onCancel={() => setLaunching(null)} onSubmit={saveDetails} />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import { telLink, usePublicConfig, whatsappLink } from '../../lib/public-config';
+import type { LaunchFeature } from './quick-details-dialog';
+
+export type ServicePath = 'none' | 'online' | 'garden-route';
+
+interface Props {
+  path: ServicePath;
+  onChoose: (path: ServicePath) => void;
+  onLaunch: (feature: LaunchFeature) => void;
+}
+
+/** 'Choose Your Service': choosing a path highlights its card and shows its extra panel. */
+export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
+  const config = usePublicConfig();
+  return (
+    <section className="services" id="services" aria-labelledby="services-title">
+      <h2 id="services-title">Choose Your Service</h2>
+      <p className="section-lead">Do it yourself online from anywhere in South Africa, or let us come to you on the Garden Route.</p>
+      <div className="services__grid">
+        <article className={`service-card ${path === 'online' ? 'service-card--selected' : ''}`} aria-current={path === 'online' ? 'true' : undefined}>
+          <button type="button" className="service-card__choose" onClick={() => onChoose('online')} aria-pressed={path === 'online'}>
+            <span className="service-card__kicker">National</span>
+            <h3>Online Tools</h3>
+            <p>Measure, visualise and price your blinds yourself, then order and pay by card. Delivered by courier.</p>
+          </button>
+          <div className="service-card__actions">
+            <button type="button" className="button" onClick={() => onLaunch('visualizer')}>AR Visualiser</button>
+            <Link className="button button--ghost-dark" to="/measurement">Measure Windows</Link>
+            <Link className="button button--ghost-dark" to="/quote-calculator">Get a Quote</Link>
+          </div>
+        </article>
+        <article className={`service-card ${path === 'garden-route' ? 'service-card--selected' : ''}`} aria-current={path === 'garden-route' ? 'true' : undefined}>
+          <button type="button" className="service-card__choose" onClick={() => onChoose('garden-route')} aria-pressed={path === 'garden-route'}>
+            <span className="service-card__kicker">Mossel Bay to Plettenberg Bay</span>
+            <h3>Garden Route Service</h3>
+            <p>We visit, measure, advise on site and install. Free site visits across the Garden Route.</p>
+          </button>
+          <div className="service-card__actions">
+            {config.email && <a className="button button--ghost-dark" href={`mailto:${config.email}?subject=${encodeURIComponent('Garden Route site visit')}`}>Contact</a>}
+            {config.phone.gardenRoute && <a className="button button--ghost-dark" href={telLink(config.phone.gardenRoute)}>Call</a>}
+            {config.whatsapp.gardenRoute && (
+              <a className="button button--whatsapp" href={whatsappLink(config.whatsapp.gardenRoute, config.whatsappGreeting.gardenRoute)} target="_blank" rel="noopener noreferrer">
+                WhatsApp
+              </a>
+            )}
+            <Link className="button" to="/site-visits">Site Visits</Link>
+          </div>
+        </article>
+      </div>
+      {path === 'online' && (
+        <div className="service-panel" role="region" aria-label="Online tools">
+          <h3>How online ordering works</h3>
+          <ol>
+            <li>Measure each window (camera, photo or tape measure).</li>
+            <li>See the blind on a photo of your window in the AR Visualiser.</li>
+            <li>Price every blind by width and drop; prices include 15% VAT.</li>
+            <li>Order and pay by card. Production takes 7-10 business days, then courier delivery.</li>
+          </ol>
+          <button type="button" className="button button--ghost-dark" onClick={() => onLaunch('walkthrough')}>
+            Room Walk-Through
+          </button>
+        </div>
+      )}
+      {path === 'garden-route' && (
+        <div className="service-panel" role="region" aria-label="Garden Route service">
+          <h3>Our Garden Route team</h3>
+          <p>
+            Mossel Bay, George, Wilderness, Sedgefield, Knysna and Plettenberg Bay. We bring samples, measure every window,
+            quote on the spot and install. Call or WhatsApp to book a visit; we reply within 24 hours.
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
