@@ -28,6 +28,21 @@ export function run(command, args, options = {}) {
   });
 }
 
+/** Runs a command showing its stdout; its stderr is printed only when it fails. */
+export function runQuietly(command, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'pipe'], env: { ...process.env, ...WRANGLER_ENV, ...env } });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) return resolve();
+      process.stderr.write(stderr);
+      reject(new Error(`${path.basename(command)} ${args.join(' ')} exited with ${code}`));
+    });
+  });
+}
+
 export async function waitForHealth(baseUrl, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { BIN, CONFIG_KEYS, ROOT, WRANGLER_ENV, run } from './lib.mjs';
+import { BIN, CONFIG_KEYS, ROOT, WRANGLER_ENV, run, runQuietly } from './lib.mjs';
 
 const port = process.env.PORT ?? '8787';
 const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? '.wrangler/state');
@@ -18,7 +18,9 @@ if (process.env.SKIP_BUILD !== '1') await run(path.join(BIN, 'vite'), ['build', 
 await run(path.join(BIN, 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', dataDir], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-await run(path.join(BIN, 'tsx'), ['scripts/seed.ts'], { env: { DATA_DIR: dataDir } });
+// The platform proxy warns that it cannot see the Durable Object classes (it loads no Worker
+// script); that is expected here, so its stderr is shown only if seeding fails.
+await runQuietly(path.join(BIN, 'tsx'), ['scripts/seed.ts'], { DATA_DIR: dataDir });
 
 // Environment variables win over .dev.vars.
 const vars = CONFIG_KEYS.filter((key) => process.env[key] !== undefined).flatMap((key) => ['--var', `${key}:${process.env[key]}`]);

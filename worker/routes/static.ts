@@ -22,7 +22,7 @@ export const swatchRoutes = new Hono<AppBindings>().get('/:set/:file', async (c)
 /** Old links the spec keeps working. */
 export const REDIRECTS: Record<string, string> = {
   '/shutter-visualization': '/shutters',
-  '/mobile-ruler': '/mobile-ruler.html',
+  '/mobile-ruler': '/camera-ruler',
   '/calculator': '/quote-calculator',
 };
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 
-/** /mobile-ruler is a static page outside the app: leave the app to load it. */
+/** /mobile-ruler is a static page outside the app (public/camera-ruler.html): leave the app to load it. */
 export function MobileRulerRedirect() {
   useEffect(() => {
-    window.location.replace('/mobile-ruler.html');
+    window.location.replace('/camera-ruler');
   }, []);
   return <p className="page-loading">Opening the camera ruler…</p>;
 }

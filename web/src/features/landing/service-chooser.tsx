@@ -49,8 +49,8 @@ export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
         </article>
       </div>
       {path === 'online' && (
-        <div className="service-panel" role="region" aria-label="Online tools">
-          <h3>How online ordering works</h3>
+        <div className="service-panel" role="region" aria-labelledby="online-panel-title">
+          <h3 id="online-panel-title">How online ordering works</h3>
           <ol>
             <li>Measure each window (camera, photo or tape measure).</li>
             <li>See the blind on a photo of your window in the AR Visualiser.</li>
@@ -63,8 +63,8 @@ export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
         </div>
       )}
       {path === 'garden-route' && (
-        <div className="service-panel" role="region" aria-label="Garden Route service">
-          <h3>Our Garden Route team</h3>
+        <div className="service-panel" role="region" aria-labelledby="garden-panel-title">
+          <h3 id="garden-panel-title">Our Garden Route team</h3>
           <p>
             Mossel Bay, George, Wilderness, Sedgefield, Knysna and Plettenberg Bay. We bring samples, measure every window,
             quote on the spot and install. Call or WhatsApp to book a visit; we reply within 24 hours.

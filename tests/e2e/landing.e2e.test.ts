@@ -1,0 +1,180 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot, watchErrors } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  errors = watchErrors(page);
+});
+afterEach(async () => {
+  await context.close();
+});
+
+async function openLanding() {
+  const scripts: string[] = [];
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(await res.text());
+  });
+  await page.goto(baseUrl + '/');
+  await page.getByRole('heading', { name: 'Choose Your Service' }).waitFor();
+  return scripts;
+}
+
+describe('landing page', () => {
+  it('shows the header, hero video, consultant slot, services, real prices and swatches, footer and disclaimer', async () => {
+    const scripts = await openLanding();
+    await expect(page.title()).resolves.toContain('Custom Blinds');
+
+    const header = page.locator('header.site-header');
+    await expect(header.getByRole('link', { name: /Call/ }).getAttribute('href')).resolves.toMatch(/^tel:\+27\d+$/);
+    const whatsapp = await header.getByRole('link', { name: 'WhatsApp' }).getAttribute('href');
+    expect(whatsapp).toMatch(/^https:\/\/wa\.me\/27\d+\?text=Hi/);
+
+    const sources = await page.locator('video.hero__video source').evaluateAll((els) => els.map((e) => (e as HTMLSourceElement).src));
+    expect(sources.every((s) => s.startsWith(baseUrl + '/media/hero.'))).toBe(true);
+    expect((await page.request.get(baseUrl + '/media/hero.webm')).headers()['content-type']).toContain('video/webm');
+
+    await expect(page.getByRole('heading', { name: 'Melvin AI' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Custom Blinds Assistant').isVisible()).resolves.toBe(true);
+
+    // Prices and swatches come from the API (sample prices, labelled as such).
+    const rollerCard = page.locator('.product-card', { hasText: 'Roller Blind - Blockout' });
+    await rollerCard.locator('.product-card__price').waitFor();
+    const priceText = await rollerCard.locator('.product-card__price').innerText();
+    const catalog = await (await page.request.get(baseUrl + '/api/products/catalog')).json();
+    const roller = catalog.indoor_blinds.find((p: { id: string }) => p.id === 'roller-blockout');
+    const expected = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR', minimumFractionDigits: 2 }).format(roller.from_price);
+    expect(priceText.replace(/\s/g, ' ')).toContain(expected.replace(/\s/g, ' '));
+    await expect(page.getByText('Sample prices', { exact: true }).isVisible()).resolves.toBe(true);
+    const swatches = rollerCard.locator('.swatch-row img');
+    expect(await swatches.count()).toBe(8);
+    await swatches.first().scrollIntoViewIfNeeded();
+    await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await swatches.first().elementHandle());
+    await expect(rollerCard.getByText('+11').isVisible()).resolves.toBe(true);
+
+    await expect(page.getByRole('link', { name: 'Admin' }).getAttribute('href')).resolves.toBe('/admin-dashboard');
+    await expect(page.getByLabel('Disclaimer').isVisible()).resolves.toBe(true);
+
+    // The first page never loads three.js.
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.some((s) => s.includes('WebGLRenderer'))).toBe(false);
+    await screenshot(page, 'landing-desktop');
+    expect(errors).toEqual([]);
+  });
+
+  it("'Online Tools and Quotes' selects the online card and shows its panel", async () => {
+    await openLanding();
+    await page.getByRole('button', { name: 'Online Tools and Quotes' }).click();
+    await expect(page.getByRole('button', { name: /Online Tools/, pressed: true }).count()).resolves.toBe(1);
+    await expect(page.getByRole('region', { name: 'How online ordering works' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: /Garden Route Service/ }).last().click();
+    await expect(page.getByRole('region', { name: 'Our Garden Route team' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('region', { name: 'How online ordering works' }).count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('quick-details dialog', () => {
+  it('checks every field, saves through /api/customer-details and launches the AR visualiser', async () => {
+    await openLanding();
+    await page.getByRole('button', { name: 'AR Visualiser' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Quick Details for AR Visualizer' });
+    await dialog.waitFor();
+
+    await dialog.getByRole('button', { name: 'Launch AR Visualizer' }).click();
+    await expect(page.getByTestId('toast').innerText()).resolves.toContain('Missing Details');
+    await expect(page.getByTestId('toast').innerText()).resolves.toContain('Please fill in all fields to continue.');
+
+    await dialog.getByLabel('Your Name').fill('Thandi');
+    await dialog.getByLabel('WhatsApp Number').fill('082 555 0101');
+    await dialog.getByLabel('Email Address').fill('thandi.example.co.za');
+    await dialog.getByRole('button', { name: 'Launch AR Visualizer' }).click();
+    await expect(page.getByTestId('toast').innerText()).resolves.toContain('Invalid Email');
+    await expect(page.getByTestId('toast').innerText()).resolves.toContain('Please enter a valid email address.');
+    expect(await page.getByTestId('toast').count()).toBe(1); // one toast at a time
+
+    await dialog.getByLabel('Email Address').fill('thandi@example.co.za');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/customer-details'));
+    await dialog.getByRole('button', { name: 'Launch AR Visualizer' }).click();
+    const response = await saved;
+    expect(response.status()).toBe(201);
+    const sent = response.request().postDataJSON();
+    expect(sent).toMatchObject({ name: 'Thandi', whatsapp: '082 555 0101', email: 'thandi@example.co.za', feature: 'ar_visualizer', ipAddress: null });
+    expect(sent.sessionId).toMatch(/^session_\d+_[a-z0-9]{9}$/);
+    await page.waitForURL('**/ar-measurement');
+    await expect(page.getByTestId('toast').innerText()).resolves.toContain('Thanks Thandi! Launching AR Visualizer...');
+    expect(errors).toEqual([]);
+  });
+
+  it("shows 'Saving...' while busy and the failure toast when saving fails", async () => {
+    await openLanding();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/customer-details', async (route) => {
+      await held;
+      await route.fulfill({ status: 500, body: '{"success":false}' });
+    });
+    await page.getByRole('button', { name: 'AR Visualiser' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Your Name').fill('Pieter');
+    await dialog.getByLabel('WhatsApp Number').fill('082 123 4567');
+    await dialog.getByLabel('Email Address').fill('pieter@example.co.za');
+    await dialog.getByRole('button', { name: 'Launch AR Visualizer' }).click();
+    await dialog.getByRole('button', { name: 'Saving...' }).waitFor();
+    release();
+    await expect(page.getByTestId('toast').innerText()).resolves.toContain('Failed to save your details. Please try again.');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(dialog.isVisible()).resolves.toBe(true);
+  });
+
+  it("walk-through: 'blinds' bypasses the checks and goes to /measurement; Escape and Cancel close", async () => {
+    await openLanding();
+    await page.getByRole('button', { name: 'Online Tools and Quotes' }).click();
+    await page.getByRole('button', { name: 'Room Walk-Through' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Quick Details for Room Walk-Through' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await expect(dialog.count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Room Walk-Through' }).click();
+    dialog = page.getByRole('dialog', { name: 'Quick Details for Room Walk-Through' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog.count()).resolves.toBe(0);
+
+    await page.getByRole('button', { name: 'Room Walk-Through' }).click();
+    let called = false;
+    page.on('request', (r) => r.url().includes('/api/customer-details') && (called = true));
+    await page.getByLabel('Your Name').fill('BLINDS');
+    await page.getByRole('button', { name: 'Start Consultation' }).click();
+    await page.waitForURL('**/measurement');
+    expect(called).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('mobile layout', () => {
+  it('fits a 360 px phone without sideways scrolling', async () => {
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const p = await phone.newPage();
+    const phoneErrors = watchErrors(p);
+    await p.goto(baseUrl + '/');
+    await p.getByRole('heading', { name: 'Choose Your Service' }).waitFor();
+    await p.locator('.product-card').first().waitFor();
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(p, 'landing-phone');
+    expect(phoneErrors).toEqual([]);
+    await phone.close();
+  });
+});

@@ -1,0 +1,68 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PAYMENT_RESULT_PATHS, PLANNED_ROUTES } from '../../web/src/app/route-table';
+import { launchBrowser, watchErrors } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  errors = watchErrors(page);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+// Storefront spec section 2: the whole route table.
+const SPEC_ROUTES = [
+  '/', '/measurement', '/quote', '/quote-calculator', '/quote-document', '/order-confirmation', '/admin/scraper',
+  '/admin/catalog', '/admin/tracking', '/track', '/tracking', '/admin/colours', '/admin/color-screenshots',
+  '/admin/pricing', '/working-polygon', '/ar-measurement', '/shutters', '/leads', '/site-visits', '/admin-dashboard',
+  '/marketing-insights', '/payment-success', '/payment-cancelled', '/payment-failed', '/complete-quote',
+  '/room-walkthrough-rebuilt', '/melvin-workspace',
+];
+
+describe('route table', () => {
+  it('knows every route of the spec', () => {
+    const known = new Set(['/', '/melvin-workspace', ...PLANNED_ROUTES.map((r) => r.path), ...PAYMENT_RESULT_PATHS]);
+    expect(SPEC_ROUTES.filter((r) => !known.has(r))).toEqual([]);
+  });
+
+  it.each(SPEC_ROUTES)('renders %s without page errors and never as the 404 page', async (route) => {
+    errors.length = 0;
+    await page.goto(baseUrl + route);
+    await page.locator('h1').first().waitFor();
+    expect(await page.getByText('Did you forget to add the page to the router?').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the 404 text for an unknown path", async () => {
+    await page.goto(baseUrl + '/no-such-page');
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+  });
+
+  it('redirects /shutter-visualization, the legacy quote route and /mobile-ruler', async () => {
+    await page.goto(baseUrl + '/shutter-visualization');
+    expect(new URL(page.url()).pathname).toBe('/shutters');
+    await page.goto(baseUrl + '/calculator');
+    expect(new URL(page.url()).pathname).toBe('/quote-calculator');
+    await page.goto(baseUrl + '/mobile-ruler');
+    expect(new URL(page.url()).pathname).toBe('/camera-ruler');
+    await page.getByRole('heading', { name: 'Camera ruler' }).waitFor();
+  });
+
+  it('redirects in-app navigation too, and scrolls to the top on every route change', async () => {
+    await page.goto(baseUrl + '/');
+    await page.locator('.info-card').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByRole('link', { name: /Instant online quote/ }).click();
+    await page.waitForURL('**/quote-calculator');
+    await page.locator('h1').waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
