@@ -1,4 +1,5 @@
 import { app } from './app';
+import { runScheduled } from './cron';
 import type { Env } from './env';
 
 export { LoginGuard } from './durable-objects/login-guard';
@@ -6,4 +7,5 @@ export { RateLimiter } from './durable-objects/rate-limiter';
 
 export default {
   fetch: app.fetch,
+  scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduled(controller, env)),
 } satisfies ExportedHandler<Env>;
