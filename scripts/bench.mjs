@@ -1,0 +1,342 @@
+// npm run bench: build the web app, start the local server (wrangler dev on Miniflare) on a free
+// port with a fresh data directory, then run the benchmark steps below against it and print a
+// report; the results are also written to .bench/results.json.
+//
+// Targets are printed as PASS/MISS and never fail the run; the exit code is non-zero only when the
+// server cannot be built or started (or a step crashes).
+//
+// Environment: BENCH_SECONDS (measured seconds per load run, default 8), BENCH_WARMUP_SECONDS
+// (default 2), BENCH_CONCURRENCY (default 32), BENCH_ROUNDS (default 2).
+//
+// Adding a benchmark: append { name, run } to `steps`. `run(ctx)` gets ctx = { baseUrl, server,
+// config, results } and returns an object that is stored under results.steps[name] (and may set
+// fields on ctx.results directly); push { name, value, target, pass } onto ctx.targets for a
+// PASS/MISS line, and print its own part of the report with ctx.log().
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BIN, ROOT, run } from './lib.mjs';
+import {
+  brotliSize,
+  closedLoop,
+  freePort,
+  gzipSize,
+  htmlTags,
+  kb,
+  processGroupMembers,
+  startServer,
+  staticImports,
+} from './bench-lib.mjs';
+
+const config = {
+  seconds: Number(process.env.BENCH_SECONDS ?? 8),
+  warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
+  concurrency: Number(process.env.BENCH_CONCURRENCY ?? 32),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 2),
+};
+
+const TARGETS = {
+  pricingHealthRatio: 0.8, // pricing requests/s at least 80% of health requests/s
+  landingJsGzipBytes: 150 * 1024, // landing-page JavaScript, gzip
+};
+const THREE_MARKER = 'WebGLRenderer'; // present in any bundle that includes three.js
+const BIG_CHUNK_BYTES = 20 * 1024;
+
+// ---------------------------------------------------------------------------------------------
+// Load scenarios
+// ---------------------------------------------------------------------------------------------
+
+const json = (body) => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+const PRICING_BODY = { width_mm: 1200, drop_mm: 1500, product_type: 'roller-blockout', quantity: 1 };
+// Calculator ids and server ids, sizes between bands (priced at the next band up), all in range.
+const PRICING_MIX = [
+  { width_mm: 1200, drop_mm: 1500, product_type: 'roller-blockout', quantity: 1 },
+  { width_mm: 1350, drop_mm: 1650, product_type: 'venetian-aluminium-50mm', quantity: 2 },
+  { width_mm: 2250, drop_mm: 2440, product_type: 'verticals-blockout', quantity: 1 },
+  { width_mm: 875, drop_mm: 1210, product_type: 'double-roller-zebra', quantity: 3 },
+  { width_mm: 1799, drop_mm: 2001, product_type: 'honeycomb-blockout', quantity: 1 },
+  { width_mm: 2950, drop_mm: 2690, product_type: 'outdoor-blinds', quantity: 1 },
+  { width_mm: 601, drop_mm: 899, product_type: 'venetian-50mm-wood', quantity: 4 },
+  { width_mm: 2400, drop_mm: 2999, product_type: 'roller-sheer', quantity: 1 },
+].map(json);
+
+const isPricingSuccess = (status, text) => {
+  if (status !== 200) return false;
+  try {
+    return JSON.parse(text).success === true;
+  } catch {
+    return false;
+  }
+};
+
+const SCENARIOS = {
+  health: {
+    label: 'GET /api/health',
+    makeRequest: () => ({ path: '/api/health' }),
+    check: (status) => status === 200,
+  },
+  pricing: {
+    label: 'POST /api/pricing/quote (roller-blockout 1200x1500)',
+    makeRequest: () => ({ path: '/api/pricing/quote', init: json(PRICING_BODY) }),
+    check: isPricingSuccess,
+  },
+  pricingMix: {
+    label: `POST /api/pricing/quote (rotating ${PRICING_MIX.length} products/sizes)`,
+    makeRequest: (i) => ({ path: '/api/pricing/quote', init: PRICING_MIX[i % PRICING_MIX.length] }),
+    check: isPricingSuccess,
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Steps
+// ---------------------------------------------------------------------------------------------
+
+const fmtRun = (r) =>
+  `${String(r.rps).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  ` +
+  `p99 ${r.p99.toFixed(1).padStart(6)} ms  err ${r.errors}  cpu cores: client ${r.clientCpuCores.toFixed(2)}, server ${r.serverCpuCores?.toFixed(2) ?? 'n/a'}, machine ${r.machineCpuCores?.toFixed(2) ?? 'n/a'}; server ${r.serverCpuMsPerRequest?.toFixed(2) ?? 'n/a'} ms CPU/req`;
+
+async function throughput(ctx) {
+  const { baseUrl, server } = ctx;
+  const members = processGroupMembers(server.pid);
+  const serverPids = members.map((p) => p.pid);
+  ctx.log(`  server processes: ${members.map((p) => `${p.comm}(${p.pid})`).join(' ') || 'unknown'}; machine has ${os.cpus().length} CPU(s)`);
+  const names = Object.keys(SCENARIOS);
+  const runs = Object.fromEntries(names.map((name) => [name, []]));
+  ctx.log(`  ${config.rounds} interleaved rounds; each run: ${config.warmupSeconds} s warm-up + ${config.seconds} s measured, concurrency ${config.concurrency}`);
+  for (let round = 1; round <= config.rounds; round++) {
+    for (const name of names) {
+      const scenario = SCENARIOS[name];
+      const common = { baseUrl, makeRequest: scenario.makeRequest, check: scenario.check, concurrency: config.concurrency };
+      if (config.warmupSeconds > 0) await closedLoop({ ...common, seconds: config.warmupSeconds });
+      const result = await closedLoop({ ...common, seconds: config.seconds, serverPids });
+      runs[name].push(result);
+      ctx.log(`  round ${round}  ${name.padEnd(10)} ${fmtRun(result)}`);
+      for (const sample of result.errorSamples) ctx.log(`      ${sample.count} x ${sample.message}`);
+    }
+  }
+  // Best round (highest requests/s) of each scenario.
+  const best = Object.fromEntries(names.map((name) => [name, runs[name].reduce((a, b) => (b.rps > a.rps ? b : a))]));
+  const summary = (r) => ({ rps: r.rps, p50: r.p50, p95: r.p95, p99: r.p99, errors: r.errors, ok: r.ok, serverCpuMsPerRequest: r.serverCpuMsPerRequest });
+  // Median over rounds of server CPU per request: the ratio the server would reach if it had the
+  // CPU to itself (informational; the machine is shared with the load generator and other jobs).
+  const medianCpu = (name) => {
+    const values = runs[name].map((r) => r.serverCpuMsPerRequest).filter((v) => v != null).sort((a, b) => a - b);
+    return values.length ? values[Math.floor((values.length - 1) / 2)] : null;
+  };
+  ctx.results.health = summary(best.health);
+  ctx.results.pricing = summary(best.pricing);
+  ctx.results.pricingMix = summary(best.pricingMix);
+  const ratio = Math.round((best.pricing.rps / best.health.rps) * 1000) / 1000;
+  const ratioMix = Math.round((best.pricingMix.rps / best.health.rps) * 1000) / 1000;
+  ctx.results.ratio = ratio;
+  ctx.results.ratioMix = ratioMix;
+  ctx.log('  best rounds:');
+  for (const name of names) ctx.log(`    ${SCENARIOS[name].label}\n      ${fmtRun(best[name])}`);
+  ctx.log(`  pricing/health = ${ratio}   pricing-mix/health = ${ratioMix}   (req/s of the best rounds)`);
+  const cpu = Object.fromEntries(names.map((name) => [name, medianCpu(name)]));
+  if (cpu.health && cpu.pricing && cpu.pricingMix) {
+    ctx.results.cpuRatio = Math.round((cpu.health / cpu.pricing) * 1000) / 1000;
+    ctx.results.cpuRatioMix = Math.round((cpu.health / cpu.pricingMix) * 1000) / 1000;
+    ctx.log(
+      `  server CPU per request (median): health ${cpu.health} ms, pricing ${cpu.pricing} ms, pricing-mix ${cpu.pricingMix} ms ` +
+        `=> CPU-bound ratio ${ctx.results.cpuRatio} / ${ctx.results.cpuRatioMix} (informational)`,
+    );
+  }
+  const busy = Math.max(...Object.values(runs).flat().map((r) => r.machineCpuCores ?? 0));
+  const others = Math.min(...Object.values(runs).flat().map((r) => (r.machineCpuCores ?? 0) - r.clientCpuCores - (r.serverCpuCores ?? 0)));
+  if (others > 0.25) ctx.log(`  note: other processes used at least ${others.toFixed(2)} cores during every run (machine up to ${busy.toFixed(2)} of ${os.cpus().length}): req/s are noisy`);
+  ctx.targets.push(
+    { name: 'pricing rps / health rps', value: ratio, target: `>= ${TARGETS.pricingHealthRatio}`, pass: ratio >= TARGETS.pricingHealthRatio },
+    { name: 'pricing (mixed) rps / health rps', value: ratioMix, target: `>= ${TARGETS.pricingHealthRatio}`, pass: ratioMix >= TARGETS.pricingHealthRatio },
+  );
+  return { concurrency: config.concurrency, seconds: config.seconds, warmupSeconds: config.warmupSeconds, serverProcesses: members, runs };
+}
+
+async function landingPage(ctx) {
+  const { baseUrl } = ctx;
+  // dist/web is shared with anyone else building in this checkout; retry briefly if it is mid-rebuild.
+  let page;
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    page = await fetch(`${baseUrl}/`);
+    if (page.ok) break;
+    await page.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  if (!page.ok) throw new Error(`GET / answered ${page.status}`);
+  const html = await page.text();
+  const scripts = htmlTags(html, 'script').filter((a) => a.src).map((a) => a.src);
+  const links = htmlTags(html, 'link');
+  const preloads = links.filter((a) => /(^|\s)modulepreload(\s|$)/i.test(a.rel ?? '') && a.href).map((a) => a.href);
+  const styles = links.filter((a) => /(^|\s)stylesheet(\s|$)/i.test(a.rel ?? '') && a.href).map((a) => a.href);
+
+  // JS loaded by the landing page: <script src>, modulepreloads and (as a safety net) anything
+  // those import statically. Dynamic import() chunks are lazy and are not counted.
+  const queue = [...scripts, ...preloads].map((src) => new URL(src, `${baseUrl}/`).href);
+  const seen = new Set();
+  const js = [];
+  while (queue.length) {
+    const url = queue.shift();
+    if (seen.has(url) || new URL(url).origin !== baseUrl) continue;
+    seen.add(url);
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+    const buffer = Buffer.from(await res.arrayBuffer());
+    const code = buffer.toString('utf8');
+    js.push({ path: new URL(url).pathname, bytes: buffer.length, gzipBytes: gzipSize(buffer), brotliBytes: brotliSize(buffer), hasThree: code.includes(THREE_MARKER) });
+    for (const spec of staticImports(code)) if (/^(\.{0,2}\/)/.test(spec)) queue.push(new URL(spec, url).href);
+  }
+  const css = [];
+  for (const href of styles) {
+    const url = new URL(href, `${baseUrl}/`);
+    if (url.origin !== baseUrl) continue;
+    const buffer = Buffer.from(await (await fetch(url)).arrayBuffer());
+    css.push({ path: url.pathname, bytes: buffer.length, gzipBytes: gzipSize(buffer), brotliBytes: brotliSize(buffer) });
+  }
+  const sum = (list, key) => list.reduce((total, item) => total + item[key], 0);
+  const landing = {
+    jsBytes: sum(js, 'bytes'),
+    jsGzipBytes: sum(js, 'gzipBytes'),
+    jsBrotliBytes: sum(js, 'brotliBytes'),
+    cssGzipBytes: sum(css, 'gzipBytes'),
+    js,
+    css,
+  };
+  ctx.results.landingJsGzipBytes = landing.jsGzipBytes;
+  ctx.results.landingJsBrotliBytes = landing.jsBrotliBytes;
+  ctx.results.landingHasThree = js.some((file) => file.hasThree);
+
+  for (const file of js) {
+    ctx.log(`  ${file.path.padEnd(44)} ${kb(file.bytes).padStart(10)} raw ${kb(file.gzipBytes).padStart(10)} gzip ${kb(file.brotliBytes).padStart(10)} br${file.hasThree ? '  [three.js]' : ''}`);
+  }
+  for (const file of css) {
+    ctx.log(`  ${file.path.padEnd(44)} ${kb(file.bytes).padStart(10)} raw ${kb(file.gzipBytes).padStart(10)} gzip ${kb(file.brotliBytes).padStart(10)} br (css, not in JS total)`);
+  }
+  ctx.log(`  landing JS total: ${kb(landing.jsBytes)} raw, ${kb(landing.jsGzipBytes)} gzip, ${kb(landing.jsBrotliBytes)} brotli (${js.length} file${js.length === 1 ? '' : 's'})`);
+  ctx.log(`  three.js ('${THREE_MARKER}') in landing JS: ${ctx.results.landingHasThree ? 'YES' : 'no'}`);
+  ctx.targets.push(
+    { name: 'landing JS gzip', value: kb(landing.jsGzipBytes), target: `<= ${kb(TARGETS.landingJsGzipBytes)}`, pass: landing.jsGzipBytes <= TARGETS.landingJsGzipBytes },
+    { name: 'no three.js on landing', value: ctx.results.landingHasThree ? 'three.js loaded' : 'none', target: 'none', pass: !ctx.results.landingHasThree },
+  );
+  return landing;
+}
+
+async function builtChunks(ctx) {
+  const dir = path.join(ROOT, 'dist', 'web', 'assets');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.js')).sort() : [];
+  const chunks = files.map((file) => {
+    const buffer = fs.readFileSync(path.join(dir, file));
+    return { file, bytes: buffer.length, gzipBytes: gzipSize(buffer), hasThree: buffer.includes(THREE_MARKER) };
+  });
+  chunks.sort((a, b) => b.bytes - a.bytes);
+  const totalBytes = chunks.reduce((t, c) => t + c.bytes, 0);
+  const totalGzipBytes = chunks.reduce((t, c) => t + c.gzipBytes, 0);
+  ctx.results.chunks = chunks;
+  ctx.results.chunksTotalBytes = totalBytes;
+  ctx.results.chunksTotalGzipBytes = totalGzipBytes;
+  ctx.log(`  ${chunks.length} JS chunks in dist/web/assets: ${kb(totalBytes)} raw, ${kb(totalGzipBytes)} gzip`);
+  const big = chunks.filter((c) => c.bytes > BIG_CHUNK_BYTES);
+  for (const c of big) ctx.log(`  ${c.file.padEnd(44)} ${kb(c.bytes).padStart(10)} raw ${kb(c.gzipBytes).padStart(10)} gzip${c.hasThree ? '  [three.js]' : ''}`);
+  if (chunks.length > big.length) ctx.log(`  (+ ${chunks.length - big.length} chunk(s) under ${kb(BIG_CHUNK_BYTES)})`);
+  return { totalBytes, totalGzipBytes, count: chunks.length };
+}
+
+/**
+ * The benchmark steps, run in order against one server. Later issues add e.g. 'consultant answer
+ * time', 'photo analysis time' and '100 concurrent order submissions' here.
+ */
+const steps = [
+  // The size steps go first, right after our own vite build (dist/web is shared with other users).
+  { name: 'landing', title: 'Landing page weight', run: landingPage },
+  { name: 'chunks', title: 'Built JS chunks (dist/web/assets)', run: builtChunks },
+  { name: 'throughput', title: 'Throughput: health vs pricing quote', run: throughput },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------------------------
+
+const log = (line = '') => console.log(line);
+const results = { date: new Date().toISOString(), node: process.version, config, steps: {} };
+const targets = [];
+let server;
+let exitCode = 0;
+
+async function stopServer() {
+  if (!server) return;
+  const s = server;
+  server = undefined;
+  await s.stop();
+  // Keep the data directory (and its server.log) when something went wrong or when asked to.
+  if (exitCode === 0 && process.env.BENCH_KEEP_DATA !== '1') fs.rmSync(s.dataDir, { recursive: true, force: true });
+  else log(`Server data and log kept in ${s.dataDir}`);
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    await stopServer();
+    process.exit(130);
+  });
+}
+
+try {
+  log('Building the web app (vite build)...');
+  const buildStarted = performance.now();
+  await run(path.join(BIN, 'vite'), ['build', '--logLevel', 'warn']);
+  results.buildSeconds = Math.round((performance.now() - buildStarted) / 100) / 10;
+
+  const port = await freePort();
+  log(`Starting the server (scripts/start.mjs, SKIP_BUILD=1, port ${port})...`);
+  try {
+    server = await startServer({ port });
+  } catch (error) {
+    console.error(`\nbench: the server could not be started: ${error.message}`);
+    process.exitCode = 1;
+    throw null; // handled: skip the steps
+  }
+  results.startupSeconds = Math.round(server.startupSeconds * 100) / 100;
+  results.port = port;
+  log(`Server healthy at ${server.baseUrl} after ${results.startupSeconds} s (data in ${server.dataDir})`);
+  log(`Load generator: Node ${process.version} global fetch (undici, keep-alive), same machine (${os.cpus().length} CPUs)`);
+
+  const ctx = { baseUrl: server.baseUrl, server, config, results, targets, log };
+  for (const step of steps) {
+    log(`\n== ${step.title} ==`);
+    const started = performance.now();
+    try {
+      results.steps[step.name] = await step.run(ctx);
+    } catch (error) {
+      results.steps[step.name] = { error: String(error?.stack ?? error) };
+      console.error(`  step '${step.name}' failed: ${error?.stack ?? error}`);
+      exitCode = 1;
+    }
+    log(`  (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  }
+} catch (error) {
+  if (error !== null) {
+    console.error(`\nbench failed: ${error?.stack ?? error}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await stopServer();
+}
+
+if (results.startupSeconds !== undefined) {
+  results.targets = targets;
+  const outDir = path.join(ROOT, '.bench');
+  fs.mkdirSync(outDir, { recursive: true });
+  const outFile = path.join(outDir, 'results.json');
+  fs.writeFileSync(outFile, JSON.stringify(results, null, 2) + '\n');
+
+  log('\n== Summary ==');
+  log(`  start-up (spawn to healthy)   ${results.startupSeconds} s   (vite build before it: ${results.buildSeconds} s)`);
+  if (results.health) {
+    log(`  health   ${String(results.health.rps).padStart(6)} req/s  p50 ${results.health.p50} ms  p95 ${results.health.p95} ms  p99 ${results.health.p99} ms  errors ${results.health.errors}`);
+    log(`  pricing  ${String(results.pricing.rps).padStart(6)} req/s  p50 ${results.pricing.p50} ms  p95 ${results.pricing.p95} ms  p99 ${results.pricing.p99} ms  errors ${results.pricing.errors}`);
+    log(`  pricing (mixed) ${String(results.pricingMix.rps).padStart(6)} req/s  p50 ${results.pricingMix.p50} ms  p95 ${results.pricingMix.p95} ms  p99 ${results.pricingMix.p99} ms  errors ${results.pricingMix.errors}`);
+    log(`  ratio pricing/health ${results.ratio} (mixed ${results.ratioMix}); from server CPU per request ${results.cpuRatio ?? 'n/a'} (mixed ${results.cpuRatioMix ?? 'n/a'})`);
+  }
+  log('\n== Targets ==');
+  for (const t of targets) log(`  ${t.pass ? 'PASS' : 'MISS'}  ${t.name.padEnd(34)} ${String(t.value).padStart(16)}   target ${t.target}`);
+  log(`\nResults written to ${path.relative(ROOT, outFile)}`);
+}
+if (exitCode) process.exitCode = exitCode;
