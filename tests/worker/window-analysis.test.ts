@@ -1,0 +1,419 @@
+import { zlibSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import {
+  analyzeWindowImage,
+  analyzeWindowPixels,
+  decodePng,
+  sniffImageType,
+  WindowAnalysisError,
+  type RgbaImage,
+  type WindowAnalysis,
+} from '../../worker/services/window-analysis';
+
+// ------------------------------------------------------------------ generated fixtures
+
+type Rgb = readonly [number, number, number];
+
+/** Deterministic per-pixel noise in [-1, 1] (an integer hash, no Math.random). */
+function noise(x: number, y: number, seed: number): number {
+  let h = (x * 374761393 + y * 668265263 + seed * 2147483647) | 0;
+  h = Math.imul(h ^ (h >>> 13), 1274126177);
+  h ^= h >>> 16;
+  return ((h >>> 0) / 4294967295) * 2 - 1;
+}
+
+interface Scene {
+  imageW: number;
+  imageH: number;
+  pxPerMm: number;
+  windowMm: readonly [number, number];
+  frame: 'white' | 'dark';
+  frameMm?: number;
+  a4?: 'portrait' | 'landscape';
+  /** Multiplies every pixel (lighting). */
+  brightness?: number;
+  wall?: Rgb;
+  seed?: number;
+  /** A vertical glazing bar in the middle of the glass. */
+  mullion?: boolean;
+  /** Passes of a 3x3 box blur (soft, camera-like edges). */
+  blur?: number;
+}
+
+interface Rendered {
+  img: RgbaImage;
+  /** Outer frame in pixels. */
+  window: { x: number; y: number; w: number; h: number };
+}
+
+function renderScene(s: Scene): Rendered {
+  const { imageW: W, imageH: H, pxPerMm } = s;
+  const brightness = s.brightness ?? 1;
+  const wall = s.wall ?? [196, 176, 146];
+  const frameColour: Rgb = s.frame === 'white' ? [242, 242, 238] : [58, 52, 48];
+  const ww = Math.round(s.windowMm[0] * pxPerMm);
+  const wh = Math.round(s.windowMm[1] * pxPerMm);
+  const wx = Math.round((W - ww) / 2);
+  const wy = Math.round((H - wh) / 2);
+  const ft = Math.round((s.frameMm ?? 60) * pxPerMm);
+  let a4: { x: number; y: number; w: number; h: number } | null = null;
+  if (s.a4) {
+    const short = Math.round(210 * pxPerMm);
+    const long = Math.round(297 * pxPerMm);
+    const w = s.a4 === 'portrait' ? short : long;
+    const h = s.a4 === 'portrait' ? long : short;
+    // Lower-left part of the glass, clear of the frame.
+    a4 = { x: wx + ft + Math.round(0.15 * (ww - 2 * ft)), y: wy + wh - ft - h - Math.round(0.12 * (wh - 2 * ft)), w, h };
+  }
+  const data = new Uint8ClampedArray(W * H * 4);
+  const seed = s.seed ?? 1;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      let c: Rgb;
+      let amp = 4;
+      const inWindow = x >= wx && x < wx + ww && y >= wy && y < wy + wh;
+      const inGlass = x >= wx + ft && x < wx + ww - ft && y >= wy + ft && y < wy + wh - ft;
+      if (a4 && x >= a4.x && x < a4.x + a4.w && y >= a4.y && y < a4.y + a4.h) {
+        c = [246, 246, 243];
+        amp = 3;
+      } else if (s.mullion && inGlass && Math.abs(x - (wx + ww / 2)) < ft / 2) {
+        c = frameColour;
+      } else if (inGlass) {
+        const t = (y - wy) / wh;
+        c = [140 + 50 * t, 180 + 35 * t, 225 + 15 * t];
+        amp = 9;
+      } else if (inWindow) {
+        c = frameColour;
+      } else {
+        c = wall;
+        amp = 6;
+      }
+      const n = noise(x, y, seed) * amp;
+      const o = (y * W + x) * 4;
+      data[o] = (c[0] + n) * brightness;
+      data[o + 1] = (c[1] + n) * brightness;
+      data[o + 2] = (c[2] + n) * brightness;
+      data[o + 3] = 255;
+    }
+  }
+  for (let pass = 0; pass < (s.blur ?? 0); pass++) boxBlur(data, W, H);
+  return { img: { width: W, height: H, data }, window: { x: wx, y: wy, w: ww, h: wh } };
+}
+
+function boxBlur(data: Uint8ClampedArray, W: number, H: number) {
+  const src = data.slice();
+  for (let y = 1; y < H - 1; y++) {
+    for (let x = 1; x < W - 1; x++) {
+      for (let c = 0; c < 3; c++) {
+        let sum = 0;
+        for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) sum += src[((y + dy) * W + x + dx) * 4 + c]!;
+        data[(y * W + x) * 4 + c] = sum / 9;
+      }
+    }
+  }
+}
+
+/** Minimal PNG encoder (tests only): 8-bit, colour type 0/2/4/6, one filter type for every row. */
+function encodePng(img: RgbaImage, colourType: 0 | 2 | 4 | 6 = 2, filter: 0 | 1 | 2 | 3 | 4 = 0): Uint8Array {
+  const channels = { 0: 1, 2: 3, 4: 2, 6: 4 }[colourType];
+  const stride = img.width * channels;
+  const rows = new Uint8Array(stride * img.height);
+  for (let p = 0; p < img.width * img.height; p++) {
+    const r = img.data[p * 4]!;
+    const g = img.data[p * 4 + 1]!;
+    const b = img.data[p * 4 + 2]!;
+    const a = img.data[p * 4 + 3]!;
+    const px = colourType === 0 ? [r] : colourType === 2 ? [r, g, b] : colourType === 4 ? [r, a] : [r, g, b, a];
+    rows.set(px, p * channels);
+  }
+  const raw = new Uint8Array((stride + 1) * img.height);
+  const at = (y: number, i: number) => (y < 0 || i < 0 ? 0 : rows[y * stride + i]!);
+  for (let y = 0; y < img.height; y++) {
+    raw[y * (stride + 1)] = filter;
+    for (let i = 0; i < stride; i++) {
+      const x = at(y, i);
+      const a = at(y, i - channels);
+      const b = at(y - 1, i);
+      const c = at(y - 1, i - channels);
+      let pred = 0;
+      if (filter === 1) pred = a;
+      else if (filter === 2) pred = b;
+      else if (filter === 3) pred = (a + b) >> 1;
+      else if (filter === 4) {
+        const p = a + b - c;
+        const pa = Math.abs(p - a);
+        const pb = Math.abs(p - b);
+        const pc = Math.abs(p - c);
+        pred = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
+      raw[y * (stride + 1) + 1 + i] = (x - pred) & 0xff;
+    }
+  }
+  const chunk = (type: string, body: Uint8Array) => {
+    const out = new Uint8Array(12 + body.length);
+    const dv = new DataView(out.buffer);
+    dv.setUint32(0, body.length);
+    for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
+    out.set(body, 8);
+    dv.setUint32(8 + body.length, 0); // CRC is not checked by the decoder
+    return out;
+  };
+  const ihdr = new Uint8Array(13);
+  const dv = new DataView(ihdr.buffer);
+  dv.setUint32(0, img.width);
+  dv.setUint32(4, img.height);
+  ihdr.set([8, colourType, 0, 0, 0], 8);
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlibSync(raw, { level: 1 })),
+    chunk('IEND', new Uint8Array(0)),
+  ];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
+function expectWithin(actual: number, expected: number, tolerance = 0.03) {
+  expect(Math.abs(actual - expected) / expected, `${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
+}
+
+function expectAreaMatches(result: WindowAnalysis, r: Rendered) {
+  const { width: W, height: H } = r.img;
+  expect(result.detectedArea.x).toBeCloseTo(r.window.x / W, 2);
+  expect(result.detectedArea.y).toBeCloseTo(r.window.y / H, 2);
+  expect(result.detectedArea.width).toBeCloseTo(r.window.w / W, 2);
+  expect(result.detectedArea.height).toBeCloseTo(r.window.h / H, 2);
+}
+
+function rejection(fn: () => unknown): WindowAnalysisError {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(WindowAnalysisError);
+    return err as WindowAnalysisError;
+  }
+  throw new Error('expected a WindowAnalysisError');
+}
+
+// ------------------------------------------------------------------ tests
+
+describe('window analysis: measuring against an A4 sheet', () => {
+  const cases: { name: string; scene: Scene }[] = [
+    {
+      name: '1200 x 1500 window, white frame, A4 portrait',
+      scene: { imageW: 1000, imageH: 1000, pxPerMm: 0.5, windowMm: [1200, 1500], frame: 'white', a4: 'portrait' },
+    },
+    {
+      name: '1200 x 1500 window, dark frame, A4 landscape',
+      scene: { imageW: 1000, imageH: 1000, pxPerMm: 0.5, windowMm: [1200, 1500], frame: 'dark', a4: 'landscape', seed: 2 },
+    },
+    {
+      name: '900 x 2100 door, white frame, A4 portrait',
+      scene: { imageW: 800, imageH: 1000, pxPerMm: 0.42, windowMm: [900, 2100], frame: 'white', a4: 'portrait', seed: 3 },
+    },
+    {
+      name: '900 x 2100 door, dark frame, A4 landscape, darker lighting (0.7)',
+      scene: { imageW: 800, imageH: 1000, pxPerMm: 0.42, windowMm: [900, 2100], frame: 'dark', a4: 'landscape', brightness: 0.7, seed: 4 },
+    },
+    {
+      name: '1200 x 1500 window, white frame, A4 portrait, darker lighting (0.7), grey wall',
+      scene: { imageW: 1280, imageH: 960, pxPerMm: 0.55, windowMm: [1200, 1500], frame: 'white', a4: 'portrait', brightness: 0.7, wall: [150, 150, 156], seed: 5 },
+    },
+    {
+      name: '1200 x 1500 two-pane window (mullion), soft blurred edges, A4 landscape',
+      scene: { imageW: 1000, imageH: 1000, pxPerMm: 0.5, windowMm: [1200, 1500], frame: 'white', a4: 'landscape', mullion: true, blur: 2, seed: 6 },
+    },
+  ];
+
+  for (const { name, scene } of cases) {
+    it(`${name}: within 3%, high confidence`, () => {
+      const rendered = renderScene(scene);
+      const result = analyzeWindowPixels(rendered.img);
+      expect(result.scaleSource).toBe('a4-reference');
+      expectWithin(result.width_mm, scene.windowMm[0]);
+      expectWithin(result.drop_mm, scene.windowMm[1]);
+      expect(Number.isInteger(result.width_mm) && Number.isInteger(result.drop_mm)).toBe(true);
+      expect(result.confidence).toBeGreaterThanOrEqual(0.85);
+      expect(result.confidence).toBeLessThanOrEqual(0.95);
+      expectAreaMatches(result, rendered);
+      expect(result.reference).toBeDefined();
+      const ref = result.reference!;
+      const refAspect = (ref.height * scene.imageH) / (ref.width * scene.imageW);
+      expect(refAspect).toBeCloseTo(scene.a4 === 'portrait' ? 297 / 210 : 210 / 297, 1);
+      expect(result.note).toContain(scene.a4!);
+    });
+  }
+
+  it('analyses PNG bytes the same as the decoded pixels', () => {
+    const rendered = renderScene({ imageW: 1000, imageH: 1000, pxPerMm: 0.5, windowMm: [1200, 1500], frame: 'white', a4: 'portrait' });
+    const fromPng = analyzeWindowImage(encodePng(rendered.img, 2, 4));
+    expect(fromPng).toEqual(analyzeWindowPixels(rendered.img));
+  });
+
+  it('gives the identical answer for the same photo twice', () => {
+    const scene: Scene = { imageW: 800, imageH: 1000, pxPerMm: 0.42, windowMm: [900, 2100], frame: 'dark', a4: 'portrait', seed: 9 };
+    const png = encodePng(renderScene(scene).img, 6, 1);
+    const first = analyzeWindowImage(png);
+    const second = analyzeWindowImage(png.slice());
+    expect(JSON.stringify(second)).toBe(JSON.stringify(first));
+  });
+
+  it('analyses a 1280 x 960 photo quickly', async () => {
+    const rendered = renderScene({ imageW: 1280, imageH: 960, pxPerMm: 0.55, windowMm: [1200, 1500], frame: 'white', a4: 'landscape' });
+    const runs = 5;
+    // workerd only advances its clock across I/O, so an await separates the start and end readings.
+    await new Promise((r) => setTimeout(r, 0));
+    const start = Date.now();
+    for (let i = 0; i < runs; i++) analyzeWindowPixels(rendered.img);
+    await new Promise((r) => setTimeout(r, 0));
+    const perImage = (Date.now() - start) / runs;
+    console.log(`window analysis: ${perImage.toFixed(1)} ms per 1280x960 image (workerd)`);
+    expect(perImage).toBeLessThan(200);
+  });
+});
+
+describe('window analysis: without a reference', () => {
+  it('estimates from proportions with low confidence and says how to measure', () => {
+    const rendered = renderScene({ imageW: 1000, imageH: 1000, pxPerMm: 0.5, windowMm: [1200, 1500], frame: 'white' });
+    const result = analyzeWindowPixels(rendered.img);
+    expect(result.scaleSource).toBe('estimate');
+    expect(result.confidence).toBeLessThanOrEqual(0.4);
+    expect(result.reference).toBeUndefined();
+    expect(result.note).toMatch(/A4/);
+    expectAreaMatches(result, rendered);
+    expect(result.drop_mm / result.width_mm).toBeCloseTo(1500 / 1200, 1);
+  });
+
+  it('recognises a tall door by its proportions', () => {
+    const rendered = renderScene({ imageW: 800, imageH: 1000, pxPerMm: 0.42, windowMm: [900, 2100], frame: 'dark', brightness: 0.7 });
+    const result = analyzeWindowPixels(rendered.img);
+    expect(result.scaleSource).toBe('estimate');
+    expect(result.confidence).toBeLessThanOrEqual(0.4);
+    expect(result.width_mm).toBe(900);
+    expectWithin(result.drop_mm, 2100, 0.05);
+  });
+
+  it('returns a very low-confidence placeholder when there is no window at all', () => {
+    const data = new Uint8ClampedArray(200 * 150 * 4);
+    for (let i = 0; i < data.length; i += 4) data.set([190, 180, 160, 255], i);
+    const result = analyzeWindowPixels({ width: 200, height: 150, data });
+    expect(result.scaleSource).toBe('estimate');
+    expect(result.confidence).toBeLessThanOrEqual(0.1);
+  });
+});
+
+describe('window analysis: input validation', () => {
+  it('sniffs PNG, JPEG, GIF and WebP by magic bytes', () => {
+    expect(sniffImageType(encodePng({ width: 1, height: 1, data: new Uint8ClampedArray(4) }))).toBe('png');
+    expect(sniffImageType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]))).toBe('jpeg');
+    expect(sniffImageType(new TextEncoder().encode('GIF89a\x01\x00\x01\x00'))).toBe('gif');
+    expect(sniffImageType(new TextEncoder().encode('RIFF\x24\x00\x00\x00WEBPVP8 '))).toBe('webp');
+    expect(sniffImageType(new TextEncoder().encode('hello'))).toBeNull();
+  });
+
+  it('rejects non-image bytes with a 415', () => {
+    const err = rejection(() => analyzeWindowImage(new TextEncoder().encode('{"not":"an image"}')));
+    expect(err.reason).toBe('not_an_image');
+    expect(err.status).toBe(415);
+    expect(rejection(() => analyzeWindowImage(new Uint8Array(0))).reason).toBe('not_an_image');
+  });
+
+  it('rejects GIF and WebP as unsupported formats', () => {
+    const gif = new Uint8Array([...new TextEncoder().encode('GIF89a'), 1, 0, 1, 0, 0, 0, 0, 0x3b]);
+    const err = rejection(() => analyzeWindowImage(gif));
+    expect(err.reason).toBe('unsupported_format');
+    expect(err.status).toBe(415);
+    expect(rejection(() => analyzeWindowImage(new TextEncoder().encode('RIFF\x24\x00\x00\x00WEBPVP8 '))).reason).toBe('unsupported_format');
+  });
+
+  it('rejects JPEG without a decoder, and uses one when given', () => {
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+    expect(rejection(() => analyzeWindowImage(jpeg)).reason).toBe('decoder_unavailable');
+    const rendered = renderScene({ imageW: 800, imageH: 1000, pxPerMm: 0.42, windowMm: [900, 2100], frame: 'white', a4: 'portrait' });
+    const result = analyzeWindowImage(jpeg, { decodeJpeg: () => rendered.img });
+    expect(result.scaleSource).toBe('a4-reference');
+    const broken = rejection(() =>
+      analyzeWindowImage(jpeg, {
+        decodeJpeg: () => {
+          throw new Error('SOI not found');
+        },
+      }),
+    );
+    expect(broken.reason).toBe('corrupt_image');
+    expect(broken.status).toBe(400);
+  });
+
+  it('rejects truncated and unsupported PNGs with clear errors', () => {
+    const png = encodePng(renderScene({ imageW: 64, imageH: 48, pxPerMm: 0.02, windowMm: [1200, 1500], frame: 'white' }).img);
+    expect(rejection(() => decodePng(png.subarray(0, 40))).reason).toBe('corrupt_image');
+    const interlaced = png.slice();
+    interlaced[8 + 8 + 12] = 1; // IHDR interlace byte
+    expect(rejection(() => decodePng(interlaced)).message).toMatch(/Interlaced/);
+    const sixteenBit = png.slice();
+    sixteenBit[8 + 8 + 8] = 16; // IHDR bit depth
+    expect(rejection(() => decodePng(sixteenBit)).reason).toBe('unsupported_format');
+    const palette = png.slice();
+    palette[8 + 8 + 9] = 3; // IHDR colour type
+    expect(rejection(() => decodePng(palette)).reason).toBe('unsupported_format');
+    const huge = png.slice();
+    new DataView(huge.buffer).setUint32(16, 20000); // width
+    new DataView(huge.buffer).setUint32(20, 20000); // height
+    expect(rejection(() => decodePng(huge)).status).toBe(413);
+  });
+
+  it('rejects images too small to analyse', () => {
+    const err = rejection(() => analyzeWindowPixels({ width: 16, height: 16, data: new Uint8ClampedArray(16 * 16 * 4) }));
+    expect(err.reason).toBe('image_too_small');
+  });
+});
+
+describe('PNG decoder', () => {
+  const source: RgbaImage = (() => {
+    const w = 23;
+    const h = 17;
+    const data = new Uint8ClampedArray(w * h * 4);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const o = (y * w + x) * 4;
+        data[o] = (x * 11 + y * 3) & 0xff;
+        data[o + 1] = Math.floor((noise(x, y, 7) + 1) * 127.5);
+        data[o + 2] = (x * y * 5) & 0xff;
+        data[o + 3] = 255 - ((x + y) * 7 & 0x7f);
+      }
+    }
+    return { width: w, height: h, data };
+  })();
+
+  for (const filter of [0, 1, 2, 3, 4] as const) {
+    it(`round-trips RGBA and RGB with filter ${filter}`, () => {
+      const rgba = decodePng(encodePng(source, 6, filter));
+      expect(rgba.width).toBe(source.width);
+      expect(rgba.height).toBe(source.height);
+      expect(Array.from(rgba.data)).toEqual(Array.from(source.data));
+      const rgb = decodePng(encodePng(source, 2, filter));
+      for (let p = 0; p < source.width * source.height; p++) {
+        expect([rgb.data[p * 4], rgb.data[p * 4 + 1], rgb.data[p * 4 + 2], rgb.data[p * 4 + 3]]).toEqual([
+          source.data[p * 4],
+          source.data[p * 4 + 1],
+          source.data[p * 4 + 2],
+          255,
+        ]);
+      }
+    });
+  }
+
+  it('expands greyscale and grey+alpha to RGBA', () => {
+    const grey = decodePng(encodePng(source, 0, 4));
+    const greyAlpha = decodePng(encodePng(source, 4, 3));
+    for (let p = 0; p < source.width * source.height; p++) {
+      const g = source.data[p * 4]!;
+      expect(Array.from(grey.data.subarray(p * 4, p * 4 + 4))).toEqual([g, g, g, 255]);
+      expect(Array.from(greyAlpha.data.subarray(p * 4, p * 4 + 4))).toEqual([g, g, g, source.data[p * 4 + 3]]);
+    }
+  });
+});
