@@ -6,6 +6,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { requireStaff } from './middleware/require-staff';
 import { adminSessionRoutes } from './routes/admin-session';
 import { colourRoutes, productRoutes } from './routes/catalogue';
+import { chatSessionRoutes, enhancedChatRoutes } from './routes/chat';
 import { configRoutes } from './routes/config';
 import { customerDetailsRoutes, leadRoutes } from './routes/leads';
 import { pricingRoutes } from './routes/pricing';
@@ -35,6 +36,8 @@ app.route('/api/colours', colourRoutes);
 app.route('/api/products', productRoutes);
 app.route('/api/leads', leadRoutes);
 app.route('/api/customer-details', customerDetailsRoutes);
+app.route('/api/chat', chatSessionRoutes);
+app.route('/api', enhancedChatRoutes);
 
 // Staff: fill an empty deployed catalogue with the sample data (locally `npm start` does this).
 app.post('/api/admin/catalogue/seed', requireStaff, async (c) => c.json({ success: true, ...(await seedCatalogueIfEmpty(c.env.DB, c.env.MEDIA)) }));

@@ -1,3 +1,4 @@
+import type { ChatSession } from './durable-objects/chat-session';
 import type { LoginGuard } from './durable-objects/login-guard';
 import type { RateLimiter } from './durable-objects/rate-limiter';
 
@@ -9,6 +10,7 @@ export interface Env {
   ASSETS: Fetcher;
   LOGIN_GUARD: DurableObjectNamespace<LoginGuard>;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  CHAT_SESSION: DurableObjectNamespace<ChatSession>;
 
   /** 'production' switches on production-only behaviour (e.g. the developer-tools guard). */
   APP_ENV?: string;

@@ -2,6 +2,7 @@ import { app } from './app';
 import { runScheduled } from './cron';
 import type { Env } from './env';
 
+export { ChatSession } from './durable-objects/chat-session';
 export { LoginGuard } from './durable-objects/login-guard';
 export { RateLimiter } from './durable-objects/rate-limiter';
 

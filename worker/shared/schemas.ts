@@ -68,3 +68,33 @@ export type CustomerDetailsRequest = z.input<typeof customerDetailsSchema>;
 export const staffSignInSchema = z.object({
   pin: z.string({ error: 'is required' }).regex(/^\d{4}$/, 'must be 4 digits'),
 });
+
+/** Chat session id (spec section 3): 'session_' + time + 9 random characters. */
+export const chatSessionIdSchema = z
+  .string({ error: 'is required' })
+  .regex(/^session_\d{10,16}_[a-z0-9]{9}$/, "must look like 'session_<time>_<9 characters>'");
+
+export const chatSessionSchema = z.object({ sessionId: chatSessionIdSchema });
+
+/** Spec section 5: up to 3 images a message. */
+export const MAX_CHAT_IMAGES = 3;
+/** Per image, decoded; base64 is a third larger. */
+export const MAX_CHAT_IMAGE_BYTES = 5 * 1024 * 1024;
+
+export const enhancedChatSchema = z
+  .object({
+    message: z.string().trim().max(4000, 'must be at most 4000 characters').default(''),
+    sessionId: chatSessionIdSchema,
+    images: z
+      .array(
+        z
+          .string()
+          .max(Math.ceil((MAX_CHAT_IMAGE_BYTES * 4) / 3) + 4, 'each image must be at most 5 MB')
+          .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64 without a data: prefix'),
+      )
+      .max(MAX_CHAT_IMAGES, `at most ${MAX_CHAT_IMAGES} images per message`)
+      .default([]),
+    imageNames: z.array(z.string().max(200)).max(MAX_CHAT_IMAGES).optional(),
+    userContext: z.record(z.string(), z.unknown()).optional(),
+  })
+  .refine((body) => body.message.length > 0 || body.images.length > 0, { message: 'Type a message or attach a photo.', path: ['message'] });

@@ -1,0 +1,109 @@
+import { DurableObject } from 'cloudflare:workers';
+import type { Env } from '../env';
+import { answerBuiltIn, type ChatTurn, type ConsultantContact, type ConsultantMemory } from '../services/consultant/built-in-consultant';
+
+/** Per-session cap on messages a minute (the route also limits per client address). */
+export const SESSION_MESSAGES_PER_MINUTE = 20;
+/** How many earlier turns the consultant sees. */
+const HISTORY_TURNS = 20;
+
+export interface ChatReplyInput {
+  message: string;
+  /** R2 keys of the images stored for this message. */
+  imageKeys: string[];
+  imageNames: string[];
+  contact: ConsultantContact;
+}
+
+export interface ChatReply {
+  response: string;
+  aiProvider: 'claude' | 'gpt' | 'other';
+  routingReason: string;
+  features: string[];
+}
+
+export type ChatReplyResult = { ok: true; reply: ChatReply } | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
+
+/**
+ * One chat session: its messages and the consultant's memory (product and size under discussion,
+ * contact details, lead id) in the object's SQLite storage, so the conversation survives restarts.
+ */
+export class ChatSession extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.blockConcurrencyWhile(async () => {
+      this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS messages (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        role TEXT NOT NULL,
+        content TEXT NOT NULL,
+        images TEXT NOT NULL DEFAULT '[]',
+        ai_provider TEXT,
+        routing_reason TEXT,
+        features TEXT NOT NULL DEFAULT '[]',
+        created_at INTEGER NOT NULL
+      )`);
+      this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS memory (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL)`);
+    });
+  }
+
+  async start(): Promise<{ messageCount: number }> {
+    const row = this.ctx.storage.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM messages').one();
+    return { messageCount: row.n };
+  }
+
+  async history(): Promise<{ role: string; content: string; images: string[]; features: string[] }[]> {
+    return this.ctx.storage.sql
+      .exec<{ role: string; content: string; images: string; features: string }>('SELECT role, content, images, features FROM messages ORDER BY id')
+      .toArray()
+      .map((m) => ({ role: m.role, content: m.content, images: JSON.parse(m.images) as string[], features: JSON.parse(m.features) as string[] }));
+  }
+
+  async reply(input: ChatReplyInput): Promise<ChatReplyResult> {
+    const now = Date.now();
+    const recent = this.ctx.storage.sql
+      .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM messages WHERE role = 'user' AND created_at > ?`, now - 60_000)
+      .one().n;
+    if (recent >= SESSION_MESSAGES_PER_MINUTE) return { ok: false, reason: 'rate_limited', retryAfterSeconds: 60 };
+
+    const history = this.ctx.storage.sql
+      .exec<{ role: string; content: string }>('SELECT role, content FROM messages ORDER BY id DESC LIMIT ?', HISTORY_TURNS)
+      .toArray()
+      .reverse()
+      .map((m): ChatTurn => ({ role: m.role === 'assistant' ? 'assistant' : 'user', content: m.content }));
+    const memoryRow = this.ctx.storage.sql.exec<{ data: string }>('SELECT data FROM memory WHERE id = 1').toArray()[0];
+    const memory: ConsultantMemory = memoryRow ? (JSON.parse(memoryRow.data) as ConsultantMemory) : {};
+
+    const answer = await answerBuiltIn({ message: input.message, history, memory, deps: { db: this.env.DB, contact: input.contact } });
+    const features: string[] = [...answer.features];
+    let response = answer.response;
+    if (input.imageKeys.length > 0) {
+      // The built-in consultant cannot look at photos; it keeps them for the team and says so.
+      response += `\n\nThanks for the ${input.imageKeys.length === 1 ? 'photo' : 'photos'}: I've saved ${input.imageKeys.length === 1 ? 'it' : 'them'} with this conversation for our team.`;
+      features.push('photo-received');
+    }
+    const reply: ChatReply = {
+      response,
+      aiProvider: 'other',
+      routingReason: 'No cloud AI key is configured: answered by the built-in consultant from our catalogue and price lists.',
+      features,
+    };
+    this.ctx.storage.sql.exec(
+      'INSERT INTO messages (role, content, images, created_at) VALUES (?, ?, ?, ?)',
+      'user',
+      input.message,
+      JSON.stringify(input.imageKeys),
+      now,
+    );
+    this.ctx.storage.sql.exec(
+      'INSERT INTO messages (role, content, ai_provider, routing_reason, features, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      'assistant',
+      reply.response,
+      reply.aiProvider,
+      reply.routingReason,
+      JSON.stringify(reply.features),
+      now,
+    );
+    this.ctx.storage.sql.exec('INSERT INTO memory (id, data) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data', JSON.stringify(answer.memory));
+    return { ok: true, reply };
+  }
+}

@@ -1,0 +1,81 @@
+import { Hono } from 'hono';
+import type { AppBindings, Env } from '../env';
+import { AppError } from '../lib/errors';
+import { decodeBase64, sniffImageType } from '../lib/image-type';
+import { validate } from '../lib/validate';
+import { jsonBody } from '../middleware/json-body';
+import { humanSeconds, rateLimit } from '../middleware/rate-limit';
+import { chatSessionSchema, enhancedChatSchema, MAX_CHAT_IMAGE_BYTES } from '../shared/schemas';
+import type { ConsultantContact } from '../services/consultant/built-in-consultant';
+
+/** Three images of at most 5 MB as base64, plus the text. */
+const CHAT_BODY_LIMIT = 21 * 1024 * 1024;
+
+function sessionStub(env: Env, sessionId: string) {
+  return env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(sessionId));
+}
+
+function consultantContact(env: Env): ConsultantContact {
+  return {
+    phoneGardenRoute: env.BUSINESS_PHONE_GARDEN_ROUTE ?? '',
+    phoneNational: env.BUSINESS_PHONE_NATIONAL ?? '',
+    whatsappNational: env.BUSINESS_WHATSAPP_NATIONAL ?? '',
+    email: env.BUSINESS_EMAIL ?? '',
+    businessName: env.BUSINESS_NAME || 'Custom Blinds',
+    assistantName: env.ASSISTANT_NAME || 'Melvin',
+  };
+}
+
+/** POST /api/chat/session: the page starts (or resumes) its chat session on load. */
+export const chatSessionRoutes = new Hono<AppBindings>().post(
+  '/session',
+  rateLimit({ name: 'chat-session', limit: 30, windowSeconds: 60 }),
+  jsonBody(1024),
+  validate('json', chatSessionSchema),
+  async (c) => {
+    const { sessionId } = c.req.valid('json');
+    const { messageCount } = await sessionStub(c.env, sessionId).start();
+    return c.json({ success: true, sessionId, messageCount });
+  },
+);
+
+/** POST /api/{name}/enhanced-chat: the consultant answers; photos are kept in R2 for the team. */
+export const enhancedChatRoutes = new Hono<AppBindings>().post(
+  '/:assistant/enhanced-chat',
+  async (c, next) => {
+    if (c.req.param('assistant') !== (c.env.ASSISTANT_NAME || 'Melvin').toLowerCase()) {
+      throw new AppError('not_found', `There is no API endpoint ${c.req.method} ${c.req.path}.`);
+    }
+    await next();
+  },
+  rateLimit({ name: 'chat', limit: 30, windowSeconds: 60 }),
+  jsonBody(CHAT_BODY_LIMIT),
+  validate('json', enhancedChatSchema),
+  async (c) => {
+    const body = c.req.valid('json');
+    const images = body.images.map((encoded, index) => {
+      const bytes = decodeBase64(encoded);
+      if (bytes.byteLength > MAX_CHAT_IMAGE_BYTES) throw new AppError('payload_too_large', `Image ${index + 1} is larger than 5 MB.`);
+      const type = sniffImageType(bytes);
+      if (!type) throw new AppError('unsupported_media_type', `Image ${index + 1} is not a JPEG, PNG or WebP picture.`);
+      return { bytes, type };
+    });
+    const stamp = Date.now();
+    const imageKeys = images.map((image, index) => `chat/${body.sessionId}/${stamp}-${index + 1}.${image.type.ext}`);
+    await Promise.all(
+      images.map((image, index) => c.env.MEDIA.put(imageKeys[index]!, image.bytes, { httpMetadata: { contentType: image.type.mime } })),
+    );
+    const result = await sessionStub(c.env, body.sessionId).reply({
+      message: body.message,
+      imageKeys,
+      imageNames: body.imageNames ?? [],
+      contact: consultantContact(c.env),
+    });
+    if (!result.ok) {
+      throw new AppError('rate_limited', `You're sending messages very quickly. Please wait ${humanSeconds(result.retryAfterSeconds)}.`, {
+        retryAfterSeconds: result.retryAfterSeconds,
+      });
+    }
+    return c.json(result.reply);
+  },
+);
