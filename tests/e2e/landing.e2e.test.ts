@@ -48,7 +48,7 @@ describe('landing page', () => {
     expect((await page.request.get(baseUrl + '/media/hero.webm')).headers()['content-type']).toContain('video/webm');
 
     await expect(page.getByRole('heading', { name: 'Melvin AI' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Custom Blinds Assistant').isVisible()).resolves.toBe(true);
+    await expect(page.locator('.badge', { hasText: 'Custom Blinds Assistant' }).first().isVisible()).resolves.toBe(true);
 
     // Prices and swatches come from the API (sample prices, labelled as such).
     const rollerCard = page.locator('.product-card', { hasText: 'Roller Blind - Blockout' });

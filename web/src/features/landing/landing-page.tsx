@@ -6,7 +6,7 @@ import { SiteHeader } from '../../components/site-header';
 import { toast } from '../../components/toast';
 import { apiRequest } from '../../lib/api-client';
 import { createSessionId } from '../../lib/session-id';
-import { ChatSlot } from '../chat/chat-slot';
+import { ChatPanel } from '../chat/chat-panel';
 import { Hero } from './hero';
 import { InfoCards } from './info-cards';
 import { ProductShowcase } from './product-showcase';
@@ -51,7 +51,7 @@ export function LandingPage() {
       <SiteHeader />
       <main id="main">
         <Hero onChooseOnline={() => choose('online')} onChooseGardenRoute={() => choose('garden-route')} />
-        <ChatSlot sessionId={sessionId} />
+        <ChatPanel sessionId={sessionId} />
         <ServiceChooser path={servicePath} onChoose={setServicePath} onLaunch={setLaunching} />
         <ProductShowcase />
         <InfoCards />

@@ -1,0 +1,323 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot, watchErrors } from './browser';
+
+// The consultant chat panel (spec section 2). The chat API is fulfilled with page.route so these
+// tests do not depend on the AI back end. Until the landing page mounts the panel instead of the
+// placeholder slot, every test notes that and returns early.
+
+const baseUrl = inject('baseUrl');
+const PLACEHOLDER = 'Ask about blinds, upload photos, or request consultation...';
+const APOLOGY = 'I apologize, but I encountered an issue processing your message. Please try again.';
+const SESSION_ID = /^session_\d+_[a-z0-9]{9}$/;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+let sessionCalls: Array<{ sessionId?: string }>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  errors = watchErrors(page);
+  sessionCalls = [];
+  await page.route('**/api/chat/session', async (route) => {
+    sessionCalls.push(route.request().postDataJSON());
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true }) });
+  });
+});
+afterEach(async () => {
+  await context.close();
+});
+
+/** A valid 1x1 PNG of one colour, built here so the test needs no fixture files. */
+function tinyPng(r: number, g: number, b: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed) >>> 0);
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0); // width
+  header.writeUInt32BE(1, 4); // height
+  header[8] = 8; // bit depth
+  header[9] = 2; // colour type: truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from([0, r, g, b]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+interface ChatBody {
+  message: string;
+  sessionId: string;
+  images: string[];
+  userContext: Record<string, unknown>;
+}
+
+type Reply = { status?: number; json?: unknown };
+const DEFAULT_REPLY = {
+  response: 'Roller blockout blinds are a great choice for bedrooms.\nSee https://example.co.za/rollers for the range.',
+  aiProvider: 'claude',
+  routingReason: 'product question',
+  features: ['product_info', 'pricing', 'colours'],
+};
+
+/** Fulfils enhanced-chat for the assistant; records each body; `hold` keeps the answer back until released. */
+function routeChat(assistant: string, reply: Reply = {}, hold?: Promise<void>): ChatBody[] {
+  const bodies: ChatBody[] = [];
+  void page.route(`**/api/${assistant.toLowerCase()}/enhanced-chat`, async (route: Route) => {
+    bodies.push(route.request().postDataJSON() as ChatBody);
+    if (hold) await hold;
+    await route.fulfill({
+      status: reply.status ?? 200,
+      contentType: 'application/json',
+      body: JSON.stringify(reply.json ?? DEFAULT_REPLY),
+    });
+  });
+  return bodies;
+}
+
+/** Opens the landing page; false (with a note) while the placeholder slot is still mounted. */
+async function openPanel(p: Page = page): Promise<boolean> {
+  await p.goto(baseUrl + '/');
+  await p.getByRole('heading', { name: /AI$/ }).first().waitFor();
+  if ((await p.getByPlaceholder(PLACEHOLDER).count()) === 0) {
+    console.log('chat-panel e2e: the landing page still shows the placeholder slot; skipping this test.');
+    return false;
+  }
+  return true;
+}
+
+const panel = () => page.locator('section.chat-panel');
+const input = () => page.getByPlaceholder(PLACEHOLDER);
+const sendButton = () => panel().getByRole('button', { name: 'Send', exact: true });
+const imagesButton = () => panel().getByRole('button', { name: 'Images' });
+const log = () => panel().getByRole('log');
+const withoutResourceErrors = (list: string[]) => list.filter((e) => !e.includes('Failed to load resource'));
+
+describe('consultant chat panel', () => {
+  it('shows the title, badge and welcome message, starts a chat session and blocks a blank send', async () => {
+    if (!(await openPanel())) return;
+    await expect(panel().getByRole('heading', { name: 'Melvin AI', level: 2 }).isVisible()).resolves.toBe(true);
+    await expect(panel().getByText('Custom Blinds Assistant', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(log().getAttribute('aria-live')).resolves.toBe('polite');
+    const welcome = await log().innerText();
+    expect(welcome).toMatch(/price/i);
+    expect(welcome).toMatch(/measur/i);
+    expect(welcome).toMatch(/Garden Route/);
+
+    await expect.poll(() => sessionCalls.length).toBeGreaterThan(0);
+    expect(sessionCalls[0]!.sessionId).toMatch(SESSION_ID);
+
+    await expect(sendButton().isDisabled()).resolves.toBe(true);
+    await input().fill('   ');
+    await expect(sendButton().isDisabled()).resolves.toBe(true);
+    await input().fill('Hello');
+    await expect(sendButton().isDisabled()).resolves.toBe(false);
+
+    const card = await panel().locator('.chat-panel__card').boundingBox();
+    expect(Math.round(card!.height)).toBe(600);
+    expect(card!.width).toBeLessThanOrEqual(56 * 16 + 1);
+    await screenshot(page, 'chat-panel-desktop');
+    expect(errors).toEqual([]);
+  });
+
+  it("'Back to Custom Blinds' opens the main website in a new tab", async () => {
+    if (!(await openPanel())) return;
+    const config = (await (await page.request.get(baseUrl + '/api/config')).json()) as { mainWebsiteUrl: string };
+    const back = panel().getByRole('button', { name: 'Back to Custom Blinds' });
+    await expect(back.isVisible()).resolves.toBe(true);
+    if (!config.mainWebsiteUrl) {
+      await expect(back.isDisabled()).resolves.toBe(true);
+      return;
+    }
+    await page.evaluate(() => {
+      (window as unknown as { __opened: unknown[] }).__opened = [];
+      window.open = (...args: unknown[]) => {
+        (window as unknown as { __opened: unknown[] }).__opened.push(args);
+        return null;
+      };
+    });
+    await back.click();
+    const opened = await page.evaluate(() => (window as unknown as { __opened: unknown[] }).__opened);
+    expect(opened).toEqual([[config.mainWebsiteUrl, '_blank', 'noopener']]);
+    expect(errors).toEqual([]);
+  });
+
+  it('Enter sends the message with the contract body and shows the answer; Shift+Enter adds a line', async () => {
+    const bodies = routeChat('Melvin');
+    if (!(await openPanel())) return;
+
+    await input().click();
+    await page.keyboard.type('Do you have blockout blinds?');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('For a bedroom.');
+    await expect(input().inputValue()).resolves.toBe('Do you have blockout blinds?\nFor a bedroom.');
+    expect(bodies).toHaveLength(0);
+
+    await page.keyboard.press('Enter');
+    await log().getByText('Roller blockout blinds are a great choice for bedrooms.', { exact: false }).waitFor();
+    expect(bodies).toHaveLength(1);
+    const body = bodies[0]!;
+    expect(body.message).toBe('Do you have blockout blinds?\nFor a bedroom.');
+    expect(body.sessionId).toMatch(SESSION_ID);
+    expect(body.sessionId).toBe(sessionCalls[0]?.sessionId);
+    expect(body.images).toEqual([]);
+    expect(body.userContext).toMatchObject({ location: 'national', isMelvin: false });
+
+    await expect(input().inputValue()).resolves.toBe('');
+    await expect(log().getByText('Do you have blockout blinds?', { exact: false }).isVisible()).resolves.toBe(true);
+    const link = log().getByRole('link', { name: 'https://example.co.za/rollers' });
+    await expect(link.getAttribute('href')).resolves.toBe('https://example.co.za/rollers');
+    await expect(link.getAttribute('target')).resolves.toBe('_blank');
+    await expect(link.getAttribute('rel')).resolves.toContain('noopener');
+    // Line breaks of the answer are kept.
+    const answer = log().locator('.chat-message--assistant').last();
+    await expect(answer.innerText()).resolves.toContain('bedrooms.\nSee');
+    expect(errors).toEqual([]);
+  });
+
+  it("shows 'Processing...' and disables the input and Send while the answer is pending, then scrolls to it", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const long = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long answer.`).join('\n');
+    routeChat('Melvin', { json: { response: long, aiProvider: 'built-in', routingReason: 'test', features: [] } }, held);
+    if (!(await openPanel())) return;
+
+    await input().fill('Tell me everything');
+    await sendButton().click();
+    const processing = panel().getByRole('status').filter({ hasText: 'Processing...' });
+    await processing.waitFor();
+    await expect(input().isDisabled()).resolves.toBe(true);
+    await expect(sendButton().isDisabled()).resolves.toBe(true);
+    release();
+    await log().getByText('Line 40 of a long answer.', { exact: false }).waitFor();
+    await processing.waitFor({ state: 'detached' });
+    await expect(input().isDisabled()).resolves.toBe(false);
+    await expect
+      .poll(() => log().evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop))
+      .toBeLessThanOrEqual(2);
+    expect(errors).toEqual([]);
+  });
+
+  it("Details shows the 'Melvin Response' badge and at most two feature tags", async () => {
+    routeChat('Melvin');
+    if (!(await openPanel())) return;
+    await input().fill('Prices please');
+    await input().press('Enter');
+    await log().getByText('Roller blockout blinds', { exact: false }).waitFor();
+    await expect(log().getByText('Melvin Response').count()).resolves.toBe(0);
+
+    const details = panel().getByRole('button', { name: 'Details' });
+    await expect(details.getAttribute('aria-pressed')).resolves.toBe('false');
+    await details.click();
+    await expect(details.getAttribute('aria-pressed')).resolves.toBe('true');
+    const answer = log().locator('.chat-message--assistant').last();
+    await expect(answer.getByText('Melvin Response').isVisible()).resolves.toBe(true);
+    await expect(answer.getByText('product_info').isVisible()).resolves.toBe(true);
+    await expect(answer.getByText('pricing', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(answer.getByText('colours', { exact: true }).count()).resolves.toBe(0);
+    await expect(answer.locator('.chat-message__feature').count()).resolves.toBeLessThanOrEqual(2);
+
+    await details.click();
+    await expect(log().getByText('Melvin Response').count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('a failed call answers with the apology message', async () => {
+    routeChat('Melvin', { status: 500, json: { success: false, message: 'boom' } });
+    if (!(await openPanel())) return;
+    await input().fill('Hello?');
+    await input().press('Enter');
+    await log().getByText(APOLOGY).waitFor();
+    await expect(input().isDisabled()).resolves.toBe(false);
+    await expect(page.getByTestId('toast').count()).resolves.toBe(0);
+    // The browser itself logs the 500 response; nothing else may fail.
+    expect(withoutResourceErrors(errors)).toEqual([]);
+  });
+
+  it('attachments: at most 3 images, the Images button disables at 3, images are sent as bare base64', async () => {
+    const bodies = routeChat('Melvin');
+    if (!(await openPanel())) return;
+    const pngs = [tinyPng(255, 0, 0), tinyPng(0, 255, 0), tinyPng(0, 0, 255), tinyPng(9, 9, 9)];
+    const fileInput = panel().locator('input[type="file"]');
+    await expect(fileInput.getAttribute('accept')).resolves.toBe('image/*');
+    await fileInput.setInputFiles(pngs.map((buffer, i) => ({ name: `window-${i + 1}.png`, mimeType: 'image/png', buffer })));
+
+    const thumbs = panel().locator('.chat-panel__attachments img');
+    await expect.poll(() => thumbs.count()).toBe(3);
+    await expect(imagesButton().isDisabled()).resolves.toBe(true);
+    await expect(sendButton().isDisabled()).resolves.toBe(false); // images alone may be sent
+
+    // Remove one and the button comes back; add it again.
+    await panel().getByRole('button', { name: 'Remove window-3.png' }).click();
+    await expect.poll(() => thumbs.count()).toBe(2);
+    await expect(imagesButton().isDisabled()).resolves.toBe(false);
+    await fileInput.setInputFiles([{ name: 'window-3.png', mimeType: 'image/png', buffer: pngs[2]! }]);
+    await expect.poll(() => thumbs.count()).toBe(3);
+
+    await input().fill('What would suit these windows?');
+    await sendButton().click();
+    await log().getByText('Roller blockout blinds', { exact: false }).waitFor();
+    const images = bodies[0]!.images;
+    expect(images).toHaveLength(3);
+    for (const image of images) expect(image.startsWith('data:')).toBe(false);
+    expect(images).toEqual(pngs.slice(0, 3).map((b) => b.toString('base64')));
+
+    // Sending clears the attachment row; the user message lists the file names.
+    await expect(thumbs.count()).resolves.toBe(0);
+    await expect(imagesButton().isDisabled()).resolves.toBe(false);
+    const userMessage = log().locator('.chat-message--user').last();
+    await expect(userMessage.innerText()).resolves.toContain('window-1.png');
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses non-image files and images over 5 MB with a toast', async () => {
+    if (!(await openPanel())) return;
+    const fileInput = panel().locator('input[type="file"]');
+    await fileInput.setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
+    await expect(page.getByTestId('toast').innerText()).resolves.toContain('Only image files');
+    await expect(panel().locator('.chat-panel__attachments img').count()).resolves.toBe(0);
+
+    await fileInput.setInputFiles([{ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) }]);
+    await expect(page.getByTestId('toast').innerText()).resolves.toContain('5 MB');
+    await expect(panel().locator('.chat-panel__attachments img').count()).resolves.toBe(0);
+    await expect(sendButton().isDisabled()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('consultant chat panel on a phone', () => {
+  it("fits 360 px and labels the back button 'Home'", async () => {
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const p = await phone.newPage();
+    const phoneErrors = watchErrors(p);
+    await p.route('**/api/chat/session', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' }));
+    try {
+      if (!(await openPanel(p))) return;
+      const chat = p.locator('section.chat-panel');
+      await expect(chat.getByRole('button', { name: 'Home' }).isVisible()).resolves.toBe(true);
+      await expect(chat.getByText('Back to Custom Blinds').isVisible()).resolves.toBe(false);
+      await chat.scrollIntoViewIfNeeded();
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await screenshot(p, 'chat-panel-phone');
+      expect(phoneErrors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+});
