@@ -4,8 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { launchBrowser, screenshot, watchErrors } from './browser';
 
 // The consultant chat panel (spec section 2). The chat API is fulfilled with page.route so these
-// tests do not depend on the AI back end. Until the landing page mounts the panel instead of the
-// placeholder slot, every test notes that and returns early.
+// tests pin the panel's states whatever the back end answers.
 
 const baseUrl = inject('baseUrl');
 const PLACEHOLDER = 'Ask about blinds, upload photos, or request consultation...';
@@ -91,15 +90,10 @@ function routeChat(assistant: string, reply: Reply = {}, hold?: Promise<void>): 
   return bodies;
 }
 
-/** Opens the landing page; false (with a note) while the placeholder slot is still mounted. */
-async function openPanel(p: Page = page): Promise<boolean> {
+/** Opens the landing page and waits for the chat panel's input. */
+async function openPanel(p: Page = page): Promise<void> {
   await p.goto(baseUrl + '/');
-  await p.getByRole('heading', { name: /AI$/ }).first().waitFor();
-  if ((await p.getByPlaceholder(PLACEHOLDER).count()) === 0) {
-    console.log('chat-panel e2e: the landing page still shows the placeholder slot; skipping this test.');
-    return false;
-  }
-  return true;
+  await p.getByPlaceholder(PLACEHOLDER).waitFor();
 }
 
 const panel = () => page.locator('section.chat-panel');
@@ -111,7 +105,7 @@ const withoutResourceErrors = (list: string[]) => list.filter((e) => !e.includes
 
 describe('consultant chat panel', () => {
   it('shows the title, badge and welcome message, starts a chat session and blocks a blank send', async () => {
-    if (!(await openPanel())) return;
+    await openPanel();
     await expect(panel().getByRole('heading', { name: 'Melvin AI', level: 2 }).isVisible()).resolves.toBe(true);
     await expect(panel().getByText('Custom Blinds Assistant', { exact: true }).isVisible()).resolves.toBe(true);
     await expect(log().getAttribute('aria-live')).resolves.toBe('polite');
@@ -137,7 +131,7 @@ describe('consultant chat panel', () => {
   });
 
   it("'Back to Custom Blinds' opens the main website in a new tab", async () => {
-    if (!(await openPanel())) return;
+    await openPanel();
     const config = (await (await page.request.get(baseUrl + '/api/config')).json()) as { mainWebsiteUrl: string };
     const back = panel().getByRole('button', { name: 'Back to Custom Blinds' });
     await expect(back.isVisible()).resolves.toBe(true);
@@ -160,7 +154,7 @@ describe('consultant chat panel', () => {
 
   it('Enter sends the message with the contract body and shows the answer; Shift+Enter adds a line', async () => {
     const bodies = routeChat('Melvin');
-    if (!(await openPanel())) return;
+    await openPanel();
 
     await input().click();
     await page.keyboard.type('Do you have blockout blinds?');
@@ -196,7 +190,7 @@ describe('consultant chat panel', () => {
     const held = new Promise<void>((r) => (release = r));
     const long = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long answer.`).join('\n');
     routeChat('Melvin', { json: { response: long, aiProvider: 'built-in', routingReason: 'test', features: [] } }, held);
-    if (!(await openPanel())) return;
+    await openPanel();
 
     await input().fill('Tell me everything');
     await sendButton().click();
@@ -216,7 +210,7 @@ describe('consultant chat panel', () => {
 
   it("Details shows the 'Melvin Response' badge and at most two feature tags", async () => {
     routeChat('Melvin');
-    if (!(await openPanel())) return;
+    await openPanel();
     await input().fill('Prices please');
     await input().press('Enter');
     await log().getByText('Roller blockout blinds', { exact: false }).waitFor();
@@ -240,7 +234,7 @@ describe('consultant chat panel', () => {
 
   it('a failed call answers with the apology message', async () => {
     routeChat('Melvin', { status: 500, json: { success: false, message: 'boom' } });
-    if (!(await openPanel())) return;
+    await openPanel();
     await input().fill('Hello?');
     await input().press('Enter');
     await log().getByText(APOLOGY).waitFor();
@@ -252,7 +246,7 @@ describe('consultant chat panel', () => {
 
   it('attachments: at most 3 images, the Images button disables at 3, images are sent as bare base64', async () => {
     const bodies = routeChat('Melvin');
-    if (!(await openPanel())) return;
+    await openPanel();
     const pngs = [tinyPng(255, 0, 0), tinyPng(0, 255, 0), tinyPng(0, 0, 255), tinyPng(9, 9, 9)];
     const fileInput = panel().locator('input[type="file"]');
     await expect(fileInput.getAttribute('accept')).resolves.toBe('image/*');
@@ -287,7 +281,7 @@ describe('consultant chat panel', () => {
   });
 
   it('refuses non-image files and images over 5 MB with a toast', async () => {
-    if (!(await openPanel())) return;
+    await openPanel();
     const fileInput = panel().locator('input[type="file"]');
     await fileInput.setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
     await expect(page.getByTestId('toast').innerText()).resolves.toContain('Only image files');
@@ -308,7 +302,7 @@ describe('consultant chat panel on a phone', () => {
     const phoneErrors = watchErrors(p);
     await p.route('**/api/chat/session', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' }));
     try {
-      if (!(await openPanel(p))) return;
+      await openPanel(p);
       const chat = p.locator('section.chat-panel');
       await expect(chat.getByRole('button', { name: 'Home' }).isVisible()).resolves.toBe(true);
       await expect(chat.getByText('Back to Custom Blinds').isVisible()).resolves.toBe(false);
