@@ -11,7 +11,6 @@ export interface ChatReplyInput {
   message: string;
   /** R2 keys of the images stored for this message. */
   imageKeys: string[];
-  imageNames: string[];
   contact: ConsultantContact;
 }
 

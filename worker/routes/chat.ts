@@ -68,7 +68,6 @@ export const enhancedChatRoutes = new Hono<AppBindings>().post(
     const result = await sessionStub(c.env, body.sessionId).reply({
       message: body.message,
       imageKeys,
-      imageNames: body.imageNames ?? [],
       contact: consultantContact(c.env),
     });
     if (!result.ok) {

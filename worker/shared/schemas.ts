@@ -94,7 +94,6 @@ export const enhancedChatSchema = z
       )
       .max(MAX_CHAT_IMAGES, `at most ${MAX_CHAT_IMAGES} images per message`)
       .default([]),
-    imageNames: z.array(z.string().max(200)).max(MAX_CHAT_IMAGES).optional(),
     userContext: z.record(z.string(), z.unknown()).optional(),
   })
   .refine((body) => body.message.length > 0 || body.images.length > 0, { message: 'Type a message or attach a photo.', path: ['message'] });
