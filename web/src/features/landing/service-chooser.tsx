@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { telLink, usePublicConfig, whatsappLink } from '../../lib/public-config';
 import type { LaunchFeature } from './quick-details-dialog';
@@ -18,25 +19,24 @@ export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
       <h2 id="services-title">Choose Your Service</h2>
       <p className="section-lead">Do it yourself online from anywhere in South Africa, or let us come to you on the Garden Route.</p>
       <div className="services__grid">
-        <article className={`service-card ${path === 'online' ? 'service-card--selected' : ''}`} aria-current={path === 'online' ? 'true' : undefined}>
-          <button type="button" className="service-card__choose" onClick={() => onChoose('online')} aria-pressed={path === 'online'}>
-            <span className="service-card__kicker">National</span>
-            <h3>Online Tools</h3>
-            <p>Measure, visualise and price your blinds yourself, then order and pay by card. Delivered by courier.</p>
-          </button>
-          <div className="service-card__actions">
+        <ServiceCard
+          selected={path === 'online'}
+          onChoose={() => onChoose('online')}
+          kicker="National"
+          title="Online Tools"
+          description="Measure, visualise and price your blinds yourself, then order and pay by card. Delivered by courier."
+        >
             <button type="button" className="button" onClick={() => onLaunch('visualizer')}>AR Visualiser</button>
             <Link className="button button--ghost-dark" to="/measurement">Measure Windows</Link>
             <Link className="button button--ghost-dark" to="/quote-calculator">Get a Quote</Link>
-          </div>
-        </article>
-        <article className={`service-card ${path === 'garden-route' ? 'service-card--selected' : ''}`} aria-current={path === 'garden-route' ? 'true' : undefined}>
-          <button type="button" className="service-card__choose" onClick={() => onChoose('garden-route')} aria-pressed={path === 'garden-route'}>
-            <span className="service-card__kicker">Mossel Bay to Plettenberg Bay</span>
-            <h3>Garden Route Service</h3>
-            <p>We visit, measure, advise on site and install. Free site visits across the Garden Route.</p>
-          </button>
-          <div className="service-card__actions">
+        </ServiceCard>
+        <ServiceCard
+          selected={path === 'garden-route'}
+          onChoose={() => onChoose('garden-route')}
+          kicker="Mossel Bay to Plettenberg Bay"
+          title="Garden Route Service"
+          description="We visit, measure, advise on site and install. Free site visits across the Garden Route."
+        >
             {config.email && <a className="button button--ghost-dark" href={`mailto:${config.email}?subject=${encodeURIComponent('Garden Route site visit')}`}>Contact</a>}
             {config.phone.gardenRoute && <a className="button button--ghost-dark" href={telLink(config.phone.gardenRoute)}>Call</a>}
             {config.whatsapp.gardenRoute && (
@@ -45,8 +45,7 @@ export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
               </a>
             )}
             <Link className="button" to="/site-visits">Site Visits</Link>
-          </div>
-        </article>
+        </ServiceCard>
       </div>
       {path === 'online' && (
         <div className="service-panel" role="region" aria-labelledby="online-panel-title">
@@ -72,5 +71,29 @@ export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
         </div>
       )}
     </section>
+  );
+}
+
+interface ServiceCardProps {
+  selected: boolean;
+  onChoose: () => void;
+  kicker: string;
+  title: string;
+  description: string;
+  /** The card's action buttons. */
+  children: ReactNode;
+}
+
+/** A service path: the card itself chooses the path (highlighted when chosen); its buttons act at once. */
+function ServiceCard({ selected, onChoose, kicker, title, description, children }: ServiceCardProps) {
+  return (
+    <article className={`service-card ${selected ? 'service-card--selected' : ''}`} aria-current={selected ? 'true' : undefined}>
+      <button type="button" className="service-card__choose" onClick={onChoose} aria-pressed={selected}>
+        <span className="service-card__kicker">{kicker}</span>
+        <h3>{title}</h3>
+        <p>{description}</p>
+      </button>
+      <div className="service-card__actions">{children}</div>
+    </article>
   );
 }
