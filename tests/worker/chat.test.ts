@@ -2,8 +2,11 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ChatSession } from '../../worker/durable-objects/chat-session';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
-import { postJson } from './helpers';
+import { get, postJson } from './helpers';
 
+// 24 x 16 photos: two thirds warm white (#F3EBDD), one third navy (#1E2A4A), as PNG and as JPEG.
+const TWO_TONE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAABgAAAAQCAYAAAAMJL+VAAAAI0lEQVR4nGP4/Pruf0qwnJYXXswwasGoBaMWjFowasFQsAAAPWKCvXGqrBgAAAAASUVORK5CYII=';
+const TWO_TONE_JPEG = '/9j/4AAQSkZJRgABAQAAAQABAAD/2wCEAAIBAQEBAQIBAQECAgICAgQDAgICAgUEBAMEBgUGBgYFBgYGBwkIBgcJBwYGCAsICQoKCgoKBggLDAsKDAkKCgoBAgICAgICBQMDBQoHBgcKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCv/AABEIABAAGAMBEQACEQEDEQH/xAGiAAABBQEBAQEBAQAAAAAAAAAAAQIDBAUGBwgJCgsQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+gEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoLEQACAQIEBAMEBwUEBAABAncAAQIDEQQFITEGEkFRB2FxEyIygQgUQpGhscEJIzNS8BVictEKFiQ04SXxFxgZGiYnKCkqNTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqCg4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2dri4+Tl5ufo6ery8/T19vf4+fr/2gAMAwEAAhEDEQA/AP2wr589QKAP496/aD4c/sIr8XPuAoA/j3r9oPhz/9k=';
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 let counter = 0;
 function newSessionId(): string {
@@ -53,15 +56,29 @@ describe('POST /api/melvin/enhanced-chat', () => {
     expect(history.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
   });
 
-  it('stores attached photos in R2 for the team and says so', async () => {
+  it("describes a photo's main colours, suggests the nearest catalogue colours and keeps the photo", async () => {
     const sessionId = newSessionId();
-    const res = await chat({ message: '', sessionId, images: [PNG_1PX] });
+    const res = await chat({ message: '', sessionId, images: [TWO_TONE_PNG] });
     expect(res.status).toBe(200);
     const body = await res.json<any>();
-    expect(body.features).toContain('photo-received');
+    expect(body.features).toContain('image-analysis');
+    expect(body.response).toMatch(/mostly warm white \(6\d%\), navy \(3\d%\)/);
+    expect(body.response).toContain('saved the photo');
     const listed = await env.MEDIA.list({ prefix: `chat/${sessionId}/` });
     expect(listed.objects).toHaveLength(1);
     expect(listed.objects[0]!.key).toMatch(/\.png$/);
+  });
+
+  it('reads JPEG photos and suggests colours of the blind under discussion', async () => {
+    const sessionId = newSessionId();
+    await chat({ message: 'Tell me about roller blockout blinds', sessionId });
+    const body = await (await chat({ message: 'Which colours go with my room?', sessionId, images: [TWO_TONE_JPEG] })).json<any>();
+    expect(body.features).toContain('image-analysis');
+    expect(body.response).toContain('warm white');
+    expect(body.response).toContain('in our Roller Blind - Blockout range');
+    const { colours } = await (await get('/api/colours/roller-blockout')).json<any>();
+    const suggested = colours.filter((c: { name: string }) => body.response.includes(c.name));
+    expect(suggested.length).toBeGreaterThanOrEqual(1);
   });
 
   it.each([
@@ -73,6 +90,14 @@ describe('POST /api/melvin/enhanced-chat', () => {
     const res = await chat({ sessionId: newSessionId(), ...partial }, '203.0.113.51');
     expect(res.status).toBe(status);
     expect((await res.json<any>()).message).toContain(text);
+  });
+
+  it('captures a lead left with only a phone number, with no e-mail stored', async () => {
+    const sessionId = newSessionId();
+    const body = await (await chat({ message: 'My name is Sipho Dlamini, please call me on 082 555 1234 about shutters', sessionId })).json<any>();
+    expect(body.features).toContain('lead-capture');
+    const row = await env.DB.prepare(`SELECT * FROM leads WHERE phone LIKE '%555%1234%' ORDER BY created_at DESC`).first<any>();
+    expect(row).toMatchObject({ name: 'Sipho Dlamini', email: null, source: 'other' });
   });
 
   it('answers 404 for another assistant name', async () => {

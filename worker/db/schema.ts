@@ -60,7 +60,8 @@ export const leads = sqliteTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
-    email: text('email').notNull(),
+    /** Null only for a lead left in chat with a phone number and no e-mail. */
+    email: text('email'),
     phone: text('phone'),
     whatsapp: text('whatsapp'),
     location: text('location'),

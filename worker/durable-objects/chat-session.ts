@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env';
 import { answerBuiltIn, type ChatTurn, type ConsultantContact, type ConsultantMemory } from '../services/consultant/built-in-consultant';
+import { describePhotoColours } from '../services/consultant/photo-colours';
 
 /** Per-session cap on messages a minute (the route also limits per client address). */
 export const SESSION_MESSAGES_PER_MINUTE = 20;
@@ -57,6 +58,11 @@ export class ChatSession extends DurableObject<Env> {
       .map((m) => ({ role: m.role, content: m.content, images: JSON.parse(m.images) as string[], features: JSON.parse(m.features) as string[] }));
   }
 
+  private async readPhotos(keys: string[]): Promise<Uint8Array[]> {
+    const objects = await Promise.all(keys.map((key) => this.env.MEDIA.get(key)));
+    return Promise.all(objects.filter((o) => o !== null).map(async (o) => new Uint8Array(await o.arrayBuffer())));
+  }
+
   async reply(input: ChatReplyInput): Promise<ChatReplyResult> {
     const now = Date.now();
     const recent = this.ctx.storage.sql
@@ -72,14 +78,24 @@ export class ChatSession extends DurableObject<Env> {
     const memoryRow = this.ctx.storage.sql.exec<{ data: string }>('SELECT data FROM memory WHERE id = 1').toArray()[0];
     const memory: ConsultantMemory = memoryRow ? (JSON.parse(memoryRow.data) as ConsultantMemory) : {};
 
-    const answer = await answerBuiltIn({ message: input.message, history, memory, deps: { db: this.env.DB, contact: input.contact } });
+    // A photo on its own needs no text answer; the colour description below is the answer.
+    const answer =
+      input.message.trim() || input.imageKeys.length === 0
+        ? await answerBuiltIn({ message: input.message, history, memory, deps: { db: this.env.DB, contact: input.contact } })
+        : { response: '', features: [], memory };
     const features: string[] = [...answer.features];
-    let response = answer.response;
+    const parts = answer.response ? [answer.response] : [];
     if (input.imageKeys.length > 0) {
-      // The built-in consultant cannot look at photos; it keeps them for the team and says so.
-      response += `\n\nThanks for the ${input.imageKeys.length === 1 ? 'photo' : 'photos'}: I've saved ${input.imageKeys.length === 1 ? 'it' : 'them'} with this conversation for our team.`;
-      features.push('photo-received');
+      const photos = await this.readPhotos(input.imageKeys);
+      const description = await describePhotoColours(this.env.DB, photos, answer.memory.productId);
+      if (description) {
+        parts.push(description);
+        features.push('image-analysis');
+      }
+      const one = input.imageKeys.length === 1;
+      parts.push(`I've saved the ${one ? 'photo' : 'photos'} with this conversation for our team.`);
     }
+    const response = parts.join('\n\n');
     const reply: ChatReply = {
       response,
       aiProvider: 'other',

@@ -4,10 +4,12 @@ import { customerDetails, leads } from '../db/schema';
 import type { customerDetailsSchema, leadCaptureSchema } from '../shared/schemas';
 
 export type LeadInput = z.output<typeof leadCaptureSchema>;
+/** The form requires an e-mail; a chat lead may have only a phone number. */
+export type NewLead = Omit<LeadInput, 'email'> & { email: string | null };
 export type CustomerDetailsInput = z.output<typeof customerDetailsSchema>;
 
 /** The record the consultant, the visualisers and the staff leads page share. */
-export async function captureLead(db: D1Database, input: LeadInput, now = new Date()): Promise<string> {
+export async function captureLead(db: D1Database, input: NewLead, now = new Date()): Promise<string> {
   const id = crypto.randomUUID();
   await drizzle(db)
     .insert(leads)

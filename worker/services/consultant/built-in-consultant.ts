@@ -517,7 +517,7 @@ export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer>
       const notes = `Chat: asked about ${quote ?? 'blinds (no product or size given yet)'}`;
       memory.leadId = await captureLead(deps.db, {
         name: memory.name,
-        email: memory.email ?? '',
+        email: memory.email ?? null,
         phone: memory.phone ?? null,
         whatsapp: null,
         location: null,

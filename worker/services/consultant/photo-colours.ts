@@ -1,0 +1,65 @@
+import { and, inArray, isNotNull } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/d1';
+import { colours } from '../../db/schema';
+import { PRODUCTS } from '../../seed/catalogue-data';
+import { coloursForProduct } from '../catalogue';
+import { dominantColours, nearestColours } from '../image-colours';
+import { decodePhoto } from '../photo-decode';
+
+interface Candidate {
+  name: string;
+  hex: string;
+  productName: string;
+}
+
+/** Sets the calculator offers; colours of other products are not suggested without a product. */
+const CALCULATOR_SETS = [...new Set(PRODUCTS.filter((p) => p.calculatorId).map((p) => p.colourSetKey))];
+
+async function candidateColours(db: D1Database, productId: string | undefined): Promise<Candidate[]> {
+  if (productId) {
+    const { product, colours: list } = await coloursForProduct(db, productId);
+    return list.map((c) => ({ name: c.name, hex: c.hex, productName: product.name }));
+  }
+  const rows = await drizzle(db)
+    .select({ name: colours.name, hex: colours.hex, setKey: colours.setKey })
+    .from(colours)
+    .where(and(inArray(colours.setKey, CALCULATOR_SETS), isNotNull(colours.swatchKey)));
+  const productBySet = new Map(PRODUCTS.filter((p) => p.calculatorId).map((p) => [p.colourSetKey, p.name]));
+  return rows.map((r) => ({ name: r.name, hex: r.hex, productName: productBySet.get(r.setKey) ?? '' }));
+}
+
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/**
+ * Describes the main colours of the customer's photos and suggests the nearest catalogue colours,
+ * for the product under discussion when there is one. Null when no photo could be read.
+ */
+export async function describePhotoColours(db: D1Database, photos: Uint8Array[], productId?: string): Promise<string | null> {
+  const described: string[] = [];
+  const photoColours: ReturnType<typeof dominantColours> = [];
+  for (const [index, bytes] of photos.entries()) {
+    try {
+      const main = dominantColours(decodePhoto(bytes), 3);
+      if (main.length === 0) continue;
+      photoColours.push(...main);
+      const label = photos.length > 1 ? `Photo ${index + 1}` : 'Your photo';
+      described.push(`${label}: mostly ${main.map((c) => `${c.name} (${percent(c.share)})`).join(', ')}.`);
+    } catch {
+      described.push(`I couldn't read photo ${index + 1}; JPEG or PNG photos work best.`);
+    }
+  }
+  if (photoColours.length === 0) return described.length ? described.join(' ') : null;
+
+  const candidates = await candidateColours(db, productId);
+  const top = [...photoColours].sort((a, b) => b.share - a.share).slice(0, 2);
+  const picks = new Map<string, string>();
+  for (const colour of top) {
+    for (const match of nearestColours(colour.hex, candidates, 2)) {
+      const label = productId ? match.name : `${match.name} (${match.productName})`;
+      if (!picks.has(label)) picks.set(label, colour.name);
+    }
+  }
+  const suggestions = [...picks.entries()].slice(0, 3).map(([label, near]) => `${label}, close to the ${near}`);
+  const range = productId && candidates[0] ? ` in our ${candidates[0].productName} range` : ' in our range';
+  return `${described.join(' ')} Colours${range} that sit well with that: ${suggestions.join('; ')}. Screens differ, so ask us for real swatches before you decide.`;
+}
