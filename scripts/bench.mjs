@@ -23,6 +23,7 @@ import {
   gzipSize,
   htmlTags,
   kb,
+  percentile,
   processGroupMembers,
   startServer,
   staticImports,
@@ -241,6 +242,42 @@ async function builtChunks(ctx) {
   return { totalBytes, totalGzipBytes, count: chunks.length };
 }
 
+// A conversation of four turns per session, as customers write them.
+const CONSULTANT_TURNS = [
+  'Hi, I need blinds for a dark bedroom',
+  'How much is a roller blockout 1.2 m by 1.5 m?',
+  'What about in wood?',
+  'What colours does it come in?',
+];
+/** The chat endpoint allows 30 messages a minute per client: stay under it. */
+const CONSULTANT_SESSIONS = 7;
+
+/** Built-in consultant: time per answer through POST /api/{name}/enhanced-chat, one at a time. */
+async function consultantAnswers(ctx) {
+  const times = [];
+  for (let s = 0; s < CONSULTANT_SESSIONS; s++) {
+    const sessionId = `session_${Date.now()}_bench${String(s).padStart(4, '0')}`;
+    await fetch(`${ctx.baseUrl}/api/chat/session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ sessionId }) });
+    for (const message of CONSULTANT_TURNS) {
+      const started = performance.now();
+      const res = await fetch(`${ctx.baseUrl}/api/melvin/enhanced-chat`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ message, sessionId, images: [], userContext: { location: 'national', isMelvin: false } }),
+      });
+      const body = await res.json();
+      if (!res.ok || typeof body.response !== 'string') throw new Error(`consultant answered ${res.status}: ${JSON.stringify(body)}`);
+      times.push(performance.now() - started);
+    }
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const round = (v) => Math.round(v * 10) / 10;
+  const result = { answers: times.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), max: round(sorted.at(-1)) };
+  ctx.log(`  ${result.answers} answers (${CONSULTANT_SESSIONS} sessions x ${CONSULTANT_TURNS.length} turns): p50 ${result.p50} ms, p95 ${result.p95} ms, max ${result.max} ms (HTTP round trip included)`);
+  ctx.targets.push({ name: 'built-in consultant p95', value: `${result.p95} ms`, target: '< 50 ms', pass: result.p95 < 50 });
+  return result;
+}
+
 /**
  * The benchmark steps, run in order against one server. Later issues add e.g. 'consultant answer
  * time', 'photo analysis time' and '100 concurrent order submissions' here.
@@ -250,6 +287,7 @@ const steps = [
   { name: 'landing', title: 'Landing page weight', run: landingPage },
   { name: 'chunks', title: 'Built JS chunks (dist/web/assets)', run: builtChunks },
   { name: 'throughput', title: 'Throughput: health vs pricing quote', run: throughput },
+  { name: 'consultant', title: 'Built-in consultant: time per answer', run: consultantAnswers },
 ];
 
 // ---------------------------------------------------------------------------------------------
