@@ -5,6 +5,7 @@ import { AppError, errorBody } from './lib/errors';
 import { securityHeaders } from './middleware/security-headers';
 import { requireStaff } from './middleware/require-staff';
 import { adminSessionRoutes } from './routes/admin-session';
+import { arRoutes } from './routes/ar';
 import { colourRoutes, productRoutes } from './routes/catalogue';
 import { chatSessionRoutes, enhancedChatRoutes } from './routes/chat';
 import { configRoutes } from './routes/config';
@@ -37,6 +38,7 @@ app.route('/api/products', productRoutes);
 app.route('/api/leads', leadRoutes);
 app.route('/api/customer-details', customerDetailsRoutes);
 app.route('/api/chat', chatSessionRoutes);
+app.route('/api/ar', arRoutes);
 app.route('/api', enhancedChatRoutes);
 
 // Staff: fill an empty deployed catalogue with the sample data (locally `npm start` does this).

@@ -1,0 +1,68 @@
+import { SELF, env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { encodePng, renderScene } from './fixtures/window-scenes';
+import { BASE } from './helpers';
+
+function analyze(form: FormData, ip = '203.0.113.80') {
+  return SELF.fetch(`${BASE}/api/ar/analyze-window`, { method: 'POST', body: form, headers: { 'CF-Connecting-IP': ip } });
+}
+
+function photoForm(bytes: Uint8Array, type = 'image/png', sessionId = 'session_1750000000000_abcdefghi'): FormData {
+  const form = new FormData();
+  form.append('image', new File([bytes], 'window.png', { type }));
+  form.append('session_id', sessionId);
+  form.append('customer_context', JSON.stringify({ analysis_type: 'quick_scan', measurement_mode: 'automatic' }));
+  return form;
+}
+
+describe('POST /api/ar/analyze-window', () => {
+  it('measures a 1200 x 1500 window against an A4 sheet and keeps the photo', async () => {
+    const { img } = renderScene({ imageW: 1000, imageH: 1000, pxPerMm: 0.5, windowMm: [1200, 1500], frame: 'white', a4: 'portrait' });
+    const res = await analyze(photoForm(encodePng(img)));
+    expect(res.status).toBe(200);
+    const body = await res.json<any>();
+    expect(body).toMatchObject({ success: true, scaleSource: 'a4-reference' });
+    expect(Math.abs(body.width_mm - 1200) / 1200).toBeLessThan(0.03);
+    expect(Math.abs(body.drop_mm - 1500) / 1500).toBeLessThan(0.03);
+    expect(body.confidence).toBeGreaterThanOrEqual(0.85);
+    expect(body.detectedArea).toMatchObject({ x: expect.any(Number), y: expect.any(Number), width: expect.any(Number), height: expect.any(Number) });
+    const stored = await env.MEDIA.list({ prefix: 'windows/session_1750000000000_abcdefghi/' });
+    expect(stored.objects).toHaveLength(1);
+  });
+
+  it('gives the same answer for the same photo', async () => {
+    const { img } = renderScene({ imageW: 800, imageH: 1000, pxPerMm: 0.42, windowMm: [900, 2100], frame: 'dark', a4: 'landscape', seed: 4 });
+    const png = encodePng(img);
+    const a = await (await analyze(photoForm(png))).json<any>();
+    const b = await (await analyze(photoForm(png))).json<any>();
+    expect(a).toEqual(b);
+  });
+
+  it('estimates with a low confidence and says how to measure properly without a reference sheet', async () => {
+    const { img } = renderScene({ imageW: 1000, imageH: 1000, pxPerMm: 0.5, windowMm: [1200, 1500], frame: 'white' });
+    const body = await (await analyze(photoForm(encodePng(img)))).json<any>();
+    expect(body.scaleSource).toBe('estimate');
+    expect(body.confidence).toBeLessThanOrEqual(0.4);
+    expect(body.note).toMatch(/A4/);
+  });
+
+  it.each([
+    ['a text file', new TextEncoder().encode('not a photo at all'), 415],
+    ['a GIF', new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0, 0, 0]), 415],
+    ['a broken JPEG', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 1, 2, 3]), 400],
+  ])('rejects %s with a clear 4xx', async (_label, bytes, status) => {
+    const res = await analyze(photoForm(bytes), '203.0.113.81');
+    expect(res.status).toBe(status);
+    expect((await res.json<any>()).message.length).toBeGreaterThan(10);
+  });
+
+  it('rejects JSON and a form without the image', async () => {
+    const json = await SELF.fetch(`${BASE}/api/ar/analyze-window`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.82' }, body: '{}' });
+    expect(json.status).toBe(415);
+    const form = new FormData();
+    form.append('session_id', 'x');
+    const missing = await analyze(form, '203.0.113.82');
+    expect(missing.status).toBe(400);
+    expect((await missing.json<any>()).message).toContain('image');
+  });
+});
