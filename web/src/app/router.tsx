@@ -1,7 +1,17 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RootLayout } from './root-layout';
 import { LandingPage } from '../features/landing/landing-page';
 import { PAYMENT_RESULT_PATHS, PLANNED_ROUTES } from './route-table';
+
+type LazyScreen = () => Promise<{ Component: ComponentType }>;
+
+/**
+ * Screens that are built, by path; every other route of the table shows its 'Coming soon' screen.
+ * One line per screen, e.g. `'/shutters': async () => ({ Component: (await import('../features/shutters/shutters-page')).ShuttersPage }),`
+ */
+const BUILT_SCREENS: Record<string, LazyScreen> = {
+};
 
 /** Every route but the landing page is a lazy module: no page pays for another's code. */
 export const router = createBrowserRouter([
@@ -11,10 +21,12 @@ export const router = createBrowserRouter([
       { path: '/', element: <LandingPage /> },
       ...PLANNED_ROUTES.map((route) => ({
         path: route.path,
-        lazy: async () => {
-          const { ComingSoonPage } = await import('./routes/coming-soon');
-          return { Component: () => <ComingSoonPage route={route} /> };
-        },
+        lazy:
+          BUILT_SCREENS[route.path] ??
+          (async () => {
+            const { ComingSoonPage } = await import('./routes/coming-soon');
+            return { Component: () => <ComingSoonPage route={route} /> };
+          }),
       })),
       ...PAYMENT_RESULT_PATHS.map((path) => ({
         path,

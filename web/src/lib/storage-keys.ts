@@ -1,0 +1,17 @@
+/** Browser storage keys (spec section 7 and staff spec section 7), in one place. */
+export const STORAGE_KEYS = {
+  /** localStorage: {width_mm, drop_mm} handed from the measuring tools to the calculator (defaults 1200 x 1500). */
+  autoMeasurements: 'auto-measurements',
+  /** localStorage: the calculator's added blinds. */
+  quoteBlinds: 'quote-blinds',
+  /** localStorage: the last completed order. */
+  completedOrder: 'completed-order',
+  /** localStorage: polygon data of /working-polygon {image, corners, measurements, timestamp}. */
+  polygonData: 'window-polygon-data',
+  /** localStorage: the photo handed from the AR flow to /working-polygon ('No, let me measure manually'). */
+  polygonImage: 'polygon-image',
+  /** localStorage: site-visit notes (staff). */
+  siteVisits: 'site-visits',
+} as const;
+
+export const DEFAULT_MEASUREMENTS = { width_mm: 1200, drop_mm: 1500 } as const;
