@@ -1,5 +1,6 @@
 import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { DevtoolsGuard } from '../components/devtools-guard';
 import { Toaster } from '../components/toast';
 
 /** Spec section 2: on every route change the page scrolls to the top. */
@@ -21,6 +22,9 @@ export function RootLayout() {
         <Outlet />
       </Suspense>
       <Toaster />
+      <Suspense fallback={null}>
+        <DevtoolsGuard />
+      </Suspense>
     </>
   );
 }

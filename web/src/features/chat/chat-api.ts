@@ -5,7 +5,8 @@ import { apiRequest } from '../../lib/api-client';
 export type AiProvider = 'claude' | 'gpt' | 'built-in';
 
 /** Where the visitor is and whether the named consultant is the one chatting (payload key is{Name}). */
-export type UserContext = { location: 'national' | 'garden-route' } & Record<`is${string}`, boolean>;
+/** Spec section 3: the location ('garden_route' for a consultant on site) and the is{Name} flag. */
+export type UserContext = Record<string, string | boolean> & { location: string };
 
 export interface ChatRequest {
   message: string;
@@ -25,11 +26,6 @@ export interface ChatReply {
 /** The enhanced-chat path for an assistant name: '/api/melvin/enhanced-chat'. */
 export function enhancedChatPath(assistantName: string): string {
   return `/api/${encodeURIComponent(assistantName.trim().toLowerCase())}/enhanced-chat`;
-}
-
-/** The user context the customer chat sends: national, and not the named consultant. */
-export function customerUserContext(assistantName: string): UserContext {
-  return { location: 'national', [`is${assistantName}`]: false } as UserContext;
 }
 
 /** Starts (or re-registers) the chat session. Callers only log a failure. */

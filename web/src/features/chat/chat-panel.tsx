@@ -1,7 +1,10 @@
 import { Fragment, useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from '../../components/toast';
 import { usePublicConfig } from '../../lib/public-config';
-import { customerUserContext, readImageAsBase64, sendChatMessage, startChatSession, type AiProvider } from './chat-api';
+import { readImageAsBase64, sendChatMessage, startChatSession, type AiProvider } from './chat-api';
+import { chatUserContext, readConsultantMode } from './consultant-mode';
+import { useVoice } from './use-voice';
 import './chat-panel.css';
 
 /** Spec section 9: up to 3 images per message. */
@@ -94,6 +97,15 @@ function ImageIcon() {
   );
 }
 
+function MicIcon() {
+  return (
+    <svg className="chat-panel__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="9" y="3" width="6" height="11" rx="3" />
+      <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
+    </svg>
+  );
+}
+
 function formatTime(date: Date): string {
   return date.toLocaleTimeString('en-ZA', { hour: '2-digit', minute: '2-digit' });
 }
@@ -113,6 +125,9 @@ export function ChatPanel({ sessionId }: { sessionId: string }) {
   const [reading, setReading] = useState(0);
   const [sending, setSending] = useState(false);
   const [showDetails, setShowDetails] = useState(false);
+  // Consultant mode (spec section 3) decides the user context and the voice toggle.
+  const [consultant] = useState(() => readConsultantMode(assistantName, { sessionId }));
+  const navigate = useNavigate();
 
   const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -145,8 +160,11 @@ export function ChatPanel({ sessionId }: { sessionId: string }) {
 
   async function send() {
     if (!canSend) return;
-    const text = input.trim();
-    const sentAttachments = attachments;
+    await submit(input.trim(), attachments);
+  }
+
+  /** The one send path, for typed messages and for messages spoken in voice command mode. */
+  async function submit(text: string, sentAttachments: Attachment[]) {
     const userMessage: ChatMessage = {
       id: nextMessageId(),
       role: 'user',
@@ -166,7 +184,7 @@ export function ChatPanel({ sessionId }: { sessionId: string }) {
         message: text || `I have attached ${sentAttachments.length === 1 ? 'a photo' : `${sentAttachments.length} photos`} of my windows.`,
         sessionId,
         images: sentAttachments.map((a) => a.base64),
-        userContext: customerUserContext(assistantName),
+        userContext: chatUserContext(assistantName, consultant),
       });
       answer = {
         id: nextMessageId(),
@@ -184,6 +202,19 @@ export function ChatPanel({ sessionId }: { sessionId: string }) {
     setMessages((current) => [...current, answer]);
     setSending(false);
   }
+
+  const voice = useVoice({
+    enabled: consultant,
+    name: assistantName,
+    navigate: (to) => void navigate(to),
+    sendMessage: (text) => {
+      if (sending) {
+        console.warn('A spoken message arrived while another is being sent; it was not sent:', text);
+        return;
+      }
+      void submit(text, []);
+    },
+  });
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
@@ -347,6 +378,18 @@ export function ChatPanel({ sessionId }: { sessionId: string }) {
             <button type="button" className="button button--small button--ghost-dark" aria-pressed={showDetails} onClick={() => setShowDetails((v) => !v)}>
               Details
             </button>
+            {consultant && (
+              <button
+                type="button"
+                className={`button button--small button--ghost-dark chat-panel__voice${voice.listening ? ' chat-panel__voice--on' : ''}`}
+                aria-pressed={voice.listening}
+                data-voice-state={voice.state}
+                onClick={voice.toggle}
+              >
+                <MicIcon />
+                {voice.listening ? 'Stop Voice' : `Hey ${assistantName}`}
+              </button>
+            )}
             <button type="submit" className="button button--small button--accent chat-panel__send" disabled={!canSend}>
               Send
             </button>

@@ -1,0 +1,394 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chatUserContext, consultantStorageKey, isConsultantMode, readConsultantMode } from '../../web/src/features/chat/consultant-mode';
+import {
+  CHAT_SEND_DELAY_MS,
+  COMMAND_DELAY_MS,
+  COMMAND_TABLE,
+  commandAction,
+  heardWakeWord,
+  phraseMatches,
+  RESTART_AFTER_END_MS,
+  RESTART_AFTER_ERROR_MS,
+  VoiceController,
+  WAKE_REPLY,
+  type RecognitionLike,
+  type RecognitionResultEventLike,
+  type VoiceState,
+} from '../../web/src/features/chat/voice-control';
+import { devtoolsSeemOpen } from '../../web/src/components/devtools-guard';
+
+const NAME = 'Melvin';
+
+describe('consultant mode (spec section 3)', () => {
+  it('is off for a customer with no signal', () => {
+    expect(isConsultantMode({ name: NAME })).toBe(false);
+    expect(isConsultantMode({ name: NAME, location: 'national', isNamed: false, pathname: '/', sessionId: 'session_1_abcdefghi', storageValue: null })).toBe(false);
+  });
+  it("is on when the location is 'garden_route'", () => {
+    expect(isConsultantMode({ name: NAME, location: 'garden_route' })).toBe(true);
+    expect(isConsultantMode({ name: NAME, location: 'garden-route' })).toBe(false);
+  });
+  it('is on when the is{Name} flag is true', () => {
+    expect(isConsultantMode({ name: NAME, isNamed: true })).toBe(true);
+    expect(isConsultantMode({ name: NAME, isNamed: false })).toBe(false);
+  });
+  it('is on when the URL path or the session id contains the name, in any case', () => {
+    expect(isConsultantMode({ name: NAME, pathname: '/melvin-workspace' })).toBe(true);
+    expect(isConsultantMode({ name: NAME, pathname: '/MELVIN' })).toBe(true);
+    expect(isConsultantMode({ name: NAME, pathname: '/quote-calculator' })).toBe(false);
+    expect(isConsultantMode({ name: NAME, sessionId: 'session_Melvin_123' })).toBe(true);
+    expect(isConsultantMode({ name: NAME, sessionId: 'session_1719_abcdefghi' })).toBe(false);
+  });
+  it("is on when local storage '{name}_session' equals 'true' and only then", () => {
+    expect(consultantStorageKey(NAME)).toBe('melvin_session');
+    expect(isConsultantMode({ name: NAME, storageValue: 'true' })).toBe(true);
+    expect(isConsultantMode({ name: NAME, storageValue: 'false' })).toBe(false);
+    expect(isConsultantMode({ name: NAME, storageValue: '1' })).toBe(false);
+  });
+  it('follows the configured name', () => {
+    expect(isConsultantMode({ name: 'Thandi', pathname: '/thandi-workspace' })).toBe(true);
+    expect(isConsultantMode({ name: 'Thandi', pathname: '/melvin-workspace' })).toBe(false);
+  });
+  it('builds the userContext with the contract field names', () => {
+    expect(chatUserContext(NAME, true)).toEqual({ location: 'garden_route', isMelvin: true });
+    expect(chatUserContext(NAME, false)).toEqual({ location: 'national', isMelvin: false });
+    expect(chatUserContext(NAME, false, 'garden_route')).toEqual({ location: 'garden_route', isMelvin: false });
+    expect(chatUserContext('Thandi', true)).toEqual({ location: 'garden_route', isThandi: true });
+  });
+  describe('reading the browser', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    it('reads local storage and the path', () => {
+      const store = new Map<string, string>([['melvin_session', 'true']]);
+      vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null });
+      vi.stubGlobal('location', { pathname: '/' });
+      expect(readConsultantMode(NAME)).toBe(true);
+      store.clear();
+      expect(readConsultantMode(NAME)).toBe(false);
+      vi.stubGlobal('location', { pathname: '/melvin-workspace' });
+      expect(readConsultantMode(NAME)).toBe(true);
+    });
+    it('treats blocked storage as no signal', () => {
+      vi.stubGlobal('localStorage', {
+        getItem: () => {
+          throw new Error('blocked');
+        },
+      });
+      vi.stubGlobal('location', { pathname: '/' });
+      expect(readConsultantMode(NAME, { sessionId: 'session_1_abcdefghi' })).toBe(false);
+    });
+  });
+});
+
+describe('voice command table (spec section 4)', () => {
+  const rows: Array<[string, ReturnType<typeof commandAction>]> = [
+    ['stop listening', { kind: 'stop' }],
+    ['please turn off', { kind: 'stop' }],
+    ['Stop Melvin', { kind: 'stop' }],
+    ['stop listening to my notes', { kind: 'stop' }], // stop phrases are checked first
+    ['notes', { kind: 'navigate', to: '/melvin-workspace' }],
+    ['Take notes', { kind: 'navigate', to: '/melvin-workspace' }],
+    ['site visit notes', { kind: 'navigate', to: '/melvin-workspace' }],
+    ['show me my notes', { kind: 'navigate', to: '/melvin-workspace?view=today' }],
+    ['Show notes', { kind: 'navigate', to: '/melvin-workspace?view=today' }],
+    ['walkthrough', { kind: 'navigate', to: '/room-walkthrough-rebuilt' }],
+    ['start the walk through', { kind: 'navigate', to: '/room-walkthrough-rebuilt' }],
+    ['open the visualizer', { kind: 'navigate', to: '/ar-measurement' }],
+    ['shutter', { kind: 'navigate', to: '/shutter-visualization' }],
+    ['Shutters please', { kind: 'navigate', to: '/shutter-visualization' }],
+    ['new client Mrs Smith', { kind: 'navigate', to: '/melvin-workspace?note=new%20client%20Mrs%20Smith' }],
+    ['Customer wants 3 rollers', { kind: 'navigate', to: '/melvin-workspace?note=Customer%20wants%203%20rollers' }],
+    ['at 12 Main Road & co', { kind: 'navigate', to: '/melvin-workspace?note=at%2012%20Main%20Road%20%26%20co' }],
+    ['what does a roller blind cost', { kind: 'chat', text: 'what does a roller blind cost' }], // 'at ' is a whole word only
+    ['  Do you install in George?  ', { kind: 'chat', text: 'Do you install in George?' }],
+  ];
+  it.each(rows)('%j', (spoken, expected) => {
+    expect(commandAction(spoken, NAME)).toEqual(expected);
+  });
+  it('checks the rows in a fixed order: stop, show notes, notes, walkthrough, visualizer, shutters, client note', () => {
+    expect(COMMAND_TABLE.map((r) => r.id)).toEqual(['stop', 'show-notes', 'notes', 'walkthrough', 'visualizer', 'shutters', 'client-note']);
+    // Earlier rows win when a phrase matches several.
+    expect(commandAction('show notes for the client', NAME)).toEqual({ kind: 'navigate', to: '/melvin-workspace?view=today' });
+    expect(commandAction('take notes at the client', NAME)).toEqual({ kind: 'navigate', to: '/melvin-workspace' });
+    expect(commandAction('shutters for the customer', NAME)).toEqual({ kind: 'navigate', to: '/shutter-visualization' });
+  });
+  it('matches whole words, case-insensitively', () => {
+    expect(phraseMatches('Meeting AT the house', 'at ')).toBe(true);
+    expect(phraseMatches('that one', 'at ')).toBe(false);
+    expect(phraseMatches('footnotes', 'notes')).toBe(false);
+    expect(phraseMatches('SHOW  NOTES', 'show notes')).toBe(true);
+  });
+  it('uses the configured name for stop and the workspace', () => {
+    expect(commandAction('stop thandi', 'Thandi')).toEqual({ kind: 'stop' });
+    expect(commandAction('notes', 'Thandi')).toEqual({ kind: 'navigate', to: '/thandi-workspace' });
+  });
+  it('hears the wake word anywhere in the transcript', () => {
+    expect(heardWakeWord('hey melvin', NAME)).toBe(true);
+    expect(heardWakeWord('HEY MELVIN are you there', NAME)).toBe(true);
+    expect(heardWakeWord('Melvin', NAME)).toBe(true);
+    expect(heardWakeWord('hey there', NAME)).toBe(false);
+  });
+});
+
+/** A fake SpeechRecognition recording its calls. */
+class FakeRecognition implements RecognitionLike {
+  continuous = false;
+  interimResults = true;
+  lang = '';
+  onresult: ((event: RecognitionResultEventLike) => void) | null = null;
+  onerror: ((event: { error: string }) => void) | null = null;
+  onend: (() => void) | null = null;
+  starts = 0;
+  stops = 0;
+  aborts = 0;
+  start() {
+    this.starts += 1;
+  }
+  stop() {
+    this.stops += 1;
+  }
+  abort() {
+    this.aborts += 1;
+  }
+  say(transcript: string) {
+    this.onresult?.({ resultIndex: 0, results: [Object.assign([{ transcript }], { isFinal: true })] });
+  }
+}
+
+describe('VoiceController (spec sections 4 and 9)', () => {
+  let recognition: FakeRecognition;
+  let speak: ReturnType<typeof vi.fn<(text: string) => Promise<void>>>;
+  let navigate: ReturnType<typeof vi.fn<(to: string) => void>>;
+  let sendMessage: ReturnType<typeof vi.fn<(text: string) => void>>;
+  let warn: ReturnType<typeof vi.fn<(...args: unknown[]) => void>>;
+  let states: VoiceState[];
+  let voice: VoiceController;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    recognition = new FakeRecognition();
+    speak = vi.fn(async () => {});
+    navigate = vi.fn();
+    sendMessage = vi.fn();
+    warn = vi.fn();
+    states = [];
+    voice = new VoiceController({
+      name: NAME,
+      createRecognition: () => recognition,
+      speak,
+      navigate,
+      sendMessage,
+      warn,
+      onStateChange: (s) => states.push(s),
+    });
+  });
+  afterEach(() => {
+    voice.stop();
+    vi.useRealTimers();
+  });
+
+  /** On, wake word heard, 2000 ms waited: command mode. */
+  function toCommandMode() {
+    voice.start();
+    recognition.say('hey melvin');
+    vi.advanceTimersByTime(COMMAND_DELAY_MS);
+    expect(voice.state).toBe('command');
+  }
+
+  it('starts continuous en-US recognition without interim results, listening for the wake word', () => {
+    expect(voice.state).toBe('off');
+    expect(voice.start()).toBe(true);
+    expect(recognition).toMatchObject({ continuous: true, interimResults: false, lang: 'en-US', starts: 1 });
+    expect(voice.state).toBe('wake-word');
+    expect(voice.listening).toBe(true);
+    expect(states).toEqual(['wake-word']);
+  });
+
+  it('ignores speech without the wake word', () => {
+    voice.start();
+    recognition.say('show notes');
+    recognition.say('walkthrough');
+    vi.advanceTimersByTime(5000);
+    expect(speak).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(sendMessage).not.toHaveBeenCalled();
+    expect(voice.state).toBe('wake-word');
+  });
+
+  it("answers the wake word with the exact phrase and listens for a command only after 2000 ms", () => {
+    voice.start();
+    recognition.say('Hey Melvin');
+    expect(speak).toHaveBeenCalledTimes(1);
+    expect(speak).toHaveBeenCalledWith(WAKE_REPLY);
+    expect(WAKE_REPLY).toBe("Yes, I'm here! How can I help you?");
+    expect(voice.state).toBe('wake-word');
+    expect(voice.awaitingCommand).toBe(true);
+
+    vi.advanceTimersByTime(COMMAND_DELAY_MS - 1);
+    recognition.say('walkthrough'); // not yet listening for commands
+    expect(navigate).not.toHaveBeenCalled();
+    expect(voice.state).toBe('wake-word');
+
+    vi.advanceTimersByTime(1);
+    expect(voice.state).toBe('command');
+    expect(states).toEqual(['wake-word', 'command']);
+    recognition.say('walkthrough');
+    expect(navigate).toHaveBeenCalledWith('/room-walkthrough-rebuilt');
+  });
+
+  it.each([
+    ['notes', '/melvin-workspace'],
+    ['take notes', '/melvin-workspace'],
+    ['site visit notes', '/melvin-workspace'],
+    ['show me my notes', '/melvin-workspace?view=today'],
+    ['show notes', '/melvin-workspace?view=today'],
+    ['walkthrough', '/room-walkthrough-rebuilt'],
+    ['visualizer', '/ar-measurement'],
+    ['shutter', '/shutter-visualization'],
+    ['shutters', '/shutter-visualization'],
+    ['client Smith wants shutters later', '/shutter-visualization'], // the shutters row comes before the client row
+    ['new client Smith', '/melvin-workspace?note=new%20client%20Smith'],
+    ['customer prefers grey', '/melvin-workspace?note=customer%20prefers%20grey'],
+    ['at 5 Beach Road', '/melvin-workspace?note=at%205%20Beach%20Road'],
+  ])('command %j navigates to %s, then listens for the wake word again', (spoken, to) => {
+    toCommandMode();
+    recognition.say(spoken);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith(to);
+    expect(sendMessage).not.toHaveBeenCalled();
+    expect(voice.state).toBe('wake-word');
+  });
+
+  it.each(['stop listening', 'turn off', 'stop melvin', 'STOP MELVIN'])('command %j stops voice', (spoken) => {
+    toCommandMode();
+    recognition.say(spoken);
+    expect(voice.state).toBe('off');
+    expect(voice.listening).toBe(false);
+    expect(recognition.aborts).toBe(1);
+    expect(navigate).not.toHaveBeenCalled();
+    // Stopped means stopped: no restart after a late 'end'.
+    recognition.onend?.();
+    vi.advanceTimersByTime(5000);
+    expect(recognition.starts).toBe(1);
+  });
+
+  it("'stop melvin' while waiting for the wake word stops instead of waking", () => {
+    voice.start();
+    recognition.say('stop melvin');
+    expect(speak).not.toHaveBeenCalled();
+    expect(voice.state).toBe('off');
+  });
+
+  it('sends anything else as a chat message 100 ms later', () => {
+    toCommandMode();
+    recognition.say('what does a roller blind cost');
+    expect(sendMessage).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(CHAT_SEND_DELAY_MS - 1);
+    expect(sendMessage).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(sendMessage).toHaveBeenCalledExactlyOnceWith('what does a roller blind cost');
+    expect(navigate).not.toHaveBeenCalled();
+    expect(voice.state).toBe('wake-word');
+  });
+
+  it('a pending chat message is dropped when voice stops', () => {
+    toCommandMode();
+    recognition.say('hello there');
+    voice.stop();
+    vi.advanceTimersByTime(1000);
+    expect(sendMessage).not.toHaveBeenCalled();
+  });
+
+  it('restarts recognition 500 ms after it ends while listening', () => {
+    voice.start();
+    recognition.onend?.();
+    vi.advanceTimersByTime(RESTART_AFTER_END_MS - 1);
+    expect(recognition.starts).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(recognition.starts).toBe(2);
+    // Also in command mode.
+    recognition.say('hey melvin');
+    vi.advanceTimersByTime(COMMAND_DELAY_MS);
+    recognition.onend?.();
+    vi.advanceTimersByTime(RESTART_AFTER_END_MS);
+    expect(recognition.starts).toBe(3);
+    expect(voice.state).toBe('command');
+  });
+
+  it('restarts recognition 1000 ms after an error (once, even with the end that follows it)', () => {
+    voice.start();
+    recognition.onerror?.({ error: 'network' });
+    recognition.onend?.();
+    vi.advanceTimersByTime(RESTART_AFTER_END_MS);
+    expect(recognition.starts).toBe(1);
+    vi.advanceTimersByTime(RESTART_AFTER_ERROR_MS - RESTART_AFTER_END_MS - 1);
+    expect(recognition.starts).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(recognition.starts).toBe(2);
+    vi.advanceTimersByTime(5000);
+    expect(recognition.starts).toBe(2);
+    expect(voice.state).toBe('wake-word');
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it.each(['no-speech', 'audio-capture'])("does not restart after a '%s' error (voice turns off, only a warning)", (error) => {
+    voice.start();
+    recognition.onerror?.({ error });
+    recognition.onend?.();
+    vi.advanceTimersByTime(10_000);
+    expect(recognition.starts).toBe(1);
+    expect(voice.state).toBe('off');
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('does not restart after it was stopped', () => {
+    voice.start();
+    const onend = recognition.onend;
+    voice.stop();
+    onend?.();
+    vi.advanceTimersByTime(10_000);
+    expect(recognition.starts).toBe(1);
+  });
+
+  it('stop during the 2000 ms cancels command listening', () => {
+    voice.start();
+    recognition.say('hey melvin');
+    voice.stop();
+    vi.advanceTimersByTime(COMMAND_DELAY_MS * 2);
+    expect(voice.state).toBe('off');
+    expect(states).toEqual(['wake-word', 'off']);
+  });
+
+  it('toggle switches on and off', () => {
+    expect(voice.toggle()).toBe(true);
+    expect(voice.listening).toBe(true);
+    expect(voice.toggle()).toBe(false);
+    expect(voice.state).toBe('off');
+  });
+
+  it('a failing speaker is only logged and command listening still starts', async () => {
+    speak.mockRejectedValueOnce(new Error('503: Service Unavailable'));
+    voice.start();
+    recognition.say('hey melvin');
+    await vi.advanceTimersByTimeAsync(COMMAND_DELAY_MS);
+    expect(voice.state).toBe('command');
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('without speech recognition it only warns and stays off', () => {
+    const unsupported = new VoiceController({ name: NAME, createRecognition: () => null, speak, navigate, sendMessage, warn });
+    expect(unsupported.start()).toBe(false);
+    expect(unsupported.toggle()).toBe(false);
+    expect(unsupported.state).toBe('off');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('not supported'));
+  });
+});
+
+describe('developer-tools guard heuristic (spec section 9: threshold 100)', () => {
+  it('sees docked tools when the outer window exceeds the viewport by more than 100 px', () => {
+    expect(devtoolsSeemOpen({ outerWidth: 1280, innerWidth: 1280, outerHeight: 900, innerHeight: 820 })).toBe(false);
+    expect(devtoolsSeemOpen({ outerWidth: 1280, innerWidth: 1180, outerHeight: 900, innerHeight: 820 })).toBe(false);
+    expect(devtoolsSeemOpen({ outerWidth: 1280, innerWidth: 900, outerHeight: 900, innerHeight: 820 })).toBe(true);
+    expect(devtoolsSeemOpen({ outerWidth: 1280, innerWidth: 1280, outerHeight: 900, innerHeight: 500 })).toBe(true);
+    expect(devtoolsSeemOpen({ outerWidth: 0, innerWidth: 1280, outerHeight: 0, innerHeight: 800 })).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from 'react';
+import { createBrowserRecognition, speakWithElevenLabs, VoiceController, type VoiceState } from './voice-control';
+
+export interface UseVoiceOptions {
+  /** Voice exists only in consultant mode; when false the controller is never started. */
+  enabled: boolean;
+  name: string;
+  navigate: (to: string) => void;
+  sendMessage: (text: string) => void;
+}
+
+export interface VoiceHandle {
+  state: VoiceState;
+  listening: boolean;
+  toggle: () => void;
+}
+
+/** One VoiceController per mounted panel, stopped on unmount; the callbacks may change between renders. */
+export function useVoice({ enabled, name, navigate, sendMessage }: UseVoiceOptions): VoiceHandle {
+  const [state, setState] = useState<VoiceState>('off');
+  const callbacks = useRef({ navigate, sendMessage });
+  callbacks.current = { navigate, sendMessage };
+  const controllerRef = useRef<VoiceController | null>(null);
+
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const controller = new VoiceController({
+      name,
+      createRecognition: createBrowserRecognition,
+      speak: (text) => speakWithElevenLabs(text),
+      navigate: (to) => callbacks.current.navigate(to),
+      sendMessage: (text) => callbacks.current.sendMessage(text),
+      onStateChange: setState,
+    });
+    controllerRef.current = controller;
+    return () => {
+      controller.stop();
+      if (controllerRef.current === controller) controllerRef.current = null;
+      setState('off');
+    };
+  }, [enabled, name]);
+
+  return {
+    state,
+    listening: state !== 'off',
+    toggle: () => {
+      controllerRef.current?.toggle();
+    },
+  };
+}
