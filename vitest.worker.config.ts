@@ -7,10 +7,12 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
   return {
     plugins: [
-      cloudflareTest({
+      // STAND_IN_URL: the local stand-ins of outside services (Anthropic, ElevenLabs) that
+      // tests/stand-ins/global-setup.ts starts in Node.
+      cloudflareTest(({ inject }) => ({
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: 'test', ADMIN_PIN: '4321' },
+          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: 'test', ADMIN_PIN: '4321', STAND_IN_URL: inject<string>('standInUrl') },
           // The static app is not part of worker tests; an empty folder keeps ASSETS bound.
           assets: {
             directory: path.join(import.meta.dirname, 'tests/worker/fixtures/assets'),
@@ -19,11 +21,12 @@ export default defineConfig(async () => {
             assetConfig: { not_found_handling: 'single-page-application' },
           },
         },
-      }),
+      })),
     ],
     test: {
       include: ['tests/worker/**/*.test.ts'],
       setupFiles: ['./tests/worker/setup.ts'],
+      globalSetup: ['./tests/stand-ins/global-setup.ts'],
     },
   };
 });

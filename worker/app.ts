@@ -12,6 +12,7 @@ import { configRoutes } from './routes/config';
 import { customerDetailsRoutes, leadRoutes } from './routes/leads';
 import { pricingRoutes } from './routes/pricing';
 import { serveApp, swatchRoutes } from './routes/static';
+import { ttsRoutes } from './routes/tts';
 import { seedCatalogueIfEmpty } from './services/seed';
 
 /** The composition root: middleware, then one sub-app per resource, then the static app. */
@@ -39,6 +40,7 @@ app.route('/api/leads', leadRoutes);
 app.route('/api/customer-details', customerDetailsRoutes);
 app.route('/api/chat', chatSessionRoutes);
 app.route('/api/ar', arRoutes);
+app.route('/api/elevenlabs-tts', ttsRoutes);
 app.route('/api', enhancedChatRoutes);
 
 // Staff: fill an empty deployed catalogue with the sample data (locally `npm start` does this).

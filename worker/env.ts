@@ -29,6 +29,19 @@ export interface Env {
   SITE_VISIT_PHRASE?: string;
   SITE_VISIT_CODE?: string;
   PAYMENT_PROVIDER?: string;
+  /** Claude for the consultant (a secret); unset: the built-in consultant answers. */
+  ANTHROPIC_API_KEY?: string;
+  /** Default https://api.anthropic.com; tests point it at a stand-in. */
+  ANTHROPIC_BASE_URL?: string;
+  /** Default 'claude-sonnet-5-5'. */
+  ANTHROPIC_MODEL?: string;
+  /** Spoken replies (a secret); with ELEVENLABS_VOICE_ID, POST /api/elevenlabs-tts answers audio. */
+  ELEVENLABS_API_KEY?: string;
+  ELEVENLABS_VOICE_ID?: string;
+  /** Default https://api.elevenlabs.io. */
+  ELEVENLABS_BASE_URL?: string;
+  /** Default 'eleven_multilingual_v2'. */
+  ELEVENLABS_MODEL_ID?: string;
 }
 
 export type AppBindings = { Bindings: Env; Variables: { requestId: string } };

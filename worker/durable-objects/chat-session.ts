@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env';
-import { answerBuiltIn, type ChatTurn, type ConsultantContact, type ConsultantMemory } from '../services/consultant/built-in-consultant';
-import { describePhotoColours } from '../services/consultant/photo-colours';
+import type { ChatTurn, ConsultantContact, ConsultantMemory } from '../services/consultant/built-in-consultant';
+import { answerTurn } from '../services/consultant/route-answer';
 
 /** Per-session cap on messages a minute (the route also limits per client address). */
 export const SESSION_MESSAGES_PER_MINUTE = 20;
@@ -78,29 +78,13 @@ export class ChatSession extends DurableObject<Env> {
     const memoryRow = this.ctx.storage.sql.exec<{ data: string }>('SELECT data FROM memory WHERE id = 1').toArray()[0];
     const memory: ConsultantMemory = memoryRow ? (JSON.parse(memoryRow.data) as ConsultantMemory) : {};
 
-    // A photo on its own needs no text answer; the colour description below is the answer.
-    const answer =
-      input.message.trim() || input.imageKeys.length === 0
-        ? await answerBuiltIn({ message: input.message, history, memory, deps: { db: this.env.DB, contact: input.contact } })
-        : { response: '', features: [], memory };
-    const features: string[] = [...answer.features];
-    const parts = answer.response ? [answer.response] : [];
-    if (input.imageKeys.length > 0) {
-      const photos = await this.readPhotos(input.imageKeys);
-      const description = await describePhotoColours(this.env.DB, photos, answer.memory.productId);
-      if (description) {
-        parts.push(description);
-        features.push('image-analysis');
-      }
-      const one = input.imageKeys.length === 1;
-      parts.push(`I've saved the ${one ? 'photo' : 'photos'} with this conversation for our team.`);
-    }
-    const response = parts.join('\n\n');
+    const photos = input.imageKeys.length ? await this.readPhotos(input.imageKeys) : [];
+    const answer = await answerTurn(this.env, { message: input.message, photos, history, memory, contact: input.contact });
     const reply: ChatReply = {
-      response,
-      aiProvider: 'other',
-      routingReason: 'No cloud AI key is configured: answered by the built-in consultant from our catalogue and price lists.',
-      features,
+      response: answer.response,
+      aiProvider: answer.aiProvider,
+      routingReason: answer.routingReason,
+      features: answer.features,
     };
     this.ctx.storage.sql.exec(
       'INSERT INTO messages (role, content, images, created_at) VALUES (?, ?, ?, ?)',

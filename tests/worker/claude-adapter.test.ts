@@ -1,0 +1,211 @@
+import { env } from 'cloudflare:test';
+import { drizzle } from 'drizzle-orm/d1';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { leads } from '../../worker/db/schema';
+import type { ConsultantDeps } from '../../worker/services/consultant/built-in-consultant';
+import { answerWithClaude, ClaudeUnavailableError, DEFAULT_CLAUDE_MODEL } from '../../worker/services/consultant/claude';
+import { ORDER_LOOKUP_UNAVAILABLE, runTool } from '../../worker/services/consultant/claude-tools';
+import { formatRandFromCents } from '../../worker/services/consultant/format';
+import { gridForProduct, priceForSize } from '../../worker/services/pricing';
+
+// The stand-in server of tests/stand-ins/global-setup.ts (Node), bound by vitest.worker.config.ts.
+const STAND_IN_URL = env.STAND_IN_URL;
+
+const deps: ConsultantDeps = {
+  db: env.DB,
+  contact: {
+    phoneGardenRoute: '044 000 0000',
+    phoneNational: '021 000 0000',
+    whatsappNational: '082 000 0000',
+    email: 'info@example.co.za',
+    businessName: 'Custom Blinds',
+    assistantName: 'Melvin',
+  },
+};
+
+/** A key of this test's own, so its recorded requests can be told apart from other files'. */
+function testKey(): string {
+  return `sk-ant-test-${crypto.randomUUID()}`;
+}
+
+async function recorded(key: string): Promise<any[]> {
+  const res = await fetch(`${STAND_IN_URL}/__requests?key=${encodeURIComponent(key)}`);
+  return res.json();
+}
+
+function ask(key: string, message: string, extra: Partial<Parameters<typeof answerWithClaude>[0]> = {}) {
+  return answerWithClaude({ apiKey: key, baseUrl: STAND_IN_URL, message, images: [], history: [], memory: {}, deps, ...extra });
+}
+
+// A 1x1 PNG.
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+describe('Claude adapter (real SDK against the Messages API stand-in)', () => {
+  it('sends the business facts, the tools with their input schemas and the photo as a base64 image block', async () => {
+    const key = testKey();
+    const answer = await ask(key, 'What would suit this window?', {
+      images: [{ mime: 'image/png', base64: PNG_BASE64 }],
+      history: [
+        { role: 'assistant', content: 'Hi there! I am Melvin.' },
+        { role: 'user', content: 'Hello' },
+        { role: 'assistant', content: 'How can I help?' },
+      ],
+    });
+    expect(answer.response).toContain('Thanks for the photo');
+    expect(answer.features).toEqual(['image-analysis']);
+
+    const [req] = await recorded(key);
+    expect(req.method).toBe('POST');
+    expect(req.path).toBe('/v1/messages');
+    expect(req.headers['anthropic-version']).toBeTruthy();
+    const body = req.body;
+    expect(body.model).toBe(DEFAULT_CLAUDE_MODEL);
+    expect(body.max_tokens).toBeGreaterThan(0);
+    // Business facts.
+    for (const fact of [
+      '15% VAT',
+      '1-2 business days to process',
+      '7-10 business days in production',
+      'courier delivery',
+      'valid for 30 days',
+      'from Mossel Bay to Plettenberg Bay',
+      'site visits',
+      'national online service',
+      'South African English',
+      'two decimals',
+      'Never invent products, colours, prices',
+    ]) {
+      expect(body.system, fact).toContain(fact);
+    }
+    // Tools.
+    const tools = Object.fromEntries(body.tools.map((t: any) => [t.name, t.input_schema]));
+    expect(Object.keys(tools).sort()).toEqual(['capture_lead', 'list_colours', 'price_blind', 'product_facts', 'track_order']);
+    expect(tools.price_blind).toMatchObject({
+      type: 'object',
+      properties: { product: { type: 'string' }, width_mm: { type: 'integer' }, drop_mm: { type: 'integer' } },
+      required: ['product', 'width_mm', 'drop_mm'],
+    });
+    expect(tools.list_colours).toMatchObject({ type: 'object', properties: { product: { type: 'string' } }, required: ['product'] });
+    expect(tools.product_facts).toMatchObject({ type: 'object', properties: { product: { type: 'string' }, need: { type: 'string' } } });
+    expect(tools.capture_lead).toMatchObject({
+      type: 'object',
+      properties: { name: { type: 'string' }, email: { type: 'string' }, phone: { type: 'string' }, notes: { type: 'string' } },
+      required: ['name', 'notes'],
+    });
+    expect(tools.track_order).toMatchObject({ type: 'object', properties: { reference: { type: 'string' } }, required: ['reference'] });
+    // History (leading assistant greeting dropped), then the photo and the text.
+    expect(body.messages.map((m: any) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(body.messages[2].content).toEqual([
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG_BASE64 } },
+      { type: 'text', text: 'What would suit this window?' },
+    ]);
+  });
+
+  it('prices through a price_blind round trip with the real pricing engine and remembers product and size', async () => {
+    const key = testKey();
+    const grid = (await gridForProduct(env.DB, 'roller-blockout'))!;
+    const expected = priceForSize(grid, 1200, 1500);
+    if (!expected.ok) throw new Error('the sample grid should price 1200 x 1500');
+    const price = formatRandFromCents(expected.priceCents);
+
+    const answer = await ask(key, 'Please price a roller blockout 1200 x 1500 mm', { memory: { name: 'Thandi' } });
+    expect(answer.response).toContain(price);
+    expect(answer.features).toEqual(['pricing']);
+    expect(answer.memory).toEqual({ name: 'Thandi', productId: 'roller-blockout', widthMm: 1200, dropMm: 1500 });
+
+    const requests = await recorded(key);
+    expect(requests).toHaveLength(2);
+    const second = requests[1].body.messages;
+    const toolUse = second.at(-2).content.find((b: any) => b.type === 'tool_use');
+    expect(toolUse).toMatchObject({ name: 'price_blind', input: { product: 'roller blockout', width_mm: 1200, drop_mm: 1500 } });
+    const result = second.at(-1).content[0];
+    expect(result).toMatchObject({ type: 'tool_result', tool_use_id: toolUse.id });
+    expect(JSON.parse(result.content)).toMatchObject({
+      product_id: 'roller-blockout',
+      priced: true,
+      price,
+      price_cents: expected.priceCents,
+      includes_vat: true,
+    });
+  });
+
+  it('throws ClaudeUnavailableError quickly on a 500, a 529, a malformed body, no text and a wrong key', async () => {
+    for (const [message, reason] of [
+      ['FAIL_500', 'http_500'],
+      ['FAIL_529', 'http_529'],
+      ['MALFORMED', undefined],
+      ['NO_TEXT', 'no_text'],
+    ] as const) {
+      const started = Date.now();
+      const err = await ask(testKey(), message).catch((e: unknown) => e);
+      expect(err, message).toBeInstanceOf(ClaudeUnavailableError);
+      if (reason) expect((err as ClaudeUnavailableError).reason).toBe(reason);
+      expect(Date.now() - started, message).toBeLessThan(3000);
+    }
+    const key = testKey();
+    await ask(key, 'FAIL_500').catch(() => undefined);
+    expect(await recorded(key)).toHaveLength(1); // maxRetries 0: no retry
+
+    const wrong = await answerWithClaude({ apiKey: 'sk-wrong', baseUrl: STAND_IN_URL, message: 'Hi', images: [], history: [], memory: {}, deps }).catch(
+      (e: unknown) => e,
+    );
+    expect((wrong as ClaudeUnavailableError).reason).toBe('http_401');
+  });
+
+  it('throws on a network failure and after more than 5 tool rounds', async () => {
+    const down = await answerWithClaude({ apiKey: testKey(), baseUrl: 'http://127.0.0.1:9', message: 'Hi', images: [], history: [], memory: {}, deps }).catch(
+      (e: unknown) => e,
+    );
+    expect(down).toBeInstanceOf(ClaudeUnavailableError);
+    expect((down as ClaudeUnavailableError).reason).toBe('network');
+
+    const key = testKey();
+    const loop = await ask(key, 'LOOP_TOOLS').catch((e: unknown) => e);
+    expect((loop as ClaudeUnavailableError).reason).toBe('too_many_tool_rounds');
+    expect(await recorded(key)).toHaveLength(6);
+  });
+});
+
+describe('Claude tools', () => {
+  const ctx = () => ({ db: env.DB, memory: {} as Record<string, unknown>, features: new Set<string>() });
+
+  it('price_blind takes either id space or a name, and answers unknown products with the list', async () => {
+    const c = ctx();
+    const byCalculatorId = JSON.parse((await runTool(c as any, 'price_blind', { product: 'roller_blockout', width_mm: 900, drop_mm: 1200 })).content);
+    expect(byCalculatorId.product_id).toBe('roller-blockout');
+    const unknown = await runTool(c as any, 'price_blind', { product: 'teleporter', width_mm: 900, drop_mm: 1200 });
+    expect(unknown.isError).toBe(true);
+    expect(JSON.parse(unknown.content).products.length).toBeGreaterThan(10);
+  });
+
+  it('list_colours, product_facts and track_order answer from the catalogue', async () => {
+    const c = ctx();
+    const colours = JSON.parse((await runTool(c as any, 'list_colours', { product: 'sheer roller' })).content);
+    expect(colours.product_id).toBe('roller-sheer');
+    expect(colours.colours.length).toBeGreaterThan(0);
+    const facts = JSON.parse((await runTool(c as any, 'product_facts', { product: 'roller-blockout' })).content);
+    expect(facts).toMatchObject({ id: 'roller-blockout', suitable_for: expect.arrayContaining(['bedroom']) });
+    const need = JSON.parse((await runTool(c as any, 'product_facts', { need: 'bathroom' })).content);
+    expect(need.matches.length).toBeGreaterThan(0);
+    const order = JSON.parse((await runTool(c as any, 'track_order', { reference: 'CB-123' })).content);
+    expect(order).toEqual({ found: false, message: ORDER_LOOKUP_UNAVAILABLE });
+    expect([...c.features].sort()).toEqual(['colours', 'order-tracking', 'product-knowledge']);
+  });
+
+  it('capture_lead stores a chat lead once (phone only: no e-mail) and remembers its id', async () => {
+    const c = ctx();
+    c.memory.productId = 'roller-blockout';
+    const missing = await runTool(c as any, 'capture_lead', { name: 'Sipho', notes: 'x' });
+    expect(missing.isError).toBe(true);
+    const first = JSON.parse((await runTool(c as any, 'capture_lead', { name: 'Sipho Dlamini', phone: '082 123 4567', notes: 'Roller for the bedroom' })).content);
+    expect(first.captured).toBe(true);
+    expect(c.memory.leadId).toBe(first.lead_id);
+    const [row] = await drizzle(env.DB).select().from(leads).where(eq(leads.id, first.lead_id));
+    expect(row).toMatchObject({ name: 'Sipho Dlamini', phone: '082 123 4567', source: 'other', productInterest: 'Roller Blind - Blockout' });
+    expect(row!.email ?? null).toBeNull();
+    const again = JSON.parse((await runTool(c as any, 'capture_lead', { name: 'Sipho', email: 's@example.co.za', notes: 'x' })).content);
+    expect(again.lead_id).toBe(first.lead_id);
+    expect(c.features.has('lead-capture')).toBe(true);
+  });
+});

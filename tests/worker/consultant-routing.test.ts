@@ -1,0 +1,50 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { answerTurn, type TurnInput } from '../../worker/services/consultant/route-answer';
+import { formatRandFromCents } from '../../worker/services/consultant/format';
+import { gridForProduct, priceForSize } from '../../worker/services/pricing';
+
+const contact = {
+  phoneGardenRoute: '044 000 0000',
+  phoneNational: '021 000 0000',
+  whatsappNational: '082 000 0000',
+  email: 'info@example.co.za',
+  businessName: 'Custom Blinds',
+  assistantName: 'Melvin',
+};
+
+function turn(message: string): TurnInput {
+  return { message, photos: [], history: [], memory: {}, contact };
+}
+
+async function rollerPrice(): Promise<string> {
+  const result = priceForSize((await gridForProduct(env.DB, 'roller-blockout'))!, 1200, 1500);
+  if (!result.ok) throw new Error('out of range');
+  return formatRandFromCents(result.priceCents);
+}
+
+describe('consultant routing', () => {
+  it('uses the built-in consultant when no key is configured, and says so', async () => {
+    const answer = await answerTurn({ DB: env.DB }, turn('price of a roller blockout 1200 x 1500'));
+    expect(answer.aiProvider).toBe('other');
+    expect(answer.routingReason).toContain('No cloud AI key');
+    expect(answer.response).toContain(await rollerPrice());
+  });
+
+  it('uses Claude when ANTHROPIC_API_KEY is set (tool round trip through the stand-in)', async () => {
+    const routed = { DB: env.DB, ANTHROPIC_API_KEY: `sk-ant-test-route-${crypto.randomUUID()}`, ANTHROPIC_BASE_URL: env.STAND_IN_URL };
+    const answer = await answerTurn(routed, turn('What is the price of a roller blockout 1200 x 1500?'));
+    expect(answer.aiProvider).toBe('claude');
+    expect(answer.routingReason).toContain('Claude');
+    expect(answer.features).toContain('pricing');
+    expect(answer.response).toContain(await rollerPrice());
+  });
+
+  it('falls back to the built-in consultant when Claude fails, and says why', async () => {
+    const routed = { DB: env.DB, ANTHROPIC_API_KEY: `sk-ant-test-route-${crypto.randomUUID()}`, ANTHROPIC_BASE_URL: env.STAND_IN_URL };
+    const answer = await answerTurn(routed, turn('FAIL_500 price of a roller blockout 1200 x 1500'));
+    expect(answer.aiProvider).toBe('other');
+    expect(answer.routingReason).toMatch(/Claude was unavailable \(http_500\)/);
+    expect(answer.response).toContain(await rollerPrice());
+  });
+});

@@ -1,0 +1,282 @@
+// The tools Claude may call: the same services the built-in consultant uses (pricing engine,
+// catalogue, leads), so an AI reply never invents a product, a colour or a price.
+import type { Tool } from '@anthropic-ai/sdk/resources/messages';
+import { PRODUCTS } from '../../seed/catalogue-data';
+import { coloursForProduct } from '../catalogue';
+import { captureLead } from '../leads';
+import { gridForProduct, priceForSize } from '../pricing';
+import { normaliseProductKey } from '../product-ids';
+import type { ConsultantFeature, ConsultantMemory } from './built-in-consultant';
+import { formatRandFromCents } from './format';
+import { formatSize } from './parse-size';
+import { matchProduct, productById } from './product-match';
+
+/** What a Claude reply may report, on top of the built-in consultant's features. */
+export type ClaudeFeature = ConsultantFeature | 'image-analysis' | 'order-tracking';
+
+export const ORDER_LOOKUP_UNAVAILABLE = 'Online order lookup is not available yet; the team can help by phone or WhatsApp.';
+
+const PRODUCT_DESCRIPTION =
+  "The blind: a catalogue id (e.g. 'roller-blockout'), a calculator id, or the customer's words (e.g. 'sheer roller', 'wooden venetian').";
+
+export const CLAUDE_TOOLS: Tool[] = [
+  {
+    name: 'price_blind',
+    description:
+      'Exact price in rand (including 15% VAT) of one made-to-measure blind, shutter or awning for a width and drop in millimetres, from the current price list. Always use this for prices; never estimate.',
+    input_schema: {
+      type: 'object',
+      properties: {
+        product: { type: 'string', description: PRODUCT_DESCRIPTION },
+        width_mm: { type: 'integer', minimum: 1, description: 'Width in millimetres.' },
+        drop_mm: { type: 'integer', minimum: 1, description: 'Drop (height) in millimetres; for awnings, the projection.' },
+      },
+      required: ['product', 'width_mm', 'drop_mm'],
+    },
+  },
+  {
+    name: 'list_colours',
+    description: 'The colours a product is made in, from the catalogue. Use this before naming any colour.',
+    input_schema: {
+      type: 'object',
+      properties: { product: { type: 'string', description: PRODUCT_DESCRIPTION } },
+      required: ['product'],
+    },
+  },
+  {
+    name: 'product_facts',
+    description:
+      'Catalogue facts: with a product, its description, features and the rooms it suits; with a need (e.g. bathroom, dark bedroom, privacy, patio), the products that fit; with neither, the whole product list.',
+    input_schema: {
+      type: 'object',
+      properties: {
+        product: { type: 'string', description: PRODUCT_DESCRIPTION },
+        need: { type: 'string', description: "A room or need in the customer's words, e.g. 'bathroom' or 'block out light'." },
+      },
+    },
+  },
+  {
+    name: 'capture_lead',
+    description:
+      "Pass the customer's contact details to the sales team, who follow up within 24 hours. Needs a name and an e-mail address or phone number that the customer gave in this chat.",
+    input_schema: {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        email: { type: 'string' },
+        phone: { type: 'string' },
+        notes: { type: 'string', description: 'What the customer wants: products, sizes, prices quoted, area.' },
+      },
+      required: ['name', 'notes'],
+    },
+  },
+  {
+    name: 'track_order',
+    description: 'Status of an order by its reference (e.g. CB-12345).',
+    input_schema: {
+      type: 'object',
+      properties: { reference: { type: 'string' } },
+      required: ['reference'],
+    },
+  },
+];
+
+export const CLAUDE_TOOL_NAMES = CLAUDE_TOOLS.map((t) => t.name);
+
+export interface ToolContext {
+  db: D1Database;
+  /** Updated in place by price_blind and capture_lead. */
+  memory: ConsultantMemory;
+  features: Set<ClaudeFeature>;
+}
+
+export interface ToolOutcome {
+  /** JSON text for the tool_result block. */
+  content: string;
+  isError: boolean;
+}
+
+/** A product id from either id space or the customer's words; null when it names none. */
+export function resolveProduct(raw: unknown): string | null {
+  if (typeof raw !== 'string' || !raw.trim()) return null;
+  const key = normaliseProductKey(raw);
+  const exact = PRODUCTS.find((p) => p.id === key || p.calculatorId === key);
+  return exact?.id ?? matchProduct(raw);
+}
+
+const PRODUCT_LIST = () => PRODUCTS.map((p) => ({ id: p.id, name: p.name }));
+
+function unknownProduct(raw: unknown) {
+  return fail({
+    error: `There is no product matching '${String(raw ?? '')}'. Use one of these products.`,
+    products: PRODUCT_LIST(),
+  });
+}
+
+function ok(value: unknown): ToolOutcome {
+  return { content: JSON.stringify(value), isError: false };
+}
+
+function fail(value: unknown): ToolOutcome {
+  return { content: JSON.stringify(value), isError: true };
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
+function millimetres(value: unknown): number | null {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.round(n) : null;
+}
+
+async function priceBlind(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolOutcome> {
+  ctx.features.add('pricing');
+  const productId = resolveProduct(input.product);
+  if (!productId) return unknownProduct(input.product);
+  const widthMm = millimetres(input.width_mm);
+  const dropMm = millimetres(input.drop_mm);
+  if (widthMm === null || dropMm === null) return fail({ error: 'width_mm and drop_mm must be positive numbers of millimetres.' });
+  ctx.memory.productId = productId;
+  ctx.memory.widthMm = widthMm;
+  ctx.memory.dropMm = dropMm;
+  const name = productById(productId)?.name ?? productId;
+  const grid = await gridForProduct(ctx.db, productId);
+  if (!grid) {
+    return ok({ product_id: productId, product: name, priced: false, message: 'No price list on file for this product: the team quotes it.' });
+  }
+  const result = priceForSize(grid, widthMm, dropMm);
+  if (!result.ok) {
+    return ok({
+      product_id: productId,
+      product: name,
+      size: formatSize(widthMm, dropMm),
+      priced: false,
+      contact_required: result.contactRequired,
+      message: result.message,
+    });
+  }
+  return ok({
+    product_id: productId,
+    product: name,
+    size: formatSize(widthMm, dropMm),
+    priced: true,
+    price: formatRandFromCents(result.priceCents),
+    price_cents: result.priceCents,
+    includes_vat: true,
+    priced_on_band: result.widthBandMm !== widthMm || result.dropBandMm !== dropMm ? formatSize(result.widthBandMm, result.dropBandMm) : null,
+    sample_prices: grid.isSample,
+  });
+}
+
+async function listColours(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolOutcome> {
+  ctx.features.add('colours');
+  const productId = resolveProduct(input.product);
+  if (!productId) return unknownProduct(input.product);
+  const { product, colours } = await coloursForProduct(ctx.db, productId);
+  return ok({
+    product_id: product.id,
+    product: product.name,
+    colours: colours.map((c) => ({ name: c.name, hex: c.hex, material: c.material, finish: c.finish })),
+  });
+}
+
+function facts(p: (typeof PRODUCTS)[number]) {
+  return {
+    id: p.id,
+    name: p.name,
+    section: p.section,
+    description: p.description,
+    features: p.features,
+    suitable_for: p.suitableFor,
+    online_quote: p.calculatorId !== null,
+  };
+}
+
+const STOP_WORDS = new Set('a an the for my our in of to and or with room rooms something that need want blind blinds'.split(' '));
+
+function productFacts(ctx: ToolContext, input: Record<string, unknown>): ToolOutcome {
+  ctx.features.add('product-knowledge');
+  const named = text(input.product);
+  if (named) {
+    const id = resolveProduct(named);
+    const p = id ? productById(id) : null;
+    return p ? ok(facts(p)) : unknownProduct(named);
+  }
+  const need = text(input.need);
+  if (need) {
+    const words = need
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 2 && !STOP_WORDS.has(w))
+      .map((w) => w.replace(/s$/, ''));
+    const scored = PRODUCTS.map((p) => {
+      const haystack = [p.name, p.description, ...p.features, ...p.suitableFor].join(' ').toLowerCase();
+      return { p, score: words.filter((w) => haystack.includes(w)).length };
+    })
+      .filter((x) => x.score > 0)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 5);
+    return ok({ need, matches: scored.map((x) => facts(x.p)), note: scored.length ? undefined : 'No product mentions this need; ask a clarifying question.' });
+  }
+  return ok({ products: PRODUCTS.map((p) => ({ id: p.id, name: p.name, section: p.section, suitable_for: p.suitableFor })) });
+}
+
+async function captureLeadTool(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolOutcome> {
+  const name = text(input.name);
+  const email = text(input.email);
+  const phone = text(input.phone);
+  if (!name || (!email && !phone)) return fail({ error: 'A name and an e-mail address or phone number are needed.' });
+  if (ctx.memory.leadId) {
+    ctx.features.add('lead-capture');
+    return ok({ captured: true, lead_id: ctx.memory.leadId, message: 'These details were already passed to the team in this chat.' });
+  }
+  ctx.memory.name = name;
+  if (email) ctx.memory.email = email;
+  if (phone) ctx.memory.phone = phone;
+  const m = ctx.memory;
+  ctx.memory.leadId = await captureLead(ctx.db, {
+    name: name.slice(0, 120),
+    // As the built-in consultant: a chat lead may have only a phone number.
+    email: email ?? null,
+    phone: phone?.slice(0, 40) ?? null,
+    whatsapp: null,
+    location: null,
+    source: 'other',
+    productInterest: m.productId ? (productById(m.productId)?.name ?? m.productId) : null,
+    sessionData: {
+      blindType: m.productId ?? null,
+      dimensions: m.widthMm !== undefined ? { width_mm: m.widthMm, drop_mm: m.dropMm ?? null } : null,
+      channel: 'chat',
+      assistant: 'claude',
+    },
+    notes: `Chat (Claude): ${text(input.notes) ?? 'no notes'}`.slice(0, 4000),
+    popiaConsent: false,
+  });
+  ctx.features.add('lead-capture');
+  return ok({ captured: true, lead_id: ctx.memory.leadId, message: 'The team will be in touch within 24 hours.' });
+}
+
+function trackOrder(ctx: ToolContext): ToolOutcome {
+  ctx.features.add('order-tracking');
+  return ok({ found: false, message: ORDER_LOOKUP_UNAVAILABLE });
+}
+
+/** Runs one tool call. Bad input and unknown tools are answered as tool errors, for Claude to correct. */
+export async function runTool(ctx: ToolContext, name: string, rawInput: unknown): Promise<ToolOutcome> {
+  const input = rawInput && typeof rawInput === 'object' ? (rawInput as Record<string, unknown>) : {};
+  switch (name) {
+    case 'price_blind':
+      return priceBlind(ctx, input);
+    case 'list_colours':
+      return listColours(ctx, input);
+    case 'product_facts':
+      return productFacts(ctx, input);
+    case 'capture_lead':
+      return captureLeadTool(ctx, input);
+    case 'track_order':
+      return trackOrder(ctx);
+    default:
+      return fail({ error: `Unknown tool '${name}'. Available: ${CLAUDE_TOOL_NAMES.join(', ')}.` });
+  }
+}
