@@ -1,0 +1,40 @@
+// POST /api/ar/analyze-window (storefront spec section 7): multipart, so fetch directly; a non-OK
+// answer throws the request helper's '{status}: {body}' ApiError.
+import { ApiError } from '../../lib/api-client';
+
+export interface FractionBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface WindowScan {
+  success: boolean;
+  width_mm: number;
+  drop_mm: number;
+  confidence: number;
+  detectedArea: FractionBox;
+  scaleSource: 'a4-reference' | 'estimate';
+  reference?: FractionBox;
+  note: string;
+}
+
+export async function analyzeWindowPhoto(image: Blob, sessionId: string): Promise<WindowScan> {
+  const form = new FormData();
+  form.append('image', image, image.type === 'image/png' ? 'window.png' : 'window.jpg');
+  form.append('session_id', sessionId);
+  form.append('customer_context', JSON.stringify({ analysis_type: 'quick_scan', measurement_mode: 'automatic' }));
+  const response = await fetch('/api/ar/analyze-window', { method: 'POST', credentials: 'include', body: form });
+  if (!response.ok) {
+    const text = (await response.text()).trim();
+    throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`);
+  }
+  return (await response.json()) as WindowScan;
+}
+
+/** What to tell a person about a failed analysis. */
+export function failureMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.serverMessage ?? err.message;
+  return err instanceof Error ? err.message : 'The photo could not be analysed. Please try again.';
+}
