@@ -11,6 +11,9 @@ type LazyScreen = () => Promise<{ Component: ComponentType }>;
  * One line per screen, e.g. `'/shutters': async () => ({ Component: (await import('../features/shutters/shutters-page')).ShuttersPage }),`
  */
 const BUILT_SCREENS: Record<string, LazyScreen> = {
+  '/measurement': async () => ({ Component: (await import('../features/measurement/measurement-page')).MeasurementPage }),
+  '/working-polygon': async () => ({ Component: (await import('../features/measurement/working-polygon-page')).WorkingPolygonPage }),
+  '/shutters': async () => ({ Component: (await import('../features/shutters/shutters-page')).ShuttersPage }),
 };
 
 /** Every route but the landing page is a lazy module: no page pays for another's code. */
