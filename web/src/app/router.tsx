@@ -11,6 +11,7 @@ type LazyScreen = () => Promise<{ Component: ComponentType }>;
  * One line per screen, e.g. `'/shutters': async () => ({ Component: (await import('../features/shutters/shutters-page')).ShuttersPage }),`
  */
 const BUILT_SCREENS: Record<string, LazyScreen> = {
+  '/ar-measurement': async () => ({ Component: (await import('../features/visualiser/ar-measurement-page')).ArMeasurementPage }),
   '/measurement': async () => ({ Component: (await import('../features/measurement/measurement-page')).MeasurementPage }),
   '/working-polygon': async () => ({ Component: (await import('../features/measurement/working-polygon-page')).WorkingPolygonPage }),
   '/shutters': async () => ({ Component: (await import('../features/shutters/shutters-page')).ShuttersPage }),

@@ -1,0 +1,239 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot, watchErrors } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The demo window's glass reveal in percent of the photo (scripts/make-demo-window.mjs: 330,170 - 870,650 of 1200x900). */
+const DEMO_CORNERS = [
+  [28.5, 20],
+  [71.5, 20.5],
+  [71, 71],
+  [28.5, 71.5],
+] as const;
+
+async function newPage(width: number, height = 900): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height } });
+  return { page, errors: watchErrors(page) };
+}
+
+async function markCorners(page: Page, points: readonly (readonly [number, number])[] = DEMO_CORNERS) {
+  const photo = page.getByTestId('ar-photo');
+  await photo.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => (document.querySelector('[data-testid="ar-photo"] img') as HTMLImageElement | null)?.naturalWidth);
+  const box = (await photo.boundingBox())!;
+  for (const [x, y] of points) await page.mouse.click(box.x + (box.width * x) / 100, box.y + (box.height * y) / 100);
+}
+
+async function openPreview(page: Page, productId: string) {
+  await page.goto(baseUrl + '/ar-measurement');
+  await page.getByLabel('Product').selectOption(productId);
+  await page.getByRole('radio').first().waitFor();
+  await markCorners(page);
+  await page.getByText('4/4 corners').waitFor();
+  await page.getByRole('button', { name: 'AI Corner Detection' }).click();
+  await page.getByRole('button', { name: 'Yes, this looks perfect!' }).click();
+  await page.locator('.ar-photo canvas').waitFor();
+  return stableCanvas(page);
+}
+
+function canvasPixels(page: Page): Promise<string> {
+  return page.locator('.ar-photo canvas').evaluate((c) => (c as HTMLCanvasElement).toDataURL('image/png'));
+}
+
+/** Waits until the canvas has drawn something and stops changing (textures loaded), answering its pixels. */
+async function stableCanvas(page: Page): Promise<string> {
+  let previous = '';
+  for (let i = 0; i < 40; i++) {
+    await page.waitForTimeout(250);
+    const now = await canvasPixels(page);
+    if (now === previous && now.length > 3000) return now;
+    previous = now;
+  }
+  throw new Error('The WebGL canvas never settled');
+}
+
+/** Does `action`, then waits for the canvas to settle on pixels different from `before`. */
+async function expectCanvasChange(page: Page, before: string, action: () => Promise<void>): Promise<string> {
+  await action();
+  const deadline = Date.now() + 8000;
+  let after = before;
+  while (Date.now() < deadline) {
+    after = await stableCanvas(page);
+    if (after !== before) break;
+  }
+  expect(after).not.toBe(before);
+  return after;
+}
+
+describe('AR visualiser (/ar-measurement)', () => {
+  it('never loads three.js on a fresh landing visit', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const bodies: Promise<string>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') bodies.push(res.text().catch(() => ''));
+    });
+    await page.goto(baseUrl + '/', { waitUntil: 'networkidle' });
+    const scripts = await Promise.all(bodies);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => s.includes('WebGLRenderer'))).toEqual([]);
+    await context.close();
+  });
+
+  it('sets up with defaults, forces the outdoor area for outdoor blinds and loads colours', async () => {
+    const { page, errors } = await newPage(1280);
+    await page.goto(baseUrl + '/ar-measurement');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const demo = page.getByRole('img', { name: 'Demo photo of a window' });
+    await demo.waitFor();
+    expect(await demo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await page.getByLabel('Product').inputValue()).toBe('venetian-aluminium-25mm');
+    expect(await page.getByLabel('Product').locator('option').count()).toBe(12);
+    expect(await page.getByLabel('Opening type').inputValue()).toBe('standard-window');
+    await page.getByText('0/4 corners').waitFor();
+    expect(await page.getByRole('button', { name: 'AI Corner Detection' }).isDisabled()).toBe(true);
+
+    // Colours come from GET /api/colours/{calculator id}, the first chosen.
+    const radios = page.getByRole('radio');
+    await radios.first().waitFor();
+    expect(await radios.count()).toBeGreaterThan(1);
+    expect(await radios.first().isChecked()).toBe(true);
+
+    const colourResponse = page.waitForResponse((r) => r.url().includes('/api/colours/outdoor-blinds'));
+    await page.getByLabel('Product').selectOption('outdoor-blinds');
+    expect((await colourResponse).ok()).toBe(true);
+    expect(await page.getByLabel('Opening type').inputValue()).toBe('outdoor-area');
+    expect(await page.getByLabel('Opening type').isDisabled()).toBe(true);
+    await page.getByRole('radio').first().waitFor();
+    expect(await page.getByRole('radio').first().isChecked()).toBe(true);
+    await page.getByLabel('Product').selectOption('roller-blockout');
+    expect(await page.getByLabel('Opening type').inputValue()).toBe('standard-window');
+    await screenshot(page, 'ar-setup-1280');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('marks 4 corners, verifies them and renders a venetian that tilts, raises and recolours', async () => {
+    const { page, errors } = await newPage(1280);
+    await page.goto(baseUrl + '/ar-measurement');
+    await page.getByRole('radio').first().waitFor();
+    await markCorners(page, DEMO_CORNERS.slice(0, 2));
+    await page.getByText('2/4 corners').waitFor();
+    expect(await page.getByRole('button', { name: 'AI Corner Detection' }).isDisabled()).toBe(true);
+    await markCorners(page, DEMO_CORNERS.slice(2));
+    await page.getByText('4/4 corners').waitFor();
+    // Capped at 4.
+    await markCorners(page, [[50, 50]]);
+    await page.getByText('4/4 corners').waitFor();
+    expect(await page.locator('.ar-marker').allTextContents()).toEqual(['1', '2', '3', '4']);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByText('0/4 corners').waitFor();
+    await markCorners(page);
+    await screenshot(page, 'ar-corners-1280');
+
+    const started = Date.now();
+    await page.getByRole('button', { name: 'AI Corner Detection' }).click();
+    await page.getByRole('button', { name: 'Yes, this looks perfect!' }).waitFor();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(await page.locator('.ar-outline polygon').count()).toBe(1);
+    // Snapped corners stay near the taps, on the window.
+    const snapped = await page.locator('.ar-marker').evaluateAll((els) => els.map((e) => [Number(e.dataset.x), Number(e.dataset.y)]));
+    snapped.forEach(([x, y], i) => {
+      expect(Math.abs(x! - DEMO_CORNERS[i]![0])).toBeLessThan(5);
+      expect(Math.abs(y! - DEMO_CORNERS[i]![1])).toBeLessThan(5);
+    });
+    await screenshot(page, 'ar-verify-1280');
+
+    await page.getByRole('button', { name: 'Yes, this looks perfect!' }).click();
+    await page.locator('.ar-photo canvas').waitFor();
+    // Only ask for the context once three.js has made its own: an earlier getContext would hand
+    // three.js a context without preserveDrawingBuffer, and every read-back would come out blank.
+    let pixels = await stableCanvas(page);
+    const hasWebGl = await page.locator('.ar-photo canvas').evaluate((c) => !!(c as HTMLCanvasElement).getContext('webgl2'));
+    expect(hasWebGl).toBe(true);
+    await page.getByText('100% down').waitFor();
+    await page.getByText(/1200 mm wide × 1200 mm drop/).waitFor();
+    expect(await page.getByRole('button', { name: 'Open', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, 'ar-preview-venetian-open-1280');
+
+    pixels = await expectCanvasChange(page, pixels, () => page.getByRole('button', { name: 'Closed', exact: true }).click());
+    await screenshot(page, 'ar-preview-venetian-closed-1280');
+    pixels = await expectCanvasChange(page, pixels, () => page.getByRole('button', { name: 'Open', exact: true }).click());
+    pixels = await expectCanvasChange(page, pixels, () => page.getByRole('button', { name: 'Raise' }).click());
+    await page.getByText('80% down').waitFor();
+    pixels = await expectCanvasChange(page, pixels, () => page.getByRole('button', { name: 'Raise' }).click());
+    await page.getByText('60% down').waitFor();
+    await screenshot(page, 'ar-preview-venetian-raised-1280');
+    pixels = await expectCanvasChange(page, pixels, () => page.getByRole('button', { name: 'Lower' }).click());
+    await page.getByText('80% down').waitFor();
+    const second = page.getByRole('radio').nth(1);
+    pixels = await expectCanvasChange(page, pixels, async () => {
+      await page.locator('.ar-colour').nth(1).click();
+      expect(await second.isChecked()).toBe(true);
+    });
+    await screenshot(page, 'ar-preview-venetian-recoloured-1280');
+
+    await page.getByRole('button', { name: 'Get Your Custom Quote' }).click();
+    await page.locator('.ar-lead').getByRole('button').first().waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('draws verticals that turn Closed Left / Open / Closed Right, and a roller, at 1280 and 360 px', async () => {
+    for (const width of [1280, 360]) {
+      const { page, errors } = await newPage(width, width === 360 ? 780 : 900);
+      let pixels = await openPreview(page, 'verticals-blockout');
+      expect(await page.getByRole('button', { name: 'Open', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      await screenshot(page, `ar-preview-verticals-open-${width}`);
+      pixels = await expectCanvasChange(page, pixels, () => page.getByRole('button', { name: 'Closed Left' }).click());
+      await screenshot(page, `ar-preview-verticals-closed-left-${width}`);
+      pixels = await expectCanvasChange(page, pixels, () => page.getByRole('button', { name: 'Closed Right' }).click());
+      await expectCanvasChange(page, pixels, () => page.getByRole('button', { name: 'Open', exact: true }).click());
+
+      await openPreview(page, 'roller-blockout');
+      await screenshot(page, `ar-preview-roller-${width}`);
+      await openPreview(page, 'venetian-wood');
+      await screenshot(page, `ar-preview-venetian-open-${width}`);
+      if (width === 360) {
+        await page.goto(baseUrl + '/ar-measurement');
+        await page.getByRole('radio').first().waitFor();
+        await markCorners(page);
+        await screenshot(page, 'ar-setup-360');
+        await page.getByRole('button', { name: 'AI Corner Detection' }).click();
+        await page.getByRole('button', { name: 'Yes, this looks perfect!' }).waitFor();
+        await screenshot(page, 'ar-verify-360');
+      }
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it("'No, let me measure manually' stores the photo and opens /working-polygon; Back clears the corners", async () => {
+    const { page, errors } = await newPage(1280);
+    await page.goto(baseUrl + '/ar-measurement');
+    await page.getByRole('radio').first().waitFor();
+    await markCorners(page);
+    await page.getByRole('button', { name: 'AI Corner Detection' }).click();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByText('0/4 corners').waitFor();
+
+    await markCorners(page);
+    await page.getByRole('button', { name: 'AI Corner Detection' }).click();
+    await page.getByRole('button', { name: 'No, let me measure manually' }).click();
+    await page.waitForURL('**/working-polygon');
+    const stored = await page.evaluate(() => localStorage.getItem('polygon-image'));
+    expect(stored).toMatch(/^data:image\/(jpeg|png);base64,/);
+    expect(stored!.length).toBeGreaterThan(10_000);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
