@@ -239,7 +239,11 @@ async function builtChunks(ctx) {
   const big = chunks.filter((c) => c.bytes > BIG_CHUNK_BYTES);
   for (const c of big) ctx.log(`  ${c.file.padEnd(44)} ${kb(c.bytes).padStart(10)} raw ${kb(c.gzipBytes).padStart(10)} gzip${c.hasThree ? '  [three.js]' : ''}`);
   if (chunks.length > big.length) ctx.log(`  (+ ${chunks.length - big.length} chunk(s) under ${kb(BIG_CHUNK_BYTES)})`);
-  return { totalBytes, totalGzipBytes, count: chunks.length };
+  // The visualisers' WebGL code: loaded only by /ar-measurement, /shutters and the walk-through.
+  const visualiserGzipBytes = chunks.filter((c) => c.hasThree).reduce((t, c) => t + c.gzipBytes, 0);
+  ctx.results.visualiserGzipBytes = visualiserGzipBytes;
+  ctx.log(`  visualiser (three.js) chunk(s): ${kb(visualiserGzipBytes)} gzip, loaded only by the visualiser routes`);
+  return { totalBytes, totalGzipBytes, count: chunks.length, visualiserGzipBytes };
 }
 
 // A conversation of four turns per session, as customers write them.
@@ -278,6 +282,33 @@ async function consultantAnswers(ctx) {
   return result;
 }
 
+/** The analyze-window endpoint allows 20 photos a minute per client: stay under it. */
+const ANALYSIS_RUNS = 15;
+
+/** Photo measurement: time per photo through POST /api/ar/analyze-window, the shipped 1200 x 900 demo JPEG. */
+async function photoAnalysis(ctx) {
+  const photo = await (await fetch(`${ctx.baseUrl}/media/demo-window.jpg`)).arrayBuffer();
+  const times = [];
+  let last;
+  for (let i = 0; i < ANALYSIS_RUNS; i++) {
+    const form = new FormData();
+    form.append('image', new Blob([photo], { type: 'image/jpeg' }), 'window.jpg');
+    form.append('session_id', 'bench');
+    form.append('customer_context', JSON.stringify({ analysis_type: 'quick_scan', measurement_mode: 'automatic' }));
+    const started = performance.now();
+    const res = await fetch(`${ctx.baseUrl}/api/ar/analyze-window`, { method: 'POST', body: form });
+    last = await res.json();
+    if (!res.ok) throw new Error(`analyze-window answered ${res.status}: ${JSON.stringify(last)}`);
+    times.push(performance.now() - started);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const round = (v) => Math.round(v * 10) / 10;
+  const result = { photos: times.length, bytes: photo.byteLength, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), max: round(sorted.at(-1)) };
+  ctx.log(`  ${result.photos} analyses of a ${kb(result.bytes)} 1200 x 900 JPEG: p50 ${result.p50} ms, p95 ${result.p95} ms (upload, decode, analysis, R2 write)`);
+  ctx.log(`  answer: ${last.width_mm} x ${last.drop_mm} mm, confidence ${last.confidence}, ${last.scaleSource}`);
+  return result;
+}
+
 /**
  * The benchmark steps, run in order against one server. Later issues add e.g. 'consultant answer
  * time', 'photo analysis time' and '100 concurrent order submissions' here.
@@ -288,6 +319,7 @@ const steps = [
   { name: 'chunks', title: 'Built JS chunks (dist/web/assets)', run: builtChunks },
   { name: 'throughput', title: 'Throughput: health vs pricing quote', run: throughput },
   { name: 'consultant', title: 'Built-in consultant: time per answer', run: consultantAnswers },
+  { name: 'analysis', title: 'Photo measurement: time per photo', run: photoAnalysis },
 ];
 
 // ---------------------------------------------------------------------------------------------
