@@ -6,6 +6,7 @@ import {
   honeycombCells,
   opacityFor,
   OPENING_TYPES,
+  PREVIEW_PRODUCTS,
   openingFor,
   plantationSlatCount,
   slatCount,
@@ -19,6 +20,7 @@ import {
   VENETIAN_TILTS,
   VERTICAL_POSITIONS,
   zebraBands,
+  ZEBRA_SHEER_ALPHA,
 } from '../../web/src/features/visualiser/blind-geometry';
 import { cornerResponse, snapCorners, toGrey, workingSize, type GreyImage } from '../../web/src/features/visualiser/corner-snap';
 
@@ -191,5 +193,17 @@ describe('corner snapping (Shi-Tomasi)', () => {
   it('downscales to at most 320 px, never enlarging', () => {
     expect(workingSize(1200, 900)).toEqual({ width: 320, height: 240 });
     expect(workingSize(100, 80)).toEqual({ width: 100, height: 80 });
+  });
+});
+
+describe('zebra preview product', () => {
+  it("is drawable by the preview but not one of the AR set-up's 12 products", () => {
+    expect(AR_PRODUCTS).toHaveLength(12);
+    expect(AR_PRODUCTS.some((p) => p.kind === 'zebra')).toBe(false);
+    expect(PREVIEW_PRODUCTS.map((p) => p.id)).toContain('double-roller-zebra');
+    expect(findProduct('double-roller-zebra').kind).toBe('zebra');
+    expect(zebraBands(100).filter((b) => !b.opaque)).toHaveLength(4);
+    // 0.9 fabric opacity x 0.33 is the spec's sheer 0.3.
+    expect(Math.round(0.9 * ZEBRA_SHEER_ALPHA * 100) / 100).toBe(0.3);
   });
 });

@@ -14,6 +14,8 @@ import {
   vaneInstances,
   coveredFraction,
   type ArProduct,
+  zebraBands,
+  ZEBRA_SHEER_ALPHA,
 } from './blind-geometry';
 
 export interface ArBlindCanvasProps {
@@ -180,6 +182,7 @@ function Blind(props: ArBlindCanvasProps) {
       {(product.kind === 'roller' || product.kind === 'outdoor') && <Roller {...props} material={material} railMaterial={railMaterial} />}
       {product.kind === 'vertical' && <Verticals {...props} material={material} railMaterial={railMaterial} />}
       {product.kind === 'honeycomb' && <Honeycomb {...props} material={material} railMaterial={railMaterial} />}
+      {product.kind === 'zebra' && <Zebra {...props} material={material} railMaterial={railMaterial} />}
     </group>
   );
 }
@@ -273,6 +276,43 @@ function Roller({ percentDown, material, railMaterial }: PartProps) {
   return (
     <>
       {covered > 0 && <Rail v0={0} v1={covered} material={material} shades={fabricShades} order={1} />}
+      <Rail v0={-0.04} v1={0.01} material={railMaterial} shades={TUBE_SHADES} />
+      <Rail v0={Math.max(0.01, covered - 0.008)} v1={Math.max(0.01, covered - 0.008) + 0.018} material={railMaterial} shades={BAR_SHADES} />
+    </>
+  );
+}
+
+/** RGBA vertex colours: three.js multiplies a vertex's alpha into the material's opacity. */
+function bandPlane(alpha: number): THREE.PlaneGeometry {
+  const geometry = new THREE.PlaneGeometry(1, 1, 1, 1);
+  const count = geometry.getAttribute('position').count;
+  const colours = new Float32Array(count * 4);
+  for (let i = 0; i < count; i++) colours.set([1, 1, 1, alpha], i * 4);
+  geometry.setAttribute('color', new THREE.BufferAttribute(colours, 4));
+  return geometry;
+}
+
+/** Zebra (double roller): 8 bands, alternately the fabric's own opacity and sheer. */
+function Zebra({ percentDown, material, railMaterial }: PartProps) {
+  const bands = useMemo(() => zebraBands(percentDown), [percentDown]);
+  const opaque = useMemo(() => bandPlane(1), []);
+  const sheer = useMemo(() => bandPlane(ZEBRA_SHEER_ALPHA), []);
+  useEffect(() => () => opaque.dispose(), [opaque]);
+  useEffect(() => () => sheer.dispose(), [sheer]);
+  const covered = coveredFraction(percentDown);
+  return (
+    <>
+      {bands.map((band) => (
+        <mesh
+          key={band.v0}
+          geometry={band.opaque ? opaque : sheer}
+          material={material}
+          position={[0.5, (band.v0 + band.v1) / 2, 0]}
+          scale={[1, band.v1 - band.v0, 1]}
+          renderOrder={1}
+          frustumCulled={false}
+        />
+      ))}
       <Rail v0={-0.04} v1={0.01} material={railMaterial} shades={TUBE_SHADES} />
       <Rail v0={Math.max(0.01, covered - 0.008)} v1={Math.max(0.01, covered - 0.008) + 0.018} material={railMaterial} shades={BAR_SHADES} />
     </>

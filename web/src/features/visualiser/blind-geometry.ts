@@ -2,7 +2,7 @@
 // renderer'). Everything is in the unit square of the blind's opening: u across (0 left, 1 right),
 // v down (0 top, 1 bottom); the renderer maps that square onto the tapped corners.
 
-export type BlindKind = 'venetian' | 'roller' | 'vertical' | 'honeycomb' | 'outdoor';
+export type BlindKind = 'venetian' | 'roller' | 'vertical' | 'honeycomb' | 'outdoor' | 'zebra';
 
 export interface ArProduct {
   /** The calculator's product id (storefront spec section 3), also the colour list's key. */
@@ -29,8 +29,14 @@ export const AR_PRODUCTS: readonly ArProduct[] = [
   { id: 'outdoor-blinds', label: 'Outdoor blinds', kind: 'outdoor' },
 ];
 
+/** Not among the AR set-up's 12, but a calculator product the walk-through can preview. */
+export const ZEBRA_PRODUCT: ArProduct = { id: 'double-roller-zebra', label: 'Double roller (zebra)', kind: 'zebra' };
+
+/** Every product the preview can draw. */
+export const PREVIEW_PRODUCTS: readonly ArProduct[] = [...AR_PRODUCTS, ZEBRA_PRODUCT];
+
 export function findProduct(id: string): ArProduct {
-  return AR_PRODUCTS.find((p) => p.id === id) ?? AR_PRODUCTS[0]!;
+  return PREVIEW_PRODUCTS.find((p) => p.id === id) ?? AR_PRODUCTS[0]!;
 }
 
 export interface OpeningType {
@@ -194,6 +200,8 @@ export function honeycombCells(dropMm: number, percentDown: number): { v: number
 // --- Zebra bands ---------------------------------------------------------------------------------
 
 export const ZEBRA_BAND_COUNT = 8;
+/** The sheer bands of a zebra blind, as a share of the fabric's opacity (0.3 of an opaque band). */
+export const ZEBRA_SHEER_ALPHA = 0.33;
 
 /** Alternating opaque and sheer bands over the covered drop, opaque first. */
 export function zebraBands(percentDown = 100, count = ZEBRA_BAND_COUNT): { v0: number; v1: number; opaque: boolean }[] {
