@@ -15,6 +15,7 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
   '/measurement': async () => ({ Component: (await import('../features/measurement/measurement-page')).MeasurementPage }),
   '/working-polygon': async () => ({ Component: (await import('../features/measurement/working-polygon-page')).WorkingPolygonPage }),
   '/shutters': async () => ({ Component: (await import('../features/shutters/shutters-page')).ShuttersPage }),
+  '/room-walkthrough-rebuilt': async () => ({ Component: (await import('../features/walkthrough/room-walkthrough-page')).RoomWalkthroughPage }),
 };
 
 /** Every route but the landing page is a lazy module: no page pays for another's code. */

@@ -2,6 +2,7 @@
 // 'AI Corner Detection' with verification, then the blind drawn on the photo in WebGL.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { SelectField } from '../../components/select-field';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { toast } from '../../components/toast';
@@ -25,6 +26,9 @@ import './visualiser.css';
 
 /** The WebGL preview: its own chunk, fetched only when the preview opens. */
 const ArBlindCanvas = lazy(() => import('./ar-blind-canvas'));
+
+const PRODUCT_OPTIONS = AR_PRODUCTS.map((p) => ({ value: p.id, label: p.label }));
+const OPENING_OPTIONS = OPENING_TYPES.map((o) => ({ value: o.id, label: o.label }));
 
 export const DEMO_WINDOW_IMAGE = '/media/demo-window.jpg';
 /** The spec's simulated detection delay. */
@@ -212,27 +216,10 @@ export function ArMeasurementPage() {
           <div className="ar-layout">
             <section className="ar-panel" aria-labelledby="ar-setup-title">
               <h2 id="ar-setup-title">1. Set up</h2>
-              <label className="ar-field">
-                <span>Product</span>
-                <select value={productId} onChange={(e) => setProductId(e.target.value)}>
-                  {AR_PRODUCTS.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="ar-field">
-                <span>Opening type</span>
-                <select value={openingId} onChange={(e) => setOpeningChoice(e.target.value)} disabled={productId === 'outdoor-blinds'}>
-                  {OPENING_TYPES.map((o) => (
-                    <option key={o.id} value={o.id}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
+              <SelectField label="Product" value={productId} options={PRODUCT_OPTIONS} onChange={setProductId} />
+              <SelectField label="Opening type" value={openingId} options={OPENING_OPTIONS} onChange={setOpeningChoice} disabled={productId === 'outdoor-blinds'}>
                 {productId === 'outdoor-blinds' && <small className="muted">Outdoor blinds are for outdoor areas.</small>}
-              </label>
+              </SelectField>
               <fieldset className="ar-field ar-size">
                 <legend>Know your size? (optional, mm)</legend>
                 <label>
