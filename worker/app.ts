@@ -10,6 +10,13 @@ import { colourRoutes, productRoutes } from './routes/catalogue';
 import { chatSessionRoutes, enhancedChatRoutes } from './routes/chat';
 import { configRoutes } from './routes/config';
 import { customerDetailsRoutes, leadRoutes } from './routes/leads';
+import { emailRoutes } from './routes/email';
+import { orderRoutes } from './routes/orders';
+import { outboxRoutes } from './routes/outbox';
+import { paymentRoutes } from './routes/payment';
+import { quoteRoutes } from './routes/quotes';
+import { receiptRoutes } from './routes/receipts';
+import { sandboxCheckoutRoutes } from './routes/sandbox-checkout';
 import { pricingRoutes } from './routes/pricing';
 import { serveApp, swatchRoutes } from './routes/static';
 import { ttsRoutes } from './routes/tts';
@@ -41,7 +48,15 @@ app.route('/api/customer-details', customerDetailsRoutes);
 app.route('/api/chat', chatSessionRoutes);
 app.route('/api/ar', arRoutes);
 app.route('/api/elevenlabs-tts', ttsRoutes);
+app.route('/api/orders', orderRoutes);
+app.route('/api/quotes', quoteRoutes);
+app.route('/api/email', emailRoutes);
+app.route('/api/payment', paymentRoutes);
+app.route('/api/receipts', receiptRoutes);
+app.route('/api/admin/outbox', outboxRoutes);
 app.route('/api', enhancedChatRoutes);
+// The sandbox gateway's hosted checkout (PAYMENT_PROVIDER=sandbox): server-rendered like a real gateway's.
+app.route('/pay/sandbox', sandboxCheckoutRoutes);
 
 // Staff: fill an empty deployed catalogue with the sample data (locally `npm start` does this).
 app.post('/api/admin/catalogue/seed', requireStaff, async (c) => c.json({ success: true, ...(await seedCatalogueIfEmpty(c.env.DB, c.env.MEDIA)) }));

@@ -28,7 +28,35 @@ export interface Env {
   ADMIN_PIN?: string;
   SITE_VISIT_PHRASE?: string;
   SITE_VISIT_CODE?: string;
+  /** 'sandbox' (default: the hosted test checkout on this site), 'yoco' or 'payfast'. */
   PAYMENT_PROVIDER?: string;
+  /** Secret that signs the sandbox gateway's server-to-server confirmations (a local default is used when unset outside production). */
+  SANDBOX_PAYMENT_SECRET?: string;
+  /** Yoco Checkout API secret key (sk_test_... / sk_live_...). */
+  YOCO_SECRET_KEY?: string;
+  /** Yoco webhook signing secret, 'whsec_' + base64. */
+  YOCO_WEBHOOK_SECRET?: string;
+  /** Default https://payments.yoco.com; tests point it at a stand-in. */
+  YOCO_API_BASE?: string;
+  PAYFAST_MERCHANT_ID?: string;
+  PAYFAST_MERCHANT_KEY?: string;
+  PAYFAST_PASSPHRASE?: string;
+  /** Default https://sandbox.payfast.co.za (live: https://www.payfast.co.za); tests point it at a stand-in. */
+  PAYFAST_HOST?: string;
+  /** Comma-separated addresses or CIDRs accepted as ITN sources; default PayFast's documented hosts. */
+  PAYFAST_VALID_SOURCES?: string;
+  /** The site's public origin for gateway return and notify URLs; default the request's origin. */
+  PUBLIC_BASE_URL?: string;
+  /** 'local' (default: kept in the outbox, readable by staff), 'cloudflare' (SEND_EMAIL binding) or 'resend' (HTTP API). */
+  EMAIL_PROVIDER?: string;
+  /** Sender address, e.g. 'Custom Blinds <quotes@example.co.za>'. */
+  EMAIL_FROM?: string;
+  /** API key of the HTTP e-mail provider (a secret). */
+  EMAIL_API_KEY?: string;
+  /** Default https://api.resend.com; tests point it at a stand-in. */
+  EMAIL_API_BASE?: string;
+  /** Cloudflare Email Routing binding ([[send_email]] in wrangler.toml), for EMAIL_PROVIDER=cloudflare. */
+  SEND_EMAIL?: SendEmail;
   /** Claude for the consultant (a secret); unset: the built-in consultant answers. */
   ANTHROPIC_API_KEY?: string;
   /** Default https://api.anthropic.com; tests point it at a stand-in. */

@@ -89,3 +89,137 @@ export const customerDetails = sqliteTable('customer_details', {
   ipAddress: text('ip_address'),
   createdAt: createdAt(),
 });
+
+/** A saved quote (/quote-document): lines re-priced by the server, the customer if known. */
+export const quotes = sqliteTable(
+  'quotes',
+  {
+    /** 'CB-' + 6 digits (spec section 9); unique, the server moves on to the next free number. */
+    id: text('id').primaryKey(),
+    quoteDate: text('quote_date').notNull(),
+    validUntil: text('valid_until').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email'),
+    customerMobile: text('customer_mobile'),
+    /** The server-priced lines, as QuoteLineDto[] (worker/shared/orders-api.ts). */
+    lines: text('lines', { mode: 'json' }).$type<unknown[]>().notNull(),
+    totalCents: integer('total_cents').notNull(),
+    totalQuantity: integer('total_quantity').notNull(),
+    /** 'email' (sent to the customer) or 'internal' (saved for the business). */
+    origin: text('origin').notNull(),
+    /** Random secret in the quote's link: the 6-digit number alone is guessable, so reads need both. */
+    accessKey: text('access_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quotes_created').on(t.createdAt)],
+);
+
+/** An order: totals are the server's, never the client's. */
+export const orders = sqliteTable(
+  'orders',
+  {
+    /** 'CB-' + 10 random characters: unguessable, so it doubles as the customer's read key. */
+    reference: text('reference').primaryKey(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    /** Required by the calculator's order form; an order paid from a stored quote may lack it. */
+    customerPhone: text('customer_phone'),
+    customerAddress: text('customer_address'),
+    specialInstructions: text('special_instructions'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** What the client claimed the total was; kept for the audit trail, never used. */
+    clientTotalCents: integer('client_total_cents'),
+    /** The stored quote this order was made from (/quote, /complete-quote), if any. */
+    quoteId: text('quote_id'),
+    /** pending | paid | failed | cancelled */
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    paymentProvider: text('payment_provider'),
+    /** The provider's checkout id (Yoco checkout, sandbox session); null until checkout starts. */
+    checkoutId: text('checkout_id'),
+    paidAt: text('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('orders_created').on(t.createdAt), index('orders_email').on(t.customerEmail), uniqueIndex('orders_checkout').on(t.checkoutId)],
+);
+
+export const orderLines = sqliteTable(
+  'order_lines',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderReference: text('order_reference')
+      .notNull()
+      .references(() => orders.reference, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    productId: text('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    widthMm: integer('width_mm').notNull(),
+    dropMm: integer('drop_mm').notNull(),
+    controlSide: text('control_side').notNull(),
+    mountType: text('mount_type').notNull(),
+    colour: text('colour').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    priceListVersion: integer('price_list_version').notNull(),
+  },
+  (t) => [uniqueIndex('order_lines_order_line').on(t.orderReference, t.lineNo)],
+);
+
+/** A verified payment notification; the provider's id is unique so a repeat changes nothing. */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderReference: text('order_reference')
+      .notNull()
+      .references(() => orders.reference),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    /** succeeded | failed | cancelled */
+    status: text('status').notNull(),
+    raw: text('raw', { mode: 'json' }).$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_order').on(t.orderReference)],
+);
+
+/** Every e-mail goes through here first; the cron retries until sent (never lost, never twice). */
+export const emailOutbox = sqliteTable(
+  'email_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** What caused it, unique: e.g. 'order-confirmation:CB-...:customer'. A second enqueue is a no-op. */
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    toName: text('to_name'),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    /** pending | sending | sent | failed (gave up after the last attempt) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: text('next_attempt_at').notNull(),
+    /** Set when a sender claims the row, so two senders never send the same message. */
+    claimedAt: text('claimed_at'),
+    sentAt: text('sent_at'),
+    providerMessageId: text('provider_message_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_outbox_due').on(t.status, t.nextAttemptAt)],
+);
+
+/** Idempotency-Key of a write: the same key and body answer the first result again. */
+export const idempotencyKeys = sqliteTable('idempotency_keys', {
+  /** scope + ':' + the client's key */
+  key: text('key').primaryKey(),
+  requestHash: text('request_hash').notNull(),
+  /** The reference of the resource the first request created. */
+  resourceId: text('resource_id').notNull(),
+  createdAt: createdAt(),
+});

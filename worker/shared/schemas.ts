@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 /** Empty optional text is stored as null (spec: optional lead fields are sent as null). */
-const optionalText = (max: number) =>
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()
@@ -10,18 +10,18 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const email = z
+export const email = z
   .string({ error: 'is required' })
   .trim()
   .min(1, 'is required')
   .max(254, 'must be at most 254 characters')
   .pipe(z.email({ error: 'must be a valid email address' }));
 
-const requiredText = (max: number) =>
+export const requiredText = (max: number) =>
   z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
 /** Millimetres: a positive number, at most 100 m (anything larger is a typing slip). */
-const millimetres = z.coerce
+export const millimetres = z.coerce
   .number({ error: 'must be a number of millimetres' })
   .refine(Number.isFinite, 'must be a number of millimetres')
   .refine((v) => v > 0, 'must be more than 0 mm')

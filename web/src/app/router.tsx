@@ -16,6 +16,11 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
   '/working-polygon': async () => ({ Component: (await import('../features/measurement/working-polygon-page')).WorkingPolygonPage }),
   '/shutters': async () => ({ Component: (await import('../features/shutters/shutters-page')).ShuttersPage }),
   '/room-walkthrough-rebuilt': async () => ({ Component: (await import('../features/walkthrough/room-walkthrough-page')).RoomWalkthroughPage }),
+  '/quote-calculator': async () => ({ Component: (await import('../features/quote/quote-calculator-page')).QuoteCalculatorPage }),
+  '/quote-document': async () => ({ Component: (await import('../features/orders/quote-document-page')).QuoteDocumentPage }),
+  '/order-confirmation': async () => ({ Component: (await import('../features/orders/order-confirmation-page')).OrderConfirmationPage }),
+  '/quote': async () => ({ Component: (await import('../features/orders/stored-quote-page')).StoredQuotePage }),
+  '/complete-quote': async () => ({ Component: (await import('../features/orders/complete-quote-page')).CompleteQuotePage }),
 };
 
 /** Every route but the landing page is a lazy module: no page pays for another's code. */
@@ -33,13 +38,10 @@ export const router = createBrowserRouter([
             return { Component: () => <ComingSoonPage route={route} /> };
           }),
       })),
+      // One shared payment-result page; it reads the path to know which result it shows.
       ...PAYMENT_RESULT_PATHS.map((path) => ({
         path,
-        lazy: async () => {
-          const { ComingSoonPage } = await import('./routes/coming-soon');
-          const route = { path, title: 'Payment Result', summary: 'The result of your card payment and what happens next.' };
-          return { Component: () => <ComingSoonPage route={route} /> };
-        },
+        lazy: async () => ({ Component: (await import('../features/orders/payment-result-page')).PaymentResultPage }),
       })),
       { path: '/privacy', lazy: async () => ({ Component: (await import('./routes/privacy')).PrivacyPage }) },
       { path: '/shutter-visualization', element: <Navigate to="/shutters" replace /> },

@@ -13,17 +13,8 @@ export const CUSTOM_SIZE_THRESHOLD_MM = 3000;
 
 export const CORNER_NAMES = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
 
-export type MountType = 'inside-recess' | 'outside-facefix';
-export type ControlSide = 'left' | 'right';
-
-export const MOUNT_TYPES: readonly { value: MountType; label: string }[] = [
-  { value: 'inside-recess', label: 'Inside the recess' },
-  { value: 'outside-facefix', label: 'Outside (face fix)' },
-];
-export const CONTROL_SIDES: readonly { value: ControlSide; label: string }[] = [
-  { value: 'left', label: 'Left' },
-  { value: 'right', label: 'Right' },
-];
+export { CONTROL_SIDES, MOUNT_TYPES, type ControlSide, type MountType, type QuoteLine } from '../quote/quote-storage';
+import type { ControlSide, MountType, QuoteLine } from '../quote/quote-storage';
 
 /** One window of the room as the customer is filling it in. Sizes stay text until they are read. */
 export interface WindowDraft {
@@ -173,20 +164,6 @@ export const PRICING_NETWORK_FAILURE: PriceResult = {
 // --- Lines, totals and the lead ------------------------------------------------------------------
 
 /** A quote line of the calculator (spec section 3, 'Blind form and quote line'). */
-export interface QuoteLine {
-  id: string;
-  product_type: string;
-  product_name: string;
-  width_mm: number;
-  drop_mm: number;
-  control_side: ControlSide;
-  mount_type: MountType;
-  colour: string;
-  quantity: number;
-  /** Unit price in rand, VAT included. */
-  price: number;
-  total_price: number;
-}
 
 /** A window that is complete: sized, coloured and priced. */
 export interface PricedWindow {

@@ -1,0 +1,4 @@
+// Placeholder until the screen is built (issue 5).
+export function OrderConfirmationPage() {
+  return <main className="page">OrderConfirmationPage</main>;
+}

@@ -1,0 +1,5 @@
+import { Hono } from 'hono';
+import type { AppBindings } from '../env';
+
+// Placeholder: built in issue 5.
+export const sandboxCheckoutRoutes = new Hono<AppBindings>();

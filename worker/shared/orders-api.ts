@@ -1,0 +1,190 @@
+// The contract of quotes, orders and payments (storefront spec sections 3, 5, 7; staff spec 2.1, 3):
+// request schemas shared by the route validators and the web client, and the answers' shapes.
+// Money in requests is rand (the spec's fields); the server re-prices every line and answers both
+// rand and integer cents. A client's price or total is never trusted.
+import { z } from 'zod';
+import { email, optionalText, requiredText } from './schemas';
+
+export const VAT_RATE = 0.15;
+export const QUOTE_VALID_DAYS = 30;
+export const CONTROL_SIDES = ['left', 'right'] as const;
+export const MOUNT_TYPES = ['inside-recess', 'outside-facefix'] as const;
+/** Most lines one order or quote may carry. */
+export const MAX_LINES = 50;
+
+/** Whole millimetres, 1..100000 (the pricing engine answers sizes outside the grid). */
+const wholeMillimetres = z.coerce
+  .number({ error: 'must be a number of millimetres' })
+  .refine(Number.isFinite, 'must be a number of millimetres')
+  .refine((v) => v > 0, 'must be more than 0 mm')
+  .refine((v) => v <= 100_000, 'must be at most 100000 mm')
+  .transform((v) => Math.round(v));
+
+/** A blind as the calculator sends it (spec section 3 'Blind form and quote line'). */
+export const blindLineSchema = z.object({
+  /** Either id space (calculator id or server name). */
+  product_type: requiredText(80),
+  /** The label the customer saw; the server stores its own product name. */
+  product_name: z.string().trim().max(160).optional(),
+  width_mm: wholeMillimetres,
+  drop_mm: wholeMillimetres,
+  control_side: z.enum(CONTROL_SIDES, { error: `must be ${CONTROL_SIDES.join(' or ')}` }).default('left'),
+  mount_type: z.enum(MOUNT_TYPES, { error: `must be ${MOUNT_TYPES.join(' or ')}` }).default('inside-recess'),
+  colour: requiredText(120),
+  quantity: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(1),
+  /** The client's unit price in rand: ignored (kept only to log tampering). */
+  price: z.coerce.number().optional(),
+  total_price: z.coerce.number().optional(),
+  id: z.string().max(80).optional(),
+});
+export type BlindLineRequest = z.input<typeof blindLineSchema>;
+
+const blindsSchema = z.array(blindLineSchema).min(1, 'add at least one blind').max(MAX_LINES, `at most ${MAX_LINES} blinds`);
+
+/** POST /api/orders/submit (spec section 7). */
+export const orderSubmitSchema = z.object({
+  customer_name: requiredText(120),
+  customer_email: email,
+  customer_phone: requiredText(40),
+  customer_address: optionalText(500),
+  special_instructions: optionalText(2000),
+  blinds: blindsSchema,
+  /** The client's total in rand: ignored, the server's total is the order's. */
+  total_amount: z.coerce.number().optional(),
+});
+export type OrderSubmitRequest = z.input<typeof orderSubmitSchema>;
+
+/** A line as the server priced it. */
+export interface PricedLineDto {
+  line_no: number;
+  product_type: string;
+  product_name: string;
+  width_mm: number;
+  drop_mm: number;
+  control_side: (typeof CONTROL_SIDES)[number];
+  mount_type: (typeof MOUNT_TYPES)[number];
+  colour: string;
+  quantity: number;
+  /** Unit price in rand, VAT included. */
+  price: number;
+  total_price: number;
+  unit_price_cents: number;
+  total_cents: number;
+  price_list_version: number;
+}
+
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
+
+/** Answer of POST /api/orders/submit. */
+export interface OrderSubmitResponse {
+  success: true;
+  reference: string;
+  paymentStatus: PaymentStatus;
+  /** Where the customer pays (opened in a new tab); null when no gateway is set up. */
+  paymentUrl: string | null;
+  message: string;
+  order: OrderDto;
+}
+
+/** GET /api/orders/{reference}: what the confirmation and result pages show. */
+export interface OrderDto {
+  reference: string;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string | null;
+  customer_address: string | null;
+  special_instructions: string | null;
+  quote_id: string | null;
+  blinds: PricedLineDto[];
+  subtotal: number;
+  vat: number;
+  total_amount: number;
+  total_cents: number;
+  paymentStatus: PaymentStatus;
+  paid_at: string | null;
+  order_date: string;
+}
+
+/** POST /api/email/quote (spec section 7). */
+export const emailQuoteSchema = z.object({
+  recipient_email: email,
+  recipient_name: requiredText(120),
+  recipient_mobile: optionalText(40),
+  quote_id: z.string().trim().regex(/^CB-\d{6}$/, "must look like 'CB-' and 6 digits"),
+  quote_date: z.string().trim().max(40).optional(),
+  blinds: blindsSchema,
+  total_amount: z.coerce.number().optional(),
+  total_quantity: z.coerce.number().optional(),
+  send_copy_to_business: z.boolean().default(true),
+});
+export type EmailQuoteRequest = z.input<typeof emailQuoteSchema>;
+
+/** POST /api/email/quote-internal: placeholders 'Walk-in Customer' / 'Not provided' when empty. */
+export const quoteInternalSchema = z.object({
+  quote_id: z.string().trim().regex(/^CB-\d{6}$/, "must look like 'CB-' and 6 digits"),
+  quote_date: z.string().trim().max(40).optional(),
+  blinds: blindsSchema,
+  total_amount: z.coerce.number().optional(),
+  total_quantity: z.coerce.number().optional(),
+  customer_name: z.string().trim().max(120).default('Walk-in Customer'),
+  customer_email: z.string().trim().max(254).default('Not provided'),
+  customer_mobile: z.string().trim().max(40).default('Not provided'),
+});
+export type QuoteInternalRequest = z.input<typeof quoteInternalSchema>;
+
+/** Answer of both quote e-mail calls: the stored quote (its number may have moved on if taken). */
+export interface QuoteSavedResponse {
+  success: true;
+  quote_id: string;
+  /** The secret of the quote's link (/quote?quote_id=..&key=..): the 6-digit number alone is guessable. */
+  access_key: string;
+  total_amount: number;
+  valid_until: string;
+  message: string;
+}
+
+/** GET /api/quotes/{quote_id}?key={access_key}: a stored quote, re-read by /quote and /complete-quote. */
+export interface StoredQuoteDto {
+  quote_id: string;
+  quote_date: string;
+  valid_until: string;
+  customer_name: string;
+  customer_email: string | null;
+  customer_mobile: string | null;
+  blinds: PricedLineDto[];
+  subtotal: number;
+  vat: number;
+  total_amount: number;
+  total_quantity: number;
+  /** Set once the customer has ordered it. */
+  order_reference: string | null;
+}
+
+/**
+ * POST /api/payment/create (spec section 3 'Payment quote', section 7). quote_id is an order
+ * reference, or a stored quote's number with its quote_key: then the server makes (once) the order
+ * from the quote's server-priced lines and the customer_info, and starts its checkout.
+ */
+export const paymentCreateSchema = z.object({
+  quote_id: requiredText(40),
+  quote_key: z.string().trim().max(80).optional(),
+  customer_info: z
+    .object({
+      email: z.string().trim().max(254).optional(),
+      name: z.string().trim().max(120).optional(),
+      phone: z.string().trim().max(40).optional(),
+    })
+    .passthrough()
+    .default({}),
+  /** Ignored: the order's server total is charged. */
+  amount: z.coerce.number().optional(),
+  total: z.coerce.number().optional(),
+  product_name: z.string().trim().max(200).optional(),
+});
+export type PaymentCreateRequest = z.input<typeof paymentCreateSchema>;
+
+export interface PaymentCreateResponse {
+  success: true;
+  checkout_url: string;
+  provider: string;
+}
