@@ -8,6 +8,8 @@ import http from 'node:http';
 import type { TestProject } from 'vitest/node';
 import { anthropicKey, handleAnthropic } from './anthropic';
 import { handleElevenLabs } from './elevenlabs';
+import { handlePayfast, payfastKey } from './payfast';
+import { handleYoco, yocoKey } from './yoco';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,7 +18,7 @@ declare module 'vitest' {
 }
 
 export interface RecordedRequest {
-  service: 'anthropic' | 'elevenlabs' | 'unknown';
+  service: 'anthropic' | 'elevenlabs' | 'yoco' | 'payfast' | 'unknown';
   method: string;
   path: string;
   headers: Record<string, string>;
@@ -37,6 +39,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (url.pathname === '/__reset' && method === 'POST') {
       recorded.length = 0;
       return Response.json({ ok: true });
+    }
+    // Payment gateways by path prefix: their bases are `${STAND_IN_URL}/yoco` and `${STAND_IN_URL}/payfast`.
+    const gateway = /^\/(yoco|payfast)(\/.*)$/.exec(url.pathname);
+    if (gateway) {
+      const gatewayService = gateway[1] as 'yoco' | 'payfast';
+      const text = new TextDecoder().decode(bodyBytes);
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        /* a form body stays text */
+      }
+      const key = gatewayService === 'yoco' ? yocoKey(headers) : payfastKey(text);
+      recorded.push({ service: gatewayService, method, path: url.pathname, headers: Object.fromEntries(headers), body: parsed, key });
+      const request = new Request(url, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : (bodyBytes as Uint8Array<ArrayBuffer>) });
+      return gatewayService === 'yoco' ? handleYoco(request, gateway[2]!) : handlePayfast(request, gateway[2]!);
     }
     const service = url.pathname.startsWith('/v1/text-to-speech') ? 'elevenlabs' : url.pathname.startsWith('/v1/') ? 'anthropic' : 'unknown';
     const bodyText = new TextDecoder().decode(bodyBytes);

@@ -1,0 +1,247 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { verifyStandardWebhook } from '../../worker/services/payments/yoco';
+import type { Env } from '../../worker/env';
+import { appRequest, createPayment, insertOrder, orderRow, paymentRows, type TestOrder } from './payments-fixtures';
+
+const STAND_IN_URL = env.STAND_IN_URL;
+const ORIGIN = 'https://blinds.example.co.za';
+
+function base64(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes));
+}
+
+function yoco(secretKey = `sk_test_${crypto.randomUUID()}`): Partial<Env> {
+  return {
+    PAYMENT_PROVIDER: 'yoco',
+    YOCO_SECRET_KEY: secretKey,
+    YOCO_WEBHOOK_SECRET: `whsec_${base64(crypto.getRandomValues(new Uint8Array(32)))}`,
+    YOCO_API_BASE: `${STAND_IN_URL}/yoco`,
+    PUBLIC_BASE_URL: ORIGIN,
+  };
+}
+
+async function recorded(key: string): Promise<any[]> {
+  return (await fetch(`${STAND_IN_URL}/__requests?key=${encodeURIComponent(key)}`)).json();
+}
+
+/** Standard Webhooks signature, computed here from the specification (not with the worker's code). */
+async function sign(secret: string, id: string, timestamp: number, body: string): Promise<string> {
+  const keyBytes = Uint8Array.from(atob(secret.slice('whsec_'.length)), (c) => c.charCodeAt(0));
+  const key = await crypto.subtle.importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return `v1,${base64(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${id}.${timestamp}.${body}`))))}`;
+}
+
+function paymentEvent(order: TestOrder, overrides: { amount?: number; currency?: string; checkoutId?: string | null; paymentId?: string; reference?: string } = {}) {
+  const metadata: Record<string, string> = {};
+  if (overrides.checkoutId) metadata.checkoutId = overrides.checkoutId;
+  if (overrides.reference) metadata.reference = overrides.reference;
+  return JSON.stringify({
+    id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+    type: 'payment.succeeded',
+    createdDate: new Date().toISOString(),
+    payload: {
+      id: overrides.paymentId ?? `p_${crypto.randomUUID().replace(/-/g, '')}`,
+      type: 'payment',
+      createdDate: new Date().toISOString(),
+      amount: overrides.amount ?? order.totalCents,
+      currency: overrides.currency ?? 'ZAR',
+      paymentMethodDetails: { type: 'card', card: { expiryMonth: 2, expiryYear: 30, maskedCard: '************1111', scheme: 'visa' } },
+      status: 'succeeded',
+      mode: 'test',
+      metadata,
+    },
+  });
+}
+
+async function deliver(config: Partial<Env>, body: string, opts: { timestamp?: number; signature?: string; id?: string } = {}) {
+  const id = opts.id ?? `msg_${crypto.randomUUID()}`;
+  const timestamp = opts.timestamp ?? Math.floor(Date.now() / 1000);
+  const signature = opts.signature ?? (await sign(config.YOCO_WEBHOOK_SECRET!, id, timestamp, body));
+  return appRequest(
+    '/api/payment/yoco/webhook',
+    { method: 'POST', headers: { 'Content-Type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature }, body },
+    config,
+  );
+}
+
+/** An order with a Yoco checkout started through POST /api/payment/create. */
+async function orderOnCheckout(config: Partial<Env>): Promise<TestOrder & { checkoutId: string }> {
+  const order = await insertOrder();
+  expect((await createPayment({ quote_id: order.reference }, config)).status).toBe(200);
+  return { ...order, checkoutId: (await orderRow(order.reference)).checkoutId! };
+}
+
+describe('Yoco checkout (PAYMENT_PROVIDER=yoco)', () => {
+  it("creates a checkout with Yoco's wire format and answers its redirectUrl; the client's amount is ignored", async () => {
+    const config = yoco();
+    const order = await insertOrder({ totalCents: 348_000 });
+    const res = await createPayment({ quote_id: order.reference, customer_info: { email: order.email }, amount: 1, product_name: 'x' }, config);
+    expect(res.status).toBe(200);
+    const body = await res.json<{ success: boolean; checkout_url: string; provider: string }>();
+    expect(body).toMatchObject({ success: true, provider: 'yoco' });
+    expect(body.checkout_url).toMatch(/^https:\/\/c\.yoco\.com\/checkout\/ch_standin/);
+
+    const [req] = await recorded(config.YOCO_SECRET_KEY!);
+    expect(req).toMatchObject({ service: 'yoco', method: 'POST', path: '/yoco/api/checkouts' });
+    expect(req.headers.authorization).toBe(`Bearer ${config.YOCO_SECRET_KEY}`);
+    expect(req.headers['idempotency-key']).toBe(`checkout-${order.reference}-348000`);
+    expect(req.headers['content-type']).toBe('application/json');
+    expect(req.body).toEqual({
+      amount: 348_000,
+      currency: 'ZAR',
+      successUrl: `${ORIGIN}/payment-success?reference=${order.reference}`,
+      cancelUrl: `${ORIGIN}/payment-cancelled?reference=${order.reference}`,
+      failureUrl: `${ORIGIN}/payment-failed?reference=${order.reference}`,
+      metadata: { reference: order.reference },
+    });
+    const row = await orderRow(order.reference);
+    expect(row.paymentProvider).toBe('yoco');
+    expect(body.checkout_url).toBe(`https://c.yoco.com/checkout/${row.checkoutId}`);
+  });
+
+  it('a retried create answers the same Yoco checkout (Idempotency-Key)', async () => {
+    const config = yoco();
+    const order = await insertOrder();
+    const first = await (await createPayment({ quote_id: order.reference }, config)).json<{ checkout_url: string }>();
+    const second = await (await createPayment({ quote_id: order.reference }, config)).json<{ checkout_url: string }>();
+    expect(second.checkout_url).toBe(first.checkout_url);
+  });
+
+  it("Yoco refusing the key (401/403) answers 503 'Payment Setup Required'", async () => {
+    for (const key of ['sk_test_bad', 'not-a-yoco-key']) {
+      const order = await insertOrder();
+      const res = await createPayment({ quote_id: order.reference }, yoco(key));
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({
+        success: false,
+        error: 'not_configured',
+        message: 'Payment Setup Required. Yoco did not accept the secret key (YOCO_SECRET_KEY); check it in the Yoco portal.',
+      });
+      expect((await orderRow(order.reference)).checkoutId).toBeNull();
+    }
+  });
+
+  it("other failures answer 502 'Failed to create payment link'", async () => {
+    for (const config of [yoco('sk_test_fail500'), { ...yoco(), YOCO_API_BASE: 'http://127.0.0.1:9' }]) {
+      const order = await insertOrder();
+      const res = await createPayment({ quote_id: order.reference }, config);
+      expect(res.status).toBe(502);
+      expect(await res.json()).toMatchObject({ success: false, error: 'upstream_error', message: 'Failed to create payment link' });
+      expect((await orderRow(order.reference)).checkoutId).toBeNull();
+    }
+  });
+});
+
+describe('POST /api/payment/yoco/webhook', () => {
+  it("verifies the Standard Webhooks specification's test vector", async () => {
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    const headers = { id: 'msg_p5jXN8AQM9LWM0D4loKWxJek', timestamp: '1614265330', signature: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=' };
+    const signedAt = new Date(1614265330 * 1000);
+    expect(await verifyStandardWebhook(secret, headers, '{"test": 2432232314}', signedAt)).toEqual({ ok: true });
+    expect(await verifyStandardWebhook(secret, headers, '{"test": 2432232315}', signedAt)).toMatchObject({ ok: false, httpStatus: 401 });
+    expect(await verifyStandardWebhook(secret, headers, '{"test": 2432232314}', new Date(signedAt.getTime() + 181_000))).toMatchObject({ ok: false, httpStatus: 400 });
+    // Key rotation: several signatures, one of them valid.
+    expect(await verifyStandardWebhook(secret, { ...headers, signature: `v1,AAAA ${headers.signature}` }, '{"test": 2432232314}', signedAt)).toEqual({ ok: true });
+  });
+
+  it('a verified payment.succeeded (found by metadata.checkoutId) marks the order paid in one write', async () => {
+    const config = yoco();
+    const order = await orderOnCheckout(config);
+    const res = await deliver(config, paymentEvent(order, { checkoutId: order.checkoutId, paymentId: 'p_first' + order.reference }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ received: true, outcome: 'recorded' });
+    const row = await orderRow(order.reference);
+    expect(row.paymentStatus).toBe('paid');
+    expect(row.paidAt).not.toBeNull();
+    const rows = await paymentRows(order.reference);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ provider: 'yoco', providerPaymentId: 'p_first' + order.reference, amountCents: order.totalCents, status: 'succeeded' });
+  });
+
+  it('finds the order by metadata.reference too', async () => {
+    const config = yoco();
+    const order = await insertOrder();
+    const res = await deliver(config, paymentEvent(order, { reference: order.reference }));
+    expect(await res.json()).toMatchObject({ outcome: 'recorded' });
+    expect((await orderRow(order.reference)).paymentStatus).toBe('paid');
+  });
+
+  it('the same event again answers 200 and changes nothing', async () => {
+    const config = yoco();
+    const order = await orderOnCheckout(config);
+    const body = paymentEvent(order, { checkoutId: order.checkoutId });
+    expect((await deliver(config, body)).status).toBe(200);
+    const paidAt = (await orderRow(order.reference)).paidAt;
+    const again = await deliver(config, body);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ received: true, outcome: 'duplicate' });
+    expect(await paymentRows(order.reference)).toHaveLength(1);
+    expect((await orderRow(order.reference)).paidAt).toBe(paidAt);
+  });
+
+  it('a bad signature is refused with 401 and nothing changes', async () => {
+    const config = yoco();
+    const order = await orderOnCheckout(config);
+    const body = paymentEvent(order, { checkoutId: order.checkoutId });
+    const forged = await sign(`whsec_${base64(crypto.getRandomValues(new Uint8Array(32)))}`, 'msg_1', Math.floor(Date.now() / 1000), body);
+    for (const signature of [forged, 'v1,', 'v2,abc']) {
+      const res = await deliver(config, body, { id: 'msg_1', signature });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ success: false, error: 'unauthorized', message: 'Notification rejected: signature does not match.' });
+    }
+    // A correct signature over a different body (the amount changed afterwards) fails too.
+    const signature = await sign(config.YOCO_WEBHOOK_SECRET!, 'msg_2', Math.floor(Date.now() / 1000), body);
+    expect((await deliver(config, body.replace(`"amount":${order.totalCents}`, '"amount":100'), { id: 'msg_2', signature })).status).toBe(401);
+    expect((await orderRow(order.reference)).paymentStatus).toBe('pending');
+    expect(await paymentRows(order.reference)).toHaveLength(0);
+  });
+
+  it('a timestamp more than 3 minutes old or ahead is refused with 400, even when signed', async () => {
+    const config = yoco();
+    const order = await orderOnCheckout(config);
+    const body = paymentEvent(order, { checkoutId: order.checkoutId });
+    const now = Math.floor(Date.now() / 1000);
+    for (const timestamp of [now - 200, now + 200]) {
+      const res = await deliver(config, body, { timestamp });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ message: 'Notification rejected: webhook-timestamp is outside the 3-minute window.' });
+    }
+    expect((await orderRow(order.reference)).paymentStatus).toBe('pending');
+  });
+
+  it('missing webhook headers are refused with 400', async () => {
+    const config = yoco();
+    const res = await appRequest('/api/payment/yoco/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }, config);
+    expect(res.status).toBe(400);
+  });
+
+  it('a payment whose amount or currency differs from the order is not recorded (200 with a note, logged)', async () => {
+    const config = yoco();
+    const order = await orderOnCheckout(config);
+    for (const overrides of [{ amount: order.totalCents - 1 }, { amount: 1 }, { currency: 'USD' }]) {
+      const res = await deliver(config, paymentEvent(order, { checkoutId: order.checkoutId, ...overrides }));
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ received: true, outcome: 'ignored', note: 'amount, currency or status does not match the order' });
+    }
+    expect((await orderRow(order.reference)).paymentStatus).toBe('pending');
+    expect(await paymentRows(order.reference)).toHaveLength(0);
+  });
+
+  it('events it does not act on and payments for unknown orders are acknowledged without changes', async () => {
+    const config = yoco();
+    const order = await insertOrder();
+    const refund = JSON.stringify({ id: 'evt_r', type: 'refund.succeeded', payload: { id: 'r_1', amount: 100, currency: 'ZAR' } });
+    expect(await (await deliver(config, refund)).json()).toMatchObject({ outcome: 'ignored' });
+    const unknown = await deliver(config, paymentEvent(order, { checkoutId: 'ch_unknown', reference: 'CB-NOSUCHORDR' }));
+    expect(await unknown.json()).toMatchObject({ outcome: 'ignored', note: 'no order matches this payment' });
+    expect(await paymentRows(order.reference)).toHaveLength(0);
+  });
+
+  it('answers 503 when no webhook secret is configured', async () => {
+    const config = { ...yoco(), YOCO_WEBHOOK_SECRET: undefined };
+    const res = await appRequest('/api/payment/yoco/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }, config);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ error: 'not_configured' });
+  });
+});

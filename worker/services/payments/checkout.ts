@@ -1,0 +1,142 @@
+// POST /api/payment/create: resolve the order (by reference, or made once from a stored quote),
+// pick the gateway PAYMENT_PROVIDER names, and start its checkout for the order's server total.
+// spec: customer storefront sections 3 ('Payment quote'), 5 ('Payment'), 7, 8.
+import { and, eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/d1';
+import type { z } from 'zod';
+import { quotes } from '../../db/schema';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/errors';
+import type { PaymentCreateResponse, paymentCreateSchema } from '../../shared/orders-api';
+import { email as emailSchema } from '../../shared/schemas';
+import { orderFromQuote } from '../orders';
+import { attachCheckout, loadPaymentOrder } from './ledger';
+import { payfastConfig, payfastProvider } from './payfast';
+import { sandboxProvider, sandboxSecret } from './sandbox';
+import { paymentLog, PaymentSetupError, PROVIDER_NAMES, type CheckoutSession, type CheckoutUrls, type PaymentProvider } from './types';
+import { yocoConfig, yocoProvider } from './yoco';
+
+export type PaymentCreateInput = z.output<typeof paymentCreateSchema>;
+
+export const SETUP_REQUIRED = 'Payment Setup Required';
+export const EMAIL_REQUIRED = 'Please provide your email address to complete the purchase.';
+/** A stored quote's number (spec section 9); order references are longer. */
+const QUOTE_NUMBER = /^CB-\d{6}$/;
+
+function setupRequired(sentence: string): AppError {
+  return new AppError('not_configured', `${SETUP_REQUIRED}. ${sentence}`);
+}
+
+/** The gateway PAYMENT_PROVIDER names (default sandbox), or 503 'Payment Setup Required' saying what is missing. */
+export function paymentProviderFor(env: Env): PaymentProvider {
+  const name = env.PAYMENT_PROVIDER?.trim().toLowerCase() || 'sandbox';
+  switch (name) {
+    case 'none':
+      throw setupRequired('Card payments are switched off (PAYMENT_PROVIDER=none). Please contact us to pay for your order.');
+    case 'sandbox':
+      if (!sandboxSecret(env)) {
+        throw setupRequired('The test checkout is off in production: set SANDBOX_PAYMENT_SECRET to allow it, or set PAYMENT_PROVIDER to yoco or payfast.');
+      }
+      return sandboxProvider(env);
+    case 'yoco': {
+      const config = yocoConfig(env);
+      if ('missing' in config) throw setupRequired(`Yoco card payments need ${config.missing.join(' and ')} to be set.`);
+      return yocoProvider(config);
+    }
+    case 'payfast': {
+      const config = payfastConfig(env);
+      if ('missing' in config) throw setupRequired(`PayFast payments need ${config.missing.join(' and ')} to be set.`);
+      return payfastProvider(config);
+    }
+    default:
+      throw setupRequired(`PAYMENT_PROVIDER '${name}' is not one of ${PROVIDER_NAMES.join(', ')} or none.`);
+  }
+}
+
+export function checkoutUrls(origin: string, reference: string): CheckoutUrls {
+  const ref = encodeURIComponent(reference);
+  return {
+    origin,
+    success: `${origin}/payment-success?reference=${ref}`,
+    cancel: `${origin}/payment-cancelled?reference=${ref}`,
+    failure: `${origin}/payment-failed?reference=${ref}`,
+  };
+}
+
+/** What the create flow needs from the orders service (a seam for tests). */
+export interface PaymentDeps {
+  orderFromQuote: typeof orderFromQuote;
+}
+
+/** The reference of the order to charge: the order itself, or the one made (once) from a stored quote. */
+async function resolveOrderReference(env: Env, input: PaymentCreateInput, deps: PaymentDeps): Promise<string> {
+  const id = input.quote_id;
+  const info = input.customer_info;
+  if (!QUOTE_NUMBER.test(id)) {
+    const order = await loadPaymentOrder(env.DB, id);
+    if (!order) throw new AppError('not_found', `Order ${id} was not found. Please check the reference or contact us.`);
+    if (!order.customerEmail && !info.email) throw new AppError('validation_error', EMAIL_REQUIRED);
+    return order.reference;
+  }
+
+  const key = input.quote_key;
+  if (!key) throw new AppError('validation_error', 'quote_key: is required to pay for a stored quote.');
+  let name = info.name?.trim() ?? '';
+  let email = info.email?.trim() ?? '';
+  if (!name || !email) {
+    // Details the customer gave when the quote was saved complete what this request lacks.
+    const [quote] = await drizzle(env.DB)
+      .select({ name: quotes.customerName, email: quotes.customerEmail })
+      .from(quotes)
+      .where(and(eq(quotes.id, id), eq(quotes.accessKey, key)))
+      .limit(1);
+    if (!quote) throw new AppError('not_found', `Quote ${id} was not found. Please generate a new quote through the measurement tool.`);
+    name ||= quote.name;
+    email ||= quote.email ?? '';
+  }
+  if (!email) throw new AppError('validation_error', EMAIL_REQUIRED);
+  const checked = emailSchema.safeParse(email);
+  if (!checked.success) {
+    throw new AppError('validation_error', 'customer_info.email: must be a valid email address', {
+      issues: [{ path: 'customer_info.email', message: 'must be a valid email address' }],
+    });
+  }
+  const order = await deps.orderFromQuote(env, id, key, { name, email: checked.data, phone: info.phone?.trim() || null });
+  return order.reference;
+}
+
+/** Starts the checkout; the amount charged is always the order's server total. */
+export async function startPayment(env: Env, input: PaymentCreateInput, origin: string, deps: PaymentDeps = { orderFromQuote }): Promise<PaymentCreateResponse> {
+  // Before anything is written: an order is not made from a quote when it cannot be paid.
+  const provider = paymentProviderFor(env);
+  const reference = await resolveOrderReference(env, input, deps);
+  const order = await loadPaymentOrder(env.DB, reference);
+  if (!order) throw new AppError('not_found', `Order ${reference} was not found. Please check the reference or contact us.`);
+  if (order.paymentStatus === 'paid') throw new AppError('conflict', `Order ${order.reference} is already paid.`);
+
+  const claimed = input.amount ?? input.total;
+  if (claimed !== undefined && Math.round(claimed * 100) !== order.totalCents) {
+    paymentLog('warn', 'client amount ignored: the order total is charged', { reference: order.reference, claimedRand: claimed, totalCents: order.totalCents });
+  }
+
+  let session: CheckoutSession;
+  try {
+    session = await provider.createCheckout(
+      {
+        reference: order.reference,
+        totalCents: order.totalCents,
+        customerName: order.customerName,
+        customerEmail: order.customerEmail || (input.customer_info.email?.trim() ?? ''),
+      },
+      checkoutUrls(origin, order.reference),
+    );
+  } catch (err) {
+    if (err instanceof PaymentSetupError) throw new AppError('not_configured', err.message);
+    throw err;
+  }
+  if (!(await attachCheckout(env.DB, order.reference, provider.name, session.checkoutId))) {
+    throw new AppError('conflict', `Order ${order.reference} is already paid.`);
+  }
+  paymentLog('info', 'checkout started', { reference: order.reference, provider: provider.name, checkoutId: session.checkoutId });
+  return { success: true, checkout_url: session.url, provider: provider.name };
+}

@@ -1,0 +1,192 @@
+// Yoco (PAYMENT_PROVIDER=yoco): the Checkout API creates a hosted checkout; the payment is
+// confirmed only by Yoco's webhook, verified as a Standard Webhook (HMAC-SHA256 over
+// '{webhook-id}.{webhook-timestamp}.{raw body}', 3-minute window) and deduplicated by payment id.
+// https://developer.yoco.com/online/api-reference/checkout/payments/accept-payments
+// https://developer.yoco.com/online/api-reference/webhooks/verifying-events
+import { z } from 'zod';
+import type { Env } from '../../env';
+import { fromBase64, hmacSha256, timingSafeEqualText, toBase64 } from './crypto';
+import { findOrderByCheckoutId, loadPaymentOrder, recordPaymentOutcome } from './ledger';
+import { queuePaymentReceipt } from './receipt';
+import {
+  paymentLog,
+  PaymentSetupError,
+  PaymentUpstreamError,
+  type CheckoutOrder,
+  type CheckoutSession,
+  type CheckoutUrls,
+  type NotificationResult,
+  type PaymentProvider,
+} from './types';
+
+export const DEFAULT_YOCO_API_BASE = 'https://payments.yoco.com';
+export const YOCO_TIMEOUT_MS = 15_000;
+/** Yoco recommends rejecting events signed more than 3 minutes from now. */
+export const YOCO_WEBHOOK_TOLERANCE_SECONDS = 180;
+
+export interface YocoConfig {
+  secretKey: string;
+  webhookSecret: string;
+  apiBase: string;
+}
+
+/** The configuration, or the names of the settings that are missing. */
+export function yocoConfig(env: Env): YocoConfig | { missing: string[] } {
+  const secretKey = env.YOCO_SECRET_KEY?.trim();
+  const webhookSecret = env.YOCO_WEBHOOK_SECRET?.trim();
+  const missing = [!secretKey && 'YOCO_SECRET_KEY', !webhookSecret && 'YOCO_WEBHOOK_SECRET'].filter((m): m is string => Boolean(m));
+  if (!secretKey || !webhookSecret) return { missing };
+  return { secretKey, webhookSecret, apiBase: (env.YOCO_API_BASE?.trim() || DEFAULT_YOCO_API_BASE).replace(/\/+$/, '') };
+}
+
+const checkoutResponseSchema = z.object({ id: z.string().min(1), redirectUrl: z.url() });
+
+export function yocoProvider(config: YocoConfig): PaymentProvider {
+  return {
+    name: 'yoco',
+    async createCheckout(order: CheckoutOrder, urls: CheckoutUrls): Promise<CheckoutSession> {
+      let res: Response;
+      try {
+        res = await fetch(`${config.apiBase}/api/checkouts`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${config.secretKey}`,
+            'Content-Type': 'application/json',
+            // A retried create for the same order and amount answers the same checkout.
+            'Idempotency-Key': `checkout-${order.reference}-${order.totalCents}`,
+          },
+          body: JSON.stringify({
+            amount: order.totalCents,
+            currency: 'ZAR',
+            successUrl: urls.success,
+            cancelUrl: urls.cancel,
+            failureUrl: urls.failure,
+            metadata: { reference: order.reference },
+          }),
+          signal: AbortSignal.timeout(YOCO_TIMEOUT_MS),
+        });
+      } catch (err) {
+        throw new PaymentUpstreamError(err instanceof Error && err.name === 'TimeoutError' ? 'yoco timeout' : 'yoco unreachable', { cause: err });
+      }
+      if (res.status === 401 || res.status === 403) {
+        throw new PaymentSetupError('Payment Setup Required. Yoco did not accept the secret key (YOCO_SECRET_KEY); check it in the Yoco portal.');
+      }
+      if (!res.ok) {
+        const detail = (await res.text().catch(() => '')).slice(0, 300);
+        throw new PaymentUpstreamError(`yoco http ${res.status}${detail ? `: ${detail}` : ''}`);
+      }
+      const parsed = checkoutResponseSchema.safeParse(await res.json().catch(() => null));
+      if (!parsed.success) throw new PaymentUpstreamError('yoco answered without a checkout id or redirect URL');
+      return { checkoutId: parsed.data.id, url: parsed.data.redirectUrl };
+    },
+  };
+}
+
+// --- Webhook ----------------------------------------------------------------------------------
+
+export interface WebhookHeaders {
+  id: string | null | undefined;
+  timestamp: string | null | undefined;
+  signature: string | null | undefined;
+}
+
+export type WebhookVerdict = { ok: true } | { ok: false; httpStatus: 400 | 401; note: string };
+
+/** Standard Webhooks verification as Yoco documents it. */
+export async function verifyStandardWebhook(secret: string, headers: WebhookHeaders, rawBody: string, now = new Date()): Promise<WebhookVerdict> {
+  const { id, timestamp, signature } = headers;
+  if (!id || !timestamp || !signature) return { ok: false, httpStatus: 400, note: 'missing webhook-id, webhook-timestamp or webhook-signature' };
+  if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, httpStatus: 400, note: 'webhook-timestamp is not a Unix time' };
+  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > YOCO_WEBHOOK_TOLERANCE_SECONDS) {
+    return { ok: false, httpStatus: 400, note: 'webhook-timestamp is outside the 3-minute window' };
+  }
+  const key = fromBase64(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret);
+  if (!key || key.byteLength === 0) return { ok: false, httpStatus: 401, note: 'the webhook secret is not base64' };
+  const expected = toBase64(await hmacSha256(key, `${id}.${timestamp}.${rawBody}`));
+  // The header may carry several signatures ('v1,<base64>' separated by spaces) during key rotation.
+  const matches = signature
+    .split(' ')
+    .map((part) => part.trim())
+    .filter((part) => part.startsWith('v1,'))
+    .some((part) => timingSafeEqualText(part.slice(3), expected));
+  return matches ? { ok: true } : { ok: false, httpStatus: 401, note: 'signature does not match' };
+}
+
+const paymentEventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  payload: z
+    .object({
+      id: z.string().min(1).max(100),
+      amount: z.number().int(),
+      currency: z.string(),
+      status: z.string().optional(),
+      metadata: z.record(z.string(), z.unknown()).optional(),
+    })
+    .passthrough(),
+});
+
+/** POST /api/payment/yoco/webhook: a verified payment.succeeded marks the order paid, once. */
+export async function handleYocoWebhook(env: Env, headers: WebhookHeaders, rawBody: string, now = new Date()): Promise<NotificationResult> {
+  const config = yocoConfig(env);
+  if ('missing' in config) return { httpStatus: 503, outcome: 'rejected', note: `Yoco is not configured: ${config.missing.join(' and ')} missing` };
+  const verdict = await verifyStandardWebhook(config.webhookSecret, headers, rawBody, now);
+  if (!verdict.ok) {
+    paymentLog('warn', 'yoco webhook rejected', { note: verdict.note, webhookId: headers.id ?? null });
+    return { httpStatus: verdict.httpStatus, outcome: 'rejected', note: verdict.note };
+  }
+
+  let event: z.infer<typeof paymentEventSchema>;
+  try {
+    const json: unknown = JSON.parse(rawBody);
+    // Refund events and others we do not act on are acknowledged so Yoco stops resending them.
+    if ((json as { type?: unknown })?.type !== 'payment.succeeded') {
+      return { httpStatus: 200, outcome: 'ignored', note: `event type ${String((json as { type?: unknown })?.type)} is not acted on` };
+    }
+    event = paymentEventSchema.parse(json);
+  } catch {
+    paymentLog('warn', 'yoco webhook rejected: malformed event', { webhookId: headers.id });
+    return { httpStatus: 400, outcome: 'rejected', note: 'malformed event' };
+  }
+
+  const payment = event.payload;
+  const checkoutId = typeof payment.metadata?.checkoutId === 'string' ? payment.metadata.checkoutId : null;
+  const referenceHint = typeof payment.metadata?.reference === 'string' ? payment.metadata.reference : null;
+  const order = (checkoutId ? await findOrderByCheckoutId(env.DB, checkoutId) : null) ?? (referenceHint ? await loadPaymentOrder(env.DB, referenceHint) : null);
+  // Answered 200 with a note: a retry would not change the facts, and Yoco retries non-2xx for days.
+  if (!order) {
+    paymentLog('error', 'yoco payment for an unknown order: not recorded', { paymentId: payment.id, checkoutId, reference: referenceHint });
+    return { httpStatus: 200, outcome: 'ignored', note: 'no order matches this payment' };
+  }
+  if (payment.currency !== 'ZAR' || payment.amount !== order.totalCents || (payment.status !== undefined && payment.status !== 'succeeded')) {
+    paymentLog('error', 'yoco payment does not match the order: not recorded, needs a person to check', {
+      reference: order.reference,
+      paymentId: payment.id,
+      amount: payment.amount,
+      currency: payment.currency,
+      status: payment.status ?? null,
+      totalCents: order.totalCents,
+    });
+    return { httpStatus: 200, outcome: 'ignored', note: 'amount, currency or status does not match the order', reference: order.reference };
+  }
+  const recorded = await recordPaymentOutcome(
+    env.DB,
+    {
+      reference: order.reference,
+      provider: 'yoco',
+      providerPaymentId: payment.id,
+      amountCents: payment.amount,
+      status: 'succeeded',
+      checkoutId,
+      raw: event,
+    },
+    now,
+  );
+  if (recorded.duplicate) return { httpStatus: 200, outcome: 'duplicate', note: 'already processed', reference: order.reference };
+  if (!recorded.orderUpdated) {
+    paymentLog('warn', 'a second payment for an order that was already paid: recorded so staff can refund it', { reference: order.reference, paymentId: payment.id });
+  }
+  if (recorded.orderUpdated) await queuePaymentReceipt(env, order, payment.amount);
+  paymentLog('info', 'yoco payment recorded', { reference: order.reference, paymentId: payment.id, orderUpdated: recorded.orderUpdated });
+  return { httpStatus: 200, outcome: 'recorded', note: 'payment recorded', reference: order.reference };
+}
