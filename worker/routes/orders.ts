@@ -1,5 +1,46 @@
 import { Hono } from 'hono';
 import type { AppBindings } from '../env';
+import { AppError } from '../lib/errors';
+import { validate } from '../lib/validate';
+import { jsonBody } from '../middleware/json-body';
+import { rateLimit } from '../middleware/rate-limit';
+import { formatRandFromCents } from '../services/consultant/format';
+import { afterOrderPlaced } from '../services/email/order-emails';
+import { findOrder, ORDER_REFERENCE_PATTERN, submitOrder } from '../services/orders';
+import { publicOrigin } from '../lib/origin';
+import { orderSubmitSchema, type OrderSubmitResponse } from '../shared/orders-api';
 
-// Placeholder: built in issue 5.
-export const orderRoutes = new Hono<AppBindings>();
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
+
+/** Orders (storefront spec section 7): submit, and read back by reference. */
+export const orderRoutes = new Hono<AppBindings>()
+  .post('/submit', rateLimit({ name: 'orders', limit: 20, windowSeconds: 600 }), jsonBody(128 * 1024), validate('json', orderSubmitSchema), async (c) => {
+    const key = c.req.header('Idempotency-Key') ?? null;
+    if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
+      throw new AppError('validation_error', 'The Idempotency-Key header must be 8 to 200 visible characters.');
+    }
+    const { order, created } = await submitOrder(c.env.DB, c.req.valid('json'), key);
+    const origin = publicOrigin(c.env, c.req.url);
+    if (created) c.executionCtx.waitUntil(afterOrderPlaced(c.env, order, origin));
+    const provider = (c.env.PAYMENT_PROVIDER ?? 'sandbox').trim().toLowerCase();
+    const body: OrderSubmitResponse = {
+      success: true,
+      reference: order.reference,
+      paymentStatus: order.paymentStatus,
+      // The confirmation page starts the card payment (POST /api/payment/create) from here.
+      paymentUrl: provider === 'none' ? null : `${origin}/order-confirmation?ref=${order.reference}&pay=1`,
+      message: `Order ${order.reference} received. Total ${formatRandFromCents(order.total_cents)} incl. VAT.`,
+      order,
+    };
+    return c.json(body, created ? 201 : 200);
+  })
+  // References are unguessable ('CB-' + 10 random characters), so the reference is the read key.
+  .get('/:reference', async (c) => {
+    const reference = c.req.param('reference').trim().toUpperCase();
+    if (!ORDER_REFERENCE_PATTERN.test(reference)) {
+      throw new AppError('validation_error', `'${c.req.param('reference').slice(0, 40)}' is not an order reference. References look like CB- and 10 letters or digits.`);
+    }
+    const order = await findOrder(c.env.DB, reference);
+    if (!order) throw new AppError('not_found', `No order with reference ${reference}.`);
+    return c.json({ success: true, order });
+  });

@@ -1,11 +1,286 @@
-// Orders (issue 5): the server prices every line; orders and lines are written in one D1 batch.
-// Placeholder signatures: implemented by the orders work.
+// Orders (storefront spec sections 3, 7; DESIGN.md sections 5-7). The server prices every line
+// from the price grid in force; the client's prices and total are ignored (kept only for the audit
+// trail). An order, its lines and its idempotency key are written in one D1 batch.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/d1';
+import type { z } from 'zod';
+import { idempotencyKeys, orderLines, orders, quotes } from '../db/schema';
 import type { Env } from '../env';
-import type { OrderDto } from '../shared/orders-api';
+import { AppError, type ErrorIssue } from '../lib/errors';
+import type { blindLineSchema, OrderDto, orderSubmitSchema, PaymentStatus, PricedLineDto } from '../shared/orders-api';
+import { VAT_RATE } from '../shared/orders-api';
+import { coloursForProduct } from './catalogue';
+import { gridForProduct, priceForSize } from './pricing';
+
+export type BlindLineInput = z.output<typeof blindLineSchema>;
+export type OrderSubmitInput = z.output<typeof orderSubmitSchema>;
+
+/** Without 0/O and 1/I/L: a reference read out on the phone is not misheard. 31^10 ~ 8e14. */
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const REFERENCE_LENGTH = 10;
+/** What a reference may look like when read back (looser than what is issued, so older ones stay readable). */
+export const ORDER_REFERENCE_PATTERN = /^CB-[A-Z0-9]{8,16}$/;
+
+export function newOrderReference(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(REFERENCE_LENGTH * 2));
+  let out = '';
+  // Rejection sampling keeps every character equally likely (256 is not a multiple of 31).
+  for (const b of bytes) {
+    if (b >= 248) continue;
+    out += REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length];
+    if (out.length === REFERENCE_LENGTH) break;
+  }
+  return out.length === REFERENCE_LENGTH ? `CB-${out}` : newOrderReference();
+}
+
+/** The VAT inside a VAT-inclusive amount: 15/115 of it, to the cent. */
+export function vatInside(totalCents: number): number {
+  return Math.round((totalCents * VAT_RATE) / (1 + VAT_RATE));
+}
+
+const cents = (rand: number) => Math.round(rand * 100);
+const rand = (c: number) => c / 100;
+
+/**
+ * Prices each line from the grid in force. A line that cannot be made as asked (unknown product,
+ * a size outside the grid or over 3000 mm, a colour the product does not come in) fails the whole
+ * request with a 400 naming the blind, so the customer can correct it; nothing is stored.
+ */
+export async function priceBlinds(db: D1Database, blinds: readonly BlindLineInput[]): Promise<PricedLineDto[]> {
+  const issues: ErrorIssue[] = [];
+  const priced: PricedLineDto[] = [];
+  const colourCache = new Map<string, Map<string, string>>();
+  for (const [i, line] of blinds.entries()) {
+    const label = `Blind ${i + 1}`;
+    const grid = await gridForProduct(db, line.product_type);
+    if (!grid) {
+      issues.push({ path: `blinds.${i}.product_type`, message: `${label}: we do not make '${line.product_type}'. Choose a product from the calculator.` });
+      continue;
+    }
+    let offered = colourCache.get(grid.productId);
+    if (!offered) {
+      const { colours } = await coloursForProduct(db, grid.productId);
+      offered = new Map(colours.map((c) => [c.name.toLowerCase(), c.name]));
+      colourCache.set(grid.productId, offered);
+    }
+    const colour = offered.get(line.colour.trim().replace(/\s+/g, ' ').toLowerCase());
+    if (!colour) {
+      issues.push({ path: `blinds.${i}.colour`, message: `${label}: ${grid.productName} does not come in '${line.colour}'. Choose one of its colours.` });
+      continue;
+    }
+    const price = priceForSize(grid, line.width_mm, line.drop_mm);
+    if (!price.ok) {
+      issues.push({ path: `blinds.${i}`, message: `${label} (${line.width_mm} x ${line.drop_mm} mm): ${price.message}` });
+      continue;
+    }
+    const totalCents = price.priceCents * line.quantity;
+    priced.push({
+      line_no: i + 1,
+      product_type: grid.productId,
+      product_name: grid.productName,
+      width_mm: line.width_mm,
+      drop_mm: line.drop_mm,
+      control_side: line.control_side,
+      mount_type: line.mount_type,
+      colour,
+      quantity: line.quantity,
+      price: rand(price.priceCents),
+      total_price: rand(totalCents),
+      unit_price_cents: price.priceCents,
+      total_cents: totalCents,
+      price_list_version: grid.version,
+    });
+  }
+  if (issues.length > 0) {
+    const summary = issues.slice(0, 3).map((i) => i.message).join(' ');
+    throw new AppError('validation_error', summary, { issues });
+  }
+  return priced;
+}
+
+export function totalsOf(lines: readonly Pick<PricedLineDto, 'total_cents'>[]) {
+  const totalCents = lines.reduce((sum, l) => sum + l.total_cents, 0);
+  const vatCents = vatInside(totalCents);
+  return { totalCents, vatCents, subtotalCents: totalCents - vatCents };
+}
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderLineRow = typeof orderLines.$inferSelect;
+
+function toOrderDto(order: OrderRow, lines: readonly OrderLineRow[]): OrderDto {
+  return {
+    reference: order.reference,
+    customer_name: order.customerName,
+    customer_email: order.customerEmail,
+    customer_phone: order.customerPhone,
+    customer_address: order.customerAddress,
+    special_instructions: order.specialInstructions,
+    quote_id: order.quoteId,
+    blinds: [...lines]
+      .sort((a, b) => a.lineNo - b.lineNo)
+      .map((l) => ({
+        line_no: l.lineNo,
+        product_type: l.productId,
+        product_name: l.productName,
+        width_mm: l.widthMm,
+        drop_mm: l.dropMm,
+        control_side: l.controlSide as PricedLineDto['control_side'],
+        mount_type: l.mountType as PricedLineDto['mount_type'],
+        colour: l.colour,
+        quantity: l.quantity,
+        price: rand(l.unitPriceCents),
+        total_price: rand(l.totalCents),
+        unit_price_cents: l.unitPriceCents,
+        total_cents: l.totalCents,
+        price_list_version: l.priceListVersion,
+      })),
+    subtotal: rand(order.subtotalCents),
+    vat: rand(order.vatCents),
+    total_amount: rand(order.totalCents),
+    total_cents: order.totalCents,
+    paymentStatus: order.paymentStatus as PaymentStatus,
+    paid_at: order.paidAt,
+    order_date: order.createdAt,
+  };
+}
 
 /** An order as the confirmation page and the payment providers read it; null when unknown. */
-export async function findOrder(_db: D1Database, _reference: string): Promise<OrderDto | null> {
-  throw new Error('not implemented yet');
+export async function findOrder(db: D1Database, reference: string): Promise<OrderDto | null> {
+  if (!ORDER_REFERENCE_PATTERN.test(reference)) return null;
+  const d = drizzle(db);
+  const [order, lines] = await Promise.all([
+    d.select().from(orders).where(eq(orders.reference, reference)).limit(1),
+    d.select().from(orderLines).where(eq(orderLines.orderReference, reference)).orderBy(asc(orderLines.lineNo)),
+  ]);
+  return order[0] ? toOrderDto(order[0], lines) : null;
+}
+
+interface NewOrder {
+  customer: { name: string; email: string; phone: string | null; address: string | null; instructions: string | null };
+  lines: readonly PricedLineDto[];
+  clientTotalCents: number | null;
+  quoteId: string | null;
+  /** 'orders:' + the client's Idempotency-Key, with the request's hash. */
+  idempotency?: { key: string; requestHash: string };
+}
+
+/** The statements that write one order; run them in one batch with anything that must go with it. */
+function orderStatements(db: D1Database, reference: string, order: NewOrder, createdAt: string) {
+  const d = drizzle(db);
+  const { totalCents, vatCents, subtotalCents } = totalsOf(order.lines);
+  return [
+    d.insert(orders).values({
+      reference,
+      customerName: order.customer.name,
+      customerEmail: order.customer.email,
+      customerPhone: order.customer.phone,
+      customerAddress: order.customer.address,
+      specialInstructions: order.customer.instructions,
+      subtotalCents,
+      vatCents,
+      totalCents,
+      clientTotalCents: order.clientTotalCents,
+      quoteId: order.quoteId,
+      paymentStatus: 'pending',
+      createdAt,
+    }),
+    // One statement per line keeps every insert far below D1's 100 bound parameters.
+    ...order.lines.map((l) =>
+      d.insert(orderLines).values({
+        orderReference: reference,
+        lineNo: l.line_no,
+        productId: l.product_type,
+        productName: l.product_name,
+        widthMm: l.width_mm,
+        dropMm: l.drop_mm,
+        controlSide: l.control_side,
+        mountType: l.mount_type,
+        colour: l.colour,
+        quantity: l.quantity,
+        unitPriceCents: l.unit_price_cents,
+        totalCents: l.total_cents,
+        priceListVersion: l.price_list_version,
+      }),
+    ),
+  ] as const;
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export interface SubmittedOrder {
+  order: OrderDto;
+  /** False when an Idempotency-Key retry answered the order made the first time. */
+  created: boolean;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const text = String((err as Error)?.message ?? err) + String((err as { cause?: unknown })?.cause ?? '');
+  return /UNIQUE constraint failed/i.test(text);
+}
+
+async function replayIdempotent(db: D1Database, key: string, requestHash: string): Promise<SubmittedOrder | null> {
+  const [row] = await drizzle(db).select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
+  if (!row) return null;
+  if (row.requestHash !== requestHash) {
+    throw new AppError('conflict', 'This Idempotency-Key was already used for a different order.');
+  }
+  const order = await findOrder(db, row.resourceId);
+  if (!order) throw new Error(`idempotency key ${key} points at a missing order ${row.resourceId}`);
+  return { order, created: false };
+}
+
+/**
+ * POST /api/orders/submit: validates and prices, then stores order, lines and the idempotency key
+ * in one batch. With a key, a retry (even one racing the first request) answers the same order.
+ */
+export async function submitOrder(db: D1Database, input: OrderSubmitInput, idempotencyKey: string | null, now = new Date()): Promise<SubmittedOrder> {
+  const lines = await priceBlinds(db, input.blinds);
+  const canonical = JSON.stringify({ ...input, blinds: input.blinds.map(({ price: _p, total_price: _t, id: _i, ...rest }) => rest), total_amount: undefined });
+  const idempotency = idempotencyKey ? { key: `orders:${idempotencyKey}`, requestHash: await sha256Hex(canonical) } : undefined;
+  if (idempotency) {
+    const replay = await replayIdempotent(db, idempotency.key, idempotency.requestHash);
+    if (replay) return replay;
+  }
+  const order: NewOrder = {
+    customer: {
+      name: input.customer_name,
+      email: input.customer_email,
+      phone: input.customer_phone,
+      address: input.customer_address,
+      instructions: input.special_instructions,
+    },
+    lines,
+    clientTotalCents: input.total_amount === undefined ? null : cents(input.total_amount),
+    quoteId: null,
+    idempotency,
+  };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const reference = newOrderReference();
+    const createdAt = now.toISOString();
+    const statements = orderStatements(db, reference, order, createdAt);
+    const d = drizzle(db);
+    try {
+      if (idempotency) {
+        // The key goes first: a racing twin fails on it before writing anything.
+        await d.batch([d.insert(idempotencyKeys).values({ key: idempotency.key, requestHash: idempotency.requestHash, resourceId: reference }), ...statements]);
+      } else {
+        await d.batch(statements);
+      }
+      const stored = await findOrder(db, reference);
+      return { order: stored!, created: true };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (idempotency) {
+        const replay = await replayIdempotent(db, idempotency.key, idempotency.requestHash);
+        if (replay) return replay;
+      }
+      // Otherwise a reference collision (vanishingly rare): draw another.
+    }
+  }
+  throw new Error('could not draw a free order reference');
 }
 
 export interface QuoteCustomer {
@@ -14,11 +289,73 @@ export interface QuoteCustomer {
   phone?: string | null;
 }
 
+const QUOTE_ID_PATTERN = /^CB-\d{6}$/;
+
+/** Constant-time comparison of two short strings (the quote's access key). */
+function sameSecret(a: string, b: string): boolean {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  let diff = x.length ^ y.length;
+  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
+  return diff === 0;
+}
+
+/** A stored quote, when the id and its access key match; null otherwise (never saying which). */
+export async function findQuoteWithKey(db: D1Database, quoteId: string, accessKey: string) {
+  if (!QUOTE_ID_PATTERN.test(quoteId) || !accessKey) return null;
+  const [row] = await drizzle(db).select().from(quotes).where(eq(quotes.id, quoteId)).limit(1);
+  return row && sameSecret(row.accessKey, accessKey) ? row : null;
+}
+
 /**
  * The order made from a stored quote (its server-priced lines) for /quote and /complete-quote:
  * made once per quote; a second call answers the same order. Throws AppError('not_found') for an
  * unknown quote or a wrong key, AppError('validation_error') for missing name or e-mail.
  */
-export async function orderFromQuote(_env: Env, _quoteId: string, _accessKey: string, _customer: QuoteCustomer): Promise<OrderDto> {
-  throw new Error('not implemented yet');
+export async function orderFromQuote(env: Env, quoteId: string, accessKey: string, customer: QuoteCustomer, now = new Date()): Promise<OrderDto> {
+  const db = env.DB;
+  const quote = await findQuoteWithKey(db, quoteId, accessKey);
+  if (!quote) throw new AppError('not_found', 'Quote Not Found. Please generate a new quote through the measurement tool.');
+  const [existing] = await drizzle(db).select({ reference: orders.reference }).from(orders).where(eq(orders.quoteId, quote.id)).orderBy(asc(orders.createdAt)).limit(1);
+  if (existing) return (await findOrder(db, existing.reference))!;
+
+  const name = customer.name?.trim();
+  const email = customer.email?.trim();
+  if (!name || !email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    throw new AppError('validation_error', 'Please provide your name and email address to complete the purchase');
+  }
+  if (new Date(quote.validUntil).getTime() < now.getTime()) {
+    throw new AppError('validation_error', `This quote expired on ${quote.validUntil.slice(0, 10)}. Please generate a new quote.`);
+  }
+  const lines = quote.lines as PricedLineDto[];
+  const reference = newOrderReference();
+  const d = drizzle(db);
+  // The quote's row guards against a double order: only the first update that claims it wins.
+  const claim = `order:${reference}`;
+  const statements = orderStatements(db, reference, {
+    customer: { name, email, phone: customer.phone?.trim() || null, address: null, instructions: `From quote ${quote.id}` },
+    lines,
+    clientTotalCents: null,
+    quoteId: quote.id,
+  }, now.toISOString());
+  try {
+    await d.batch([
+      d.insert(idempotencyKeys).values({ key: `quote-order:${quote.id}`, requestHash: claim, resourceId: reference }),
+      ...statements,
+      d.update(quotes).set({ customerName: name, customerEmail: email, customerMobile: customer.phone?.trim() || quote.customerMobile }).where(and(eq(quotes.id, quote.id))),
+    ]);
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const [row] = await d.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, `quote-order:${quote.id}`)).limit(1);
+    if (!row) throw err;
+    return (await findOrder(db, row.resourceId))!;
+  }
+  return (await findOrder(db, reference))!;
+}
+
+/** The orders made from these quotes, by quote id (for the stored-quote page). */
+export async function ordersForQuotes(db: D1Database, quoteIds: readonly string[]): Promise<Map<string, string>> {
+  if (quoteIds.length === 0) return new Map();
+  const rows = await drizzle(db).select({ quoteId: orders.quoteId, reference: orders.reference }).from(orders).where(inArray(orders.quoteId, [...quoteIds]));
+  return new Map(rows.map((r) => [r.quoteId!, r.reference]));
 }
