@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { leads } from '../../worker/db/schema';
 import type { ConsultantDeps } from '../../worker/services/consultant/built-in-consultant';
 import { answerWithClaude, ClaudeUnavailableError, DEFAULT_CLAUDE_MODEL } from '../../worker/services/consultant/claude';
-import { ORDER_LOOKUP_UNAVAILABLE, runTool } from '../../worker/services/consultant/claude-tools';
+import { runTool } from '../../worker/services/consultant/claude-tools';
 import { formatRandFromCents } from '../../worker/services/consultant/format';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
 
@@ -188,8 +188,10 @@ describe('Claude tools', () => {
     expect(facts).toMatchObject({ id: 'roller-blockout', suitable_for: expect.arrayContaining(['bedroom']) });
     const need = JSON.parse((await runTool(c as any, 'product_facts', { need: 'bathroom' })).content);
     expect(need.matches.length).toBeGreaterThan(0);
-    const order = JSON.parse((await runTool(c as any, 'track_order', { reference: 'CB-123' })).content);
-    expect(order).toEqual({ found: false, message: ORDER_LOOKUP_UNAVAILABLE });
+    const badReference = await runTool(c as any, 'track_order', { reference: 'CB-123' });
+    expect(badReference.isError).toBe(true);
+    const order = JSON.parse((await runTool(c as any, 'track_order', { reference: 'cb-zz99zz99zz' })).content);
+    expect(order).toMatchObject({ found: false, reference: 'CB-ZZ99ZZ99ZZ' });
     expect([...c.features].sort()).toEqual(['colours', 'order-tracking', 'product-knowledge']);
   });
 

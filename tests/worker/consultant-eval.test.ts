@@ -124,7 +124,8 @@ const CASES: EvalCase[] = [
   { message: 'What is a cellular blind?', facts: [nameOf('honeycomb-blockout'), 'insulate'], features: ['product-knowledge'] },
   // People, orders, greetings, nonsense.
   { message: 'Can I speak to a person?', facts: [WHATSAPP_LINK, contact.phoneNational, contact.phoneGardenRoute], features: ['human-handoff'] },
-  { message: 'Where is my order CB-123456?', facts: ["can't look up orders", contact.phoneNational, WHATSAPP_LINK], features: ['human-handoff'] },
+  { message: 'Where is my order CB-123456?', facts: ["couldn't find an order with reference CB-123456", contact.phoneNational, WHATSAPP_LINK], features: ['order-tracking', 'human-handoff'] },
+  { message: 'Can you track my order?', facts: ["send its reference, which starts with 'CB-'"], features: ['order-tracking'] },
   { message: 'Hi there', facts: ['Melvin', 'price'] },
   { message: 'asdfgh', facts: ['not sure', WHATSAPP_LINK], features: ['human-handoff'] },
 ];

@@ -6,6 +6,7 @@ import { coloursForProduct } from '../catalogue';
 import { captureLead } from '../leads';
 import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct, priceForSize } from '../pricing';
 import { formatRandFromCents } from './format';
+import { describeOrderStatus, findOrderReference, orderStatusFacts } from './order-status';
 import { formatSize, parseSize } from './parse-size';
 import { matchProduct, productById } from './product-match';
 
@@ -59,7 +60,8 @@ export type ConsultantFeature =
   | 'business-info'
   | 'lead-capture'
   | 'human-handoff'
-  | 'recommendation';
+  | 'recommendation'
+  | 'order-tracking';
 
 /** Products the online quote calculator offers (the 13 with a calculator id). */
 const CALCULATOR_PRODUCTS = PRODUCTS.filter((p) => p.calculatorId);
@@ -237,6 +239,21 @@ function isAwning(id: string): boolean {
   return id.startsWith('awning-');
 }
 
+async function answerOrderStatus(ctx: Ctx, message: string): Promise<void> {
+  ctx.features.add('order-tracking');
+  const reference = findOrderReference(message);
+  if (!reference) {
+    ctx.parts.push("I can check an order for you: please send its reference, which starts with 'CB-' (it is on your order confirmation and e-mail).");
+    return;
+  }
+  const facts = await orderStatusFacts(ctx.db, reference);
+  if (!facts) {
+    addHandoff(ctx, `I couldn't find an order with reference ${reference}. Please check the reference on your confirmation e-mail, or contact our team:`);
+    return;
+  }
+  ctx.parts.push(describeOrderStatus(facts));
+}
+
 async function answerPrice(ctx: Ctx, productId: string, widthMm: number, dropMm: number): Promise<void> {
   ctx.features.add('pricing');
   const grid = await gridForProduct(ctx.db, productId);
@@ -402,7 +419,7 @@ function lastFromHistory<T>(history: ChatTurn[], pick: (text: string) => T | nul
 
 const RE = {
   human: /\b(speak|talk|chat) (to|with) (a |an |someone|somebody|person|human|real|consultant|agent|sales)|\b(real person|human|a person|someone real|call me|call you|phone number|contact (you|details|number)|whats ?app|consultant|agent|manager)\b/,
-  order: /\b(my order|order status|status of (my )?order|track(ing)?|where is my|order (number|reference|ref)|has my order|delivery status|cb-\d+)\b/,
+  order: /\b(my order|order status|status of (my )?order|track(ing)?|where is my|order (number|reference|ref)|has my order|delivery status|cb-?[a-z0-9]{6,16})\b/,
   colours: /\bcolou?rs?\b|\bshades? (do|does|are|available)\b|\bfinish(es)?\b|\bswatch(es)?\b/,
   measuring: /\bmeasur\w*|\brecess\b|\bface ?fix\w*|\binside mount\b|\boutside mount\b/,
   price: /\b(price|prices|pricing|cost|costs|how much|quote|quotation|rand|expensive|r ?\d)\b/,
@@ -449,10 +466,8 @@ export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer>
   const asksPrice = RE.price.test(t) && !asksValidity;
   const asksRecommendation = needs.length > 0 && (!productInMsg || RE.recommendAsk.test(t)) && !asksColours;
 
-  // 1. Order status: honest, not available yet.
-  if (asksOrder) {
-    addHandoff(ctx, "Sorry, I can't look up orders in the chat yet. For an update on your order, please contact our team:");
-  }
+  // 1. Order status: read from the order itself when the customer gives its reference.
+  if (asksOrder) await answerOrderStatus(ctx, message);
 
   // 2. Recommendations by room and need.
   if (asksRecommendation) {

@@ -8,13 +8,13 @@ import { gridForProduct, priceForSize } from '../pricing';
 import { normaliseProductKey } from '../product-ids';
 import type { ConsultantFeature, ConsultantMemory } from './built-in-consultant';
 import { formatRandFromCents } from './format';
+import { findOrderReference, orderStatusFacts } from './order-status';
 import { formatSize } from './parse-size';
 import { matchProduct, productById } from './product-match';
 
 /** What a Claude reply may report, on top of the built-in consultant's features. */
-export type ClaudeFeature = ConsultantFeature | 'image-analysis' | 'order-tracking';
+export type ClaudeFeature = ConsultantFeature | 'image-analysis';
 
-export const ORDER_LOOKUP_UNAVAILABLE = 'Online order lookup is not available yet; the team can help by phone or WhatsApp.';
 
 const PRODUCT_DESCRIPTION =
   "The blind: a catalogue id (e.g. 'roller-blockout'), a calculator id, or the customer's words (e.g. 'sheer roller', 'wooden venetian').";
@@ -72,7 +72,7 @@ export const CLAUDE_TOOLS: Tool[] = [
   },
   {
     name: 'track_order',
-    description: 'Status of an order by its reference (e.g. CB-12345).',
+    description: "Status of an order by its reference ('CB-' and 10 letters or digits, e.g. CB-7KQ2M9XPLA): placed date, payment status, number of blinds, total, next step.",
     input_schema: {
       type: 'object',
       properties: { reference: { type: 'string' } },
@@ -257,9 +257,12 @@ async function captureLeadTool(ctx: ToolContext, input: Record<string, unknown>)
   return ok({ captured: true, lead_id: ctx.memory.leadId, message: 'The team will be in touch within 24 hours.' });
 }
 
-function trackOrder(ctx: ToolContext): ToolOutcome {
+async function trackOrder(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolOutcome> {
   ctx.features.add('order-tracking');
-  return ok({ found: false, message: ORDER_LOOKUP_UNAVAILABLE });
+  const reference = findOrderReference(text(input.reference) ?? '');
+  if (!reference) return fail({ error: "An order reference looks like 'CB-' followed by letters and digits. Ask the customer for it." });
+  const facts = await orderStatusFacts(ctx.db, reference);
+  return ok(facts ?? { found: false, reference, message: 'No order with this reference. Ask the customer to check it on their confirmation e-mail, or offer the team.' });
 }
 
 /** Runs one tool call. Bad input and unknown tools are answered as tool errors, for Claude to correct. */
@@ -275,7 +278,7 @@ export async function runTool(ctx: ToolContext, name: string, rawInput: unknown)
     case 'capture_lead':
       return captureLeadTool(ctx, input);
     case 'track_order':
-      return trackOrder(ctx);
+      return trackOrder(ctx, input);
     default:
       return fail({ error: `Unknown tool '${name}'. Available: ${CLAUDE_TOOL_NAMES.join(', ')}.` });
   }

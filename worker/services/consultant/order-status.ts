@@ -1,0 +1,67 @@
+// Order status for the consultant (issue 3): the built-in answer and Claude's track_order tool read
+// the same order the confirmation page does. References are unguessable ('CB-' + 10 random
+// characters), so knowing one is the same right to read as GET /api/orders/{reference}; the answer
+// still leaves out the address and phone number.
+import { findOrder } from '../orders';
+import type { OrderDto } from '../../shared/orders-api';
+import { formatRandFromCents } from './format';
+
+/** An order reference as a customer types it: 'CB-' and 6 to 16 letters or digits, any case. */
+const REFERENCE_IN_TEXT = /\bcb-?([a-z0-9]{6,16})\b/i;
+
+export function findOrderReference(text: string): string | null {
+  const m = REFERENCE_IN_TEXT.exec(text);
+  return m ? `CB-${m[1]!.toUpperCase()}` : null;
+}
+
+const PAYMENT_TEXT: Record<OrderDto['paymentStatus'], string> = {
+  paid: 'paid',
+  pending: 'waiting for payment',
+  failed: 'the card payment failed',
+  cancelled: 'the card payment was cancelled',
+};
+
+function day(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' });
+}
+
+export interface OrderStatusFacts {
+  found: true;
+  reference: string;
+  placed: string;
+  payment_status: OrderDto['paymentStatus'];
+  paid_on: string | null;
+  blinds: number;
+  total: string;
+  next_step: string;
+  courier_tracking: string;
+}
+
+/** What the consultant may say about an order; null when there is no such order. */
+export async function orderStatusFacts(db: D1Database, reference: string): Promise<OrderStatusFacts | null> {
+  const order = await findOrder(db, reference.toUpperCase());
+  if (!order) return null;
+  const blinds = order.blinds.reduce((n, l) => n + l.quantity, 0);
+  const paid = order.paymentStatus === 'paid';
+  return {
+    found: true,
+    reference: order.reference,
+    placed: day(order.order_date),
+    payment_status: order.paymentStatus,
+    paid_on: order.paid_at ? day(order.paid_at) : null,
+    blinds,
+    total: formatRandFromCents(order.total_cents),
+    next_step: paid
+      ? 'In production: processing takes 1-2 business days and production 7-10 business days, then courier delivery.'
+      : 'Production starts once the payment is received; the order confirmation page has a Pay by card button.',
+    // Courier tracking entries are kept by staff (a later capability); none are linked to orders yet.
+    courier_tracking: 'The courier tracking number is sent once the order is dispatched.',
+  };
+}
+
+/** One short, friendly paragraph for the built-in consultant. */
+export function describeOrderStatus(facts: OrderStatusFacts): string {
+  const payment = facts.paid_on ? `paid on ${facts.paid_on}` : PAYMENT_TEXT[facts.payment_status];
+  const blinds = facts.blinds === 1 ? '1 blind' : `${facts.blinds} blinds`;
+  return `Order ${facts.reference} (placed ${facts.placed}, ${blinds}, ${facts.total} incl. VAT) is ${payment}. ${facts.next_step} ${facts.courier_tracking}`;
+}
