@@ -69,14 +69,26 @@ export async function getJson<T>(path: string, options: GetOptions = {}): Promis
   return (await response.json()) as T;
 }
 
+export interface WriteOptions {
+  /** Extra request headers, e.g. an Idempotency-Key. */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
 /** The generic write helper: a method, a path and an optional JSON body. */
-export async function apiRequest<T = unknown>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options: WriteOptions = {},
+): Promise<T> {
   const url = TIMESTAMPED_WRITE_PATHS.some((p) => path.includes(p)) ? withTimestamp(path) : path;
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...options.headers },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
   });
   await throwIfNotOk(response);
   const text = await response.text();

@@ -164,3 +164,17 @@ export function quoteTotals(lines: readonly Pick<QuoteLine, 'total_price' | 'qua
 export function quoteNumber(now = Date.now()): string {
   return `CB-${String(now).slice(-6)}`;
 }
+
+/** `{width_mm, drop_mm}` handed over by the measuring tools (auto-measurements), when it is a usable pair. */
+export function parseAutoMeasurements(json: string | null): { width_mm: number; drop_mm: number } | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as { width_mm?: unknown; drop_mm?: unknown } | null;
+    const width = Number(value?.width_mm);
+    const drop = Number(value?.drop_mm);
+    if (Number.isFinite(width) && width > 0 && Number.isFinite(drop) && drop > 0) return { width_mm: Math.round(width), drop_mm: Math.round(drop) };
+  } catch {
+    // unreadable: no prefill
+  }
+  return null;
+}

@@ -65,19 +65,7 @@ export function parseMm(text: string): number | null {
   return Number.isFinite(n) && n > 0 && n <= 100_000 ? Math.round(n) : null;
 }
 
-/** `{width_mm, drop_mm}` stored by the measuring tools, when it is a usable pair. */
-export function parseAutoMeasurements(json: string | null): { width_mm: number; drop_mm: number } | null {
-  if (!json) return null;
-  try {
-    const value = JSON.parse(json) as { width_mm?: unknown; drop_mm?: unknown } | null;
-    const width = Number(value?.width_mm);
-    const drop = Number(value?.drop_mm);
-    if (Number.isFinite(width) && width > 0 && Number.isFinite(drop) && drop > 0) return { width_mm: Math.round(width), drop_mm: Math.round(drop) };
-  } catch {
-    // not ours to fix: no prefill
-  }
-  return null;
-}
+export { parseAutoMeasurements } from '../quote/quote-storage';
 
 // --- Steps ---------------------------------------------------------------------------------------
 

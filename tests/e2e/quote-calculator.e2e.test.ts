@@ -1,0 +1,154 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot, watchErrors } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The server's unit price for one blind of this size, in cents. */
+async function serverUnitCents(page: Page, productType: string, width: number, drop: number): Promise<number> {
+  const res = await page.request.post(baseUrl + '/api/pricing/quote', { data: { width_mm: width, drop_mm: drop, product_type: productType, quantity: 1 } });
+  const body = (await res.json()) as { success: boolean; quote?: { price: number } };
+  expect(body.success).toBe(true);
+  return Math.round(body.quote!.price * 100);
+}
+
+/** 'R 1 234,50' (whatever ICU's spaces and separators) -> 123450: amounts always show two decimals. */
+function randTextToCents(text: string): number {
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+async function cents(page: Page, testId: string, nth = 0): Promise<number> {
+  return randTextToCents(await page.getByTestId(testId).nth(nth).innerText());
+}
+
+/** Chooses the product, waits for its colours, types the size and quantity, picks the n-th swatch; answers the colour name. */
+async function fillBlind(page: Page, product: string, width: number, drop: number, colourIndex: number, quantity = 1): Promise<string> {
+  if ((await page.getByLabel('Product').inputValue()) !== product) {
+    const colours = page.waitForResponse((r) => r.url().includes(`/api/colours/${product}`));
+    await page.getByLabel('Product').selectOption(product);
+    expect((await colours).ok()).toBe(true);
+  }
+  await page.getByLabel('Width (mm)').fill(String(width));
+  await page.getByLabel('Drop (mm)').fill(String(drop));
+  await page.getByLabel('Quantity').fill(String(quantity));
+  const radio = page.getByRole('radio').nth(colourIndex);
+  await radio.waitFor({ state: 'attached' });
+  await page.locator('.qc-swatch').nth(colourIndex).click();
+  expect(await radio.isChecked()).toBe(true);
+  // A real swatch image, loaded from the server.
+  const swatch = page.locator('.qc-swatch img').nth(colourIndex);
+  await expect.poll(() => swatch.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  return radio.inputValue();
+}
+
+async function noHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+}
+
+describe('/quote-calculator (Online Blind Quotation)', () => {
+  it('adds two blinds at the server prices, removes one, stops a too-big size, keeps the list over a reload and fits 360 px', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    const errors = watchErrors(page);
+    // Measurements handed over by the measuring tools prefill the size.
+    await page.goto(baseUrl + '/');
+    await page.evaluate(() => {
+      localStorage.removeItem('quote-blinds');
+      localStorage.setItem('auto-measurements', JSON.stringify({ width_mm: 1450, drop_mm: 1720 }));
+    });
+    await page.goto(baseUrl + '/quote-calculator');
+    await page.getByRole('heading', { level: 1, name: 'Online Blind Quotation' }).waitFor();
+    expect(await page.getByLabel('Width (mm)').inputValue()).toBe('1450');
+    expect(await page.getByLabel('Drop (mm)').inputValue()).toBe('1720');
+    await page.getByText('No blinds added yet').waitFor();
+    const add = page.getByRole('button', { name: 'Add Blind' });
+    expect(await add.isDisabled()).toBe(true);
+
+    // Enter without a colour: the spec's message.
+    const colours = page.waitForResponse((r) => r.url().includes('/api/colours/roller-blockout'));
+    await page.getByLabel('Product').selectOption('roller-blockout');
+    await colours;
+    await page.getByLabel('Width (mm)').press('Enter');
+    await page.getByTestId('toast').getByText('Please complete all required fields including colour selection.').waitFor();
+    expect(await page.getByTestId('toast').innerText()).toContain('Missing Information');
+
+    // Blind 1: the live price is the server's.
+    const colour1 = await fillBlind(page, 'roller-blockout', 1200, 1500, 0);
+    const unit1 = await serverUnitCents(page, 'roller-blockout', 1200, 1500);
+    await page.getByTestId('qc-unit-price').waitFor();
+    expect(await cents(page, 'qc-unit-price')).toBe(unit1);
+    await page.getByText('Sample prices').first().waitFor();
+    expect(await add.isEnabled()).toBe(true);
+    await add.click();
+    await page.getByTestId('qc-line').first().waitFor();
+    // Each add resets the form.
+    expect(await page.getByLabel('Product').inputValue()).toBe('');
+    expect(await page.getByLabel('Width (mm)').inputValue()).toBe('');
+
+    // Blind 2: two of them.
+    const colour2 = await fillBlind(page, 'venetian-aluminium-25mm', 900, 1200, 1, 2);
+    const unit2 = await serverUnitCents(page, 'venetian-aluminium-25mm', 900, 1200);
+    await page.getByTestId('qc-line-total').waitFor();
+    expect(await cents(page, 'qc-unit-price')).toBe(unit2);
+    expect(await cents(page, 'qc-line-total')).toBe(unit2 * 2);
+    await add.click();
+    await expect.poll(() => page.getByTestId('qc-line').count()).toBe(2);
+
+    const lines = page.getByTestId('qc-line');
+    expect(await lines.nth(0).innerText()).toContain('Roller Blind - Blockout');
+    expect(await lines.nth(0).innerText()).toContain('1200 x 1500 mm');
+    expect(await lines.nth(0).innerText()).toContain(colour1);
+    expect(await lines.nth(1).innerText()).toContain('Venetian Blind - 25mm Aluminium');
+    expect(await lines.nth(1).innerText()).toContain(colour2);
+    expect(await cents(page, 'qc-line-total-amount', 0)).toBe(unit1);
+    expect(await cents(page, 'qc-line-total-amount', 1)).toBe(unit2 * 2);
+    expect(await cents(page, 'qc-summary-total')).toBe(unit1 + unit2 * 2);
+    expect(await cents(page, 'qc-summary-vat')).toBe(Math.round(((unit1 + unit2 * 2) * 15) / 115));
+    expect(await page.getByTestId('qc-summary-lines').innerText()).toBe('2 lines, 3 blinds');
+
+    // A size over 3000 mm: the live check sends the customer to the team, and adding it is refused.
+    await fillBlind(page, 'roller-blockout', 3500, 1500, 0);
+    await page.getByTestId('qc-price-problem').getByText('Contact Team for Custom Made Orders').waitFor();
+    await add.click();
+    await page.getByTestId('toast').getByText('Custom Size Required').waitFor();
+    expect(await page.getByTestId('qc-line').count()).toBe(2);
+
+    // Remove the roller blind.
+    await page.getByRole('button', { name: 'Remove Roller Blind - Blockout 1200 x 1500' }).click();
+    await expect.poll(() => page.getByTestId('qc-line').count()).toBe(1);
+    expect(await cents(page, 'qc-summary-total')).toBe(unit2 * 2);
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await screenshot(page, 'quote-calculator-360');
+
+    // The list survives a reload.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Online Blind Quotation' }).waitFor();
+    await expect.poll(() => page.getByTestId('qc-line').count()).toBe(1);
+    expect(await page.getByTestId('qc-line').innerText()).toContain('Venetian Blind - 25mm Aluminium');
+    expect(await cents(page, 'qc-summary-total')).toBe(unit2 * 2);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('quote-blinds') ?? '[]') as { product_type: string; quantity: number; price: number }[]);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ product_type: 'venetian-aluminium-25mm', quantity: 2, price: unit2 / 100 });
+
+    // The order panel opens and closes; its button waits for name, e-mail and phone.
+    const toggle = page.getByRole('button', { name: 'Complete Your Order' });
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);
+    await page.getByLabel('Full Name').press('Enter');
+    await page.getByTestId('toast').getByText('Please fill in your name, email, and phone number.').waitFor();
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,245 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { SelectField } from '../../components/select-field';
+import { toast } from '../../components/toast';
+import { formatRand } from '../../lib/format';
+import {
+  buildQuoteLine,
+  canAddBlind,
+  canOrderBlindNow,
+  COMPLETE_BLIND_CONFIGURATION,
+  emptyBlindForm,
+  lineTotal,
+  MAX_QUANTITY,
+  MISSING_INFORMATION,
+  parseQuantity,
+  priceCheckInput,
+  priceKey,
+  pricePathFromAnswer,
+  pricePathFromFailure,
+  productLabel,
+  type BlindForm,
+  type PricePathResult,
+} from './calculator-model';
+import { ColourSwatches, useSwatches } from './colour-swatches';
+import { fetchPricing, newId } from './quote-api';
+import { CALCULATOR_PRODUCTS, CONTROL_SIDES, MOUNT_TYPES, type ControlSide, type MountType, type QuoteLine } from './quote-storage';
+import { TeamContact } from './team-contact';
+import { useLivePrice, type LivePriceState } from './use-live-price';
+
+const PRODUCT_OPTIONS = [{ value: '', label: 'Select a product' }, ...CALCULATOR_PRODUCTS];
+
+interface AddBlindFormProps {
+  /** Width and drop handed over by the measuring tools, prefilled once. */
+  initialSize: { width_mm: number; drop_mm: number } | null;
+  /** Answers false when the line could not be kept (storage full). */
+  onAdd: (line: QuoteLine) => boolean;
+  onOrderNow: (line: QuoteLine) => void;
+  onSamplePrices: () => void;
+}
+
+/** Spec section 2 'Add Blind' and section 5: the blind's product, size, options, colour and live price. */
+export function AddBlindForm({ initialSize, onAdd, onOrderNow, onSamplePrices }: AddBlindFormProps) {
+  const [form, setForm] = useState<BlindForm>(() => emptyBlindForm(initialSize));
+  const [colourReload, setColourReload] = useState(0);
+  const [priceRetry, setPriceRetry] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const productRef = useRef<HTMLDivElement>(null);
+  const swatches = useSwatches(form.productType, colourReload);
+  const input = priceCheckInput(form);
+  const live = useLivePrice(input, priceRetry);
+  const livePrice = live.status === 'done' ? live.price : null;
+  const quantity = parseQuantity(form.quantityText);
+  const addable = canAddBlind(form);
+
+  const update = (change: Partial<BlindForm>) => setForm((f) => ({ ...f, ...change }));
+
+  useEffect(() => {
+    if (livePrice?.status === 'ok' && livePrice.samplePrices) onSamplePrices();
+  }, [livePrice, onSamplePrices]);
+
+  // A colour the product does not offer (e.g. the list changed) is not kept.
+  useEffect(() => {
+    if (swatches.status === 'ready' && form.colour && !swatches.colours.some((c) => c.name === form.colour)) update({ colour: null });
+  }, [swatches, form.colour]);
+
+  /** The price path: the live answer for this exact size when there is one, else a fresh request. */
+  async function pricePath(snapshot: BlindForm): Promise<PricePathResult> {
+    const size = priceCheckInput(snapshot)!;
+    const outcome = live.status === 'done' && live.key === priceKey(size) && 'answer' in live.outcome ? live.outcome : await fetchPricing(size);
+    return 'answer' in outcome ? pricePathFromAnswer(outcome.answer, size.widthMm, size.dropMm) : pricePathFromFailure(outcome.failure);
+  }
+
+  async function add(e?: FormEvent) {
+    e?.preventDefault();
+    if (adding) return;
+    if (!canAddBlind(form)) {
+      toast({ ...MISSING_INFORMATION, variant: 'destructive' });
+      return;
+    }
+    const snapshot = form;
+    setAdding(true);
+    const priced = await pricePath(snapshot);
+    setAdding(false);
+    if (!priced.ok) {
+      toast({ title: priced.title, description: priced.description, variant: 'destructive' });
+      return;
+    }
+    if (priced.samplePrices) onSamplePrices();
+    const line = buildQuoteLine(snapshot, priced.unitPrice, newId());
+    if (!line || !onAdd(line)) return;
+    toast({ title: 'Blind added', description: `${line.product_name}, ${line.width_mm} x ${line.drop_mm} mm, ${line.colour}.` });
+    setForm(emptyBlindForm(null));
+    productRef.current?.querySelector('select')?.focus();
+  }
+
+  function orderNow() {
+    if (!canOrderBlindNow(form, livePrice) || livePrice?.status !== 'ok') {
+      toast({ ...COMPLETE_BLIND_CONFIGURATION, variant: 'destructive' });
+      return;
+    }
+    const line = buildQuoteLine(form, livePrice.unitPrice, newId());
+    if (line) onOrderNow(line);
+  }
+
+  // Enter in a field adds the blind even while the button is disabled, so the customer hears why not.
+  function onKeyDown(e: KeyboardEvent<HTMLFormElement>) {
+    const target = e.target as HTMLElement;
+    if (e.key === 'Enter' && target.tagName === 'INPUT') {
+      e.preventDefault();
+      void add();
+    }
+  }
+
+  return (
+    <form className="qc-panel qc-form" onSubmit={add} onKeyDown={onKeyDown} aria-labelledby="qc-add-title" noValidate>
+      <h2 id="qc-add-title">Add Blind</h2>
+      <div ref={productRef}>
+        <SelectField
+          label="Product"
+          value={form.productType}
+          options={PRODUCT_OPTIONS}
+          className="qc-field"
+          onChange={(productType) => update({ productType, colour: null })}
+        />
+      </div>
+      <fieldset className="qc-field qc-size">
+        <legend>Size in millimetres</legend>
+        <label className="qc-field">
+          <span>Width (mm)</span>
+          <input
+            className="qc-input"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={form.widthText}
+            onChange={(e) => update({ widthText: e.target.value })}
+            aria-describedby="qc-size-hint"
+          />
+        </label>
+        <label className="qc-field">
+          <span>Drop (mm)</span>
+          <input
+            className="qc-input"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={form.dropText}
+            onChange={(e) => update({ dropText: e.target.value })}
+            aria-describedby="qc-size-hint"
+          />
+        </label>
+        <p id="qc-size-hint" className="qc-hint">
+          Measure the opening in millimetres. Blinds over 3000 mm are made to order by our team.
+        </p>
+      </fieldset>
+      <div className="qc-pair">
+        <SelectField<ControlSide> label="Control side" value={form.controlSide} options={CONTROL_SIDES} className="qc-field" onChange={(controlSide) => update({ controlSide })} />
+        <SelectField<MountType> label="Mount type" value={form.mountType} options={MOUNT_TYPES} className="qc-field" onChange={(mountType) => update({ mountType })} />
+      </div>
+      <div className="qc-field">
+        <span className="qc-field__label" id="qc-colour-label">
+          Colour{form.colour ? `: ${form.colour}` : ''}
+        </span>
+        <ColourSwatches state={swatches} value={form.colour} onChange={(colour) => update({ colour })} onRetry={() => setColourReload((n) => n + 1)} />
+      </div>
+      <label className="qc-field qc-quantity">
+        <span>Quantity</span>
+        <input
+          className="qc-input"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_QUANTITY}
+          step={1}
+          value={form.quantityText}
+          onChange={(e) => update({ quantityText: e.target.value })}
+          onBlur={() => quantity === null && form.quantityText.trim() === '' && update({ quantityText: '1' })}
+          aria-invalid={quantity === null}
+          aria-describedby={quantity === null ? 'qc-quantity-error' : undefined}
+        />
+        {quantity === null && (
+          <small id="qc-quantity-error" className="qc-error">
+            Enter a whole number from 1 to {MAX_QUANTITY}.
+          </small>
+        )}
+      </label>
+
+      <LivePricePanel live={live} form={form} quantity={quantity ?? 1} onRetry={() => setPriceRetry((n) => n + 1)} />
+
+      <div className="button-row qc-form__actions">
+        <button type="submit" className="button button--accent" disabled={!addable || adding} aria-describedby={addable ? undefined : 'qc-add-hint'}>
+          {adding ? 'Adding…' : 'Add Blind'}
+        </button>
+        <button type="button" className="button button--ghost-dark" onClick={orderNow}>
+          Order This Blind Now
+        </button>
+      </div>
+      {!addable && (
+        <p id="qc-add-hint" className="qc-hint">
+          Choose a product, enter the width and drop, and pick a colour to add the blind.
+        </p>
+      )}
+    </form>
+  );
+}
+
+function LivePricePanel({ live, form, quantity, onRetry }: { live: LivePriceState; form: BlindForm; quantity: number; onRetry: () => void }) {
+  const price = live.status === 'done' ? live.price : null;
+  return (
+    <div className="qc-price" aria-live="polite" aria-atomic="true" data-testid="qc-live-price">
+      {live.status === 'idle' && <p className="qc-hint">Choose a product and enter the width and drop to see the price.</p>}
+      {live.status === 'checking' && <p className="qc-hint">Checking the price…</p>}
+      {price?.status === 'ok' && (
+        <>
+          <dl className="qc-price__figures">
+            <div>
+              <dt>Unit price</dt>
+              <dd data-testid="qc-unit-price">{formatRand(price.unitPrice)}</dd>
+            </div>
+            <div>
+              <dt>Line total ({quantity} × blind)</dt>
+              <dd data-testid="qc-line-total">{formatRand(lineTotal(price.unitPrice, quantity))}</dd>
+            </div>
+          </dl>
+          <p className="qc-hint">
+            Prices include 15% VAT.{price.samplePrices && <span className="badge badge--warning qc-sample">Sample prices</span>}
+          </p>
+        </>
+      )}
+      {price?.status === 'problem' && (
+        <div className="qc-problem" data-testid="qc-price-problem">
+          <p className="qc-problem__title">{price.title}</p>
+          <p>{price.description}</p>
+          {price.retry && (
+            <button type="button" className="button button--small button--ghost-dark" onClick={onRetry}>
+              Try again
+            </button>
+          )}
+          {price.contactTeam && <TeamContact subject={`${productLabel(form.productType)} ${form.widthText} x ${form.dropText} mm`} />}
+        </div>
+      )}
+    </div>
+  );
+}

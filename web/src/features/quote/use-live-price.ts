@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { livePriceFromAnswer, livePriceFromFailure, priceKey, PRICE_CHECK_DEBOUNCE_MS, type LivePrice } from './calculator-model';
+import { fetchPricing, type PricingOutcome } from './quote-api';
+
+export type LivePriceState =
+  | { status: 'idle' }
+  | { status: 'checking'; key: string }
+  | { status: 'done'; key: string; outcome: PricingOutcome; price: LivePrice };
+
+type Input = { productType: string; widthMm: number; dropMm: number } | null;
+
+/**
+ * The live price check (spec section 5): only when product, width and drop are all set, after
+ * the customer pauses typing, and a newer size aborts the request for the older one.
+ */
+export function useLivePrice(input: Input, retryCount: number): LivePriceState {
+  const key = input ? priceKey(input) : null;
+  const [state, setState] = useState<LivePriceState>({ status: 'idle' });
+
+  useEffect(() => {
+    if (!input || !key) {
+      setState({ status: 'idle' });
+      return;
+    }
+    setState({ status: 'checking', key });
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetchPricing(input, controller.signal)
+        .then((outcome) => {
+          const price = 'answer' in outcome ? livePriceFromAnswer(outcome.answer, input.widthMm, input.dropMm) : livePriceFromFailure(outcome.failure);
+          setState({ status: 'done', key, outcome, price });
+        })
+        .catch(() => {
+          // aborted: a newer size took over
+        });
+    }, PRICE_CHECK_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+    // The key stands for the input: a new object with the same size is not a new question.
+  }, [key, retryCount]);
+
+  // A state left from an older size never shows for the current one.
+  if (!key) return { status: 'idle' };
+  if (state.status === 'idle' || state.key !== key) return { status: 'checking', key };
+  return state;
+}
