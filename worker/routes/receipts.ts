@@ -1,5 +1,41 @@
 import { Hono } from 'hono';
-import type { AppBindings } from '../env';
+import type { AppBindings, Env } from '../env';
+import { AppError } from '../lib/errors';
+import { rateLimit } from '../middleware/rate-limit';
+import { findOrder } from '../services/orders';
+import { receiptPdf, type ReceiptBusiness } from '../services/receipt-pdf';
+import { publicConfig } from './config';
 
-// Placeholder: built in issue 5.
-export const receiptRoutes = new Hono<AppBindings>();
+/** 'CB-xxxxxxxxxx.pdf': the order reference (unguessable, so it is the read key) and the suffix. */
+const RECEIPT_FILE = /^(CB-[A-Za-z0-9]{1,40})\.pdf$/;
+
+function receiptBusiness(env: Env): ReceiptBusiness {
+  const config = publicConfig(env);
+  return {
+    name: config.businessName,
+    phones: [
+      { label: 'Garden Route', number: config.phone.gardenRoute },
+      { label: 'National', number: config.phone.national },
+    ],
+    whatsapp: config.whatsapp.national || config.whatsapp.gardenRoute,
+    email: config.email,
+    website: config.mainWebsiteUrl,
+  };
+}
+
+/**
+ * GET /api/receipts/{reference}.pdf: the 'Download PDF' of /order-confirmation, always drawn from
+ * the server's order. Limited per client because each answer is a freshly drawn document.
+ */
+export const receiptRoutes = new Hono<AppBindings>().get('/:file', rateLimit({ name: 'receipts', limit: 30, windowSeconds: 60 }), async (c) => {
+  const reference = RECEIPT_FILE.exec(c.req.param('file'))?.[1];
+  if (!reference) throw new AppError('not_found', "There is no receipt here: a receipt's address is /api/receipts/<order reference>.pdf.");
+  const order = await findOrder(c.env.DB, reference);
+  if (!order) throw new AppError('not_found', `We could not find an order with reference ${reference}.`);
+  const pdf = await receiptPdf(order, receiptBusiness(c.env));
+  return c.body(pdf, 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="receipt-${reference}.pdf"`,
+    'Cache-Control': 'no-store',
+  });
+});

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   polygonImage: 'polygon-image',
   /** localStorage: site-visit notes (staff). */
   siteVisits: 'site-visits',
+  /** sessionStorage: the stored quote shown by /quote and /complete-quote (staff spec 2.1, 3 'Quote'). */
+  currentQuote: 'current-quote',
 } as const;
 
 export const DEFAULT_MEASUREMENTS = { width_mm: 1200, drop_mm: 1500 } as const;

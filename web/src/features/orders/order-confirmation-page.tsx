@@ -1,4 +1,223 @@
-// Placeholder until the screen is built (issue 5).
+// /order-confirmation (storefront spec section 2): the receipt of an order, as the server knows it.
+// ?ref= names the order (TEST123 is sample data); without it the locally kept completed order is
+// shown and re-read from the server for its current payment status. ?pay=1 starts card payment once.
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { SiteFooter } from '../../components/site-footer';
+import { SiteHeader } from '../../components/site-header';
+import { completedOrderFromDto, readCompletedOrder, writeCompletedOrder, type CompletedOrder } from '../quote/quote-storage';
+import { HelpContacts, LinesTable, NextSteps, PaymentBadge, TotalsList } from './order-parts';
+import { fetchOrder } from './orders-client';
+import { confirmationSource, formatLongDate, paymentRequestForReceipt, receiptFromCompletedOrder, receiptFromOrder, sampleReceipt, type Receipt } from './orders-model';
+import { PayByCard } from './pay-by-card';
+import './orders.css';
+
+type Origin = 'server' | 'local' | 'sample';
+type ViewState =
+  | { status: 'loading' }
+  | { status: 'ready'; receipt: Receipt; origin: Origin }
+  | { status: 'not-found'; reference: string | null }
+  | { status: 'error'; reference: string };
+
+function safeReadCompletedOrder(): CompletedOrder | null {
+  try {
+    return readCompletedOrder();
+  } catch {
+    return null;
+  }
+}
+
 export function OrderConfirmationPage() {
-  return <main className="page">OrderConfirmationPage</main>;
+  const [params, setParams] = useSearchParams();
+  const ref = params.get('ref');
+  // ?pay=1 is read once, then dropped from the address so a return from the gateway does not pay again.
+  const [autoPay] = useState(() => params.get('pay') === '1');
+  const [state, setState] = useState<ViewState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!params.has('pay')) return;
+    const next = new URLSearchParams(params);
+    next.delete('pay');
+    setParams(next, { replace: true });
+  }, [params, setParams]);
+
+  useEffect(() => {
+    const source = confirmationSource(ref, safeReadCompletedOrder());
+    if (source.kind === 'sample') return setState({ status: 'ready', receipt: sampleReceipt(), origin: 'sample' });
+    if (source.kind === 'none') return setState({ status: 'not-found', reference: null });
+    if (source.kind === 'local') return setState({ status: 'ready', receipt: receiptFromCompletedOrder(source.order), origin: 'local' });
+
+    let cancelled = false;
+    const local = source.local ? receiptFromCompletedOrder(source.local) : null;
+    setState(local ? { status: 'ready', receipt: local, origin: 'local' } : { status: 'loading' });
+    fetchOrder(source.reference)
+      .then((order) => {
+        if (cancelled) return;
+        if (!order) {
+          setState(local ? { status: 'ready', receipt: local, origin: 'local' } : { status: 'not-found', reference: source.reference });
+          return;
+        }
+        try {
+          writeCompletedOrder(completedOrderFromDto(order));
+        } catch {
+          // Storage full or blocked: the receipt still shows the server's order.
+        }
+        setState({ status: 'ready', receipt: receiptFromOrder(order), origin: 'server' });
+      })
+      .catch(() => {
+        if (cancelled) return;
+        setState(local ? { status: 'ready', receipt: local, origin: 'local' } : { status: 'error', reference: source.reference });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [ref, attempt]);
+
+  useEffect(() => {
+    if (state.status === 'not-found' || state.status === 'error') headingRef.current?.focus();
+  }, [state.status]);
+
+  return (
+    <div className="page">
+      <SiteHeader />
+      <main className="orders-page" id="main">
+        {state.status === 'loading' && (
+          <p className="orders-card" role="status">
+            <span className="spinner" aria-hidden="true" />
+            Loading your order...
+          </p>
+        )}
+        {state.status === 'not-found' && (
+          <section className="orders-card" aria-labelledby="no-order-title">
+            <h1 id="no-order-title" ref={headingRef} tabIndex={-1}>
+              No Order Found
+            </h1>
+            <p>
+              {state.reference
+                ? `We could not find an order with reference ${state.reference}. Please check the link in your confirmation e-mail.`
+                : 'There is no recent order on this device. Your confirmation e-mail has a link to your receipt.'}
+            </p>
+            <Link className="button" to="/">
+              Return Home
+            </Link>
+          </section>
+        )}
+        {state.status === 'error' && (
+          <section className="orders-card" aria-labelledby="order-error-title">
+            <h1 id="order-error-title" ref={headingRef} tabIndex={-1}>
+              We could not load your order
+            </h1>
+            <p>
+              Your order {state.reference} is safe, but we could not reach our server just now. Please check your connection and try again.
+            </p>
+            <div className="button-row">
+              <button type="button" className="button button--accent" onClick={() => setAttempt((n) => n + 1)}>
+                Try again
+              </button>
+              <Link className="button button--ghost-dark" to="/">
+                Return Home
+              </Link>
+            </div>
+          </section>
+        )}
+        {state.status === 'ready' && <ReceiptView receipt={state.receipt} origin={state.origin} autoPay={autoPay} />}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: Origin; autoPay: boolean }) {
+  const paid = receipt.paymentStatus === 'paid';
+  const c = receipt.customer;
+  return (
+    <>
+      {origin === 'sample' && (
+        <p className="orders-sample" role="note">
+          Sample receipt: this shows example data so you can see what a receipt looks like. It is not a real order.
+        </p>
+      )}
+      <section className="orders-card" aria-labelledby="receipt-title">
+        <div className="orders-head">
+          <div>
+            <p className="eyebrow">{origin === 'sample' ? 'Sample receipt' : 'Thank you for your order'}</p>
+            <h1 id="receipt-title">Order Confirmation</h1>
+          </div>
+          <dl className="orders-meta">
+            <dt>Reference</dt>
+            <dd data-testid="order-reference">{receipt.reference}</dd>
+            <dt>Order date</dt>
+            <dd>{formatLongDate(receipt.orderDate)}</dd>
+            <dt>Payment</dt>
+            <dd>
+              <PaymentBadge status={receipt.paymentStatus} />
+            </dd>
+          </dl>
+        </div>
+        <div className="button-row no-print">
+          <button type="button" className="button button--ghost-dark" onClick={() => window.print()}>
+            Print
+          </button>
+          {origin === 'server' && (
+            <a className="button button--ghost-dark" href={`/api/receipts/${encodeURIComponent(receipt.reference)}.pdf`} download={`receipt-${receipt.reference}.pdf`}>
+              Download PDF
+            </a>
+          )}
+          <Link className="button" to="/">
+            Return Home
+          </Link>
+        </div>
+        {origin === 'local' && (
+          <p className="orders-note">This is the copy kept on this device; we could not confirm it with our server just now.</p>
+        )}
+      </section>
+
+      <div className="orders-grid">
+        <section className="orders-card" aria-labelledby="customer-title">
+          <h2 id="customer-title">Customer information</h2>
+          <dl className="orders-meta">
+            <dt>Name</dt>
+            <dd>{c.name}</dd>
+            <dt>Email</dt>
+            <dd>{c.email}</dd>
+            <dt>Phone</dt>
+            <dd>{c.phone || 'Not provided'}</dd>
+            <dt>Address</dt>
+            <dd>{c.address || 'Not provided'}</dd>
+            {receipt.specialInstructions && (
+              <>
+                <dt>Instructions</dt>
+                <dd>{receipt.specialInstructions}</dd>
+              </>
+            )}
+          </dl>
+        </section>
+
+        <section className="orders-card" aria-labelledby="payment-title">
+          <h2 id="payment-title">Payment status</h2>
+          {paid ? (
+            <p>{receipt.paidAt ? `Paid on ${formatLongDate(receipt.paidAt)}. Thank you!` : 'Your payment has been received. Thank you!'}</p>
+          ) : (
+            <>
+              <p>Your order is placed; payment is still outstanding. Production starts once it is paid.</p>
+              {origin === 'server' && <PayByCard request={paymentRequestForReceipt(receipt)} total={receipt.total} autoStart={autoPay} />}
+            </>
+          )}
+        </section>
+      </div>
+
+      <section className="orders-card" aria-labelledby="order-table-title">
+        <h2 id="order-table-title">Your order</h2>
+        <LinesTable lines={receipt.lines} caption={`Blinds in order ${receipt.reference}`} />
+        <TotalsList subtotal={receipt.subtotal} vat={receipt.vat} total={receipt.total} />
+      </section>
+
+      <NextSteps />
+      <HelpContacts>
+        <p>Questions about order {receipt.reference}? Quote your reference and our team will help.</p>
+      </HelpContacts>
+    </>
+  );
 }

@@ -1,4 +1,238 @@
-// Placeholder until the screen is built (issue 5).
+// /quote, the stored-quote page (staff spec 2.1): the quote kept in session storage (or loaded by
+// ?quote_id=&key=), its product details and pricing, the customer's details, and card payment for
+// online quotes or the Garden Route consultation note for the others.
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Link } from 'react-router';
+import { SiteFooter } from '../../components/site-footer';
+import { SiteHeader } from '../../components/site-header';
+import { formatRand } from '../../lib/format';
+import { ContactFields } from './contact-fields';
+import { TotalsList } from './order-parts';
+import {
+  contactErrors,
+  formatLongDate,
+  hasPaymentContact,
+  paymentRequestForQuote,
+  quoteProductRows,
+  trimContact,
+  type ContactErrors,
+  type QuoteCustomerInfo,
+  type SessionQuote,
+} from './orders-model';
+import { PayByCard } from './pay-by-card';
+import { useStoredQuote } from './use-stored-quote';
+import './orders.css';
+
 export function StoredQuotePage() {
-  return <main className="page">StoredQuotePage</main>;
+  const [state, update] = useStoredQuote();
+  return (
+    <div className="page">
+      <SiteHeader />
+      <main className="orders-page" id="main">
+        {state.status === 'loading' ? (
+          <p className="orders-card" role="status">
+            <span className="spinner" aria-hidden="true" />
+            Loading your quote...
+          </p>
+        ) : (
+          <StoredQuote quote={state.quote} onChange={update} />
+        )}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+function StoredQuote({ quote, onChange }: { quote: SessionQuote; onChange: (quote: SessionQuote) => void }) {
+  const info = quote.customer_info;
+  // Starts in edit mode while no e-mail is known.
+  const [editing, setEditing] = useState(() => !info.email.trim());
+  const [focusRequest, setFocusRequest] = useState(0);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const canPay = hasPaymentContact(info);
+
+  useEffect(() => {
+    if (focusRequest > 0) nameRef.current?.focus();
+  }, [focusRequest]);
+
+  const addContact = () => {
+    setEditing(true);
+    setFocusRequest((n) => n + 1);
+  };
+
+  return (
+    <>
+      <section className="orders-card" aria-labelledby="quote-title">
+        <div className="orders-head">
+          <div>
+            <p className="eyebrow">Your quote</p>
+            <h1 id="quote-title">Quote {quote.quote_id}</h1>
+          </div>
+          <dl className="orders-meta">
+            <dt>Total</dt>
+            <dd data-testid="quote-total">{formatRand(quote.total)}</dd>
+            <dt>Valid until</dt>
+            <dd>{quote.valid_until ? formatLongDate(quote.valid_until) : '30 days from the quote date'}</dd>
+          </dl>
+        </div>
+      </section>
+
+      <div className="orders-grid">
+        <section className="orders-card" aria-labelledby="product-title">
+          <h2 id="product-title">Product details</h2>
+          {quoteProductRows(quote).map((row) => (
+            <div key={row.key} className="quote-product">
+              <h3>
+                {row.name}
+                {row.quantity > 1 && <span className="muted"> × {row.quantity}</span>}
+              </h3>
+              <dl className="orders-meta">
+                <dt>Width</dt>
+                <dd>{row.width}</dd>
+                <dt>Height</dt>
+                <dd>{row.height}</dd>
+                <dt>Area</dt>
+                <dd>{row.area}</dd>
+                {row.colour && (
+                  <>
+                    <dt>Colour</dt>
+                    <dd>{row.colour}</dd>
+                  </>
+                )}
+              </dl>
+            </div>
+          ))}
+        </section>
+
+        <section className="orders-card" aria-labelledby="pricing-title">
+          <h2 id="pricing-title">Pricing breakdown</h2>
+          <TotalsList subtotal={quote.subtotal} vat={quote.vat} total={quote.total} />
+          {quote.pricing_note && <p className="orders-note">{quote.pricing_note}</p>}
+        </section>
+      </div>
+
+      <CustomerCard
+        info={info}
+        editing={editing}
+        nameRef={nameRef}
+        onEdit={() => setEditing(true)}
+        onCancel={() => setEditing(false)}
+        onSave={(next) => {
+          onChange({ ...quote, customer_info: next });
+          setEditing(false);
+        }}
+      />
+
+      {quote.service_type === 'online' ? (
+        <section className="orders-card" aria-labelledby="order-title">
+          <h2 id="order-title">Ready to Order?</h2>
+          {quote.order_reference && (
+            <p>
+              This quote has already been ordered as <strong>{quote.order_reference}</strong>:{' '}
+              <Link to={`/order-confirmation?ref=${encodeURIComponent(quote.order_reference)}`}>view your receipt</Link>.
+            </p>
+          )}
+          {!canPay && (
+            <div className="amber-prompt" role="note">
+              <p>Please provide your name and email address to complete the purchase</p>
+              <button type="button" className="button button--accent" onClick={addContact}>
+                Add Contact Information
+              </button>
+            </div>
+          )}
+          <PayByCard request={paymentRequestForQuote(quote)} total={quote.total} disabled={!canPay} />
+          <ul className="orders-notes">
+            <li>Production takes 7-10 business days after payment.</li>
+            <li>We send you quality-check photos of your blinds via WhatsApp before they leave us.</li>
+            <li>Your order is delivered by courier, with a tracking number you can follow.</li>
+          </ul>
+        </section>
+      ) : (
+        <section className="orders-card" aria-labelledby="consult-title">
+          <h2 id="consult-title">Garden Route Consultation</h2>
+          <p>Your quote has been sent to our Garden Route regional team. They will contact you within 24 hours to arrange measuring and installation.</p>
+        </section>
+      )}
+
+      <p>
+        <Link to="/">← Back to Home</Link>
+      </p>
+    </>
+  );
+}
+
+interface CustomerCardProps {
+  info: QuoteCustomerInfo;
+  editing: boolean;
+  nameRef: RefObject<HTMLInputElement | null>;
+  onEdit: () => void;
+  onCancel: () => void;
+  onSave: (info: QuoteCustomerInfo) => void;
+}
+
+/** Staff spec 2.1: view and edit modes; Cancel only when an e-mail already existed. */
+function CustomerCard({ info, editing, nameRef, onEdit, onCancel, onSave }: CustomerCardProps) {
+  const [draft, setDraft] = useState(info);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const hadEmail = info.email.trim() !== '';
+
+  // Each edit starts from what is saved.
+  useEffect(() => {
+    if (editing) {
+      setDraft(info);
+      setErrors({});
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editing]);
+
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    const found = contactErrors(draft);
+    setErrors(found);
+    if (found.name || found.email) return;
+    onSave(trimContact(draft));
+    headingRef.current?.focus();
+  };
+
+  return (
+    <section className="orders-card" aria-labelledby="customer-title">
+      <h2 id="customer-title" ref={headingRef} tabIndex={-1}>
+        Customer Information
+      </h2>
+      {editing ? (
+        <form className="orders-form" onSubmit={save} noValidate aria-label="Customer information">
+          <ContactFields value={draft} errors={errors} onChange={setDraft} nameRef={nameRef} />
+          <div className="button-row">
+            <button type="submit" className="button button--accent">
+              Save Information
+            </button>
+            {hadEmail && (
+              <button type="button" className="button button--ghost-dark" onClick={onCancel}>
+                Cancel
+              </button>
+            )}
+          </div>
+        </form>
+      ) : (
+        <>
+          <dl className="orders-meta">
+            <dt>Full Name</dt>
+            <dd>{info.name || 'Not provided'}</dd>
+            <dt>Email Address</dt>
+            <dd>{info.email || 'Not provided'}</dd>
+            <dt>Phone Number</dt>
+            <dd>{info.phone || 'Not provided'}</dd>
+            <dt>Location/City</dt>
+            <dd>{info.location || 'Not provided'}</dd>
+          </dl>
+          <div className="button-row orders-actions">
+            <button type="button" className="button button--ghost-dark" onClick={onEdit}>
+              Edit Information
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,476 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot, watchErrors } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+/** Console noise of answers the pages expect (a 404 for an unknown order) is not a page error. */
+const pageErrors = () => errors.filter((e) => !e.includes('Failed to load resource'));
+
+const LINE = {
+  id: 'line-1',
+  product_type: 'roller-blockout',
+  product_name: 'Roller Blind - Blockout',
+  width_mm: 1200,
+  drop_mm: 1500,
+  control_side: 'left',
+  mount_type: 'inside-recess',
+  colour: 'Linen White',
+  quantity: 2,
+  price: 1624,
+  total_price: 3248,
+};
+
+/** A session quote in the staff spec's Quote shape, as /quote keeps it. */
+const SESSION_QUOTE = {
+  quote_id: 'CB-482913',
+  product_name: 'Roller Blind - Blockout',
+  service_type: 'online',
+  total: 3248,
+  subtotal: 2824.35,
+  vat: 423.65,
+  valid_until: '2026-12-31T00:00:00.000Z',
+  pricing_note: 'Prices include 15% VAT.',
+  measurements: { opening_width_mm: 1200, opening_height_mm: 1500, area_sqm: 1.8 },
+  customer_info: { name: '', email: '', phone: '', location: '' },
+};
+
+/** Storage is set after the app has run once, so the cache-version wipe has already happened. */
+async function withStorage(local: Record<string, unknown>, session: Record<string, unknown> = {}) {
+  await page.goto(baseUrl + '/privacy');
+  await page.locator('h1').first().waitFor();
+  await page.evaluate(
+    ([l, s]) => {
+      for (const [k, v] of Object.entries(l)) localStorage.setItem(k, JSON.stringify(v));
+      for (const [k, v] of Object.entries(s)) sessionStorage.setItem(k, JSON.stringify(v));
+    },
+    [local, session] as const,
+  );
+}
+
+function requestsTo(fragment: string): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes(fragment)) seen.push(`${r.method()} ${r.url()}`);
+  });
+  return seen;
+}
+
+/** Ask the real API for an order (the calculator's POST /api/orders/submit), with a colour it offers. */
+async function submitOrder(): Promise<string> {
+  const colours = (await (await fetch(`${baseUrl}/api/colours/roller-blockout`)).json()) as { colours?: { name: string }[] };
+  const colour = colours.colours?.[0]?.name ?? 'Linen White';
+  const res = await fetch(`${baseUrl}/api/orders/submit`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '198.51.100.77' },
+    body: JSON.stringify({
+      customer_name: 'Thandi Mokoena',
+      customer_email: 'thandi@example.co.za',
+      customer_phone: '082 555 0101',
+      customer_address: '12 Marine Drive, Mossel Bay',
+      special_instructions: '',
+      blinds: [{ ...LINE, colour }],
+      total_amount: 3248,
+    }),
+  });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+  const body = (await res.json()) as { reference: string };
+  return body.reference;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  errors = watchErrors(page);
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+describe('/order-confirmation', () => {
+  it('?ref=TEST123 shows a sample receipt, labelled as such, without asking the server', async () => {
+    const orderCalls = requestsTo('/api/orders');
+    await page.goto(baseUrl + '/order-confirmation?ref=TEST123');
+    await page.getByRole('heading', { name: 'Order Confirmation' }).waitFor();
+    await page.getByText('Sample receipt: this shows example data').waitFor();
+    expect(await page.getByTestId('order-reference').textContent()).toBe('TEST123');
+    expect(await page.getByTestId('payment-status').textContent()).toBe('Pending');
+    await page.getByRole('heading', { name: 'What happens next' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Print' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Return Home' }).count()).toBe(1);
+    // No PDF or payment for sample data: the server has no such order.
+    expect(await page.getByRole('link', { name: 'Download PDF' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
+    expect(orderCalls).toEqual([]);
+    expect(pageErrors()).toEqual([]);
+  });
+
+  it("says 'No Order Found' with Return Home when there is no order, or the server has none by that reference", async () => {
+    await page.goto(baseUrl + '/order-confirmation');
+    await page.getByRole('heading', { name: 'No Order Found' }).waitFor();
+    await page.getByRole('link', { name: 'Return Home' }).click();
+    await page.waitForURL(baseUrl + '/');
+
+    await page.goto(baseUrl + '/order-confirmation?ref=CB-NOSUCHORDER1');
+    await page.getByRole('heading', { name: 'No Order Found' }).waitFor();
+    await page.getByText('We could not find an order with reference CB-NOSUCHORDER1').waitFor();
+    expect(pageErrors()).toEqual([]);
+  });
+
+  it("shows a real order from the server: reference, lines, Pending, Pay by card and the receipt PDF", async () => {
+    const reference = await submitOrder();
+    await page.goto(`${baseUrl}/order-confirmation?ref=${reference}`);
+    await page.getByRole('heading', { name: 'Order Confirmation' }).waitFor();
+    expect(await page.getByTestId('order-reference').textContent()).toBe(reference);
+    expect(await page.getByTestId('payment-status').textContent()).toBe('Pending');
+    await page.getByRole('cell', { name: 'Inside the recess' }).first().waitFor();
+    await page.getByRole('button', { name: 'Pay by card' }).waitFor();
+    const pdfLink = page.getByRole('link', { name: 'Download PDF' });
+    expect(await pdfLink.getAttribute('href')).toBe(`/api/receipts/${reference}.pdf`);
+    expect(await pdfLink.getAttribute('download')).toBe(`receipt-${reference}.pdf`);
+    const pdf = await fetch(`${baseUrl}/api/receipts/${reference}.pdf`);
+    expect(pdf.headers.get('Content-Type')).toBe('application/pdf');
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    // The server's truth refreshed the completed order kept on this device.
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('completed-order') ?? 'null'));
+    expect(kept?.orderReference).toBe(reference);
+    await screenshot(page, 'order-confirmation');
+    expect(pageErrors()).toEqual([]);
+  });
+
+  it('fits a 360 px wide screen', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(baseUrl + '/order-confirmation?ref=TEST123');
+    await page.getByRole('heading', { name: 'Order Confirmation' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'order-confirmation-360');
+  });
+});
+
+describe('payment result page', () => {
+  it('without a reference says so, with Continue Shopping', async () => {
+    await page.goto(baseUrl + '/payment-success');
+    await page.getByRole('heading', { name: 'We could not find your order' }).waitFor();
+    expect(await page.getByText('Payment Successful').count()).toBe(0);
+    await page.getByRole('link', { name: 'Continue Shopping' }).waitFor();
+  });
+
+  it("never claims success for an unpaid order: /payment-success waits, /payment-cancelled offers 'Try again'", async () => {
+    const reference = await submitOrder();
+    await page.goto(`${baseUrl}/payment-success?reference=${reference}`);
+    await page.getByRole('heading', { name: 'Confirming your payment...' }).waitFor();
+    expect(await page.getByText('Payment Successful').count()).toBe(0);
+
+    await page.goto(`${baseUrl}/payment-cancelled?reference=${reference}`);
+    await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor();
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    expect(await page.getByRole('link', { name: 'View your receipt' }).getAttribute('href')).toBe(`/order-confirmation?ref=${reference}`);
+    await page.getByRole('link', { name: 'Continue Shopping' }).waitFor();
+  });
+});
+
+/** An order as GET /api/orders/{reference} answers it, for pages driven through a stubbed API. */
+function orderDto(reference: string, paymentStatus: 'pending' | 'paid') {
+  return {
+    reference,
+    customer_name: 'Thandi Mokoena',
+    customer_email: 'thandi@example.co.za',
+    customer_phone: '082 555 0101',
+    customer_address: null,
+    special_instructions: null,
+    quote_id: null,
+    blinds: [{ ...LINE, line_no: 1, unit_price_cents: 162_400, total_cents: 324_800, price_list_version: 1 }],
+    subtotal: 2824.35,
+    vat: 423.65,
+    total_amount: 3248,
+    total_cents: 324_800,
+    paymentStatus,
+    paid_at: paymentStatus === 'paid' ? '2026-03-03T10:00:00.000Z' : null,
+    order_date: '2026-03-02T08:30:00.000Z',
+  };
+}
+
+/** Answers GET /api/orders/{reference} with the statuses given, the last one from then on. */
+async function stubOrderStatuses(reference: string, statuses: ('pending' | 'paid')[]) {
+  let calls = 0;
+  await page.route(`**/api/orders/${reference}?**`, (route) => {
+    const status = statuses[Math.min(calls++, statuses.length - 1)]!;
+    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, order: orderDto(reference, status) }) });
+  });
+  return () => calls;
+}
+
+describe('paying through the sandbox gateway (the real flow)', () => {
+  async function payWith(card: string) {
+    const reference = await submitOrder();
+    await page.goto(`${baseUrl}/order-confirmation?ref=${reference}`);
+    await page.getByRole('button', { name: 'Pay by card' }).click();
+    await page.waitForURL(/\/pay\/sandbox\//);
+    await page.getByLabel('Card number').fill(card);
+    await page.getByLabel('Expiry date').fill('12/39');
+    await page.getByLabel('Security code (CVC)').fill('123');
+    await page.getByLabel('Name on card').fill('T Mokoena');
+    await page.getByRole('button', { name: /^Pay R/ }).click();
+    return reference;
+  }
+
+  it("a paid order: 'Payment Successful' with reference and production estimate, then a green Paid receipt", async () => {
+    const reference = await payWith('4242 4242 4242 4242');
+    await page.waitForURL(`${baseUrl}/payment-success?reference=${reference}`);
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 35_000 });
+    expect(await page.getByTestId('order-reference').textContent()).toBe(reference);
+    await page.getByText('7-10 business days').first().waitFor();
+    await screenshot(page, 'payment-success');
+    await page.getByRole('link', { name: 'View your receipt' }).click();
+    await page.waitForURL(`${baseUrl}/order-confirmation?ref=${reference}`);
+    await page.getByTestId('payment-status').getByText('Paid', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
+    expect(pageErrors()).toEqual([]);
+  });
+
+  it("a declined card: 'Payment Failed' with 'Try again'", async () => {
+    await payWith('4000 0000 0000 0002');
+    await page.waitForURL(/\/payment-failed\?reference=/);
+    await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    expect(await page.getByText('Payment Successful').count()).toBe(0);
+  });
+});
+
+describe('payment result page, polling the server (stubbed order API)', () => {
+  it("/payment-success shows 'Confirming your payment...' until the server says paid, then 'Payment Successful'", async () => {
+    const calls = await stubOrderStatuses('CB-STUBPAID01', ['pending', 'pending', 'paid']);
+    await page.goto(baseUrl + '/payment-success?reference=CB-STUBPAID01');
+    await page.getByRole('heading', { name: 'Confirming your payment...' }).waitFor();
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 15_000 });
+    expect(calls()).toBe(3);
+    expect(await page.getByTestId('order-reference').textContent()).toBe('CB-STUBPAID01');
+    await page.getByText('7-10 business days').first().waitFor();
+    await page.getByRole('link', { name: 'Continue Shopping' }).waitFor();
+    expect(await page.getByRole('link', { name: 'View your receipt' }).getAttribute('href')).toBe('/order-confirmation?ref=CB-STUBPAID01');
+  });
+
+  it('stops after about 30 s of pending and says honestly that no confirmation has arrived', async () => {
+    await page.clock.install();
+    const calls = await stubOrderStatuses('CB-STUBPEND01', ['pending']);
+    await page.goto(baseUrl + '/payment-success?reference=CB-STUBPEND01');
+    await page.getByRole('heading', { name: 'Confirming your payment...' }).waitFor();
+    const notYet = page.getByRole('heading', { name: 'We have not received the payment confirmation yet' });
+    for (let i = 0; i < 25 && !(await notYet.isVisible()); i++) {
+      await page.clock.runFor(2000);
+      await page.waitForTimeout(50);
+    }
+    await notYet.waitFor();
+    expect(calls()).toBeGreaterThanOrEqual(14);
+    expect(calls()).toBeLessThanOrEqual(16);
+    expect(await page.getByText('Payment Successful').count()).toBe(0);
+    expect(await page.getByTestId('order-reference').textContent()).toBe('CB-STUBPEND01');
+    await page.getByRole('heading', { name: 'Need help?' }).waitFor();
+  });
+
+  it("/payment-failed explains why and offers 'Try again'; /order-confirmation shows a paid order in green without Pay by card", async () => {
+    await stubOrderStatuses('CB-STUBFAIL01', ['pending']);
+    await page.goto(baseUrl + '/payment-failed?reference=CB-STUBFAIL01');
+    await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
+    await page.getByText('the bank declined the card').waitFor();
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+
+    await stubOrderStatuses('CB-STUBPAID02', ['paid']);
+    await page.goto(baseUrl + '/order-confirmation?ref=CB-STUBPAID02');
+    const badge = page.getByTestId('payment-status');
+    await badge.waitFor();
+    expect(await badge.textContent()).toBe('Paid');
+    expect(await badge.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(216, 243, 226)');
+    await page.getByText('Paid on 3 March 2026').waitFor();
+    expect(await page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
+  });
+});
+
+describe('Pay by card (stubbed order and payment API)', () => {
+  it('?pay=1 starts the checkout once with the order reference and goes to the checkout address', async () => {
+    await stubOrderStatuses('CB-STUBPAY001', ['pending']);
+    const bodies: unknown[] = [];
+    await page.route('**/api/payment/create', (route) => {
+      bodies.push(route.request().postDataJSON());
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, checkout_url: `${baseUrl}/privacy?checkout=stub`, provider: 'sandbox' }) });
+    });
+    await page.goto(baseUrl + '/order-confirmation?ref=CB-STUBPAY001&pay=1');
+    await page.waitForURL(`${baseUrl}/privacy?checkout=stub`);
+    expect(bodies).toEqual([
+      {
+        quote_id: 'CB-STUBPAY001',
+        customer_info: { name: 'Thandi Mokoena', email: 'thandi@example.co.za', phone: '082 555 0101' },
+        amount: 3248,
+        product_name: 'Roller Blind - Blockout',
+      },
+    ]);
+    // Back from the gateway, the address no longer asks to pay again.
+    await page.goBack();
+    await page.getByRole('button', { name: 'Pay by card' }).waitFor();
+    expect(new URL(page.url()).searchParams.has('pay')).toBe(false);
+    expect(bodies).toHaveLength(1);
+  });
+
+  it("a gateway that is not set up shows 'Payment Setup Required'", async () => {
+    await stubOrderStatuses('CB-STUBPAY002', ['pending']);
+    await page.route('**/api/payment/create', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'not_configured', message: 'Payment Setup Required. Card payments are not configured.' }) }),
+    );
+    await page.goto(baseUrl + '/order-confirmation?ref=CB-STUBPAY002');
+    await page.getByRole('button', { name: 'Pay by card' }).click();
+    await page.getByTestId('toast').getByText('Payment Setup Required', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Pay by card' }).isEnabled()).toBe(true);
+  });
+});
+
+describe('/quote-document', () => {
+  it("with no saved blinds: 'No Quote Data' and Return to Calculator", async () => {
+    await page.goto(baseUrl + '/quote-document');
+    await page.getByTestId('toast').getByText('No Quote Data').waitFor();
+    await page.getByRole('link', { name: 'Return to Calculator' }).click();
+    await page.waitForURL(baseUrl + '/quote-calculator');
+  });
+
+  it('shows the quote and asks for the name and e-mail before e-mailing it', async () => {
+    await withStorage({ 'quote-blinds': [LINE] });
+    const emailCalls = requestsTo('/api/email/quote');
+    await page.goto(baseUrl + '/quote-document');
+    await page.getByRole('heading', { name: 'Quotation' }).waitFor();
+    const number = await page.getByTestId('quote-number').textContent();
+    expect(number).toMatch(/^CB-\d{6}$/);
+    await page.getByRole('rowheader', { name: 'Roller Blind - Blockout' }).waitFor();
+    await page.getByText('This quote is valid for 30 days.').waitFor();
+    await page.getByRole('link', { name: /Back to Calculator/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Email Quote' }).click();
+    await page.getByRole('alert').getByText('Please enter customer name and email address').waitFor();
+    await page.getByLabel('Customer name').fill('Ann');
+    await page.getByRole('button', { name: 'Email Quote' }).click();
+    await page.getByRole('alert').getByText('Please enter customer name and email address').waitFor();
+    expect(emailCalls).toEqual([]);
+    // The number stays while the page is open.
+    expect(await page.getByTestId('quote-number').textContent()).toBe(number);
+    await screenshot(page, 'quote-document');
+    expect(pageErrors()).toEqual([]);
+  });
+});
+
+describe('/quote (stored-quote page)', () => {
+  it('with no stored quote goes home', async () => {
+    await page.goto(baseUrl + '/quote');
+    await page.waitForURL(baseUrl + '/');
+  });
+
+  it("an unknown quote_id: 'Quote Not Found', then home", async () => {
+    await page.goto(baseUrl + '/quote?quote_id=CB-000000&key=wrong');
+    await page.getByTestId('toast').getByText('Quote Not Found').waitFor();
+    await page.getByText('Please generate a new quote through the measurement tool.').waitFor();
+    await page.waitForURL(baseUrl + '/');
+  });
+
+  it('shows the amber prompt until name and e-mail are saved, then enables Pay by card', async () => {
+    await withStorage({}, { 'current-quote': SESSION_QUOTE });
+    await page.goto(baseUrl + '/quote');
+    await page.getByRole('heading', { name: 'Quote CB-482913' }).waitFor();
+    await page.getByText('1,20 m').first().waitFor();
+    await page.getByText('1,80 m²').waitFor();
+    await page.getByRole('heading', { name: 'Ready to Order?' }).waitFor();
+    const prompt = page.getByText('Please provide your name and email address to complete the purchase');
+    await prompt.waitFor();
+    const pay = page.getByRole('button', { name: 'Pay by card' });
+    expect(await pay.isDisabled()).toBe(true);
+    // No e-mail known yet: the card starts in edit mode, without Cancel.
+    await page.getByRole('button', { name: 'Save Information' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Add Contact Information' }).click();
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('name');
+    await page.getByLabel('Full Name').fill('Thandi Mokoena');
+    await page.getByRole('button', { name: 'Save Information' }).click();
+    await page.getByText('Please enter your email address.').waitFor();
+    expect(await pay.isDisabled()).toBe(true);
+
+    await page.getByLabel('Email Address').fill('thandi@example.co.za');
+    await page.getByRole('button', { name: 'Save Information' }).click();
+    await page.getByRole('button', { name: 'Edit Information' }).waitFor();
+    expect(await prompt.count()).toBe(0);
+    expect(await pay.isDisabled()).toBe(false);
+    const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('current-quote') ?? 'null'));
+    expect(stored.customer_info).toMatchObject({ name: 'Thandi Mokoena', email: 'thandi@example.co.za' });
+
+    // With an e-mail saved, editing offers Cancel.
+    await page.getByRole('button', { name: 'Edit Information' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Edit Information' }).waitFor();
+    await screenshot(page, 'stored-quote');
+    expect(pageErrors()).toEqual([]);
+  });
+
+  it("another service type shows the 'Garden Route Consultation' note instead of payment", async () => {
+    await withStorage({}, { 'current-quote': { ...SESSION_QUOTE, service_type: 'garden_route' } });
+    await page.goto(baseUrl + '/quote');
+    await page.getByRole('heading', { name: 'Garden Route Consultation' }).waitFor();
+    await page.getByText('will contact you within 24 hours').waitFor();
+    expect(await page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
+    await page.getByRole('link', { name: /Back to Home/ }).waitFor();
+  });
+});
+
+describe('/complete-quote', () => {
+  it('takes contact details, then books a Garden Route consultation as a lead with POPIA consent', async () => {
+    await withStorage({}, { 'current-quote': { ...SESSION_QUOTE, lines: [LINE] } });
+    const leadBodies: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/leads/capture')) leadBodies.push(r.postDataJSON());
+    });
+    await page.goto(baseUrl + '/complete-quote');
+    await page.getByRole('heading', { name: 'Quote CB-482913' }).waitFor();
+    await page.getByRole('rowheader', { name: 'Roller Blind - Blockout' }).waitFor();
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Please enter your full name.').waitFor();
+    await page.getByLabel('Full Name').fill('Thandi Mokoena');
+    await page.getByLabel('Email Address').fill('thandi@example.co.za');
+    await page.getByLabel('Location/City').fill('Knysna');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByRole('heading', { name: 'Step 2: How would you like to continue?' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Pay by card' }).isDisabled()).toBe(false);
+    const request = page.getByRole('button', { name: 'Request Consultation' });
+    expect(await request.isDisabled()).toBe(true);
+    await page.getByLabel('I agree to be contacted').check();
+    await screenshot(page, 'complete-quote-choose');
+    await request.click();
+    await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
+    await page.getByText('will contact you within 24 hours').waitFor();
+    expect(leadBodies).toHaveLength(1);
+    expect(leadBodies[0]).toMatchObject({
+      name: 'Thandi Mokoena',
+      email: 'thandi@example.co.za',
+      location: 'Knysna',
+      source: 'other',
+      productInterest: 'Roller Blind - Blockout',
+      popiaConsent: true,
+    });
+    expect((leadBodies[0] as { notes: string }).notes).toContain('CB-482913');
+    expect(pageErrors()).toEqual([]);
+  });
+
+  it('links an ordered quote to its receipt instead of offering payment', async () => {
+    await withStorage({}, { 'current-quote': { ...SESSION_QUOTE, order_reference: 'CB-ORDERED0001' } });
+    await page.goto(baseUrl + '/complete-quote');
+    await page.getByRole('heading', { name: 'This quote has been ordered' }).waitFor();
+    expect(await page.getByRole('link', { name: 'View your receipt' }).getAttribute('href')).toBe('/order-confirmation?ref=CB-ORDERED0001');
+    expect(await page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
+  });
+});

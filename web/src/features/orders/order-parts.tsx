@@ -1,0 +1,170 @@
+// Pieces the receipt, the quote document, the payment result and the stored-quote pages share.
+import { Suspense, type ReactNode } from 'react';
+import type { PaymentStatus } from '../../../../worker/shared/orders-api';
+import { formatRand } from '../../lib/format';
+import { telLink, usePublicConfig, whatsappLink } from '../../lib/public-config';
+import { controlLabel, mountLabel } from './orders-model';
+
+export interface TableLine {
+  key: string;
+  product_name: string;
+  width_mm: number;
+  drop_mm: number;
+  colour: string;
+  control_side: string;
+  mount_type: string;
+  quantity: number;
+  price: number;
+  total_price: number;
+}
+
+/** The order table: product, size, colour, control, mount, qty, unit, total (cards on narrow screens). */
+export function LinesTable({ lines, caption }: { lines: readonly TableLine[]; caption: string }) {
+  return (
+    <table className="orders-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col">Size (W × D)</th>
+          <th scope="col">Colour</th>
+          <th scope="col">Control</th>
+          <th scope="col">Mount</th>
+          <th scope="col" className="num">
+            Qty
+          </th>
+          <th scope="col" className="num">
+            Unit
+          </th>
+          <th scope="col" className="num">
+            Total
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((l) => (
+          <tr key={l.key}>
+            <th scope="row" data-label="Product">
+              {l.product_name}
+            </th>
+            <td data-label="Size">
+              {l.width_mm} × {l.drop_mm} mm
+            </td>
+            <td data-label="Colour">{l.colour}</td>
+            <td data-label="Control">{controlLabel(l.control_side)}</td>
+            <td data-label="Mount">{mountLabel(l.mount_type)}</td>
+            <td data-label="Qty" className="num">
+              {l.quantity}
+            </td>
+            <td data-label="Unit" className="num">
+              {formatRand(l.price)}
+            </td>
+            <td data-label="Total" className="num">
+              {formatRand(l.total_price)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Subtotal without VAT, the 15% VAT inside the total, and the total. */
+export function TotalsList({ subtotal, vat, total }: { subtotal: number; vat: number; total: number }) {
+  return (
+    <dl className="orders-totals">
+      <div>
+        <dt>Subtotal (excl. VAT)</dt>
+        <dd>{formatRand(subtotal)}</dd>
+      </div>
+      <div>
+        <dt>VAT (15%)</dt>
+        <dd>{formatRand(vat)}</dd>
+      </div>
+      <div className="orders-totals__total">
+        <dt>Total (incl. VAT)</dt>
+        <dd>{formatRand(total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Spec section 2: green 'Paid', otherwise orange 'Pending'. */
+export function PaymentBadge({ status }: { status: PaymentStatus }) {
+  const paid = status === 'paid';
+  return (
+    <span className={`status-badge ${paid ? 'status-badge--paid' : 'status-badge--pending'}`} data-testid="payment-status">
+      {paid ? 'Paid' : 'Pending'}
+    </span>
+  );
+}
+
+/** Spec section 9: processing 1-2 business days, production 7-10, courier delivery. */
+export function NextSteps({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <section className="orders-card" aria-labelledby="next-steps-title">
+      <Heading id="next-steps-title">What happens next</Heading>
+      <ol className="orders-steps">
+        <li>
+          <strong>Processing (1-2 business days):</strong> we check your measurements and order details.
+        </li>
+        <li>
+          <strong>Production (7-10 business days):</strong> your blinds are made to measure.
+        </li>
+        <li>
+          <strong>Delivery:</strong> by courier within our service area, with a tracking number.
+        </li>
+        <li>
+          <strong>We will contact you</strong> by e-mail or phone if anything needs your attention.
+        </li>
+      </ol>
+    </section>
+  );
+}
+
+function ContactLinks() {
+  const config = usePublicConfig();
+  const phones = [
+    { label: 'Garden Route', number: config.phone.gardenRoute },
+    { label: 'National', number: config.phone.national },
+  ].filter((p) => p.number);
+  const whatsapp = config.whatsapp.national || config.whatsapp.gardenRoute;
+  if (phones.length === 0 && !whatsapp && !config.email) {
+    return <p className="muted">Reply to your confirmation e-mail and our team will help.</p>;
+  }
+  return (
+    <ul className="plain-list orders-contacts">
+      {phones.map((p) => (
+        <li key={p.label}>
+          {p.label}: <a href={telLink(p.number)}>{p.number}</a>
+        </li>
+      ))}
+      {whatsapp && (
+        <li>
+          <a href={whatsappLink(whatsapp, config.whatsappGreeting.national)} target="_blank" rel="noopener noreferrer">
+            WhatsApp {whatsapp}
+          </a>
+        </li>
+      )}
+      {config.email && (
+        <li>
+          E-mail: <a href={`mailto:${config.email}`}>{config.email}</a>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** Phone, WhatsApp and e-mail of the business (they appear once /api/config answers). */
+export function HelpContacts({ title = 'Need help?', children }: { title?: string; children?: ReactNode }) {
+  return (
+    <section className="orders-card orders-help" aria-labelledby="help-title">
+      <h2 id="help-title">{title}</h2>
+      {children ?? <p>Questions about your order? Our team is happy to help.</p>}
+      <Suspense fallback={<p className="muted">Loading contact details…</p>}>
+        <ContactLinks />
+      </Suspense>
+    </section>
+  );
+}
