@@ -1,0 +1,153 @@
+// Issue 5, 'Done means': a new customer prices two blinds, e-mails the quote and reads the e-mail,
+// orders, pays with a test card, sees Paid on the receipt and downloads its PDF; then an attacker's
+// changed price and forged payment notification change nothing.
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot, watchErrors } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const centsOf = (text: string) => Number(text.replace(/[^\d]/g, ''));
+
+async function addBlind(page: Page, product: string, width: number, drop: number, quantity: number): Promise<void> {
+  const colours = page.waitForResponse((r) => r.url().includes(`/api/colours/${product}`));
+  await page.getByLabel('Product').selectOption(product);
+  await colours;
+  await page.getByLabel('Width (mm)').fill(String(width));
+  await page.getByLabel('Drop (mm)').fill(String(drop));
+  await page.getByLabel('Quantity').fill(String(quantity));
+  await page.locator('.qc-swatch').first().click();
+  await page.getByTestId('qc-unit-price').waitFor();
+  const before = await page.getByTestId('qc-line').count();
+  await page.getByRole('button', { name: 'Add Blind' }).click();
+  await expect.poll(() => page.getByTestId('qc-line').count()).toBe(before + 1);
+}
+
+async function staffCookie(page: Page): Promise<void> {
+  const res = await page.request.post(`${baseUrl}/api/admin/session`, { data: { pin: '4321' }, headers: { 'CF-Connecting-IP': '203.0.113.77' } });
+  expect(res.ok()).toBe(true);
+}
+
+describe('the whole order journey (issue 5)', () => {
+  it('two blinds, the quote e-mailed and read, the order paid by test card, Paid on the receipt and its PDF', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/`);
+    await page.evaluate(() => localStorage.removeItem('quote-blinds'));
+
+    // 1. Price two blinds.
+    await page.goto(`${baseUrl}/quote-calculator`);
+    await page.getByRole('heading', { level: 1, name: 'Online Blind Quotation' }).waitFor();
+    await addBlind(page, 'roller-blockout', 1200, 1500, 1);
+    await addBlind(page, 'venetian-aluminium-50mm', 1500, 1800, 2);
+    const total = centsOf(await page.getByTestId('qc-summary-total').innerText());
+    expect(total).toBeGreaterThan(0);
+
+    // 2. The quote document, e-mailed to the customer.
+    await page.getByRole('link', { name: 'View Quote Document' }).click();
+    await page.getByRole('heading', { name: 'Quotation' }).waitFor();
+    const email = `journey-${Date.now()}@example.co.za`;
+    await page.getByLabel('Customer name').fill('Thandi Mokoena');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Email Quote' }).click();
+    const saved = page.getByRole('heading', { name: /^Quote CB-\d{6} is saved$/ });
+    await saved.waitFor();
+    const quoteId = (await saved.innerText()).match(/CB-\d{6}/)![0];
+    await screenshot(page, 'journey-quote-document');
+
+    // ...and read, as staff read the outbox (locally every message is kept there in full).
+    await staffCookie(page);
+    const outbox = (await (await page.request.get(`${baseUrl}/api/admin/outbox?limit=50`)).json()) as { messages?: { id: number; to_address?: string; toAddress?: string; subject: string }[] };
+    const list = outbox.messages ?? (outbox as unknown as { items: typeof outbox.messages }).items ?? [];
+    const mine = list.find((m) => (m.to_address ?? m.toAddress) === email);
+    expect(mine, JSON.stringify(outbox).slice(0, 500)).toBeTruthy();
+    expect(mine!.subject).toContain(quoteId);
+    const message = (await (await page.request.get(`${baseUrl}/api/admin/outbox/${mine!.id}`)).json()) as Record<string, any>;
+    const full = JSON.stringify(message);
+    expect(full).toContain(quoteId);
+    expect(full).toContain('Roller Blind - Blockout');
+    expect(full).toContain('valid');
+
+    // 3. Order from the calculator.
+    await page.getByRole('link', { name: 'Back to Calculator' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Online Blind Quotation' }).waitFor();
+    await page.getByRole('button', { name: 'Complete Your Order' }).click();
+    await page.getByLabel('Full Name').fill('Thandi Mokoena');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Phone Number').fill('082 555 0101');
+    await page.getByLabel('Delivery Address').fill('12 Marine Drive, Knysna');
+    const popup = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL(/\/order-confirmation\?ref=CB-/);
+    const reference = new URL(page.url()).searchParams.get('ref')!;
+    await page.getByText(reference).first().waitFor();
+    await page.getByText('Pending').first().waitFor();
+
+    // 4. The payment tab (the order's paymentUrl) goes to the sandbox gateway; pay with the test card.
+    const pay = await popup;
+    await pay.waitForURL(/\/pay\/sandbox\//);
+    await pay.getByText(reference).first().waitFor();
+    await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await pay.getByLabel('Expiry date').fill('12/39');
+    await pay.getByLabel('Security code (CVC)').fill('123');
+    await pay.getByLabel('Name on card').fill('T Mokoena');
+    await pay.getByRole('button', { name: /^Pay R/ }).click();
+    await pay.waitForURL(/\/payment-success\?reference=/);
+    await pay.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 35_000 });
+    await pay.getByText('7-10 business days').first().waitFor();
+    await screenshot(pay, 'journey-payment-success');
+
+    // 5. The receipt says Paid, at the server's total, and its PDF downloads.
+    await page.reload();
+    await page.getByText('Paid', { exact: true }).first().waitFor();
+    const order = (await (await page.request.get(`${baseUrl}/api/orders/${reference}`)).json()) as { order: { total_cents: number; paymentStatus: string; blinds: unknown[] } };
+    expect(order.order).toMatchObject({ paymentStatus: 'paid', total_cents: total });
+    expect(order.order.blinds).toHaveLength(2);
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download PDF' }).click();
+    const file = await (await download).path();
+    expect(readFileSync(file!).subarray(0, 5).toString()).toBe('%PDF-');
+    await screenshot(page, 'journey-receipt-paid');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an attacker: a changed price is re-priced, a forged payment notification changes nothing', async () => {
+    const page = await browser.newPage();
+    const colours = (await (await page.request.get(`${baseUrl}/api/colours/roller-blockout`)).json()) as { colours: { name: string }[] };
+    const res = await page.request.post(`${baseUrl}/api/orders/submit`, {
+      headers: { 'CF-Connecting-IP': '203.0.113.99' },
+      data: {
+        customer_name: 'Mallory',
+        customer_email: 'mallory@example.com',
+        customer_phone: '082 000 0000',
+        blinds: [{ product_type: 'roller-blockout', width_mm: 1200, drop_mm: 1500, control_side: 'left', mount_type: 'inside-recess', colour: colours.colours[0]!.name, quantity: 1, price: 0.01 }],
+        total_amount: 0.01,
+      },
+    });
+    expect(res.status()).toBe(201);
+    const { reference, order } = (await res.json()) as { reference: string; order: { total_cents: number } };
+    const quote = (await (await page.request.post(`${baseUrl}/api/pricing/quote`, { data: { width_mm: 1200, drop_mm: 1500, product_type: 'roller-blockout', quantity: 1 } })).json()) as { quote: { price_cents: number } };
+    expect(order.total_cents).toBe(quote.quote.price_cents);
+
+    // A notification the gateway never signed.
+    const forged = await page.request.post(`${baseUrl}/api/payment/sandbox/notify`, {
+      headers: { 'Content-Type': 'application/json', 'X-Sandbox-Signature': 'deadbeef' },
+      data: JSON.stringify({ checkoutId: 'x', reference, amount_cents: order.total_cents, status: 'succeeded', payment_id: 'forged-1' }),
+    });
+    expect(forged.status()).toBeGreaterThanOrEqual(400);
+    const after = (await (await page.request.get(`${baseUrl}/api/orders/${reference}`)).json()) as { order: { paymentStatus: string } };
+    expect(after.order.paymentStatus).toBe('pending');
+    await page.close();
+  });
+});
