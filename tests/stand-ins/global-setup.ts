@@ -9,6 +9,7 @@ import type { TestProject } from 'vitest/node';
 import { anthropicKey, handleAnthropic } from './anthropic';
 import { handleElevenLabs } from './elevenlabs';
 import { handlePayfast, payfastKey } from './payfast';
+import { handleResend, resendKey } from './resend';
 import { handleYoco, yocoKey } from './yoco';
 
 declare module 'vitest' {
@@ -18,7 +19,7 @@ declare module 'vitest' {
 }
 
 export interface RecordedRequest {
-  service: 'anthropic' | 'elevenlabs' | 'yoco' | 'payfast' | 'unknown';
+  service: 'anthropic' | 'elevenlabs' | 'yoco' | 'payfast' | 'resend' | 'unknown';
   method: string;
   path: string;
   headers: Record<string, string>;
@@ -55,6 +56,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
       recorded.push({ service: gatewayService, method, path: url.pathname, headers: Object.fromEntries(headers), body: parsed, key });
       const request = new Request(url, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : (bodyBytes as Uint8Array<ArrayBuffer>) });
       return gatewayService === 'yoco' ? handleYoco(request, gateway[2]!) : handlePayfast(request, gateway[2]!);
+    }
+    // Resend's e-mail API by path: its base is STAND_IN_URL itself (POST /emails).
+    if (url.pathname === '/emails' || url.pathname.startsWith('/emails/')) {
+      const text = new TextDecoder().decode(bodyBytes);
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        /* keep the text */
+      }
+      recorded.push({ service: 'resend', method, path: url.pathname, headers: Object.fromEntries(headers), body: parsed, key: resendKey(headers) });
+      return handleResend(new Request(url, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : (bodyBytes as Uint8Array<ArrayBuffer>) }), url);
     }
     const service = url.pathname.startsWith('/v1/text-to-speech') ? 'elevenlabs' : url.pathname.startsWith('/v1/') ? 'anthropic' : 'unknown';
     const bodyText = new TextDecoder().decode(bodyBytes);

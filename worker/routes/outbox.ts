@@ -1,5 +1,44 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppBindings } from '../env';
+import { AppError } from '../lib/errors';
+import { validate } from '../lib/validate';
+import { requireStaff } from '../middleware/require-staff';
+import { getOutboxMessage, listOutbox, OUTBOX_STATUSES, retryOutboxMessage, sendOutboxMessages } from '../services/email/outbox';
 
-// Placeholder: built in issue 5.
-export const outboxRoutes = new Hono<AppBindings>();
+const listQuerySchema = z.object({
+  status: z
+    .enum(OUTBOX_STATUSES, { error: `must be one of ${OUTBOX_STATUSES.join(', ')}` })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
+});
+
+function messageId(raw: string): number {
+  const id = Number(raw);
+  if (!/^\d{1,12}$/.test(raw) || !Number.isSafeInteger(id)) throw new AppError('validation_error', `'${raw.slice(0, 20)}' is not an outbox message id.`);
+  return id;
+}
+
+/**
+ * The e-mail outbox for staff (DESIGN.md section 7): what was sent or is waiting, each message in
+ * full (with EMAIL_PROVIDER=local this is where e-mails are read), and a retry for failed ones.
+ */
+export const outboxRoutes = new Hono<AppBindings>()
+  .use('*', requireStaff)
+  .get('/', validate('query', listQuerySchema), async (c) => {
+    const { status, limit } = c.req.valid('query');
+    return c.json({ success: true, ...(await listOutbox(c.env.DB, { status, limit })) });
+  })
+  .get('/:id', async (c) => {
+    const id = messageId(c.req.param('id'));
+    const message = await getOutboxMessage(c.env.DB, id);
+    if (!message) throw new AppError('not_found', `No e-mail with id ${id} in the outbox.`);
+    return c.json({ success: true, message });
+  })
+  .post('/:id/retry', async (c) => {
+    const message = await retryOutboxMessage(c.env.DB, messageId(c.req.param('id')));
+    // Straight away rather than at the next cron run; the cron still covers a failure here.
+    c.executionCtx.waitUntil(sendOutboxMessages(c.env, [message.id]).catch((err) => console.error(JSON.stringify({ level: 'error', message: 'outbox retry not sent now', error: String(err) }))));
+    return c.json({ success: true, message });
+  });

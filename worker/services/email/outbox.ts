@@ -1,5 +1,13 @@
-// The e-mail outbox (issue 5): every message is stored in D1 first, then sent; the cron retries.
-// Placeholder signature: implemented by the e-mail work.
+// The e-mail outbox (DESIGN.md sections 5, 7): every message is stored in D1 first, then sent; the
+// cron retries what is left. A row is claimed with one conditional UPDATE before it is sent, so
+// two senders (a request's waitUntil and the cron) never send the same message.
+import { and, asc, count, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/d1';
+import { emailOutbox } from '../../db/schema';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/errors';
+import { oneLine } from './html';
+import { EmailSendError, emailSenderFor, type EmailSender } from './senders';
 
 export interface OutgoingEmail {
   /** Unique per cause, e.g. 'order-confirmation:CB-...:customer': enqueueing it again is a no-op. */
@@ -13,7 +21,246 @@ export interface OutgoingEmail {
   text: string;
 }
 
-/** Stores the message (once per dedupeKey). Answers its outbox id. */
-export async function enqueueEmail(_db: D1Database, _message: OutgoingEmail): Promise<number> {
-  throw new Error('not implemented yet');
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+/** After this many tries a message is 'failed' and waits for staff (POST /api/admin/outbox/:id/retry). */
+export const MAX_SEND_ATTEMPTS = 8;
+/** A claim older than this belongs to a sender that died mid-send: the message may be taken over. */
+export const STALE_CLAIM_MS = 10 * 60_000;
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+function rowValues(message: OutgoingEmail, now: Date) {
+  return {
+    dedupeKey: message.dedupeKey,
+    kind: message.kind,
+    toAddress: message.to.trim(),
+    toName: message.toName ? oneLine(message.toName) : null,
+    replyTo: message.replyTo?.trim() || null,
+    subject: oneLine(message.subject),
+    html: message.html,
+    text: message.text,
+    status: 'pending' as const,
+    attempts: 0,
+    nextAttemptAt: now.toISOString(),
+  };
+}
+
+/**
+ * The INSERT of one message, for a db.batch() that stores it together with what caused it (a quote
+ * and its e-mails are written at once). Unlike enqueueEmail it fails on a dedupe key already used.
+ */
+export function outboxInsert(db: D1Database, message: OutgoingEmail, now = new Date()) {
+  return drizzle(db).insert(emailOutbox).values(rowValues(message, now)).returning({ id: emailOutbox.id });
+}
+
+/** Stores the message (once per dedupeKey). Answers its outbox id, the first one's on a repeat. */
+export async function enqueueEmail(db: D1Database, message: OutgoingEmail, now = new Date()): Promise<number> {
+  const d = drizzle(db);
+  const [inserted] = await d
+    .insert(emailOutbox)
+    .values(rowValues(message, now))
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
+  if (inserted) return inserted.id;
+  const [existing] = await d.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, message.dedupeKey)).limit(1);
+  if (!existing) throw new Error(`outbox row for ${message.dedupeKey} vanished between insert and read`);
+  return existing.id;
+}
+
+export interface SendReport {
+  /** Messages this run took (each was tried once). */
+  claimed: number;
+  sent: number;
+  /** Failed this time; pending again with a later next_attempt_at. */
+  retrying: number;
+  /** Given up: a permanent error, or the last attempt. */
+  failed: number;
+}
+
+function dueCondition(now: Date) {
+  const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
+  return or(
+    and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now.toISOString())),
+    and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.claimedAt, staleBefore)),
+  );
+}
+
+/** Takes one due message for this sender: the UPDATE changes it only if nobody else has. */
+async function claim(db: D1Database, id: number, now: Date): Promise<OutboxRow | null> {
+  const [row] = await drizzle(db)
+    .update(emailOutbox)
+    .set({ status: 'sending', claimedAt: now.toISOString(), attempts: sql`${emailOutbox.attempts} + 1` })
+    .where(and(eq(emailOutbox.id, id), dueCondition(now)))
+    .returning();
+  return row ?? null;
+}
+
+/** Minutes to wait after the n-th failed attempt: 2, 4, 8, ... */
+export function backoffMinutes(attempts: number): number {
+  return 2 ** attempts;
+}
+
+async function deliver(db: D1Database, sender: EmailSender, row: OutboxRow, now: Date): Promise<'sent' | 'retrying' | 'failed'> {
+  const d = drizzle(db);
+  // Only the holder of this claim may record the outcome (a stale claim may have been taken over).
+  const ours = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'sending'), eq(emailOutbox.claimedAt, row.claimedAt!));
+  try {
+    const { providerMessageId } = await sender.send({
+      id: row.id,
+      dedupeKey: row.dedupeKey,
+      kind: row.kind,
+      to: row.toAddress,
+      toName: row.toName,
+      replyTo: row.replyTo,
+      subject: row.subject,
+      html: row.html,
+      text: row.text,
+    });
+    await d.update(emailOutbox).set({ status: 'sent', sentAt: new Date().toISOString(), providerMessageId, lastError: null }).where(ours);
+    return 'sent';
+  } catch (err) {
+    const permanent = err instanceof EmailSendError && err.permanent;
+    const giveUp = permanent || row.attempts >= MAX_SEND_ATTEMPTS;
+    const lastError = String((err as Error)?.message ?? err).slice(0, 1000);
+    const nextAttemptAt = new Date(now.getTime() + backoffMinutes(row.attempts) * 60_000).toISOString();
+    await d
+      .update(emailOutbox)
+      .set(giveUp ? { status: 'failed', lastError } : { status: 'pending', lastError, nextAttemptAt })
+      .where(ours);
+    console.warn(
+      JSON.stringify({ level: 'warn', message: giveUp ? 'e-mail failed for good' : 'e-mail send failed; will retry', outboxId: row.id, kind: row.kind, attempts: row.attempts, provider: sender.provider, error: lastError }),
+    );
+    return giveUp ? 'failed' : 'retrying';
+  }
+}
+
+async function sendEach(env: Env, ids: readonly number[], now: Date): Promise<SendReport> {
+  const report: SendReport = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
+  if (ids.length === 0) return report;
+  const sender = emailSenderFor(env);
+  // One at a time: providers rate-limit per second, and a cron run has minutes to spare.
+  for (const id of ids) {
+    const row = await claim(env.DB, id, now);
+    if (!row) continue;
+    report.claimed += 1;
+    report[await deliver(env.DB, sender, row, now)] += 1;
+  }
+  return report;
+}
+
+/** The cron's job: sends up to `limit` due messages (pending and due, or stuck in a stale claim). */
+export async function sendDueEmails(env: Env, now = new Date(), limit = 25): Promise<SendReport> {
+  const due = await drizzle(env.DB)
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(dueCondition(now))
+    .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+    .limit(limit);
+  return sendEach(env, due.map((r) => r.id), now);
+}
+
+/** Sends these messages now if they are still due (after a request stored them; the cron retries). */
+export async function sendOutboxMessages(env: Env, ids: readonly number[], now = new Date()): Promise<SendReport> {
+  return sendEach(env, ids, now);
+}
+
+// ---- Staff API (GET /api/admin/outbox...) ----
+
+export interface OutboxMessageSummary {
+  id: number;
+  dedupe_key: string;
+  kind: string;
+  to_address: string;
+  to_name: string | null;
+  subject: string;
+  status: OutboxStatus;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string;
+  sent_at: string | null;
+  provider_message_id: string | null;
+  created_at: string;
+}
+
+export interface OutboxMessage extends OutboxMessageSummary {
+  reply_to: string | null;
+  html: string;
+  text: string;
+}
+
+const summaryColumns = {
+  id: emailOutbox.id,
+  dedupeKey: emailOutbox.dedupeKey,
+  kind: emailOutbox.kind,
+  toAddress: emailOutbox.toAddress,
+  toName: emailOutbox.toName,
+  subject: emailOutbox.subject,
+  status: emailOutbox.status,
+  attempts: emailOutbox.attempts,
+  lastError: emailOutbox.lastError,
+  nextAttemptAt: emailOutbox.nextAttemptAt,
+  sentAt: emailOutbox.sentAt,
+  providerMessageId: emailOutbox.providerMessageId,
+  createdAt: emailOutbox.createdAt,
+};
+
+type SummaryRow = Pick<OutboxRow, keyof typeof summaryColumns>;
+
+function toSummary(row: SummaryRow): OutboxMessageSummary {
+  return {
+    id: row.id,
+    dedupe_key: row.dedupeKey,
+    kind: row.kind,
+    to_address: row.toAddress,
+    to_name: row.toName,
+    subject: row.subject,
+    status: row.status as OutboxStatus,
+    attempts: row.attempts,
+    last_error: row.lastError,
+    next_attempt_at: row.nextAttemptAt,
+    sent_at: row.sentAt,
+    provider_message_id: row.providerMessageId,
+    created_at: row.createdAt,
+  };
+}
+
+function toMessage(row: OutboxRow): OutboxMessage {
+  return { ...toSummary(row), reply_to: row.replyTo, html: row.html, text: row.text };
+}
+
+/** Newest first, without the bodies; with the number of messages in each status. */
+export async function listOutbox(db: D1Database, filter: { status?: OutboxStatus; limit: number }) {
+  const d = drizzle(db);
+  const [rows, counts] = await Promise.all([
+    d
+      .select(summaryColumns)
+      .from(emailOutbox)
+      .where(filter.status ? eq(emailOutbox.status, filter.status) : undefined)
+      .orderBy(desc(emailOutbox.id))
+      .limit(filter.limit),
+    d.select({ status: emailOutbox.status, n: count() }).from(emailOutbox).groupBy(emailOutbox.status),
+  ]);
+  const totals: Record<OutboxStatus, number> = { pending: 0, sending: 0, sent: 0, failed: 0 };
+  for (const c of counts) if (c.status in totals) totals[c.status as OutboxStatus] = c.n;
+  return { messages: rows.map(toSummary), counts: totals };
+}
+
+export async function getOutboxMessage(db: D1Database, id: number): Promise<OutboxMessage | null> {
+  const [row] = await drizzle(db).select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+  return row ? toMessage(row) : null;
+}
+
+/** Puts a failed message back in the queue with a fresh set of attempts. */
+export async function retryOutboxMessage(db: D1Database, id: number, now = new Date()): Promise<OutboxMessage> {
+  const d = drizzle(db);
+  const [row] = await d
+    .update(emailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now.toISOString(), claimedAt: null })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed')))
+    .returning();
+  if (row) return toMessage(row);
+  const existing = await getOutboxMessage(db, id);
+  if (!existing) throw new AppError('not_found', `No e-mail with id ${id} in the outbox.`);
+  throw new AppError('conflict', `Only a failed e-mail can be retried; e-mail ${id} is ${existing.status}.`);
 }

@@ -1,0 +1,366 @@
+// The e-mail outbox (DESIGN.md sections 4, 5, 7; issue 5): enqueue once per cause, claim before
+// sending, the three senders (local, Resend over HTTP against the stand-in, the Cloudflare
+// send_email binding), back-off and giving up, the staff API and the cron that drives it.
+import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { OUTBOX_CRON } from '../../worker/cron';
+import type { Env } from '../../worker/env';
+import worker from '../../worker/index';
+import { backoffMinutes, enqueueEmail, MAX_SEND_ATTEMPTS, sendDueEmails, type OutgoingEmail } from '../../worker/services/email/outbox';
+import { RESEND_FAIL_KEY, RESEND_INVALID_KEY, RESEND_LOST_ANSWER_KEY, RESEND_RATE_LIMITED_KEY } from '../stand-ins/resend';
+import { BASE, get, postJson } from './helpers';
+
+const MINUTE = 60_000;
+
+interface Row {
+  id: number;
+  dedupe_key: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string;
+  claimed_at: string | null;
+  sent_at: string | null;
+  provider_message_id: string | null;
+}
+
+async function row(id: number): Promise<Row> {
+  return (await env.DB.prepare('SELECT * FROM email_outbox WHERE id = ?').bind(id).first<Row>())!;
+}
+
+function message(overrides: Partial<OutgoingEmail> = {}): OutgoingEmail {
+  const tag = crypto.randomUUID();
+  return {
+    dedupeKey: `test:${tag}`,
+    kind: 'test',
+    to: 'naledi@example.co.za',
+    toName: 'Naledi Khumalo',
+    replyTo: 'info@example.co.za',
+    subject: `Your quote ${tag.slice(0, 8)}`,
+    html: '<p>Hello <strong>Naledi</strong></p>',
+    text: 'Hello Naledi',
+    ...overrides,
+  };
+}
+
+function withEmail(overrides: Partial<Env>): Env {
+  return { ...env, ...overrides };
+}
+
+/** Resend against the stand-in, with an API key of the test's own (recorded requests are filtered by it). */
+function resendEnv(apiKey = `re_test_${crypto.randomUUID()}`): Env {
+  return withEmail({ EMAIL_PROVIDER: 'resend', EMAIL_API_BASE: env.STAND_IN_URL, EMAIL_API_KEY: apiKey, EMAIL_FROM: 'Custom Blinds <quotes@example.co.za>' });
+}
+
+async function recordedRequests(apiKey: string): Promise<{ method: string; path: string; headers: Record<string, string>; body: any }[]> {
+  return (await fetch(`${env.STAND_IN_URL}/__requests?key=${encodeURIComponent(apiKey)}`)).json();
+}
+
+async function delivered(apiKey: string, dedupeKey: string): Promise<{ id: string; body: any }[]> {
+  const all = await (await fetch(`${env.STAND_IN_URL}/emails/__delivered?key=${encodeURIComponent(apiKey)}`)).json<{ id: string; idempotencyKey: string; body: any }[]>();
+  return all.filter((d) => d.idempotencyKey === dedupeKey);
+}
+
+beforeEach(async () => {
+  // Each test file has its own D1: this only clears this file's messages.
+  await env.DB.prepare('DELETE FROM email_outbox').run();
+});
+
+describe('enqueueEmail', () => {
+  it('stores a message once per dedupe key and answers the same id again', async () => {
+    const m = message();
+    const id = await enqueueEmail(env.DB, m);
+    expect(await enqueueEmail(env.DB, { ...m, subject: 'Another subject' })).toBe(id);
+    const rows = (await env.DB.prepare('SELECT * FROM email_outbox WHERE dedupe_key = ?').bind(m.dedupeKey).all<any>()).results;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'pending', attempts: 0, to_address: 'naledi@example.co.za', subject: m.subject, html: m.html, text: m.text });
+  });
+
+  it('keeps header fields on one line (no header injection through a subject or name)', async () => {
+    const id = await enqueueEmail(env.DB, message({ subject: 'Quote\r\nBcc: victim@example.com', toName: 'Naledi\nX-Evil: 1' }));
+    const stored = await env.DB.prepare('SELECT subject, to_name FROM email_outbox WHERE id = ?').bind(id).first<any>();
+    expect(stored).toEqual({ subject: 'Quote Bcc: victim@example.com', to_name: 'Naledi X-Evil: 1' });
+  });
+});
+
+describe('local sender (EMAIL_PROVIDER unset)', () => {
+  it("marks the message sent with provider id 'local-<id>'; html and text stay in the outbox", async () => {
+    const id = await enqueueEmail(env.DB, message());
+    const now = new Date();
+    expect(await sendDueEmails(withEmail({ EMAIL_PROVIDER: undefined }), now)).toEqual({ claimed: 1, sent: 1, retrying: 0, failed: 0 });
+    const sent = await row(id);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: `local-${id}`, last_error: null });
+    expect(sent.sent_at).not.toBeNull();
+    // Sent messages are not sent again.
+    expect((await sendDueEmails(env, new Date(now.getTime() + 60 * MINUTE))).claimed).toBe(0);
+  });
+
+  it('a message scheduled for later waits for its time', async () => {
+    const id = await enqueueEmail(env.DB, message(), new Date(Date.now() + 5 * MINUTE));
+    expect((await sendDueEmails(env, new Date())).claimed).toBe(0);
+    expect((await sendDueEmails(env, new Date(Date.now() + 6 * MINUTE))).sent).toBe(1);
+    expect((await row(id)).status).toBe('sent');
+  });
+});
+
+describe('Resend sender (against the stand-in)', () => {
+  it('speaks the wire format: POST /emails, Bearer key, the dedupe key as Idempotency-Key, JSON from/to/subject/html/text/reply_to', async () => {
+    const config = resendEnv();
+    const m = message();
+    const id = await enqueueEmail(env.DB, m);
+    expect((await sendDueEmails(config, new Date())).sent).toBe(1);
+    const [request, ...others] = await recordedRequests(config.EMAIL_API_KEY!);
+    expect(others).toEqual([]);
+    expect(request).toMatchObject({ method: 'POST', path: '/emails' });
+    expect(request!.headers.authorization).toBe(`Bearer ${config.EMAIL_API_KEY}`);
+    expect(request!.headers['idempotency-key']).toBe(m.dedupeKey);
+    expect(request!.headers['content-type']).toBe('application/json');
+    expect(request!.body).toEqual({ from: 'Custom Blinds <quotes@example.co.za>', to: ['naledi@example.co.za'], subject: m.subject, html: m.html, text: m.text, reply_to: 'info@example.co.za' });
+    const [copy] = await delivered(config.EMAIL_API_KEY!, m.dedupeKey);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: copy!.id });
+  });
+
+  it("EMAIL_FROM defaults to the business name at the placeholder address", async () => {
+    const config = withEmail({ ...resendEnv(), EMAIL_FROM: undefined, BUSINESS_NAME: 'Blinds & Co' });
+    await enqueueEmail(env.DB, message());
+    await sendDueEmails(config, new Date());
+    const [request] = await recordedRequests(config.EMAIL_API_KEY!);
+    expect(request!.body.from).toBe('Blinds & Co <no-reply@example.co.za>');
+  });
+
+  it('an answer lost in a 500 is retried after the back-off with the same Idempotency-Key: delivered once', async () => {
+    const config = resendEnv(RESEND_LOST_ANSWER_KEY);
+    const m = message();
+    const id = await enqueueEmail(env.DB, m);
+    const now = Date.now();
+    expect(await sendDueEmails(config, new Date(now))).toEqual({ claimed: 1, sent: 0, retrying: 1, failed: 0 });
+    const waiting = await row(id);
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(waiting.last_error).toContain('Resend answered 500');
+    expect(Date.parse(waiting.next_attempt_at)).toBe(now + backoffMinutes(1) * MINUTE);
+    // Not before its time...
+    expect((await sendDueEmails(config, new Date(now + MINUTE))).claimed).toBe(0);
+    // ...then once more, and the provider answers the message it already has.
+    expect((await sendDueEmails(config, new Date(now + 3 * MINUTE))).sent).toBe(1);
+    const copies = await delivered(RESEND_LOST_ANSWER_KEY, m.dedupeKey);
+    expect(copies).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2, provider_message_id: copies[0]!.id, last_error: null });
+  });
+
+  it(`a provider that keeps failing (500): retried with growing back-off, then 'failed' after ${MAX_SEND_ATTEMPTS} attempts`, async () => {
+    const config = resendEnv(RESEND_FAIL_KEY);
+    const m = message();
+    const id = await enqueueEmail(env.DB, m);
+    let now = Date.now();
+    for (let attempt = 1; attempt <= MAX_SEND_ATTEMPTS; attempt++) {
+      const report = await sendDueEmails(config, new Date(now));
+      expect(report.claimed, `attempt ${attempt}`).toBe(1);
+      const current = await row(id);
+      expect(current.attempts).toBe(attempt);
+      if (attempt < MAX_SEND_ATTEMPTS) {
+        expect(current.status).toBe('pending');
+        expect(Date.parse(current.next_attempt_at) - now).toBe(2 ** attempt * MINUTE);
+        now = Date.parse(current.next_attempt_at);
+      } else {
+        expect(current.status).toBe('failed');
+        expect(current.last_error).toContain('Resend answered 500');
+      }
+    }
+    expect((await sendDueEmails(config, new Date(now + 1000 * MINUTE))).claimed).toBe(0);
+    const attempts = (await recordedRequests(RESEND_FAIL_KEY)).filter((r) => r.headers['idempotency-key'] === m.dedupeKey);
+    expect(attempts).toHaveLength(MAX_SEND_ATTEMPTS);
+  });
+
+  it('a 422 is permanent: failed at once, not retried', async () => {
+    const id = await enqueueEmail(env.DB, message());
+    expect(await sendDueEmails(resendEnv(RESEND_INVALID_KEY), new Date())).toEqual({ claimed: 1, sent: 0, retrying: 0, failed: 1 });
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await row(id)).last_error).toContain('422');
+  });
+
+  it('a 429 is retried later', async () => {
+    const id = await enqueueEmail(env.DB, message());
+    expect((await sendDueEmails(resendEnv(RESEND_RATE_LIMITED_KEY), new Date())).retrying).toBe(1);
+    expect(await row(id)).toMatchObject({ status: 'pending', attempts: 1 });
+  });
+
+  it('an unreachable provider is retried later', async () => {
+    const id = await enqueueEmail(env.DB, message());
+    const config = withEmail({ ...resendEnv(), EMAIL_API_BASE: 'http://127.0.0.1:9' });
+    expect((await sendDueEmails(config, new Date())).retrying).toBe(1);
+    expect((await row(id)).last_error).toContain('Could not reach');
+  });
+
+  it('two senders running at once (a request and the cron) send each message once', async () => {
+    const config = resendEnv();
+    const messages = [message(), message(), message()];
+    for (const m of messages) await enqueueEmail(env.DB, m);
+    const now = new Date();
+    const reports = await Promise.all([sendDueEmails(config, now), sendDueEmails(config, now), sendDueEmails(config, now)]);
+    expect(reports.reduce((n, r) => n + r.sent, 0)).toBe(3);
+    const requests = await recordedRequests(config.EMAIL_API_KEY!);
+    expect(requests.map((r) => r.headers['idempotency-key']).sort()).toEqual(messages.map((m) => m.dedupeKey).sort());
+  });
+
+  it('a claim left behind by a sender that died is taken over after 10 minutes, not before', async () => {
+    const config = resendEnv();
+    const stale = await enqueueEmail(env.DB, message());
+    const fresh = await enqueueEmail(env.DB, message());
+    const now = Date.now();
+    await env.DB.prepare(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = ? WHERE id = ?`).bind(new Date(now - 11 * MINUTE).toISOString(), stale).run();
+    await env.DB.prepare(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = ? WHERE id = ?`).bind(new Date(now - 2 * MINUTE).toISOString(), fresh).run();
+    expect(await sendDueEmails(config, new Date(now))).toMatchObject({ claimed: 1, sent: 1 });
+    expect(await row(stale)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await row(fresh)).toMatchObject({ status: 'sending', attempts: 1 });
+  });
+});
+
+describe('Cloudflare sender (send_email binding)', () => {
+  function binding(behaviour: (builder: unknown) => Promise<{ messageId: string }>) {
+    const calls: any[] = [];
+    const SEND_EMAIL = {
+      send: async (builder: unknown) => {
+        calls.push(builder);
+        return behaviour(builder);
+      },
+    } as unknown as SendEmail;
+    return { calls, SEND_EMAIL };
+  }
+
+  it('sends the structured message: from and to with names, subject, html and text parts, reply-to', async () => {
+    const { calls, SEND_EMAIL } = binding(async () => ({ messageId: '<cf-1@example.co.za>' }));
+    const m = message();
+    const id = await enqueueEmail(env.DB, m);
+    const config = withEmail({ EMAIL_PROVIDER: 'cloudflare', SEND_EMAIL, EMAIL_FROM: '"Custom Blinds" <quotes@example.co.za>' });
+    expect((await sendDueEmails(config, new Date())).sent).toBe(1);
+    expect(calls).toEqual([
+      {
+        from: { name: 'Custom Blinds', email: 'quotes@example.co.za' },
+        to: { name: 'Naledi Khumalo', email: 'naledi@example.co.za' },
+        replyTo: 'info@example.co.za',
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+      },
+    ]);
+    expect(await row(id)).toMatchObject({ status: 'sent', provider_message_id: '<cf-1@example.co.za>' });
+  });
+
+  it('an unverified sender is permanent; an internal error is retried; a missing binding waits for the configuration', async () => {
+    const refuse = (code: string) =>
+      binding(async () => {
+        throw Object.assign(new Error('refused'), { code });
+      }).SEND_EMAIL;
+    const unverified = await enqueueEmail(env.DB, message());
+    await sendDueEmails(withEmail({ EMAIL_PROVIDER: 'cloudflare', SEND_EMAIL: refuse('E_SENDER_NOT_VERIFIED') }), new Date());
+    expect(await row(unverified)).toMatchObject({ status: 'failed' });
+    expect((await row(unverified)).last_error).toContain('E_SENDER_NOT_VERIFIED');
+
+    const flaky = await enqueueEmail(env.DB, message());
+    await sendDueEmails(withEmail({ EMAIL_PROVIDER: 'cloudflare', SEND_EMAIL: refuse('E_INTERNAL_SERVER_ERROR') }), new Date());
+    expect(await row(flaky)).toMatchObject({ status: 'pending', attempts: 1 });
+
+    await env.DB.prepare('DELETE FROM email_outbox').run();
+    const unbound = await enqueueEmail(env.DB, message());
+    await sendDueEmails(withEmail({ EMAIL_PROVIDER: 'cloudflare', SEND_EMAIL: undefined }), new Date());
+    expect(await row(unbound)).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await row(unbound)).last_error).toContain('SEND_EMAIL');
+  });
+
+  it('an unknown EMAIL_PROVIDER keeps the messages (retried once the setting is fixed)', async () => {
+    const id = await enqueueEmail(env.DB, message());
+    await sendDueEmails(withEmail({ EMAIL_PROVIDER: 'smtp' }), new Date());
+    expect(await row(id)).toMatchObject({ status: 'pending' });
+    expect((await row(id)).last_error).toContain("EMAIL_PROVIDER 'smtp'");
+  });
+});
+
+describe('cron', () => {
+  it(`'${OUTBOX_CRON}' sends the due messages`, async () => {
+    const id = await enqueueEmail(env.DB, message());
+    const controller = createScheduledController({ cron: OUTBOX_CRON, scheduledTime: Date.now() + MINUTE });
+    const ctx = createExecutionContext();
+    await worker.scheduled(controller, env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await row(id)).toMatchObject({ status: 'sent', provider_message_id: `local-${id}` });
+  });
+
+  it('the daily job does not send e-mail', async () => {
+    const id = await enqueueEmail(env.DB, message());
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: '0 4 * * *', scheduledTime: Date.now() + MINUTE }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect((await row(id)).status).toBe('pending');
+  });
+});
+
+describe('staff API /api/admin/outbox', () => {
+  let ipCounter = 0;
+  async function staffCookie(): Promise<string> {
+    const res = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': `192.0.2.${200 + (ipCounter++ % 50)}` });
+    expect(res.status).toBe(200);
+    return res.headers.get('Set-Cookie')!.split(';')[0]!;
+  }
+
+  function retry(id: number | string, cookie?: string) {
+    return SELF.fetch(`${BASE}/api/admin/outbox/${id}/retry`, { method: 'POST', headers: cookie ? { Cookie: cookie } : {} });
+  }
+
+  it('answers 401 without a staff session, for every route', async () => {
+    const id = await enqueueEmail(env.DB, message());
+    for (const res of [await get('/api/admin/outbox'), await get(`/api/admin/outbox/${id}`), await retry(id), await get('/api/admin/outbox', { Cookie: 'cb_staff=forged' })]) {
+      expect(res.status).toBe(401);
+      expect((await res.json<any>()).error).toBe('unauthorized');
+    }
+  });
+
+  it('lists messages newest first without their bodies, filters by status, and counts each status', async () => {
+    const cookie = await staffCookie();
+    const first = await enqueueEmail(env.DB, message());
+    const second = await enqueueEmail(env.DB, message());
+    await sendDueEmails(env, new Date());
+    const third = await enqueueEmail(env.DB, message());
+    const all = await (await get('/api/admin/outbox', { Cookie: cookie })).json<any>();
+    expect(all.messages.map((m: any) => m.id)).toEqual([third, second, first]);
+    expect(all.counts).toEqual({ pending: 1, sending: 0, sent: 2, failed: 0 });
+    expect(all.messages[0]).toMatchObject({ id: third, kind: 'test', to_address: 'naledi@example.co.za', to_name: 'Naledi Khumalo', status: 'pending', attempts: 0 });
+    expect(all.messages[0]).not.toHaveProperty('html');
+    expect(all.messages[0]).not.toHaveProperty('text');
+    const sent = await (await get('/api/admin/outbox?status=sent&limit=1', { Cookie: cookie })).json<any>();
+    expect(sent.messages.map((m: any) => m.id)).toEqual([second]);
+    const bad = await get('/api/admin/outbox?status=lost', { Cookie: cookie });
+    expect(bad.status).toBe(400);
+    expect((await bad.json<any>()).message).toContain('status');
+    expect((await get('/api/admin/outbox?limit=0', { Cookie: cookie })).status).toBe(400);
+  });
+
+  it('shows one message in full (html and text), 404 for an unknown id, 400 for a bad one', async () => {
+    const cookie = await staffCookie();
+    const m = message();
+    const id = await enqueueEmail(env.DB, m);
+    const res = await get(`/api/admin/outbox/${id}`, { Cookie: cookie });
+    expect(res.status).toBe(200);
+    expect((await res.json<any>()).message).toMatchObject({ id, dedupe_key: m.dedupeKey, subject: m.subject, html: m.html, text: m.text, reply_to: 'info@example.co.za' });
+    const missing = await get(`/api/admin/outbox/${id + 1000}`, { Cookie: cookie });
+    expect(missing.status).toBe(404);
+    expect((await missing.json<any>()).message).toBe(`No e-mail with id ${id + 1000} in the outbox.`);
+    expect((await get('/api/admin/outbox/abc', { Cookie: cookie })).status).toBe(400);
+  });
+
+  it('retry puts a failed message back in the queue with fresh attempts (and sends it); only failed ones', async () => {
+    const cookie = await staffCookie();
+    const id = await enqueueEmail(env.DB, message());
+    await sendDueEmails(resendEnv(RESEND_INVALID_KEY), new Date());
+    expect((await row(id)).status).toBe('failed');
+    const res = await retry(id, cookie);
+    expect(res.status).toBe(200);
+    expect((await res.json<any>()).message).toMatchObject({ id, attempts: 0, status: 'pending' });
+    // Sent straight away after the answer (EMAIL_PROVIDER local in tests).
+    for (let i = 0; i < 50 && (await row(id)).status !== 'sent'; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: `local-${id}` });
+    const again = await retry(id, cookie);
+    expect(again.status).toBe(409);
+    expect((await again.json<any>()).message).toBe(`Only a failed e-mail can be retried; e-mail ${id} is sent.`);
+    expect((await retry(id + 1000, cookie)).status).toBe(404);
+  });
+});

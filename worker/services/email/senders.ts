@@ -1,0 +1,174 @@
+// One sender interface, three adapters chosen by EMAIL_PROVIDER (DESIGN.md section 4):
+// 'local' (default: the message stays in the outbox for staff to read), 'cloudflare' (the
+// send_email binding) and 'resend' (HTTP API). Each failure says whether a retry can help.
+import type { Env } from '../../env';
+
+/** A claimed outbox row, as a sender needs it. */
+export interface OutboxEnvelope {
+  id: number;
+  dedupeKey: string;
+  kind: string;
+  to: string;
+  toName: string | null;
+  replyTo: string | null;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface EmailSender {
+  readonly provider: string;
+  send(message: OutboxEnvelope): Promise<{ providerMessageId: string }>;
+}
+
+/** A send that did not happen. permanent: retrying the same message cannot succeed. */
+export class EmailSendError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'EmailSendError';
+  }
+}
+
+export const DEFAULT_EMAIL_API_BASE = 'https://api.resend.com';
+const SEND_TIMEOUT_MS = 15_000;
+
+/** EMAIL_FROM, or the business name at a placeholder address (set EMAIL_FROM before going live). */
+export function senderAddress(env: Pick<Env, 'EMAIL_FROM' | 'BUSINESS_NAME'>): string {
+  const configured = env.EMAIL_FROM?.trim();
+  if (configured) return configured;
+  const name = (env.BUSINESS_NAME?.trim() || 'Custom Blinds').replace(/[<>"\r\n]/g, '');
+  return `${name} <no-reply@example.co.za>`;
+}
+
+/** 'Name <address>' or a bare address, split for APIs that take them apart. */
+export function parseAddress(value: string): { name: string | null; email: string } {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^<>\s]+)>\s*$/.exec(value);
+  if (match) return { name: match[1]!.trim() || null, email: match[2]! };
+  return { name: null, email: value.trim() };
+}
+
+export function emailSenderFor(env: Env): EmailSender {
+  const provider = (env.EMAIL_PROVIDER ?? '').trim().toLowerCase() || 'local';
+  switch (provider) {
+    case 'local':
+      return localSender;
+    case 'cloudflare':
+      return cloudflareSender(env);
+    case 'resend':
+      return resendSender(env);
+    default:
+      // A typo in the configuration: keep the messages and retry, so fixing it sends them.
+      return {
+        provider,
+        send: async () => {
+          throw new EmailSendError(`EMAIL_PROVIDER '${provider}' is not one of local, cloudflare, resend.`, false);
+        },
+      };
+  }
+}
+
+/** Nothing leaves the Worker: the outbox row (html and text) is the message; staff read it there. */
+const localSender: EmailSender = {
+  provider: 'local',
+  async send(message) {
+    console.log(JSON.stringify({ level: 'info', message: 'e-mail kept in the outbox (EMAIL_PROVIDER=local); staff read it at /api/admin/outbox', outboxId: message.id, kind: message.kind }));
+    return { providerMessageId: `local-${message.id}` };
+  },
+};
+
+/** Error codes of the send_email binding that no retry can fix (Cloudflare Email Service, Workers API). */
+const PERMANENT_BINDING_ERRORS = new Set([
+  'E_VALIDATION_ERROR',
+  'E_FIELD_MISSING',
+  'E_TOO_MANY_RECIPIENTS',
+  'E_TOO_MANY_ATTACHMENTS',
+  'E_SENDER_NOT_VERIFIED',
+  'E_RECIPIENT_NOT_ALLOWED',
+  'E_RECIPIENT_SUPPRESSED',
+]);
+
+/**
+ * The send_email binding with its structured message: the runtime composes the MIME message
+ * (multipart/alternative, text and HTML parts, encoded headers), so none is hand-built here.
+ */
+function cloudflareSender(env: Env): EmailSender {
+  return {
+    provider: 'cloudflare',
+    async send(message) {
+      const binding = env.SEND_EMAIL;
+      if (!binding) throw new EmailSendError('EMAIL_PROVIDER is cloudflare but no SEND_EMAIL binding is configured ([[send_email]] in wrangler.toml).', false);
+      const from = parseAddress(senderAddress(env));
+      try {
+        const result = await binding.send({
+          from: from.name ? { name: from.name, email: from.email } : from.email,
+          to: message.toName ? { name: message.toName, email: message.to } : message.to,
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+        });
+        return { providerMessageId: result.messageId };
+      } catch (err) {
+        const code = String((err as { code?: unknown })?.code ?? '');
+        throw new EmailSendError(`send_email failed${code ? ` (${code})` : ''}: ${String((err as Error)?.message ?? err)}`, PERMANENT_BINDING_ERRORS.has(code));
+      }
+    },
+  };
+}
+
+/**
+ * Resend's HTTP API. The outbox's dedupe key goes as Idempotency-Key, so a retry after a lost
+ * answer never sends the message twice. 4xx other than 429 is permanent (a concurrent request with
+ * the same key is not: it is answered 409 while the first is in flight); 429, 5xx and network
+ * failures are retried.
+ */
+function resendSender(env: Env): EmailSender {
+  const base = (env.EMAIL_API_BASE?.trim() || DEFAULT_EMAIL_API_BASE).replace(/\/+$/, '');
+  return {
+    provider: 'resend',
+    async send(message) {
+      const apiKey = env.EMAIL_API_KEY?.trim();
+      if (!apiKey) throw new EmailSendError('EMAIL_PROVIDER is resend but EMAIL_API_KEY is not set.', false);
+      let response: Response;
+      try {
+        response = await fetch(`${base}/emails`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': message.dedupeKey },
+          body: JSON.stringify({
+            from: senderAddress(env),
+            to: [message.to],
+            subject: message.subject,
+            html: message.html,
+            text: message.text,
+            ...(message.replyTo ? { reply_to: message.replyTo } : {}),
+          }),
+          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        });
+      } catch (err) {
+        throw new EmailSendError(`Could not reach ${base}: ${String((err as Error)?.message ?? err)}`, false);
+      }
+      const bodyText = await response.text().catch(() => '');
+      if (response.ok) {
+        const id = (safeJson(bodyText) as { id?: unknown } | null)?.id;
+        if (typeof id !== 'string' || !id) throw new EmailSendError(`Resend answered ${response.status} without an id.`, false);
+        return { providerMessageId: id };
+      }
+      const body = safeJson(bodyText) as { name?: unknown; message?: unknown } | null;
+      const detail = typeof body?.message === 'string' ? body.message : bodyText.slice(0, 300);
+      const concurrent = response.status === 409 && body?.name === 'concurrent_idempotent_requests';
+      const retryable = response.status === 429 || response.status >= 500 || concurrent;
+      throw new EmailSendError(`Resend answered ${response.status}${detail ? `: ${detail}` : ''}`, !retryable);
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
