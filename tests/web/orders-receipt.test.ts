@@ -89,9 +89,9 @@ describe('payment result: what the page shows for what the server says', () => {
 });
 
 describe('payment failures (spec section 8)', () => {
-  it("a 503 is 'Payment Setup Required' with the server's message", () => {
+  it("a 503 is 'Payment Setup Required' with a message for the customer, not the server's configuration detail", () => {
     const err = new ApiError(503, JSON.stringify({ success: false, error: 'not_configured', message: 'Card payments are not set up.' }), '503: ...');
-    expect(paymentFailureToast(err)).toEqual({ title: 'Payment Setup Required', description: 'Card payments are not set up.' });
+    expect(paymentFailureToast(err)).toEqual({ title: 'Payment Setup Required', description: 'Card payments are not available right now. Please contact us to arrange payment.' });
   });
   it("anything else is 'Failed to create payment link'", () => {
     const err = new ApiError(409, JSON.stringify({ success: false, message: 'This order is already paid.' }), '409: ...');

@@ -190,15 +190,15 @@ export function paymentRequestForReceipt(receipt: Receipt): PaymentCreateRequest
   };
 }
 
+export const PAYMENT_UNAVAILABLE = 'Card payments are not available right now. Please contact us to arrange payment.';
 export const PAYMENT_EMAIL_REQUIRED = 'Please provide your email address to complete the purchase.';
 
 /** Spec section 8: 'Payment Setup Required' when the gateway is not set up, else 'Failed to create payment link'. */
 export function paymentFailureToast(err: unknown): { title: string; description: string } {
   if (err instanceof ApiError && (err.status === 503 || err.status === 401)) {
-    return {
-      title: 'Payment Setup Required',
-      description: err.serverMessage ?? 'Card payments are not available right now. Please contact us to arrange payment.',
-    };
+    // The server's sentence names the missing setting: it is for the shop's owner (the console), not the customer.
+    console.warn(err.serverMessage ?? err.message);
+    return { title: 'Payment Setup Required', description: PAYMENT_UNAVAILABLE };
   }
   const server = err instanceof ApiError ? err.serverMessage : null;
   return { title: 'Failed to create payment link', description: server ?? 'Please try again, or contact us to arrange payment.' };
