@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results');
@@ -36,4 +37,25 @@ export function watchErrors(page: Page): string[] {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * One browser per test file, launched before its tests and closed after them. The answer stands
+ * for that browser (it forwards to it once launched), so tests write `browser.newPage()`.
+ */
+export function useBrowser(): Browser {
+  let launched: Browser | undefined;
+  beforeAll(async () => {
+    launched = await launchBrowser();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  return new Proxy({} as Browser, {
+    get(_target, prop) {
+      if (!launched) throw new Error('the browser is launched in beforeAll: use it inside tests and hooks');
+      const value = Reflect.get(launched, prop, launched) as unknown;
+      return typeof value === 'function' ? value.bind(launched) : value;
+    },
+  });
 }

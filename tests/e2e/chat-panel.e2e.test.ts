@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, watchErrors } from './browser';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { screenshot, useBrowser, watchErrors } from './browser';
 
 // The consultant chat panel (spec section 2). The chat API is fulfilled with page.route so these
 // tests pin the panel's states whatever the back end answers.
@@ -11,18 +11,12 @@ const PLACEHOLDER = 'Ask about blinds, upload photos, or request consultation...
 const APOLOGY = 'I apologize, but I encountered an issue processing your message. Please try again.';
 const SESSION_ID = /^session_\d+_[a-z0-9]{9}$/;
 
-let browser: Browser;
+const browser = useBrowser();
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
 let sessionCalls: Array<{ sessionId?: string }>;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();

@@ -1,11 +1,11 @@
 import { deflateSync } from 'node:zlib';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, SCREENSHOT_DIR, watchErrors } from './browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { SCREENSHOT_DIR, useBrowser, watchErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = useBrowser();
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
@@ -128,12 +128,6 @@ async function shotOf(selector: string, file: string) {
   await page.setViewportSize(viewport);
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
   context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
   page = await context.newPage();

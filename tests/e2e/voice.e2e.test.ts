@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, watchErrors } from './browser';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { screenshot, useBrowser, watchErrors } from './browser';
 
 // Consultant mode and voice control (storefront spec sections 2, 3, 4, 7 and 8) in real Chromium
 // against the real server. Speech recognition is a fake injected before the app loads, driven by
@@ -10,7 +10,7 @@ const baseUrl = inject('baseUrl');
 const PLACEHOLDER = 'Ask about blinds, upload photos, or request consultation...';
 const WAKE_REPLY = "Yes, I'm here! How can I help you?";
 
-let browser: Browser;
+const browser = useBrowser();
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
@@ -92,12 +92,6 @@ function initScript({ consultant, recognition }: InitOptions) {
   }
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
