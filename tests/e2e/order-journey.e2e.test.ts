@@ -70,6 +70,13 @@ describe('the whole order journey (issue 5)', () => {
     expect(full).toContain(quoteId);
     expect(full).toContain('Roller Blind - Blockout');
     expect(full).toContain('valid');
+    // Read as the customer's mail program shows it.
+    await page.goto(`${baseUrl}/api/admin/outbox/${mine!.id}/html`);
+    await page.getByText(quoteId).first().waitFor();
+    await page.getByText('Roller Blind - Blockout').first().waitFor();
+    await screenshot(page, 'journey-quote-email');
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Quotation' }).waitFor();
 
     // 3. Order from the calculator.
     await page.getByRole('link', { name: 'Back to Calculator' }).click();

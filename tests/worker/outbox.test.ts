@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { OUTBOX_CRON } from '../../worker/cron';
 import type { Env } from '../../worker/env';
 import worker from '../../worker/index';
-import { backoffMinutes, enqueueEmail, MAX_SEND_ATTEMPTS, sendDueEmails, type OutgoingEmail } from '../../worker/services/email/outbox';
+import { backoffMinutes, enqueueEmail, getOutboxMessage, MAX_SEND_ATTEMPTS, sendDueEmails, type OutgoingEmail } from '../../worker/services/email/outbox';
 import { RESEND_FAIL_KEY, RESEND_INVALID_KEY, RESEND_LOST_ANSWER_KEY, RESEND_RATE_LIMITED_KEY } from '../stand-ins/resend';
 import { BASE, get, postJson } from './helpers';
 
@@ -312,6 +312,16 @@ describe('staff API /api/admin/outbox', () => {
       expect(res.status).toBe(401);
       expect((await res.json<any>()).error).toBe('unauthorized');
     }
+  });
+
+  it('shows a message as its recipient reads it, sandboxed, to staff only', async () => {
+    const id = await enqueueEmail(env.DB, message());
+    expect((await get(`/api/admin/outbox/${id}/html`)).status).toBe(401);
+    const res = await get(`/api/admin/outbox/${id}/html`, { Cookie: await staffCookie() });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toContain('text/html');
+    expect(res.headers.get('Content-Security-Policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'none'");
+    expect(await res.text()).toBe((await getOutboxMessage(env.DB, id))!.html);
   });
 
   it('lists messages newest first without their bodies, filters by status, and counts each status', async () => {

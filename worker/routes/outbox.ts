@@ -14,6 +14,8 @@ const listQuerySchema = z.object({
   limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
 });
 
+const EMAIL_PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'none'";
+
 function messageId(raw: string): number {
   const id = Number(raw);
   if (!/^\d{1,12}$/.test(raw) || !Number.isSafeInteger(id)) throw new AppError('validation_error', `'${raw.slice(0, 20)}' is not an outbox message id.`);
@@ -35,6 +37,15 @@ export const outboxRoutes = new Hono<AppBindings>()
     const message = await getOutboxMessage(c.env.DB, id);
     if (!message) throw new AppError('not_found', `No e-mail with id ${id} in the outbox.`);
     return c.json({ success: true, message });
+  })
+  // The message as the recipient's mail program shows it, for reading in a browser. Its own CSP:
+  // no scripts, no network, sandboxed (the HTML is ours and escaped, this is belt and braces).
+  .get('/:id/html', async (c) => {
+    const id = messageId(c.req.param('id'));
+    const message = await getOutboxMessage(c.env.DB, id);
+    if (!message) throw new AppError('not_found', `No e-mail with id ${id} in the outbox.`);
+    c.header('Content-Security-Policy', EMAIL_PREVIEW_CSP);
+    return c.html(message.html);
   })
   .post('/:id/retry', async (c) => {
     const message = await retryOutboxMessage(c.env.DB, messageId(c.req.param('id')));
