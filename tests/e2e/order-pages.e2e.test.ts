@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { pricedLine, ROLLER_LINE } from '../web/orders-fixtures';
 import { screenshot, useBrowser, watchErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -11,19 +12,7 @@ let errors: string[];
 /** Console noise of answers the pages expect (a 404 for an unknown order) is not a page error. */
 const pageErrors = () => errors.filter((e) => !e.includes('Failed to load resource'));
 
-const LINE = {
-  id: 'line-1',
-  product_type: 'roller-blockout',
-  product_name: 'Roller Blind - Blockout',
-  width_mm: 1200,
-  drop_mm: 1500,
-  control_side: 'left',
-  mount_type: 'inside-recess',
-  colour: 'Linen White',
-  quantity: 2,
-  price: 1624,
-  total_price: 3248,
-};
+const LINE = { ...ROLLER_LINE, id: 'line-1' };
 
 /** A session quote in the staff spec's Quote shape, as /quote keeps it. */
 const SESSION_QUOTE = {
@@ -183,7 +172,7 @@ function orderDto(reference: string, paymentStatus: 'pending' | 'paid') {
     customer_address: null,
     special_instructions: null,
     quote_id: null,
-    blinds: [{ ...LINE, line_no: 1, unit_price_cents: 162_400, total_cents: 324_800, price_list_version: 1 }],
+    blinds: [pricedLine()],
     subtotal: 2824.35,
     vat: 423.65,
     total_amount: 3248,

@@ -13,30 +13,11 @@ import {
   sessionQuoteFromDto,
   type SessionQuote,
 } from '../../web/src/features/orders/orders-model';
-import { paymentCreateSchema, type PricedLineDto, type StoredQuoteDto } from '../../worker/shared/orders-api';
+import { paymentCreateSchema, type StoredQuoteDto } from '../../worker/shared/orders-api';
 import { leadCaptureSchema } from '../../worker/shared/schemas';
+import { pricedLine } from './orders-fixtures';
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
-
-function pricedLine(overrides: Partial<PricedLineDto> = {}): PricedLineDto {
-  return {
-    line_no: 1,
-    product_type: 'roller-blockout',
-    product_name: 'Roller Blind - Blockout',
-    width_mm: 1200,
-    drop_mm: 1500,
-    control_side: 'left',
-    mount_type: 'inside-recess',
-    colour: 'Linen White',
-    quantity: 2,
-    price: 1624,
-    total_price: 3248,
-    unit_price_cents: 162_400,
-    total_cents: 324_800,
-    price_list_version: 1,
-    ...overrides,
-  };
-}
 
 function storedQuote(overrides: Partial<StoredQuoteDto> = {}): StoredQuoteDto {
   return {

@@ -16,23 +16,12 @@ import {
   type PaymentResultPath,
   type PaymentResultView,
 } from '../../web/src/features/orders/orders-model';
-import { parseQuoteBlinds, type CompletedOrder, type QuoteLine } from '../../web/src/features/quote/quote-storage';
+import { parseQuoteBlinds, type CompletedOrder } from '../../web/src/features/quote/quote-storage';
 import { ApiError } from '../../web/src/lib/api-client';
 import { emailQuoteSchema, paymentCreateSchema, quoteInternalSchema, type OrderDto, type PaymentStatus } from '../../worker/shared/orders-api';
+import { pricedLine, ROLLER_LINE } from './orders-fixtures';
 
-const line: QuoteLine = {
-  id: 'l1',
-  product_type: 'roller-blockout',
-  product_name: 'Roller Blind - Blockout',
-  width_mm: 1200,
-  drop_mm: 1500,
-  control_side: 'left',
-  mount_type: 'inside-recess',
-  colour: 'Linen White',
-  quantity: 2,
-  price: 1624,
-  total_price: 3248,
-};
+const line = ROLLER_LINE;
 
 const completed: CompletedOrder = {
   orderReference: 'CB-K7Q2M9X4PA',
@@ -133,7 +122,7 @@ describe('the receipt', () => {
       customer_address: null,
       special_instructions: null,
       quote_id: null,
-      blinds: [{ ...line, line_no: 1, unit_price_cents: 162_400, total_cents: 324_800, price_list_version: 1 }],
+      blinds: [pricedLine()],
       subtotal: 2824.35,
       vat: 423.65,
       total_amount: 3248,

@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
+import { expect } from 'vitest';
 import { orderLines, orders, payments, quotes } from '../../worker/db/schema';
 import type { Env } from '../../worker/env';
 import { app } from '../../worker/app';
@@ -86,6 +87,16 @@ export async function orderRow(reference: string) {
 
 export async function paymentRows(reference: string) {
   return drizzle(env.DB).select().from(payments).where(eq(payments.orderReference, reference));
+}
+
+/** The order is paid, with exactly one payment row: that row, for the test to check. */
+export async function expectPaidOnce(reference: string) {
+  const row = await orderRow(reference);
+  expect(row.paymentStatus).toBe('paid');
+  expect(row.paidAt).not.toBeNull();
+  const rows = await paymentRows(reference);
+  expect(rows).toHaveLength(1);
+  return rows[0];
 }
 
 /** The whole app with some configuration changed (the bindings stay the test's). */

@@ -9,7 +9,7 @@ import {
   phpUrlencode,
   type Field,
 } from '../../worker/services/payments/payfast';
-import { appRequest, createPayment, insertOrder, orderRow, paymentRows, type TestOrder } from './payments-fixtures';
+import { appRequest, createPayment, expectPaidOnce, insertOrder, orderRow, paymentRows, type TestOrder } from './payments-fixtures';
 
 const STAND_IN_URL = env.STAND_IN_URL;
 const ORIGIN = 'https://blinds.example.co.za';
@@ -197,12 +197,7 @@ describe('POST /api/payment/payfast/notify (ITN)', () => {
     const res = await postItn(config, itn.body);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ received: true, outcome: 'recorded' });
-    const row = await orderRow(order.reference);
-    expect(row.paymentStatus).toBe('paid');
-    expect(row.paidAt).not.toBeNull();
-    const rows = await paymentRows(order.reference);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ provider: 'payfast', amountCents: order.totalCents, status: 'succeeded' });
+    expect(await expectPaidOnce(order.reference)).toMatchObject({ provider: 'payfast', amountCents: order.totalCents, status: 'succeeded' });
     const [validate] = await recorded(config.PAYFAST_MERCHANT_ID!);
     expect(validate.method).toBe('POST');
     expect(validate.headers['content-type']).toBe('application/x-www-form-urlencoded');

@@ -108,40 +108,48 @@ export function quoteCustomerEmail(env: Env, q: QuoteForEmail, origin: string, t
   };
 }
 
-/** The business's copy of a quote e-mailed to a customer (send_copy_to_business). */
-export function quoteBusinessCopyEmail(env: Env, q: QuoteForEmail, origin: string): OutgoingEmail | null {
+/** An e-mail to the business about a customer's quote: a line on what happened, the customer, the quote. */
+function quoteForBusinessEmail(
+  env: Env,
+  q: QuoteForEmail,
+  origin: string,
+  e: { happened: string; dedupeKey: string; kind: OutgoingEmail['kind']; subject: string; title: string },
+): OutgoingEmail | null {
   const b = businessDetails(env);
   if (!b.email) return null;
   const link = quoteLink(origin, q.id, q.accessKey);
   const label = "Open the customer's quote page";
-  const intro = `Quote ${q.id} (${rand(q.totals.totalCents)} incl. VAT) was e-mailed to ${q.customer.name}.`;
+  const intro = `Quote ${q.id} (${rand(q.totals.totalCents)} incl. VAT) ${e.happened}.`;
   return {
-    dedupeKey: `quote:${q.id}:business`,
-    kind: 'quote-copy',
+    dedupeKey: e.dedupeKey,
+    kind: e.kind,
     to: b.email,
     toName: b.name,
     replyTo: q.customer.email,
-    subject: `Copy: quote ${q.id} sent to ${q.customer.name}`,
-    html: quoteDocument(b, `Copy of quote ${q.id}`, html`<p style="font-size:15px;margin:0 0 12px;">${intro}</p>${factsHtml(customerFacts(q))}`, quoteBodyHtml(q, link, label)),
+    subject: e.subject,
+    html: quoteDocument(b, e.title, html`<p style="font-size:15px;margin:0 0 12px;">${intro}</p>${factsHtml(customerFacts(q))}`, quoteBodyHtml(q, link, label)),
     text: [intro, '', factsText(customerFacts(q)), '', quoteBodyText(q, link, label)].join('\n'),
   };
 }
 
+/** The business's copy of a quote e-mailed to a customer (send_copy_to_business). */
+export function quoteBusinessCopyEmail(env: Env, q: QuoteForEmail, origin: string): OutgoingEmail | null {
+  return quoteForBusinessEmail(env, q, origin, {
+    happened: `was e-mailed to ${q.customer.name}`,
+    dedupeKey: `quote:${q.id}:business`,
+    kind: 'quote-copy',
+    subject: `Copy: quote ${q.id} sent to ${q.customer.name}`,
+    title: `Copy of quote ${q.id}`,
+  });
+}
+
 /** 'Quote saved': a quote saved for the business from the quote page (/api/email/quote-internal). */
 export function quoteSavedEmail(env: Env, q: QuoteForEmail, origin: string): OutgoingEmail | null {
-  const b = businessDetails(env);
-  if (!b.email) return null;
-  const link = quoteLink(origin, q.id, q.accessKey);
-  const label = "Open the customer's quote page";
-  const intro = `Quote ${q.id} (${rand(q.totals.totalCents)} incl. VAT) was saved for ${q.customer.name}.`;
-  return {
+  return quoteForBusinessEmail(env, q, origin, {
+    happened: `was saved for ${q.customer.name}`,
     dedupeKey: `quote:${q.id}:internal`,
     kind: 'quote-saved',
-    to: b.email,
-    toName: b.name,
-    replyTo: q.customer.email,
     subject: `Quote saved: ${q.id} - ${q.customer.name}`,
-    html: quoteDocument(b, `Quote saved: ${q.id}`, html`<p style="font-size:15px;margin:0 0 12px;">${intro}</p>${factsHtml(customerFacts(q))}`, quoteBodyHtml(q, link, label)),
-    text: [intro, '', factsText(customerFacts(q)), '', quoteBodyText(q, link, label)].join('\n'),
-  };
+    title: `Quote saved: ${q.id}`,
+  });
 }

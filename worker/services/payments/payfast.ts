@@ -9,8 +9,8 @@
 // a form that posts to PayFast, and a URL is what the client opens like every other gateway's.
 import type { Env } from '../../env';
 import { md5Hex, randomId, timingSafeEqualText } from './crypto';
-import { isPaymentRecorded, loadPaymentOrder, recordPaymentOutcome } from './ledger';
-import { queuePaymentReceipt } from './receipt';
+import { isPaymentRecorded, loadPaymentOrder } from './ledger';
+import { recordVerifiedPayment } from './record-verified';
 import { paymentLog, type CheckoutOrder, type CheckoutSession, type CheckoutUrls, type NotificationResult, type PaymentProvider } from './types';
 
 export const DEFAULT_PAYFAST_HOST = 'https://sandbox.payfast.co.za';
@@ -202,8 +202,9 @@ export async function handlePayfastItn(env: Env, rawBody: string, sourceAddress:
     paymentLog('info', 'payfast ITN with a status we do not act on', { reference: order.reference, payment_status: paymentStatus });
     return { httpStatus: 200, outcome: 'ignored', note: `payment_status ${paymentStatus || '(none)'} is not acted on`, reference: order.reference };
   }
-  const recorded = await recordPaymentOutcome(
-    env.DB,
+  return recordVerifiedPayment(
+    env,
+    order,
     {
       reference: order.reference,
       provider: 'payfast',
@@ -214,14 +215,9 @@ export async function handlePayfastItn(env: Env, rawBody: string, sourceAddress:
       raw: data,
     },
     now,
+    { pfPaymentId, status },
+    status,
   );
-  if (recorded.duplicate) return { httpStatus: 200, outcome: 'duplicate', note: 'already processed', reference: order.reference };
-  if (status === 'succeeded' && !recorded.orderUpdated) {
-    paymentLog('warn', 'a second payment for an order that was already paid: recorded so staff can refund it', { reference: order.reference, pfPaymentId });
-  }
-  if (status === 'succeeded' && recorded.orderUpdated) await queuePaymentReceipt(env, order, grossCents);
-  paymentLog('info', 'payfast payment recorded', { reference: order.reference, pfPaymentId, status, orderUpdated: recorded.orderUpdated });
-  return { httpStatus: 200, outcome: 'recorded', note: status, reference: order.reference };
 }
 
 /** 'VALID', 'INVALID', or why PayFast could not be asked. */

@@ -10,8 +10,8 @@
 import { z } from 'zod';
 import type { Env } from '../../env';
 import { hmacSha256, randomId, timingSafeEqualText, toHex } from './crypto';
-import { loadPaymentOrder, recordPaymentOutcome } from './ledger';
-import { queuePaymentReceipt } from './receipt';
+import { loadPaymentOrder } from './ledger';
+import { recordVerifiedPayment } from './record-verified';
 import { paymentLog, type CheckoutOrder, type CheckoutSession, type CheckoutUrls, type NotificationResult, type PaymentProvider } from './types';
 
 export const SANDBOX_KV_PREFIX = 'sandbox-checkout:';
@@ -252,8 +252,9 @@ export async function handleSandboxNotification(env: Env, rawBody: string, signa
     });
     return { httpStatus: 400, outcome: 'rejected', note: 'amount does not match the order total', reference: order.reference };
   }
-  const recorded = await recordPaymentOutcome(
-    env.DB,
+  return recordVerifiedPayment(
+    env,
+    order,
     {
       reference: order.reference,
       provider: 'sandbox',
@@ -264,9 +265,7 @@ export async function handleSandboxNotification(env: Env, rawBody: string, signa
       raw: parsed,
     },
     now,
+    { status: parsed.status },
+    parsed.status,
   );
-  if (recorded.duplicate) return { httpStatus: 200, outcome: 'duplicate', note: 'already processed', reference: order.reference };
-  if (parsed.status === 'succeeded' && recorded.orderUpdated) await queuePaymentReceipt(env, order, parsed.amount_cents);
-  paymentLog('info', 'sandbox payment recorded', { reference: order.reference, status: parsed.status, orderUpdated: recorded.orderUpdated });
-  return { httpStatus: 200, outcome: 'recorded', note: parsed.status, reference: order.reference };
 }

@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import type { Env } from '../../env';
 import { fromBase64, hmacSha256, timingSafeEqualText, toBase64 } from './crypto';
-import { findOrderByCheckoutId, loadPaymentOrder, recordPaymentOutcome } from './ledger';
-import { queuePaymentReceipt } from './receipt';
+import { findOrderByCheckoutId, loadPaymentOrder } from './ledger';
+import { recordVerifiedPayment } from './record-verified';
 import {
   paymentLog,
   PaymentSetupError,
@@ -169,8 +169,9 @@ export async function handleYocoWebhook(env: Env, headers: WebhookHeaders, rawBo
     });
     return { httpStatus: 200, outcome: 'ignored', note: 'amount, currency or status does not match the order', reference: order.reference };
   }
-  const recorded = await recordPaymentOutcome(
-    env.DB,
+  return recordVerifiedPayment(
+    env,
+    order,
     {
       reference: order.reference,
       provider: 'yoco',
@@ -181,12 +182,7 @@ export async function handleYocoWebhook(env: Env, headers: WebhookHeaders, rawBo
       raw: event,
     },
     now,
+    { paymentId: payment.id },
+    'payment recorded',
   );
-  if (recorded.duplicate) return { httpStatus: 200, outcome: 'duplicate', note: 'already processed', reference: order.reference };
-  if (!recorded.orderUpdated) {
-    paymentLog('warn', 'a second payment for an order that was already paid: recorded so staff can refund it', { reference: order.reference, paymentId: payment.id });
-  }
-  if (recorded.orderUpdated) await queuePaymentReceipt(env, order, payment.amount);
-  paymentLog('info', 'yoco payment recorded', { reference: order.reference, paymentId: payment.id, orderUpdated: recorded.orderUpdated });
-  return { httpStatus: 200, outcome: 'recorded', note: 'payment recorded', reference: order.reference };
 }

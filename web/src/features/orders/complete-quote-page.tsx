@@ -2,20 +2,15 @@
 // step 2 pay by card now or ask for a Garden Route consultation. An ordered quote links to its receipt.
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { SiteFooter } from '../../components/site-footer';
-import { SiteHeader } from '../../components/site-header';
-import { ContactFields } from './contact-fields';
-import { LinesTable, TotalsList } from './order-parts';
+import { ContactFields, useContactDraft } from './contact-fields';
+import { LinesTable, LoadingCard, OrdersPageShell, TotalsList } from './order-parts';
 import { captureLead } from './orders-client';
 import {
   consultationLeadBody,
-  contactErrors,
   formatLongDate,
   hasPaymentContact,
   paymentRequestForQuote,
   quoteProductRows,
-  trimContact,
-  type ContactErrors,
   type QuoteCustomerInfo,
   type SessionQuote,
 } from './orders-model';
@@ -28,20 +23,9 @@ export const CONSULTATION_FAILURE = 'Failed to submit your details. Please try a
 export function CompleteQuotePage() {
   const [state, update] = useStoredQuote();
   return (
-    <div className="page">
-      <SiteHeader />
-      <main className="orders-page" id="main">
-        {state.status === 'loading' ? (
-          <p className="orders-card" role="status">
-            <span className="spinner" aria-hidden="true" />
-            Loading your quote...
-          </p>
-        ) : (
-          <CompleteQuote quote={state.quote} onChange={update} />
-        )}
-      </main>
-      <SiteFooter />
-    </div>
+    <OrdersPageShell>
+      {state.status === 'loading' ? <LoadingCard>Loading your quote...</LoadingCard> : <CompleteQuote quote={state.quote} onChange={update} />}
+    </OrdersPageShell>
   );
 }
 
@@ -136,16 +120,7 @@ interface DetailsStepProps {
 }
 
 function DetailsStep({ quote, headingRef, onDone }: DetailsStepProps) {
-  const [draft, setDraft] = useState(quote.customer_info);
-  const [errors, setErrors] = useState<ContactErrors>({});
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = contactErrors(draft);
-    setErrors(found);
-    if (found.name || found.email) return;
-    onDone(trimContact(draft));
-  };
+  const { draft, setDraft, errors, submit } = useContactDraft(quote.customer_info, onDone);
 
   return (
     <section className="orders-card" aria-labelledby="details-title">

@@ -1,5 +1,27 @@
-import { useId, type ChangeEvent, type RefObject } from 'react';
-import type { ContactErrors, QuoteCustomerInfo } from './orders-model';
+import { useId, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
+import { contactErrors, trimContact, type ContactErrors, type QuoteCustomerInfo } from './orders-model';
+
+/** The draft and errors of a contact form; submit hands on the trimmed details once name and e-mail are valid. */
+export function useContactDraft(initial: QuoteCustomerInfo, onValid: (info: QuoteCustomerInfo) => void) {
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<ContactErrors>({});
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = contactErrors(draft);
+    setErrors(found);
+    if (found.name || found.email) return;
+    onValid(trimContact(draft));
+  };
+
+  /** Starts again from the given details, without errors. */
+  const reset = (info: QuoteCustomerInfo) => {
+    setDraft(info);
+    setErrors({});
+  };
+
+  return { draft, setDraft, errors, submit, reset };
+}
 
 export interface ContactFieldsProps {
   value: QuoteCustomerInfo;

@@ -3,10 +3,8 @@
 // shown and re-read from the server for its current payment status. ?pay=1 starts card payment once.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SiteFooter } from '../../components/site-footer';
-import { SiteHeader } from '../../components/site-header';
 import { completedOrderFromDto, readCompletedOrder, writeCompletedOrder, type CompletedOrder } from '../quote/quote-storage';
-import { HelpContacts, LinesTable, NextSteps, PaymentBadge, TotalsList } from './order-parts';
+import { HelpContacts, LinesTable, LoadingCard, NextSteps, OrdersPageShell, OutcomeCard, PaymentBadge, TotalsList } from './order-parts';
 import { fetchOrder } from './orders-client';
 import { confirmationSource, formatLongDate, paymentRequestForReceipt, receiptFromCompletedOrder, receiptFromOrder, sampleReceipt, type Receipt } from './orders-model';
 import { PayByCard } from './pay-by-card';
@@ -80,52 +78,37 @@ export function OrderConfirmationPage() {
   }, [state.status]);
 
   return (
-    <div className="page">
-      <SiteHeader />
-      <main className="orders-page" id="main">
-        {state.status === 'loading' && (
-          <p className="orders-card" role="status">
-            <span className="spinner" aria-hidden="true" />
-            Loading your order...
+    <OrdersPageShell>
+      {state.status === 'loading' && <LoadingCard>Loading your order...</LoadingCard>}
+      {state.status === 'not-found' && (
+        <OutcomeCard titleId="no-order-title" title="No Order Found" headingRef={headingRef}>
+          <p>
+            {state.reference
+              ? `We could not find an order with reference ${state.reference}. Please check the link in your confirmation e-mail.`
+              : 'There is no recent order on this device. Your confirmation e-mail has a link to your receipt.'}
           </p>
-        )}
-        {state.status === 'not-found' && (
-          <section className="orders-card" aria-labelledby="no-order-title">
-            <h1 id="no-order-title" ref={headingRef} tabIndex={-1}>
-              No Order Found
-            </h1>
-            <p>
-              {state.reference
-                ? `We could not find an order with reference ${state.reference}. Please check the link in your confirmation e-mail.`
-                : 'There is no recent order on this device. Your confirmation e-mail has a link to your receipt.'}
-            </p>
-            <Link className="button" to="/">
+          <Link className="button" to="/">
+            Return Home
+          </Link>
+        </OutcomeCard>
+      )}
+      {state.status === 'error' && (
+        <OutcomeCard titleId="order-error-title" title="We could not load your order" headingRef={headingRef}>
+          <p>
+            Your order {state.reference} is safe, but we could not reach our server just now. Please check your connection and try again.
+          </p>
+          <div className="button-row">
+            <button type="button" className="button button--accent" onClick={() => setAttempt((n) => n + 1)}>
+              Try again
+            </button>
+            <Link className="button button--ghost-dark" to="/">
               Return Home
             </Link>
-          </section>
-        )}
-        {state.status === 'error' && (
-          <section className="orders-card" aria-labelledby="order-error-title">
-            <h1 id="order-error-title" ref={headingRef} tabIndex={-1}>
-              We could not load your order
-            </h1>
-            <p>
-              Your order {state.reference} is safe, but we could not reach our server just now. Please check your connection and try again.
-            </p>
-            <div className="button-row">
-              <button type="button" className="button button--accent" onClick={() => setAttempt((n) => n + 1)}>
-                Try again
-              </button>
-              <Link className="button button--ghost-dark" to="/">
-                Return Home
-              </Link>
-            </div>
-          </section>
-        )}
-        {state.status === 'ready' && <ReceiptView receipt={state.receipt} origin={state.origin} autoPay={autoPay} />}
-      </main>
-      <SiteFooter />
-    </div>
+          </div>
+        </OutcomeCard>
+      )}
+      {state.status === 'ready' && <ReceiptView receipt={state.receipt} origin={state.origin} autoPay={autoPay} />}
+    </OrdersPageShell>
   );
 }
 

@@ -1,25 +1,66 @@
 // Pieces the receipt, the quote document, the payment result and the stored-quote pages share.
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode, type RefObject } from 'react';
 import type { PaymentStatus } from '../../../../worker/shared/orders-api';
+import { SiteFooter } from '../../components/site-footer';
+import { SiteHeader } from '../../components/site-header';
 import { formatRand } from '../../lib/format';
 import { telLink, usePublicConfig, whatsappLink } from '../../lib/public-config';
-import { controlLabel, mountLabel } from './orders-model';
+import { controlLabel, mountLabel, type ReceiptLine } from './orders-model';
 
-export interface TableLine {
-  key: string;
-  product_name: string;
-  width_mm: number;
-  drop_mm: number;
-  colour: string;
-  control_side: string;
-  mount_type: string;
-  quantity: number;
-  price: number;
-  total_price: number;
+/** The site's header and footer around an orders page's main content. */
+export function OrdersPageShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="page">
+      <SiteHeader />
+      <main className="orders-page" id="main">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+/** The card with a spinner shown while a page reads its quote or order. */
+export function LoadingCard({ children }: { children: ReactNode }) {
+  return (
+    <p className="orders-card" role="status">
+      <span className="spinner" aria-hidden="true" />
+      {children}
+    </p>
+  );
+}
+
+interface OutcomeCardProps {
+  /** The heading's id, which labels the card. */
+  titleId: string;
+  title: ReactNode;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** A tone class such as 'result--bad' next to 'orders-card'. */
+  tone?: string;
+  /** A symbol shown above the heading (hidden from screen readers). */
+  icon?: string;
+  children: ReactNode;
+}
+
+/** A card whose page heading takes the focus when it appears, so the outcome is announced. */
+export function OutcomeCard({ titleId, title, headingRef, tone, icon, children }: OutcomeCardProps) {
+  return (
+    <section className={tone ? `orders-card ${tone}` : 'orders-card'} aria-labelledby={titleId}>
+      {icon && (
+        <p className="result-icon" aria-hidden="true">
+          {icon}
+        </p>
+      )}
+      <h1 id={titleId} ref={headingRef} tabIndex={-1}>
+        {title}
+      </h1>
+      {children}
+    </section>
+  );
 }
 
 /** The order table: product, size, colour, control, mount, qty, unit, total (cards on narrow screens). */
-export function LinesTable({ lines, caption }: { lines: readonly TableLine[]; caption: string }) {
+export function LinesTable({ lines, caption }: { lines: readonly ReceiptLine[]; caption: string }) {
   return (
     <table className="orders-table">
       <caption className="visually-hidden">{caption}</caption>

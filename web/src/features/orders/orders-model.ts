@@ -7,6 +7,7 @@ import type {
   OrderDto,
   PaymentCreateRequest,
   PaymentStatus,
+  PricedLineDto,
   QuoteInternalRequest,
   StoredQuoteDto,
 } from '../../../../worker/shared/orders-api';
@@ -65,8 +66,8 @@ export function productSummary(names: readonly string[]): string {
 
 // --- The receipt (order confirmation) ----------------------------------------------------------------
 
-export interface ReceiptLine {
-  key: string;
+/** A blind line as the receipt and the stored quote show it. */
+export interface PricedLine {
   product_name: string;
   width_mm: number;
   drop_mm: number;
@@ -77,6 +78,25 @@ export interface ReceiptLine {
   /** Unit price in rand, VAT included. */
   price: number;
   total_price: number;
+}
+
+/** The shown fields of a line the server priced. */
+function pricedLine(l: PricedLineDto): PricedLine {
+  return {
+    product_name: l.product_name,
+    width_mm: l.width_mm,
+    drop_mm: l.drop_mm,
+    colour: l.colour,
+    control_side: l.control_side,
+    mount_type: l.mount_type,
+    quantity: l.quantity,
+    price: l.price,
+    total_price: l.total_price,
+  };
+}
+
+export interface ReceiptLine extends PricedLine {
+  key: string;
 }
 
 export interface Receipt {
@@ -102,18 +122,7 @@ export function receiptFromOrder(order: OrderDto): Receipt {
     orderDate: order.order_date,
     customer: { name: order.customer_name, email: order.customer_email, phone: order.customer_phone ?? '', address: order.customer_address ?? '' },
     specialInstructions: order.special_instructions ?? '',
-    lines: order.blinds.map((l) => ({
-      key: String(l.line_no),
-      product_name: l.product_name,
-      width_mm: l.width_mm,
-      drop_mm: l.drop_mm,
-      colour: l.colour,
-      control_side: l.control_side,
-      mount_type: l.mount_type,
-      quantity: l.quantity,
-      price: l.price,
-      total_price: l.total_price,
-    })),
+    lines: order.blinds.map((l) => ({ key: String(l.line_no), ...pricedLine(l) })),
     subtotal: order.subtotal,
     vat: order.vat,
     total: order.total_amount,
@@ -244,17 +253,8 @@ export interface QuoteCustomerInfo {
   location: string;
 }
 
-export interface SessionQuoteLine {
+export interface SessionQuoteLine extends PricedLine {
   product_type: string;
-  product_name: string;
-  width_mm: number;
-  drop_mm: number;
-  colour: string;
-  control_side: string;
-  mount_type: string;
-  quantity: number;
-  price: number;
-  total_price: number;
 }
 
 /** The session-stored Quote of staff spec section 3, plus its lines, its link key and its order. */
@@ -321,18 +321,7 @@ export function sessionQuoteFromDto(dto: StoredQuoteDto, key: string | null, pre
       phone: kept?.phone || server.phone,
       location: kept?.location || server.location,
     },
-    lines: dto.blinds.map((l) => ({
-      product_type: l.product_type,
-      product_name: l.product_name,
-      width_mm: l.width_mm,
-      drop_mm: l.drop_mm,
-      colour: l.colour,
-      control_side: l.control_side,
-      mount_type: l.mount_type,
-      quantity: l.quantity,
-      price: l.price,
-      total_price: l.total_price,
-    })),
+    lines: dto.blinds.map((l) => ({ product_type: l.product_type, ...pricedLine(l) })),
     key,
     order_reference: dto.order_reference,
   };

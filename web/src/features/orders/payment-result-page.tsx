@@ -1,14 +1,12 @@
 // The payment result page at /payment-success, /payment-cancelled and /payment-failed (storefront
 // spec section 2). The path only says what happened at the gateway; what the page claims comes from
 // the server's order: 'Payment Successful' only once the server has the payment confirmed.
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { OrderDto } from '../../../../worker/shared/orders-api';
-import { SiteFooter } from '../../components/site-footer';
-import { SiteHeader } from '../../components/site-header';
 import { formatRand } from '../../lib/format';
 import { completedOrderFromDto, readCompletedOrder, writeCompletedOrder } from '../quote/quote-storage';
-import { HelpContacts, NextSteps } from './order-parts';
+import { HelpContacts, LoadingCard, NextSteps, OrdersPageShell, OutcomeCard } from './order-parts';
 import { fetchOrder } from './orders-client';
 import {
   CONFIRM_POLL_MS,
@@ -96,54 +94,39 @@ export function PaymentResultPage() {
   }, [view, state.status]);
 
   return (
-    <div className="page">
-      <SiteHeader />
-      <main className="orders-page" id="main">
-        {state.status === 'loading' && (
-          <p className="orders-card" role="status">
-            <span className="spinner" aria-hidden="true" />
-            Checking your payment...
+    <OrdersPageShell>
+      {state.status === 'loading' && <LoadingCard>Checking your payment...</LoadingCard>}
+      {state.status === 'missing' && (
+        <OutcomeCard titleId="result-title" title="We could not find your order" headingRef={headingRef} tone="result--bad">
+          <p>
+            {reference
+              ? `We have no order with reference ${reference}. Please check the link, or contact us with the reference from your e-mail.`
+              : 'This page was opened without an order reference, so we cannot tell which payment it is about.'}
           </p>
-        )}
-        {state.status === 'missing' && (
-          <section className="orders-card result--bad" aria-labelledby="result-title">
-            <h1 id="result-title" ref={headingRef} tabIndex={-1}>
-              We could not find your order
-            </h1>
-            <p>
-              {reference
-                ? `We have no order with reference ${reference}. Please check the link, or contact us with the reference from your e-mail.`
-                : 'This page was opened without an order reference, so we cannot tell which payment it is about.'}
-            </p>
-            <ContinueShopping />
-          </section>
-        )}
-        {state.status === 'error' && (
-          <section className="orders-card result--warning" aria-labelledby="result-title">
-            <h1 id="result-title" ref={headingRef} tabIndex={-1}>
-              We could not check your payment
-            </h1>
-            <p>Our server could not be reached just now. Your order {reference} is safe; please try again in a moment.</p>
-            <div className="button-row">
-              <button type="button" className="button button--accent" onClick={() => setAttempt((n) => n + 1)}>
-                Try again
-              </button>
-              <ContinueShopping inline />
-            </div>
-          </section>
-        )}
-        {state.status === 'ready' && view && (
-          <ResultCard view={view} order={state.order} headingRef={headingRef} onCheckAgain={() => setAttempt((n) => n + 1)} />
-        )}
-        {state.status === 'ready' && <NextSteps />}
-        {state.status !== 'loading' && (
-          <HelpContacts title="Need help?">
-            <p>{reference ? `Quote your order reference ${reference} and our team will help.` : 'Our team is happy to help with your order or payment.'}</p>
-          </HelpContacts>
-        )}
-      </main>
-      <SiteFooter />
-    </div>
+          <ContinueShopping />
+        </OutcomeCard>
+      )}
+      {state.status === 'error' && (
+        <OutcomeCard titleId="result-title" title="We could not check your payment" headingRef={headingRef} tone="result--warning">
+          <p>Our server could not be reached just now. Your order {reference} is safe; please try again in a moment.</p>
+          <div className="button-row">
+            <button type="button" className="button button--accent" onClick={() => setAttempt((n) => n + 1)}>
+              Try again
+            </button>
+            <ContinueShopping inline />
+          </div>
+        </OutcomeCard>
+      )}
+      {state.status === 'ready' && view && (
+        <ResultCard view={view} order={state.order} headingRef={headingRef} onCheckAgain={() => setAttempt((n) => n + 1)} />
+      )}
+      {state.status === 'ready' && <NextSteps />}
+      {state.status !== 'loading' && (
+        <HelpContacts title="Need help?">
+          <p>{reference ? `Quote your order reference ${reference} and our team will help.` : 'Our team is happy to help with your order or payment.'}</p>
+        </HelpContacts>
+      )}
+    </OrdersPageShell>
   );
 }
 
@@ -163,31 +146,37 @@ interface ResultCardProps {
   onCheckAgain: () => void;
 }
 
+interface OutcomeProps {
+  order: OrderDto;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  title: string;
+  tone?: string;
+  icon?: string;
+  children: ReactNode;
+}
+
+/** One outcome of the payment; each ends with the way to the receipt and back to the shop. */
+function Outcome({ order, headingRef, title, tone, icon, children }: OutcomeProps) {
+  return (
+    <OutcomeCard titleId="result-title" title={title} headingRef={headingRef} tone={tone} icon={icon}>
+      {children}
+      <div className="button-row">
+        <Link className="button button--ghost-dark" to={`/order-confirmation?ref=${encodeURIComponent(order.reference)}`}>
+          View your receipt
+        </Link>
+        <ContinueShopping inline />
+      </div>
+    </OutcomeCard>
+  );
+}
+
 function ResultCard({ view, order, headingRef, onCheckAgain }: ResultCardProps) {
-  const receiptLink = `/order-confirmation?ref=${encodeURIComponent(order.reference)}`;
   const retry = <PayByCard request={paymentRequestForReceipt(receiptFromOrder(order))} total={order.total_amount} label="Try again" heading="Try the payment again" />;
-  const links = (
-    <div className="button-row">
-      <Link className="button button--ghost-dark" to={receiptLink}>
-        View your receipt
-      </Link>
-      <ContinueShopping inline />
-    </div>
-  );
-  const heading = (text: string) => (
-    <h1 id="result-title" ref={headingRef} tabIndex={-1}>
-      {text}
-    </h1>
-  );
 
   switch (view) {
     case 'paid':
       return (
-        <section className="orders-card result--paid" aria-labelledby="result-title">
-          <p className="result-icon" aria-hidden="true">
-            ✓
-          </p>
-          {heading('Payment Successful')}
+        <Outcome order={order} headingRef={headingRef} title="Payment Successful" tone="result--paid" icon="✓">
           <p>
             Thank you, {order.customer_name}. We have received your payment of <strong>{formatRand(order.total_amount)}</strong>.
           </p>
@@ -200,28 +189,21 @@ function ResultCard({ view, order, headingRef, onCheckAgain }: ResultCardProps) 
             <dd>7-10 business days</dd>
           </dl>
           <p>A confirmation e-mail is on its way to {order.customer_email}.</p>
-          {links}
-        </section>
+        </Outcome>
       );
     case 'confirming':
       return (
-        <section className="orders-card" aria-labelledby="result-title">
-          {heading('Confirming your payment...')}
+        <Outcome order={order} headingRef={headingRef} title="Confirming your payment...">
           <p role="status">
             <span className="spinner" aria-hidden="true" />
             We are waiting for the payment provider to confirm the payment for order <strong>{order.reference}</strong>. This usually takes a few
             seconds; please keep this page open.
           </p>
-          {links}
-        </section>
+        </Outcome>
       );
     case 'not-confirmed':
       return (
-        <section className="orders-card result--warning" aria-labelledby="result-title">
-          <p className="result-icon" aria-hidden="true">
-            ⏳
-          </p>
-          {heading('We have not received the payment confirmation yet')}
+        <Outcome order={order} headingRef={headingRef} title="We have not received the payment confirmation yet" tone="result--warning" icon="⏳">
           <p>
             Your order reference is <strong data-testid="order-reference">{order.reference}</strong>. If you completed the payment, the confirmation
             may still be on its way: we e-mail you as soon as it arrives, and your receipt will show it as paid.
@@ -232,28 +214,21 @@ function ResultCard({ view, order, headingRef, onCheckAgain }: ResultCardProps) 
               Check again
             </button>
           </div>
-          {links}
-        </section>
+        </Outcome>
       );
     case 'cancelled':
       return (
-        <section className="orders-card result--warning" aria-labelledby="result-title">
-          {heading('Payment Cancelled')}
+        <Outcome order={order} headingRef={headingRef} title="Payment Cancelled" tone="result--warning">
           <p>
             The payment was cancelled, so nothing was charged. Your order <strong data-testid="order-reference">{order.reference}</strong> is kept:
             you can pay now, or later from your receipt.
           </p>
           {retry}
-          {links}
-        </section>
+        </Outcome>
       );
     case 'failed':
       return (
-        <section className="orders-card result--bad" aria-labelledby="result-title">
-          <p className="result-icon" aria-hidden="true">
-            !
-          </p>
-          {heading('Payment Failed')}
+        <Outcome order={order} headingRef={headingRef} title="Payment Failed" tone="result--bad" icon="!">
           <p>
             The payment for order <strong data-testid="order-reference">{order.reference}</strong> did not go through, and nothing was charged.
             Common reasons:
@@ -265,8 +240,7 @@ function ResultCard({ view, order, headingRef, onCheckAgain }: ResultCardProps) 
             <li>the card is not enabled for online payments.</li>
           </ul>
           {retry}
-          {links}
-        </section>
+        </Outcome>
       );
   }
 }

@@ -1,21 +1,16 @@
 // /quote, the stored-quote page (staff spec 2.1): the quote kept in session storage (or loaded by
 // ?quote_id=&key=), its product details and pricing, the customer's details, and card payment for
 // online quotes or the Garden Route consultation note for the others.
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { SiteFooter } from '../../components/site-footer';
-import { SiteHeader } from '../../components/site-header';
 import { formatRand } from '../../lib/format';
-import { ContactFields } from './contact-fields';
-import { TotalsList } from './order-parts';
+import { ContactFields, useContactDraft } from './contact-fields';
+import { LoadingCard, OrdersPageShell, TotalsList } from './order-parts';
 import {
-  contactErrors,
   formatLongDate,
   hasPaymentContact,
   paymentRequestForQuote,
   quoteProductRows,
-  trimContact,
-  type ContactErrors,
   type QuoteCustomerInfo,
   type SessionQuote,
 } from './orders-model';
@@ -26,20 +21,9 @@ import './orders.css';
 export function StoredQuotePage() {
   const [state, update] = useStoredQuote();
   return (
-    <div className="page">
-      <SiteHeader />
-      <main className="orders-page" id="main">
-        {state.status === 'loading' ? (
-          <p className="orders-card" role="status">
-            <span className="spinner" aria-hidden="true" />
-            Loading your quote...
-          </p>
-        ) : (
-          <StoredQuote quote={state.quote} onChange={update} />
-        )}
-      </main>
-      <SiteFooter />
-    </div>
+    <OrdersPageShell>
+      {state.status === 'loading' ? <LoadingCard>Loading your quote...</LoadingCard> : <StoredQuote quote={state.quote} onChange={update} />}
+    </OrdersPageShell>
   );
 }
 
@@ -172,28 +156,18 @@ interface CustomerCardProps {
 
 /** Staff spec 2.1: view and edit modes; Cancel only when an e-mail already existed. */
 function CustomerCard({ info, editing, nameRef, onEdit, onCancel, onSave }: CustomerCardProps) {
-  const [draft, setDraft] = useState(info);
-  const [errors, setErrors] = useState<ContactErrors>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
   const hadEmail = info.email.trim() !== '';
+  const { draft, setDraft, errors, submit: save, reset } = useContactDraft(info, (next) => {
+    onSave(next);
+    headingRef.current?.focus();
+  });
 
   // Each edit starts from what is saved.
   useEffect(() => {
-    if (editing) {
-      setDraft(info);
-      setErrors({});
-    }
+    if (editing) reset(info);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing]);
-
-  const save = (e: FormEvent) => {
-    e.preventDefault();
-    const found = contactErrors(draft);
-    setErrors(found);
-    if (found.name || found.email) return;
-    onSave(trimContact(draft));
-    headingRef.current?.focus();
-  };
 
   return (
     <section className="orders-card" aria-labelledby="customer-title">

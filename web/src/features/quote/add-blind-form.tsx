@@ -124,32 +124,8 @@ export function AddBlindForm({ initialSize, onAdd, onOrderNow, onSamplePrices }:
       </div>
       <fieldset className="qc-field qc-size">
         <legend>Size in millimetres</legend>
-        <label className="qc-field">
-          <span>Width (mm)</span>
-          <input
-            className="qc-input"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={form.widthText}
-            onChange={(e) => update({ widthText: e.target.value })}
-            aria-describedby="qc-size-hint"
-          />
-        </label>
-        <label className="qc-field">
-          <span>Drop (mm)</span>
-          <input
-            className="qc-input"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={form.dropText}
-            onChange={(e) => update({ dropText: e.target.value })}
-            aria-describedby="qc-size-hint"
-          />
-        </label>
+        <MillimetreField label="Width (mm)" value={form.widthText} onChange={(widthText) => update({ widthText })} />
+        <MillimetreField label="Drop (mm)" value={form.dropText} onChange={(dropText) => update({ dropText })} />
         <p id="qc-size-hint" className="qc-hint">
           Measure the opening in millimetres. Blinds over 3000 mm are made to order by our team.
         </p>
@@ -241,5 +217,24 @@ function LivePricePanel({ live, form, quantity, onRetry }: { live: LivePriceStat
         </div>
       )}
     </div>
+  );
+}
+
+/** A whole number of millimetres, described by the size hint under the pair. */
+function MillimetreField({ label, value, onChange }: { label: string; value: string; onChange: (text: string) => void }) {
+  return (
+    <label className="qc-field">
+      <span>{label}</span>
+      <input
+        className="qc-input"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby="qc-size-hint"
+      />
+    </label>
   );
 }
