@@ -46,9 +46,11 @@ async function expectedTotalCents(): Promise<number> {
   return (await serverPriceCents('roller-blockout', 1200, 1500)) * 2 + (await serverPriceCents('vertical-blockout', 2000, 2100));
 }
 
+let recipientCounter = 0;
 async function emailQuoteBody(overrides: Record<string, unknown> = {}) {
   return {
-    recipient_email: 'lerato@example.co.za',
+    // One address may get ten quote e-mails a day: each test's quote goes to its own address.
+    recipient_email: `lerato.${++recipientCounter}@example.co.za`,
     recipient_name: 'Lerato Dube',
     recipient_mobile: '082 555 0199',
     quote_id: freshQuoteId(),
@@ -101,14 +103,14 @@ describe('POST /api/email/quote', () => {
     const total = await expectedTotalCents();
     expect(answer).toMatchObject({ success: true, quote_id: body.quote_id, total_amount: total / 100 });
     expect(answer.access_key).toMatch(/^[A-Za-z0-9]{24}$/);
-    expect(answer.message).toBe(`Quote ${body.quote_id} is saved and on its way to lerato@example.co.za.`);
+    expect(answer.message).toBe(`Quote ${body.quote_id} is saved and on its way to ${body.recipient_email}.`);
     // Valid to the end of the 30th day in South Africa.
     expect(Date.parse(answer.valid_until) - Date.now()).toBeGreaterThan(30 * 86_400_000 - 1000);
     expect(Date.parse(answer.valid_until) - Date.now()).toBeLessThan(31 * 86_400_000);
     expect(answer.valid_until).toMatch(/T21:59:59\.999Z$/);
 
     const row = (await quoteRow(body.quote_id))!;
-    expect(row).toMatchObject({ total_cents: total, total_quantity: 3, origin: 'email', customer_name: 'Lerato Dube', customer_email: 'lerato@example.co.za', customer_mobile: '082 555 0199', access_key: answer.access_key });
+    expect(row).toMatchObject({ total_cents: total, total_quantity: 3, origin: 'email', customer_name: 'Lerato Dube', customer_email: body.recipient_email, customer_mobile: '082 555 0199', access_key: answer.access_key });
     const lines = JSON.parse(row.lines);
     expect(lines.map((l: any) => [l.product_type, l.quantity, l.unit_price_cents, l.total_cents])).toEqual([
       ['roller-blockout', 2, await serverPriceCents('roller-blockout', 1200, 1500), (await serverPriceCents('roller-blockout', 1200, 1500)) * 2],
@@ -121,12 +123,12 @@ describe('POST /api/email/quote', () => {
     const answer = await (await postJson('/api/email/quote', body, ip())).json<any>();
     const rows = await settled(`quote:${body.quote_id}:`, 2);
     expect(rows.map((r) => [r.dedupe_key, r.kind, r.to_address, r.status])).toEqual([
-      [`quote:${body.quote_id}:customer`, 'quote', 'lerato@example.co.za', 'sent'],
+      [`quote:${body.quote_id}:customer`, 'quote', body.recipient_email, 'sent'],
       [`quote:${body.quote_id}:business`, 'quote-copy', BUSINESS_EMAIL, 'sent'],
     ]);
     const [customer, business] = rows as [OutboxRow, OutboxRow];
     expect(customer.reply_to).toBe(BUSINESS_EMAIL);
-    expect(business.reply_to).toBe('lerato@example.co.za');
+    expect(business.reply_to).toBe(body.recipient_email);
     expect(customer.subject).toBe(`Your quote ${body.quote_id} from Custom Blinds`);
     expect(business.subject).toBe(`Copy: quote ${body.quote_id} sent to Lerato Dube`);
 
@@ -228,19 +230,29 @@ describe('POST /api/email/quote', () => {
   });
 
   it('ten simultaneous saves of one number store ten quotes under ten different numbers', async () => {
+    // Ten recipients: one address may get at most ten quote e-mails a day.
     const body = await emailQuoteBody({ send_copy_to_business: false });
-    const answers = await Promise.all(Array.from({ length: 10 }, () => postJson('/api/email/quote', body, ip()).then((r) => r.json<any>())));
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => postJson('/api/email/quote', { ...body, recipient_email: `parallel-${i}@example.co.za` }, ip()).then((r) => r.json<any>())));
     const ids = new Set(answers.map((a) => a.quote_id));
     expect(ids.size).toBe(10);
-    for (const id of ids) expect((await quoteRow(id))!.customer_email).toBe('lerato@example.co.za');
+    for (const id of ids) expect((await quoteRow(id))!.customer_email).toMatch(/^parallel-\d@example\.co\.za$/);
   });
 
   it('is rate limited per client: the 11th quote e-mail within 10 minutes is a 429', async () => {
     const client = { 'CF-Connecting-IP': '198.51.100.251' };
-    const body = await emailQuoteBody({ send_copy_to_business: false });
-    for (let i = 0; i < 10; i++) expect((await postJson('/api/email/quote', body, client)).status).toBe(201);
-    const limited = await postJson('/api/email/quote', body, client);
+    const body = (i: number) => emailQuoteBody({ send_copy_to_business: false, recipient_email: `client-limit-${i}@example.co.za` });
+    for (let i = 0; i < 10; i++) expect((await postJson('/api/email/quote', await body(i), client)).status).toBe(201);
+    const limited = await postJson('/api/email/quote', await body(10), client);
     expect(limited.status).toBe(429);
+    expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/);
+  });
+
+  it('is rate limited per recipient too: the 11th quote e-mail to one address in a day is a 429, from any client', async () => {
+    const body = await emailQuoteBody({ send_copy_to_business: false, recipient_email: 'Flooded@Example.co.za' });
+    for (let i = 0; i < 10; i++) expect((await postJson('/api/email/quote', { ...body, recipient_email: i % 2 ? 'flooded@example.co.za' : body.recipient_email }, ip())).status).toBe(201);
+    const limited = await postJson('/api/email/quote', body, ip());
+    expect(limited.status).toBe(429);
+    expect((await limited.json<any>()).message).toMatch(/^Flooded@Example\.co\.za has been sent several quotes already\. Please wait \d+ (hours|minutes)? ?/);
     expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/);
   });
 });
@@ -301,7 +313,7 @@ describe('GET /api/quotes/{quote_id}?key=', () => {
     expect(quote).toMatchObject({
       quote_id,
       customer_name: 'Lerato Dube',
-      customer_email: 'lerato@example.co.za',
+      customer_email: body.recipient_email,
       customer_mobile: '082 555 0199',
       total_amount: total / 100,
       vat: vat / 100,

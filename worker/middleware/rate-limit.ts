@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppBindings } from '../env';
+import type { AppBindings, Env } from '../env';
 import { AppError } from '../lib/errors';
 import { clientAddress } from '../lib/client';
 
@@ -13,17 +13,21 @@ export interface RateLimitRule {
 /** For public write endpoints: an exact per-client counter in the RateLimiter Durable Object. */
 export function rateLimit(rule: RateLimitRule): MiddlewareHandler<AppBindings> {
   return async (c, next) => {
-    const key = `${rule.name}:${clientAddress(c)}`;
-    const stub = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(key));
-    const result = await stub.hit(rule.limit, rule.windowSeconds);
-    if (!result.allowed) {
-      c.header('Retry-After', String(result.retryAfterSeconds));
-      throw new AppError('rate_limited', `Too many requests. Please wait ${humanSeconds(result.retryAfterSeconds)} and try again.`, {
-        retryAfterSeconds: result.retryAfterSeconds,
-      });
-    }
+    await hitLimit(c.env, rule, clientAddress(c), 'Too many requests.');
     await next();
   };
+}
+
+/** Counts one use of `subject` (a client, a recipient address) under the rule; a 429 when over it. */
+export async function hitLimit(env: Env, rule: RateLimitRule, subject: string, tooMany: string): Promise<void> {
+  const key = `${rule.name}:${subject}`;
+  const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key));
+  const result = await stub.hit(rule.limit, rule.windowSeconds);
+  if (!result.allowed) {
+    throw new AppError('rate_limited', `${tooMany} Please wait ${humanSeconds(result.retryAfterSeconds)} and try again.`, {
+      retryAfterSeconds: result.retryAfterSeconds,
+    });
+  }
 }
 
 export function humanSeconds(seconds: number): string {
