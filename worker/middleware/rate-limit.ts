@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppBindings, Env } from '../env';
 import { AppError } from '../lib/errors';
-import { clientAddress } from '../lib/client';
+import { clientKey } from '../lib/client';
 
 export interface RateLimitRule {
   /** Bucket name, e.g. 'leads'. */
@@ -13,7 +13,7 @@ export interface RateLimitRule {
 /** For public write endpoints: an exact per-client counter in the RateLimiter Durable Object. */
 export function rateLimit(rule: RateLimitRule): MiddlewareHandler<AppBindings> {
   return async (c, next) => {
-    await hitLimit(c.env, rule, clientAddress(c), 'Too many requests.');
+    await hitLimit(c.env, rule, clientKey(c), 'Too many requests.');
     await next();
   };
 }
@@ -33,5 +33,7 @@ export async function hitLimit(env: Env, rule: RateLimitRule, subject: string, t
 export function humanSeconds(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  if (minutes <= 90) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} hours`;
 }

@@ -1,48 +1,51 @@
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { DEVICE_COOKIE_TTL_SECONDS } from '../durable-objects/login-guard';
 import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
-import { clientAddress } from '../lib/client';
+import { clientKey } from '../lib/client';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { humanSeconds } from '../middleware/rate-limit';
+import { sameOriginWrites } from '../middleware/same-origin';
 import { staffSignInSchema } from '../shared/schemas';
 import {
   STAFF_COOKIE,
+  STAFF_DEVICE_COOKIE,
   STAFF_SESSION_TTL_SECONDS,
-  configuredPin,
-  constantTimeEqual,
-  createStaffSession,
   endStaffSession,
   readStaffSession,
+  signInStaff,
 } from '../services/staff-session';
 
 const COOKIE_OPTIONS = { httpOnly: true, secure: true, sameSite: 'Strict', path: '/' } as const;
 
 /** DESIGN.md section 7: staff sign-in by PIN, a KV session behind an HttpOnly cookie. */
 export const adminSessionRoutes = new Hono<AppBindings>()
-  .post('/', jsonBody(1024), validate('json', staffSignInSchema), async (c) => {
-    const pin = configuredPin(c.env.ADMIN_PIN);
-    const guard = c.env.LOGIN_GUARD.get(c.env.LOGIN_GUARD.idFromName('staff-pin'));
-    const client = clientAddress(c);
-    const verdict = await guard.beginAttempt(client);
-    if (!verdict.allowed) {
-      throw new AppError('rate_limited', `Too many PIN attempts. Try again in ${humanSeconds(verdict.retryAfterSeconds)}.`, {
-        retryAfterSeconds: verdict.retryAfterSeconds,
+  .post('/', sameOriginWrites, jsonBody(1024), validate('json', staffSignInSchema), async (c) => {
+    const result = await signInStaff(c.env, {
+      guess: c.req.valid('json').pin,
+      clientKey: clientKey(c),
+      deviceCookie: getCookie(c, STAFF_DEVICE_COOKIE),
+    });
+    if (result.outcome === 'locked') {
+      const knownBrowsers = result.scope === 'untrusted' ? ' Browsers that have signed in here before can still sign in.' : '';
+      throw new AppError('rate_limited', `Too many PIN attempts. Try again in ${humanSeconds(result.retryAfterSeconds)}.${knownBrowsers}`, {
+        retryAfterSeconds: result.retryAfterSeconds,
       });
     }
-    const correct = constantTimeEqual(c.req.valid('json').pin, pin);
-    await guard.recordResult(client, correct);
-    if (!correct) throw new AppError('unauthorized', 'Incorrect PIN code');
-    const { token, session } = await createStaffSession(c.env.SESSIONS);
-    setCookie(c, STAFF_COOKIE, token, { ...COOKIE_OPTIONS, maxAge: STAFF_SESSION_TTL_SECONDS });
-    return c.json({ success: true, authenticated: true, expiresAt: session.expiresAt });
+    if (result.outcome === 'wrong-pin') throw new AppError('unauthorized', 'Incorrect PIN code');
+    // The session cookie first: clients that read one Set-Cookie line get the session.
+    setCookie(c, STAFF_COOKIE, result.token, { ...COOKIE_OPTIONS, maxAge: STAFF_SESSION_TTL_SECONDS });
+    setCookie(c, STAFF_DEVICE_COOKIE, result.deviceCookie, { ...COOKIE_OPTIONS, maxAge: DEVICE_COOKIE_TTL_SECONDS });
+    return c.json({ success: true, authenticated: true, expiresAt: result.session.expiresAt });
   })
   .get('/', async (c) => {
     const session = await readStaffSession(c.env.SESSIONS, getCookie(c, STAFF_COOKIE));
     return c.json({ success: true, authenticated: session !== null, expiresAt: session?.expiresAt ?? null });
   })
-  .delete('/', async (c) => {
+  // Signing out keeps the device cookie: this browser stays a known one (OWASP device cookies).
+  .delete('/', sameOriginWrites, async (c) => {
     await endStaffSession(c.env.SESSIONS, getCookie(c, STAFF_COOKIE));
     deleteCookie(c, STAFF_COOKIE, COOKIE_OPTIONS);
     return c.json({ success: true, authenticated: false });

@@ -1,6 +1,14 @@
+import type { UntrustedLockout } from '../durable-objects/login-guard';
+import type { Env } from '../env';
 import { AppError } from '../lib/errors';
+import { businessDetails, formatLongDate, layoutHtml, signatureText } from './email/email-parts';
+import { html } from './email/html';
+import type { OutgoingEmail } from './email/outbox';
 
-export const STAFF_COOKIE = 'cb_staff';
+/** __Host-: only ever set by this origin over HTTPS for Path=/, so a subdomain cannot plant or shadow it. */
+export const STAFF_COOKIE = '__Host-cb_staff';
+/** The device cookie of a browser that signed in before (OWASP device cookies; LoginGuard signs it). */
+export const STAFF_DEVICE_COOKIE = '__Host-cb_staff_device';
 /** Staff sessions last 24 hours (staff spec section 6). */
 export const STAFF_SESSION_TTL_SECONDS = 24 * 60 * 60;
 
@@ -9,21 +17,63 @@ export interface StaffSession {
   expiresAt: string;
 }
 
-/** Compares without an early exit, so timing does not reveal how much of a guess was right. */
-export function constantTimeEqual(a: string, b: string): boolean {
-  const enc = new TextEncoder();
-  const x = enc.encode(a);
-  const y = enc.encode(b);
-  let diff = x.length ^ y.length;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
-  return diff === 0;
-}
-
 export function configuredPin(pin: string | undefined): string {
   if (!pin || !/^\d{4}$/.test(pin)) {
-    throw new AppError('not_configured', 'Staff sign-in is not set up: ADMIN_PIN must be a 4-digit secret.');
+    console.error('Staff sign-in is not configured: ADMIN_PIN must be a 4-digit secret.');
+    throw new AppError('not_configured', 'Staff sign-in is not set up yet. Please contact the site owner.');
   }
   return pin;
+}
+
+/** The one LoginGuard object that counts staff PIN attempts. */
+export function staffPinGuard(env: Pick<Env, 'LOGIN_GUARD'>) {
+  return env.LOGIN_GUARD.get(env.LOGIN_GUARD.idFromName('staff-pin'));
+}
+
+export type StaffSignIn =
+  | { outcome: 'signed-in'; token: string; session: StaffSession; deviceCookie: string }
+  | { outcome: 'wrong-pin' }
+  | { outcome: 'locked'; scope: 'device' | 'client' | 'untrusted'; retryAfterSeconds: number };
+
+/** One round trip to the guard, which counts the attempt and compares the PIN; a session on success. */
+export async function signInStaff(
+  env: Pick<Env, 'ADMIN_PIN' | 'LOGIN_GUARD' | 'SESSIONS'>,
+  attempt: { guess: string; clientKey: string; deviceCookie?: string },
+): Promise<StaffSignIn> {
+  const pin = configuredPin(env.ADMIN_PIN);
+  const verdict = await staffPinGuard(env).attemptSignIn({ ...attempt, pin });
+  if (verdict.outcome !== 'signed-in') return verdict;
+  const { token, session } = await createStaffSession(env.SESSIONS);
+  return { outcome: 'signed-in', token, session, deviceCookie: verdict.deviceCookie };
+}
+
+/** 'HH:MM on 9 February 2026', South African time (UTC+2 all year). */
+function formatSastTime(ms: number): string {
+  const d = new Date(ms + 2 * 3_600_000);
+  const hhmm = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+  return `${hhmm} on ${formatLongDate(new Date(ms).toISOString())}`;
+}
+
+/** The business's notice that sign-in from unknown browsers is paused; null without BUSINESS_EMAIL. */
+export function staffLockoutEmail(env: Env, lockout: UntrustedLockout): OutgoingEmail | null {
+  const b = businessDetails(env);
+  if (!b.email) return null;
+  const until = formatSastTime(lockout.lockedUntil);
+  const title = 'Staff sign-in paused after repeated wrong PINs';
+  const paragraphs = [
+    `Someone has entered a wrong staff PIN ${lockout.attemptsToday} time${lockout.attemptsToday === 1 ? '' : 's'} today (${lockout.attemptsThisHour} in the last hour) from browsers that have not signed in before.`,
+    `Staff sign-in from unknown browsers is paused until ${until}. While the wrong PINs continue it pauses again, up to 50 attempts a day.`,
+    'Browsers that have signed in successfully before still work: staff can keep using the devices they normally use.',
+    'If this was not one of your staff, consider changing the staff PIN soon.',
+  ];
+  return {
+    dedupeKey: `staff-pin-lockout:${new Date(lockout.dayStart).toISOString()}`,
+    kind: 'staff-pin-lockout',
+    to: b.email,
+    subject: `${title} (until ${until})`,
+    html: layoutHtml(b, title, html`${paragraphs.map((p) => html`<p style="font-size:15px;margin:0 0 12px;">${p}</p>`)}`),
+    text: [...paragraphs.flatMap((p) => [p, '']), signatureText(b)].join('\n'),
+  };
 }
 
 /** KV holds only a hash of the token: a leaked KV listing does not hand out sessions. */
