@@ -1,6 +1,8 @@
 import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { encodePng, renderScene } from './fixtures/window-scenes';
+import { zlibSync } from 'fflate';
+import { SAMPLED_420 } from './fixtures/jpeg-samples';
+import { encodePng, encodeScenePng, pngFile, renderScene } from './fixtures/window-scenes';
 import { BASE } from './helpers';
 
 function analyze(form: FormData, ip = '203.0.113.80') {
@@ -54,6 +56,31 @@ describe('POST /api/ar/analyze-window', () => {
     const res = await analyze(photoForm(bytes), '203.0.113.81');
     expect(res.status).toBe(status);
     expect((await res.json<any>()).message.length).toBeGreaterThan(10);
+  });
+
+  it('measures a 4000 x 3000 (12 MP) photo within 3%', async () => {
+    const { png } = encodeScenePng({ imageW: 4000, imageH: 3000, pxPerMm: 1.6, windowMm: [1200, 1500], frame: 'dark', a4: 'landscape', grain: 0 });
+    const res = await analyze(photoForm(png), '203.0.113.83');
+    expect(res.status).toBe(200);
+    const body = await res.json<any>();
+    expect(body.scaleSource).toBe('a4-reference');
+    expect(Math.abs(body.width_mm - 1200) / 1200).toBeLessThan(0.03);
+    expect(Math.abs(body.drop_mm - 1500) / 1500).toBeLessThan(0.03);
+  }, 60_000);
+
+  it('answers 413 at once for a small file that declares a huge bitmap', async () => {
+    // ~5 KB PNG declaring 20000 x 20000 (1.2 GB as RGB), and a JPEG whose frame header says 65000 x 65000.
+    const pngBomb = pngFile(20000, 20000, 2, zlibSync(new Uint8Array(5_000_000), { level: 9 }));
+    const jpeg = Uint8Array.from(atob(SAMPLED_420), (c) => c.charCodeAt(0));
+    const sof = jpeg.findIndex((b, i) => b === 0xff && jpeg[i + 1] === 0xc0);
+    jpeg.set([65000 >> 8, 65000 & 0xff, 65000 >> 8, 65000 & 0xff], sof + 5);
+    for (const [bytes, type] of [[pngBomb, 'image/png'], [jpeg, 'image/jpeg']] as const) {
+      const res = await analyze(photoForm(bytes, type), '203.0.113.84');
+      expect(res.status).toBe(413);
+      const body = await res.json<any>();
+      expect(body.error).toBe('payload_too_large');
+      expect(body.message).toMatch(/(20000 x 20000|65000 x 65000) pixels/);
+    }
   });
 
   it('rejects JSON and a form without the image', async () => {

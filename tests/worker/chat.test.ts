@@ -92,6 +92,26 @@ describe('POST /api/melvin/enhanced-chat', () => {
     expect((await res.json<any>()).message).toContain(text);
   });
 
+  // atob throws on these (length 1 mod 4, padding where the length is not a multiple of 4): a 500 before.
+  it.each([
+    ['a length of 1 mod 4', PNG_1PX.replace(/=+$/, '').slice(0, 9)],
+    ['a single character', 'A'],
+    ['padding on a length that is not a multiple of 4', 'iVBOR='],
+    ['padding after a cut-short group', 'iVBORw0KG=='],
+  ])('answers 400 naming the image for malformed base64: %s', async (_label, malformed) => {
+    const res = await chat({ sessionId: newSessionId(), message: 'hi', images: [PNG_1PX, malformed] }, '203.0.113.52');
+    expect(res.status).toBe(400);
+    const body = await res.json<any>();
+    expect(body.error).toBe('validation_error');
+    expect(body.message).toContain('Image 2 is not valid base64');
+  });
+
+  it('accepts base64 without its = padding', async () => {
+    const res = await chat({ sessionId: newSessionId(), message: '', images: [TWO_TONE_PNG.replace(/=+$/, '')] }, '203.0.113.53');
+    expect(res.status).toBe(200);
+    expect((await res.json<any>()).response).toMatch(/warm white/);
+  });
+
   it('captures a lead left with only a phone number, with no e-mail stored', async () => {
     const sessionId = newSessionId();
     const body = await (await chat({ message: 'My name is Sipho Dlamini, please call me on 082 555 1234 about shutters', sessionId })).json<any>();

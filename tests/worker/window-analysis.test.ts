@@ -9,7 +9,8 @@ import {
   type WindowAnalysis,
 } from '../../worker/services/window-analysis';
 
-import { encodePng, noise, renderScene, type Rendered, type Scene } from './fixtures/window-scenes';
+import { Zlib, zlibSync } from 'fflate';
+import { encodePng, encodeScenePng, noise, pngFile, renderScene, type Rendered, type Scene } from './fixtures/window-scenes';
 
 function expectWithin(actual: number, expected: number, tolerance = 0.03) {
   expect(Math.abs(actual - expected) / expected, `${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
@@ -87,6 +88,19 @@ describe('window analysis: measuring against an A4 sheet', () => {
     const fromPng = analyzeWindowImage(encodePng(rendered.img, 2, 4));
     expect(fromPng).toEqual(analyzeWindowPixels(rendered.img));
   });
+
+  it('measures a 4000 x 3000 (12 MP) photo from the reduced image within 3%', () => {
+    const scene: Scene = { imageW: 4000, imageH: 3000, pxPerMm: 1.6, windowMm: [1200, 1500], frame: 'white', a4: 'portrait', seed: 8 };
+    const { png } = encodeScenePng(scene);
+    const decoded = decodePng(png);
+    expect(decoded.width * decoded.height).toBeLessThanOrEqual(2_000_000); // never the 48 MB full-size RGBA
+    expect(decoded.width).toBe(1334);
+    const result = analyzeWindowPixels(decoded);
+    expect(result.scaleSource).toBe('a4-reference');
+    expectWithin(result.width_mm, 1200);
+    expectWithin(result.drop_mm, 1500);
+    expect(result.confidence).toBeGreaterThanOrEqual(0.85);
+  }, 60_000); // generating 12 MP of scene takes most of it
 
   it('gives the identical answer for the same photo twice', () => {
     const scene: Scene = { imageW: 800, imageH: 1000, pxPerMm: 0.42, windowMm: [900, 2100], frame: 'dark', a4: 'portrait', seed: 9 };
@@ -187,9 +201,9 @@ describe('window analysis: input validation', () => {
     const interlaced = png.slice();
     interlaced[8 + 8 + 12] = 1; // IHDR interlace byte
     expect(rejection(() => decodePng(interlaced)).message).toMatch(/Interlaced/);
-    const sixteenBit = png.slice();
-    sixteenBit[8 + 8 + 8] = 16; // IHDR bit depth
-    expect(rejection(() => decodePng(sixteenBit)).reason).toBe('unsupported_format');
+    const fourBit = png.slice();
+    fourBit[8 + 8 + 8] = 4; // IHDR bit depth
+    expect(rejection(() => decodePng(fourBit)).reason).toBe('unsupported_format');
     const palette = png.slice();
     palette[8 + 8 + 9] = 3; // IHDR colour type
     expect(rejection(() => decodePng(palette)).reason).toBe('unsupported_format');
@@ -197,6 +211,31 @@ describe('window analysis: input validation', () => {
     new DataView(huge.buffer).setUint32(16, 20000); // width
     new DataView(huge.buffer).setUint32(20, 20000); // height
     expect(rejection(() => decodePng(huge)).status).toBe(413);
+  });
+
+  it('refuses a PNG whose header declares too many pixels before inflating anything', () => {
+    // ~5 KB of compressed zeros declaring 20000 x 20000: 1.2 GB as RGB if it were inflated.
+    const bomb = pngFile(20000, 20000, 2, zlibSync(new Uint8Array(5_000_000), { level: 9 }));
+    expect(bomb.length).toBeLessThan(50_000);
+    const err = rejection(() => decodePng(bomb));
+    expect(err.status).toBe(413);
+    expect(err.message).toContain('20000 x 20000');
+    // One side too long, even though the pixel count would fit.
+    expect(rejection(() => decodePng(pngFile(13000, 100, 2, zlibSync(new Uint8Array(100))))).status).toBe(413);
+  });
+
+  it('refuses PNG image data that inflates past what the header declares (a decompression bomb)', () => {
+    // Declares 1000 x 1000 RGB (3 MB of rows) but its IDAT inflates to 64 MB of zeros (~64 KB compressed).
+    const parts: Uint8Array[] = [];
+    const deflate = new Zlib({ level: 9 }, (chunk) => parts.push(chunk));
+    const zeros = new Uint8Array(1 << 20);
+    for (let i = 0; i < 64; i++) deflate.push(zeros, i === 63);
+    const idat = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    parts.reduce((o, p) => (idat.set(p, o), o + p.length), 0);
+    expect(idat.length).toBeLessThan(100_000);
+    const err = rejection(() => decodePng(pngFile(1000, 1000, 2, idat)));
+    expect(err.status).toBe(413);
+    expect(err.message).toMatch(/larger than its header says/);
   });
 
   it('rejects images too small to analyse', () => {
@@ -239,6 +278,33 @@ describe('PNG decoder', () => {
       }
     });
   }
+
+  it('reads 16-bit PNGs (the high byte of each sample)', () => {
+    const rgba16 = decodePng(encodePng(source, 6, 4, 16));
+    expect(Array.from(rgba16.data)).toEqual(Array.from(source.data));
+    const grey16 = decodePng(encodePng(source, 0, 1, 16));
+    expect(Array.from(grey16.data.subarray(0, 4))).toEqual([source.data[0], source.data[0], source.data[0], 255]);
+  });
+
+  it('box-averages a large PNG into a reduced image as the rows arrive', () => {
+    const { img } = renderScene({ imageW: 300, imageH: 200, pxPerMm: 0.1, windowMm: [1200, 1500], frame: 'white' });
+    const reduced = decodePng(encodePng(img, 2, 4), 100 * 70); // 60,000 pixels into 7,000: factor 3
+    expect([reduced.width, reduced.height]).toEqual([100, 67]);
+    for (const [x, y] of [[0, 0], [50, 30], [99, 66]] as const) {
+      for (let c = 0; c < 3; c++) {
+        let sum = 0;
+        let n = 0;
+        for (let dy = 0; dy < 3; dy++) {
+          for (let dx = 0; dx < 3; dx++) {
+            if (y * 3 + dy >= 200) continue;
+            sum += img.data[((y * 3 + dy) * 300 + x * 3 + dx) * 4 + c]!;
+            n++;
+          }
+        }
+        expect(Math.abs(reduced.data[(y * 100 + x) * 4 + c]! - sum / n)).toBeLessThanOrEqual(1);
+      }
+    }
+  });
 
   it('expands greyscale and grey+alpha to RGBA', () => {
     const grey = decodePng(encodePng(source, 0, 4));

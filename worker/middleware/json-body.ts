@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../lib/errors';
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -11,17 +12,20 @@ export const DEFAULT_JSON_LIMIT_BYTES = 64 * 1024;
  * with a body size cap. Other content types get 415, oversized bodies 413.
  */
 export function jsonBody(maxBytes = DEFAULT_JSON_LIMIT_BYTES): MiddlewareHandler {
+  // hono's bodyLimit trusts Content-Length when it is present and otherwise (chunked) counts the
+  // bytes as they stream in, stopping at the cap instead of buffering the whole body first.
+  const limit = bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw tooLarge(maxBytes);
+    },
+  });
   return async (c, next) => {
     const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim();
     if (!JSON_TYPE.test(mediaType)) {
       throw new AppError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).');
     }
-    const declared = Number(c.req.header('Content-Length') ?? '0');
-    if (declared > maxBytes) throw tooLarge(maxBytes);
-    // Content-Length can be absent (chunked): measure what actually arrived.
-    const text = await c.req.text();
-    if (new TextEncoder().encode(text).byteLength > maxBytes) throw tooLarge(maxBytes);
-    await next();
+    return limit(c, next);
   };
 }
 

@@ -54,7 +54,9 @@ export const enhancedChatRoutes = new Hono<AppBindings>().post(
   async (c) => {
     const body = c.req.valid('json');
     const images = body.images.map((encoded, index) => {
-      const bytes = decodeBase64(encoded);
+      const decoded = decodeBase64(encoded);
+      if (!decoded.ok) throw new AppError('validation_error', `Image ${index + 1} is not valid base64: it ${decoded.problem}.`);
+      const bytes = decoded.bytes;
       if (bytes.byteLength > MAX_CHAT_IMAGE_BYTES) throw new AppError('payload_too_large', `Image ${index + 1} is larger than 5 MB.`);
       const type = sniffImageType(bytes);
       if (!type) throw new AppError('unsupported_media_type', `Image ${index + 1} is not a JPEG, PNG or WebP picture.`);

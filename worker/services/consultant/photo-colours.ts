@@ -28,6 +28,9 @@ async function candidateColours(db: D1Database, productId: string | undefined): 
   return rows.map((r) => ({ name: r.name, hex: r.hex, productName: productBySet.get(r.setKey) ?? '' }));
 }
 
+/** Main colours need no detail: a photo is reduced (while decoding) to about this many pixels. */
+const COLOUR_SAMPLE_PIXELS = 250_000;
+
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 /**
@@ -39,7 +42,7 @@ export async function describePhotoColours(db: D1Database, photos: Uint8Array[],
   const photoColours: ReturnType<typeof dominantColours> = [];
   for (const [index, bytes] of photos.entries()) {
     try {
-      const main = dominantColours(decodePhoto(bytes), 3);
+      const main = dominantColours(decodePhoto(bytes, COLOUR_SAMPLE_PIXELS), 3);
       if (main.length === 0) continue;
       photoColours.push(...main);
       const label = photos.length > 1 ? `Photo ${index + 1}` : 'Your photo';

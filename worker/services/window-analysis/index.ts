@@ -2,29 +2,35 @@
 
 import { analyzeWindowPixels } from './analyze';
 import { WindowAnalysisError } from './errors';
+import { MAX_DECODED_PIXELS } from './limits';
 import { decodePng } from './png';
 import { sniffImageType } from './sniff';
 import type { AnalyzeOptions, RgbaImage, WindowAnalysis } from './types';
 
 export { analyzeWindowPixels } from './analyze';
 export { WindowAnalysisError, type WindowAnalysisErrorReason } from './errors';
-export { decodePng, MAX_IMAGE_PIXELS } from './png';
+export { decodePng } from './png';
+export { MAX_DECODED_PIXELS, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './limits';
 export { sniffImageType, type SniffedImageType } from './sniff';
 export type { AnalyzeOptions, FractionBox, JpegDecoder, RgbaImage, ScaleSource, WindowAnalysis } from './types';
 
-/** Decodes an uploaded photo (PNG, or JPEG when a decoder is given); anything else is a WindowAnalysisError. */
+/**
+ * Decodes an uploaded photo (PNG, or JPEG when a decoder is given), reduced to at most
+ * `options.maxOutputPixels`; anything else is a WindowAnalysisError.
+ */
 export function decodeImage(bytes: Uint8Array, options: AnalyzeOptions = {}): RgbaImage {
   const type = sniffImageType(bytes);
+  const maxOutputPixels = options.maxOutputPixels ?? MAX_DECODED_PIXELS;
   switch (type) {
     case 'png':
-      return decodePng(bytes);
+      return decodePng(bytes, maxOutputPixels);
     case 'jpeg': {
       if (!options.decodeJpeg) {
         throw new WindowAnalysisError('decoder_unavailable', 'JPEG photos cannot be analysed yet; please upload the photo as PNG.');
       }
       let img: RgbaImage;
       try {
-        img = options.decodeJpeg(bytes);
+        img = options.decodeJpeg(bytes, maxOutputPixels);
       } catch (err) {
         if (err instanceof WindowAnalysisError) throw err;
         throw new WindowAnalysisError('corrupt_image', 'The JPEG image is damaged or uses an unsupported encoding.');

@@ -29,10 +29,12 @@ export interface WindowAnalysis {
   note: string;
 }
 
-/** Decodes JPEG bytes to RGBA, e.g. `(b) => jpeg.decode(b, { useTArray: true, formatAsRGBA: true })` from jpeg-js. */
-export type JpegDecoder = (bytes: Uint8Array) => RgbaImage;
+/** Decodes JPEG bytes to RGBA of at most `maxOutputPixels` (reduced as it decodes), e.g. `decodeJpeg` of services/photo-decode. */
+export type JpegDecoder = (bytes: Uint8Array, maxOutputPixels: number) => RgbaImage;
 
 export interface AnalyzeOptions {
   /** JPEG support is pluggable: without a decoder, JPEG uploads are rejected with `decoder_unavailable`. */
   decodeJpeg?: JpegDecoder;
+  /** Decoded photos are reduced to at most this many pixels (default MAX_DECODED_PIXELS). */
+  maxOutputPixels?: number;
 }

@@ -1,0 +1,69 @@
+import { SELF } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { BASE } from './helpers';
+
+/** A body sent in pieces with no Content-Length (Transfer-Encoding: chunked), as a client may stream it. */
+function chunkedBody(pieces: string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let next = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (next < pieces.length) controller.enqueue(encoder.encode(pieces[next++]));
+      else controller.close();
+    },
+  });
+}
+
+function postChunked(path: string, pieces: string[], ip: string): Promise<Response> {
+  return SELF.fetch(`${BASE}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip },
+    body: chunkedBody(pieces),
+    duplex: 'half',
+  } as RequestInit);
+}
+
+// POST /api/chat/session takes at most 1 KB of JSON.
+describe('JSON bodies without Content-Length', () => {
+  it('stops with 413 once a chunked body passes the cap', async () => {
+    let pulled = 0;
+    const encoder = new TextEncoder();
+    // Would be 64 MB if read to the end: the answer must come after about 1 KB has been counted.
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        if (pulled > 64 * 1024) controller.close();
+        else controller.enqueue(encoder.encode(pulled === 1 ? '{"sessionId":"' : 'x'.repeat(1024)));
+      },
+    });
+    const res = await SELF.fetch(`${BASE}/api/chat/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.60' },
+      body: endless,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    const body = await res.json<any>();
+    expect(body).toMatchObject({ success: false, error: 'payload_too_large' });
+    expect(body.message).toContain('1 KB');
+    expect(pulled).toBeLessThan(1024);
+  });
+
+  it('accepts a chunked body under the cap', async () => {
+    const sessionId = `session_${Date.now()}_chunkedaa`;
+    const json = JSON.stringify({ sessionId });
+    const res = await postChunked('/api/chat/session', [json.slice(0, 10), json.slice(10, 20), json.slice(20)], '203.0.113.61');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, sessionId });
+  });
+
+  it('still answers 415 for a body that is not JSON', async () => {
+    const res = await SELF.fetch(`${BASE}/api/chat/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', 'CF-Connecting-IP': '203.0.113.62' },
+      body: chunkedBody(['{"sessionId":"x"}']),
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(415);
+  });
+});
