@@ -20,6 +20,7 @@ import { sandboxCheckoutRoutes } from './routes/sandbox-checkout';
 import { pricingRoutes } from './routes/pricing';
 import { serveApp, swatchRoutes } from './routes/static';
 import { ttsRoutes } from './routes/tts';
+import { isSandboxGateway } from './services/payments/checkout';
 import { seedCatalogueIfEmpty } from './services/seed';
 
 /** The composition root: middleware, then one sub-app per resource, then the static app. */
@@ -56,6 +57,8 @@ app.route('/api/receipts', receiptRoutes);
 app.route('/api/admin/outbox', outboxRoutes);
 app.route('/api', enhancedChatRoutes);
 // The sandbox gateway's hosted checkout (PAYMENT_PROVIDER=sandbox): server-rendered like a real gateway's.
+// With another provider configured it does not exist: the path is answered like any unknown page.
+app.use('/pay/sandbox/*', async (c, next) => (isSandboxGateway(c.env) ? next() : serveApp(c.req.raw, c.env.ASSETS)));
 app.route('/pay/sandbox', sandboxCheckoutRoutes);
 
 // Staff: fill an empty deployed catalogue with the sample data (locally `npm start` does this).

@@ -6,6 +6,7 @@ import {
   loadQuoteDocument,
   paymentFailureToast,
   paymentRequestForReceipt,
+  paymentStatusLabel,
   paymentResultPath,
   paymentResultView,
   receiptFromCompletedOrder,
@@ -18,7 +19,7 @@ import {
 } from '../../web/src/features/orders/orders-model';
 import { parseQuoteBlinds, type CompletedOrder } from '../../web/src/features/quote/quote-storage';
 import { ApiError } from '../../web/src/lib/api-client';
-import { emailQuoteSchema, paymentCreateSchema, quoteInternalSchema, type OrderDto, type PaymentStatus } from '../../worker/shared/orders-api';
+import { emailQuoteSchema, paymentCreateSchema, quoteInternalSchema, TEST_PAYMENT_NOTE, type OrderDto, type PaymentStatus } from '../../worker/shared/orders-api';
 import { pricedLine, ROLLER_LINE } from './orders-fixtures';
 
 const line = ROLLER_LINE;
@@ -48,6 +49,9 @@ describe('payment result: what the page shows for what the server says', () => {
     ['failed', 'pending', false, 'failed'],
     ['failed', 'paid', false, 'paid'],
     ['failed', 'cancelled', false, 'cancelled'],
+    ['success', 'refunded', false, 'refunded'],
+    ['success', 'refunded', true, 'refunded'],
+    ['cancelled', 'refunded', false, 'refunded'],
   ];
   it.each(table)("/payment-%s with the order %s (timed out: %s) shows '%s'", (path, status, timedOut, view) => {
     expect(paymentResultView(path, status, timedOut)).toBe(view);
@@ -55,7 +59,7 @@ describe('payment result: what the page shows for what the server says', () => {
 
   it("never shows 'Payment Successful' unless the server says paid", () => {
     for (const path of ['success', 'cancelled', 'failed'] as const) {
-      for (const status of ['pending', 'failed', 'cancelled'] as const) {
+      for (const status of ['pending', 'failed', 'cancelled', 'refunded'] as const) {
         for (const timedOut of [false, true]) expect(paymentResultView(path, status, timedOut)).not.toBe('paid');
       }
     }
@@ -130,6 +134,7 @@ describe('the receipt', () => {
       paymentStatus: 'pending',
       paid_at: null,
       order_date: '2026-03-02T08:30:00.000Z',
+      test_payment: false,
     };
     const body = paymentRequestForReceipt(receiptFromOrder(order));
     expect(body).toEqual({
@@ -139,6 +144,40 @@ describe('the receipt', () => {
       product_name: 'Roller Blind - Blockout',
     });
     expect(paymentCreateSchema.safeParse(body).success).toBe(true);
+  });
+});
+
+describe('test payments and refunds on the receipt', () => {
+  const order: OrderDto = {
+    reference: 'CB-K7Q2M9X4PA',
+    customer_name: 'Thandi',
+    customer_email: 'thandi@example.co.za',
+    customer_phone: null,
+    customer_address: null,
+    special_instructions: null,
+    quote_id: null,
+    blinds: [pricedLine()],
+    subtotal: 2824.35,
+    vat: 423.65,
+    total_amount: 3248,
+    total_cents: 324_800,
+    paymentStatus: 'paid',
+    paid_at: '2026-03-02T09:00:00.000Z',
+    order_date: '2026-03-02T08:30:00.000Z',
+    test_payment: true,
+  };
+
+  it("an order paid through the sandbox is marked 'Test payment: no money was taken'; a real one, the local copy and the sample are not", () => {
+    expect(TEST_PAYMENT_NOTE).toBe('Test payment: no money was taken');
+    expect(receiptFromOrder(order).testPayment).toBe(true);
+    expect(receiptFromOrder({ ...order, test_payment: false }).testPayment).toBe(false);
+    expect(receiptFromCompletedOrder(completed).testPayment).toBe(false);
+    expect(sampleReceipt().testPayment).toBe(false);
+  });
+
+  it("names every payment status on the badge: 'Refunded' once the payment was given back", () => {
+    const labels = (['pending', 'paid', 'failed', 'cancelled', 'refunded'] as const).map(paymentStatusLabel);
+    expect(labels).toEqual(['Pending', 'Paid', 'Pending', 'Pending', 'Refunded']);
   });
 });
 

@@ -1,11 +1,16 @@
 // POST /api/orders/submit and GET /api/orders/{reference} (storefront spec section 7; issue 5):
 // the server re-prices every line, stores order and lines together, and an Idempotency-Key makes a
 // retry answer the same order.
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import type { Env } from '../../worker/env';
+import worker from '../../worker/index';
 import { coloursForProduct } from '../../worker/services/catalogue';
+import { sendDueEmails } from '../../worker/services/email/outbox';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
-import { get, postJson } from './helpers';
+import { isMasked, maskAddress, maskOrderContact, maskPhone } from '../../worker/shared/orders-api';
+import { ORDER_READ_LIMIT } from '../../worker/routes/orders';
+import { BASE, get, postJson } from './helpers';
 
 let ipCounter = 0;
 /** Orders are rate limited per client: each test call comes from its own address. */
@@ -156,5 +161,180 @@ describe('Idempotency-Key', () => {
   it('a key that is too short is a 400', async () => {
     const res = await postJson('/api/orders/submit', await orderBody(), { ...ip(), 'Idempotency-Key': 'abc' });
     expect(res.status).toBe(400);
+  });
+});
+
+// Issue 9, 'E-mails are never lost': the confirmations are queued in the order's own D1 batch.
+describe('confirmation e-mails are queued with the order', () => {
+  interface OutboxRow {
+    dedupe_key: string;
+    to_address: string;
+    status: string;
+    attempts: number;
+    html: string;
+    text: string;
+  }
+
+  async function outboxRows(reference: string): Promise<OutboxRow[]> {
+    const { results } = await env.DB.prepare('SELECT * FROM email_outbox WHERE dedupe_key LIKE ? ORDER BY id').bind(`order-confirmation:${reference}:%`).all<OutboxRow>();
+    return results;
+  }
+
+  /** The Worker itself, with configuration of the test's own and an execution context it chooses. */
+  function workerFetch(path: string, init: RequestInit, ctx: ExecutionContext, overrides: Partial<Env> = {}): Promise<Response> {
+    return worker.fetch!(new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>, { ...env, ...overrides }, ctx) as Promise<Response>;
+  }
+
+  function postInit(body: unknown, headers: Record<string, string> = {}): RequestInit {
+    return { method: 'POST', headers: { 'Content-Type': 'application/json', ...ip(), ...headers }, body: JSON.stringify(body) };
+  }
+
+  /**
+   * D1 that fails every statement touching the outbox unless it runs inside a batch: what happens
+   * to anything written after the order's batch when D1 hiccups or the isolate is gone.
+   */
+  function outboxFailsOutsideBatches(db: D1Database): D1Database {
+    const real = new WeakMap<object, D1PreparedStatement>();
+    const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
+      const fail = async () => {
+        throw new Error('D1_ERROR: simulated failure after the batch');
+      };
+      const touchesOutbox = /email_outbox/i.test(sql);
+      const wrapped = {
+        bind: (...values: unknown[]) => wrap(statement.bind(...values), sql),
+        first: touchesOutbox ? fail : statement.first.bind(statement),
+        run: touchesOutbox ? fail : statement.run.bind(statement),
+        all: touchesOutbox ? fail : statement.all.bind(statement),
+        raw: touchesOutbox ? fail : statement.raw.bind(statement),
+      } as unknown as D1PreparedStatement;
+      real.set(wrapped, statement);
+      return wrapped;
+    };
+    return {
+      prepare: (sql: string) => wrap(db.prepare(sql), sql),
+      batch: (statements: D1PreparedStatement[]) => db.batch(statements.map((st) => real.get(st) ?? st)),
+      exec: db.exec.bind(db),
+      dump: db.dump.bind(db),
+      withSession: db.withSession.bind(db),
+    } as unknown as D1Database;
+  }
+
+  const expectedKeys = (ref: string) => [`order-confirmation:${ref}:customer`, `order-confirmation:${ref}:business`];
+
+  it('both e-mails are stored with the order: a failure after the batch loses neither, and a retry queues no more', async () => {
+    const key = `lost-${crypto.randomUUID()}`;
+    const body = await orderBody();
+    const ctx = createExecutionContext();
+    const res = await workerFetch('/api/orders/submit', postInit(body, { 'Idempotency-Key': key }), ctx, { DB: outboxFailsOutsideBatches(env.DB) });
+    expect(res.status).toBe(201);
+    await waitOnExecutionContext(ctx);
+    const { reference } = await res.json<any>();
+    const rows = await outboxRows(reference);
+    expect(rows.map((r) => [r.dedupe_key, r.to_address, r.status])).toEqual([
+      [expectedKeys(reference)[0], 'thandi@example.co.za', 'pending'],
+      [expectedKeys(reference)[1], 'info@example.co.za', 'pending'],
+    ]);
+    const retryCtx = createExecutionContext();
+    const retry = await workerFetch('/api/orders/submit', postInit(body, { 'Idempotency-Key': key }), retryCtx);
+    expect(retry.status).toBe(200);
+    await waitOnExecutionContext(retryCtx);
+    expect((await retry.json<any>()).reference).toBe(reference);
+    expect(await outboxRows(reference)).toHaveLength(2);
+  });
+
+  it('a sender that throws after the answer loses nothing: both wait for the cron, which sends them', async () => {
+    const SEND_EMAIL = {
+      send: async () => {
+        throw Object.assign(new Error('upstream down'), { code: 'E_INTERNAL_SERVER_ERROR' });
+      },
+    } as unknown as SendEmail;
+    const ctx = createExecutionContext();
+    const res = await workerFetch('/api/orders/submit', postInit(await orderBody()), ctx, { EMAIL_PROVIDER: 'cloudflare', SEND_EMAIL });
+    expect(res.status).toBe(201);
+    await waitOnExecutionContext(ctx);
+    const { reference } = await res.json<any>();
+    const rows = await outboxRows(reference);
+    expect(rows.map((r) => [r.dedupe_key, r.status, r.attempts])).toEqual(expectedKeys(reference).map((k) => [k, 'pending', 1]));
+    await sendDueEmails({ ...env, EMAIL_PROVIDER: 'local' }, new Date(Date.now() + 3 * 60_000));
+    expect((await outboxRows(reference)).map((r) => r.status)).toEqual(['sent', 'sent']);
+  });
+
+  it('an order made from a stored quote (POST /api/payment/create) queues them once, however often it is paid for', async () => {
+    const quoteRes = await postJson(
+      '/api/email/quote',
+      { recipient_email: `quote-${crypto.randomUUID()}@example.co.za`, recipient_name: 'Lerato Dube', quote_id: 'CB-424242', blinds: (await orderBody()).blinds },
+      ip(),
+    );
+    expect(quoteRes.status).toBe(201);
+    const { quote_id, access_key } = await quoteRes.json<any>();
+    const pay = { quote_id, quote_key: access_key, customer_info: { name: 'Lerato Dube', email: 'lerato@example.co.za', phone: '082 555 0199' } };
+    for (let i = 0; i < 2; i++) {
+      const ctx = createExecutionContext();
+      const res = await workerFetch('/api/payment/create', postInit(pay), ctx, { PAYMENT_PROVIDER: 'sandbox' });
+      expect(res.status, await res.clone().text()).toBe(200);
+      await waitOnExecutionContext(ctx);
+    }
+    const reference = await env.DB.prepare('SELECT reference FROM orders WHERE quote_id = ?').bind(quote_id).first<string>('reference');
+    const rows = await outboxRows(reference!);
+    expect(rows.map((r) => [r.dedupe_key, r.to_address])).toEqual([
+      [expectedKeys(reference!)[0], 'lerato@example.co.za'],
+      [expectedKeys(reference!)[1], 'info@example.co.za'],
+    ]);
+    expect(rows[0]!.text).toContain(reference);
+    expect(rows[1]!.text).toContain(`From quote ${quote_id}`);
+  });
+});
+
+// Issue 9, 'Personal data kept only as long as promised': the reference is a read key that travels.
+describe('GET /api/orders/{reference} shows contact details only masked', () => {
+  it('masks phone (last 3 digits) and street address (town only); the customer e-mail keeps them in full', async () => {
+    const body = await orderBody({ customer_phone: '+27 82 555 0123', customer_address: '12 Main Road, Leisure Isle, Knysna' });
+    const { reference } = await (await postJson('/api/orders/submit', body, ip())).json<any>();
+    const res = await get(`/api/orders/${reference}`, ip());
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const { order } = JSON.parse(text);
+    expect(order).toMatchObject({ customer_phone: '*** *** *123', customer_address: '***, Knysna', customer_name: 'Thandi Mokoena' });
+    for (const secret of ['555', '0123', 'Main Road', 'Leisure Isle']) expect(text).not.toContain(secret);
+    const mail = await env.DB.prepare('SELECT text FROM email_outbox WHERE dedupe_key = ?').bind(`order-confirmation:${reference}:business`).first<string>('text');
+    expect(mail).toContain('+27 82 555 0123');
+    expect(mail).toContain('12 Main Road, Leisure Isle, Knysna');
+  });
+
+  it('is rate limited per client: the read after ORDER_READ_LIMIT within 10 minutes is a 429', async () => {
+    const { reference } = await (await postJson('/api/orders/submit', await orderBody(), ip())).json<any>();
+    const client = { 'CF-Connecting-IP': '198.18.0.61' };
+    for (let i = 0; i < ORDER_READ_LIMIT.limit; i++) expect((await get(`/api/orders/${reference}`, client)).status, `read ${i + 1}`).toBe(200);
+    const limited = await get(`/api/orders/${reference}`, client);
+    expect(limited.status).toBe(429);
+    expect((await limited.json<any>()).error).toBe('rate_limited');
+  });
+
+  it.each([
+    ['082 555 0101', '*** *** *101'],
+    ['+27 (0)82-555-0199', '*** *** *199'],
+    ['12', '***'],
+    ['', null],
+    [null, null],
+  ])('maskPhone(%j) is %j', (phone, masked) => {
+    expect(maskPhone(phone)).toBe(masked);
+  });
+
+  it.each([
+    ['12 Main Road, Knysna', '***, Knysna'],
+    ['Unit 4, 7 Long Street,\nGeorge ', '***, George'],
+    ['12 Main Road', '***'],
+    ['  ', null],
+    [null, null],
+  ])('maskAddress(%j) is %j', (address, masked) => {
+    expect(maskAddress(address)).toBe(masked);
+  });
+
+  it('maskOrderContact leaves everything else as it was, and isMasked recognises its output', () => {
+    const order = { reference: 'CB-ABCDEFGH23', customer_phone: '082 555 0101', customer_address: '1 Sea Road, Sedgefield' };
+    const masked = maskOrderContact(order);
+    expect(masked).toEqual({ reference: 'CB-ABCDEFGH23', customer_phone: '*** *** *101', customer_address: '***, Sedgefield' });
+    expect(order.customer_phone).toBe('082 555 0101');
+    expect([isMasked(masked.customer_phone), isMasked(masked.customer_address), isMasked(order.customer_phone), isMasked(null)]).toEqual([true, true, false, false]);
   });
 });

@@ -3,10 +3,21 @@
 // send_email binding), back-off and giving up, the staff API and the cron that drives it.
 import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { OUTBOX_CRON } from '../../worker/cron';
+import { OUTBOX_BATCH, OUTBOX_CRON } from '../../worker/cron';
 import type { Env } from '../../worker/env';
 import worker from '../../worker/index';
-import { backoffMinutes, enqueueEmail, getOutboxMessage, MAX_SEND_ATTEMPTS, sendDueEmails, type OutgoingEmail } from '../../worker/services/email/outbox';
+import {
+  backoffMinutes,
+  enqueueEmail,
+  getOutboxMessage,
+  MAX_SEND_ATTEMPTS,
+  retryOutboxMessage,
+  SEND_RUN_DEADLINE_MS,
+  sendDueEmails,
+  STALE_CLAIM_MS,
+  type OutgoingEmail,
+} from '../../worker/services/email/outbox';
+import { SEND_TIMEOUT_MS } from '../../worker/services/email/senders';
 import { RESEND_FAIL_KEY, RESEND_INVALID_KEY, RESEND_LOST_ANSWER_KEY, RESEND_RATE_LIMITED_KEY } from '../stand-ins/resend';
 import { BASE, get, postJson } from './helpers';
 
@@ -202,16 +213,46 @@ describe('Resend sender (against the stand-in)', () => {
     expect(requests.map((r) => r.headers['idempotency-key']).sort()).toEqual(messages.map((m) => m.dedupeKey).sort());
   });
 
-  it('a claim left behind by a sender that died is taken over after 10 minutes, not before', async () => {
+  it('a claim left behind by a sender that died is taken over once stale, never while its run may still be sending', async () => {
     const config = resendEnv();
     const stale = await enqueueEmail(env.DB, message());
     const fresh = await enqueueEmail(env.DB, message());
     const now = Date.now();
-    await env.DB.prepare(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = ? WHERE id = ?`).bind(new Date(now - 11 * MINUTE).toISOString(), stale).run();
-    await env.DB.prepare(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = ? WHERE id = ?`).bind(new Date(now - 2 * MINUTE).toISOString(), fresh).run();
+    await env.DB.prepare(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = ? WHERE id = ?`).bind(new Date(now - STALE_CLAIM_MS - MINUTE).toISOString(), stale).run();
+    // Claimed at the start of a run whose last send may still be under way.
+    const lastPossibleSend = SEND_RUN_DEADLINE_MS + SEND_TIMEOUT_MS;
+    await env.DB.prepare(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = ? WHERE id = ?`).bind(new Date(now - lastPossibleSend).toISOString(), fresh).run();
     expect(await sendDueEmails(config, new Date(now))).toMatchObject({ claimed: 1, sent: 1 });
     expect(await row(stale)).toMatchObject({ status: 'sent', attempts: 2 });
     expect(await row(fresh)).toMatchObject({ status: 'sending', attempts: 1 });
+  });
+});
+
+describe('the length of a sending run (issue 9)', () => {
+  it('a run stops claiming at its deadline, well inside the 5-minute cron, and a claim outlives the longest run', () => {
+    // Without a deadline a full batch of slow sends would outlast the cron interval.
+    expect(OUTBOX_BATCH * SEND_TIMEOUT_MS).toBeGreaterThan(5 * MINUTE);
+    expect(SEND_RUN_DEADLINE_MS).toBeLessThanOrEqual(4 * MINUTE);
+    // A claim carries its run's start: the last send starts before the deadline and ends within the timeout.
+    expect(STALE_CLAIM_MS).toBeGreaterThanOrEqual(1.5 * (SEND_RUN_DEADLINE_MS + SEND_TIMEOUT_MS));
+  });
+
+  it('slow sends: the run claims nothing after its deadline, and the rest waits (pending, untried) for the next run', async () => {
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push(await enqueueEmail(env.DB, message()));
+    let clock = 0;
+    // Each look at the clock is 90 s later: as if every send took that long.
+    const report = await sendDueEmails(env, new Date(), OUTBOX_BATCH, { clock: () => (clock += 90_000) });
+    expect(report).toEqual({ claimed: 2, sent: 2, retrying: 0, failed: 0 });
+    const rows = await Promise.all(ids.map(row));
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+      ['pending', 0],
+      ['pending', 0],
+      ['pending', 0],
+    ]);
+    expect((await sendDueEmails(env, new Date())).sent).toBe(3);
   });
 });
 
@@ -265,6 +306,40 @@ describe('Cloudflare sender (send_email binding)', () => {
     await sendDueEmails(withEmail({ EMAIL_PROVIDER: 'cloudflare', SEND_EMAIL: undefined }), new Date());
     expect(await row(unbound)).toMatchObject({ status: 'pending', attempts: 1 });
     expect((await row(unbound)).last_error).toContain('SEND_EMAIL');
+  });
+
+  it('a stale claim is never sent again through the binding: failed, outcome unknown, for staff to check and retry', async () => {
+    const { calls, SEND_EMAIL } = binding(async () => ({ messageId: '<cf-2@example.co.za>' }));
+    const config = withEmail({ EMAIL_PROVIDER: 'cloudflare', SEND_EMAIL });
+    const interrupted = await enqueueEmail(env.DB, message());
+    const waiting = await enqueueEmail(env.DB, message());
+    const now = Date.now();
+    await env.DB.prepare(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = ? WHERE id = ?`).bind(new Date(now - STALE_CLAIM_MS - MINUTE).toISOString(), interrupted).run();
+    expect(await sendDueEmails(config, new Date(now))).toEqual({ claimed: 1, sent: 1, retrying: 0, failed: 1 });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].subject).toBe((await getOutboxMessage(env.DB, waiting))!.subject);
+    const failed = await row(interrupted);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(failed.last_error).toContain('outcome is unknown');
+    expect(failed.last_error).toContain('before retrying');
+    // Later runs leave it alone...
+    expect((await sendDueEmails(config, new Date(now + 60 * MINUTE))).claimed).toBe(0);
+    expect(calls).toHaveLength(1);
+    // ...until staff retry it.
+    await retryOutboxMessage(env.DB, interrupted, new Date(now));
+    expect((await sendDueEmails(config, new Date(now))).sent).toBe(1);
+    expect(calls).toHaveLength(2);
+    expect(await row(interrupted)).toMatchObject({ status: 'sent', provider_message_id: '<cf-2@example.co.za>' });
+  });
+
+  it('a fresh claim (its run may still be sending) is left alone by the binding sender too', async () => {
+    const { calls, SEND_EMAIL } = binding(async () => ({ messageId: '<cf-3@example.co.za>' }));
+    const id = await enqueueEmail(env.DB, message());
+    const now = Date.now();
+    await env.DB.prepare(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = ? WHERE id = ?`).bind(new Date(now - 2 * MINUTE).toISOString(), id).run();
+    expect(await sendDueEmails(withEmail({ EMAIL_PROVIDER: 'cloudflare', SEND_EMAIL }), new Date(now))).toEqual({ claimed: 0, sent: 0, retrying: 0, failed: 0 });
+    expect(calls).toHaveLength(0);
+    expect(await row(id)).toMatchObject({ status: 'sending', attempts: 1 });
   });
 
   it('an unknown EMAIL_PROVIDER keeps the messages (retried once the setting is fixed)', async () => {

@@ -1,10 +1,10 @@
 // Orders for the payment tests, written straight into D1 (orders + one order line), so the
 // payment flows are tested apart from the order-submission code.
 import { env } from 'cloudflare:test';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { expect } from 'vitest';
-import { orderLines, orders, payments, quotes } from '../../worker/db/schema';
+import { emailOutbox, orderLines, orders, payments, quotes } from '../../worker/db/schema';
 import type { Env } from '../../worker/env';
 import { app } from '../../worker/app';
 import { clientIp } from './helpers';
@@ -110,4 +110,36 @@ export function createPayment(body: unknown, overrides: Partial<Env> = {}, ip = 
     { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip }, body: JSON.stringify(body) },
     overrides,
   );
+}
+
+/** The outbox rows whose dedupe key starts with the prefix (e.g. 'payment-receipt:CB-...'). */
+export async function outboxRows(dedupePrefix: string) {
+  return drizzle(env.DB).select().from(emailOutbox).where(like(emailOutbox.dedupeKey, `${dedupePrefix}%`));
+}
+
+/**
+ * The test's D1, except that every statement prepared after the first batch has run fails: a
+ * Worker that dies (or a D1 error) between the payment's batch and anything it does afterwards.
+ */
+export function failingAfterBatch(db: D1Database): D1Database {
+  let batched = false;
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'batch') {
+        return async (statements: D1PreparedStatement[]) => {
+          const results = await target.batch(statements);
+          batched = true;
+          return results;
+        };
+      }
+      if (prop === 'prepare') {
+        return (query: string) => {
+          if (batched) throw new Error('D1 is unavailable (simulated failure after the batch)');
+          return target.prepare(query);
+        };
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }

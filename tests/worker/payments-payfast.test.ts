@@ -9,7 +9,7 @@ import {
   phpUrlencode,
   type Field,
 } from '../../worker/services/payments/payfast';
-import { appRequest, createPayment, expectPaidOnce, insertOrder, orderRow, paymentRows, type TestOrder } from './payments-fixtures';
+import { appRequest, createPayment, expectPaidOnce, insertOrder, orderRow, outboxRows, paymentRows, type TestOrder } from './payments-fixtures';
 
 const STAND_IN_URL = env.STAND_IN_URL;
 const ORIGIN = 'https://blinds.example.co.za';
@@ -64,7 +64,16 @@ async function recorded(merchantId: string): Promise<any[]> {
   return all.filter((r) => r.path === '/payfast/eng/query/validate');
 }
 
-function itnFields(config: Partial<Env>, order: TestOrder, overrides: Record<string, string> = {}): Field[] {
+/** An order with a PayFast checkout started through POST /api/payment/create (its id comes back as custom_str1). */
+type PayfastOrder = TestOrder & { checkoutId?: string };
+
+async function orderOnCheckout(config: Partial<Env>, overrides: Parameters<typeof insertOrder>[0] = {}): Promise<TestOrder & { checkoutId: string }> {
+  const order = await insertOrder(overrides);
+  expect((await createPayment({ quote_id: order.reference }, config)).status).toBe(200);
+  return { ...order, checkoutId: (await orderRow(order.reference)).checkoutId! };
+}
+
+function itnFields(config: Partial<Env>, order: PayfastOrder, overrides: Record<string, string> = {}): Field[] {
   const rand = `${Math.floor(order.totalCents / 100)}.${String(order.totalCents % 100).padStart(2, '0')}`;
   const fields: Field[] = [
     ['m_payment_id', order.reference],
@@ -75,7 +84,7 @@ function itnFields(config: Partial<Env>, order: TestOrder, overrides: Record<str
     ['amount_gross', rand],
     ['amount_fee', '-37.35'],
     ['amount_net', '1586.65'],
-    ['custom_str1', ''],
+    ['custom_str1', order.checkoutId ?? ''],
     ['custom_str2', ''],
     ['custom_int1', ''],
     ['name_first', 'Thandi'],
@@ -103,7 +112,7 @@ function postItn(config: Partial<Env>, body: string, source: string | null = PAY
   return appRequest('/api/payment/payfast/notify', { method: 'POST', headers, body }, config);
 }
 
-async function sentItn(config: Partial<Env>, order: TestOrder, overrides: Record<string, string> = {}) {
+async function sentItn(config: Partial<Env>, order: PayfastOrder, overrides: Record<string, string> = {}) {
   const itn = await itnBody(itnFields(config, order, overrides), config.PAYFAST_PASSPHRASE);
   await payfastSent(itn.paramString);
   return itn;
@@ -179,20 +188,21 @@ describe('PayFast checkout (PAYMENT_PROVIDER=payfast)', () => {
 });
 
 describe('POST /api/payment/payfast/notify (ITN)', () => {
-  it("the SDK's own ITN passes every check and marks its order paid", async () => {
+  it("the SDK's own ITN passes the signature, source and amount checks but names no checkout of ours: refused, nothing recorded", async () => {
     const config = payfast({ PAYFAST_MERCHANT_ID: '10027938', PAYFAST_PASSPHRASE: undefined });
     await insertOrder({ reference: '000000020', totalCents: 1500 });
     const paramString = payfastParamString(SDK_ITN, { skipEmpty: false });
     await payfastSent(paramString);
     const res = await postItn(config, `${paramString}&signature=${SDK_SIGNATURE}`);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ received: true, outcome: 'recorded' });
-    expect((await orderRow('000000020')).paymentStatus).toBe('paid');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ success: false, message: 'Notification rejected: the checkout is not one of this order.' });
+    expect((await orderRow('000000020')).paymentStatus).toBe('pending');
+    expect(await paymentRows('000000020')).toHaveLength(0);
   });
 
   it('a verified COMPLETE marks the order paid and records the payment; PayFast is asked to confirm the same string', async () => {
     const config = payfast();
-    const order = await insertOrder();
+    const order = await orderOnCheckout(config);
     const itn = await sentItn(config, order);
     const res = await postItn(config, itn.body);
     expect(res.status).toBe(200);
@@ -207,7 +217,7 @@ describe('POST /api/payment/payfast/notify (ITN)', () => {
 
   it('a repeated ITN (same pf_payment_id) answers 200 and changes nothing', async () => {
     const config = payfast();
-    const order = await insertOrder();
+    const order = await orderOnCheckout(config);
     const itn = await sentItn(config, order);
     expect((await postItn(config, itn.body)).status).toBe(200);
     const again = await postItn(config, itn.body);
@@ -216,7 +226,7 @@ describe('POST /api/payment/payfast/notify (ITN)', () => {
     expect(await paymentRows(order.reference)).toHaveLength(1);
   });
 
-  const refusals: [string, (config: Partial<Env>, order: TestOrder) => Promise<{ body: string; source?: string | null; config?: Partial<Env> }>, string][] = [
+  const refusals: [string, (config: Partial<Env>, order: PayfastOrder) => Promise<{ body: string; source?: string | null; config?: Partial<Env> }>, string][] = [
     [
       'a bad signature (amount changed after signing)',
       async (config, order) => ({ body: (await sentItn(config, order)).body.replace(/amount_gross=[\d.]+/, 'amount_gross=1.00') }),
@@ -258,11 +268,29 @@ describe('POST /api/payment/payfast/notify (ITN)', () => {
       async (config, order) => ({ body: `${(await sentItn(config, order)).body}&amount_gross=1.00` }),
       'unsigned or repeated fields',
     ],
+    [
+      'an ITN without our checkout id (custom_str1 empty)',
+      async (config, order) => ({ body: (await sentItn(config, order, { custom_str1: '' })).body }),
+      'the checkout is not one of this order',
+    ],
+    [
+      "another order's PayFast checkout",
+      async (config, order) => ({ body: (await sentItn(config, order, { custom_str1: (await orderOnCheckout(config)).checkoutId })).body }),
+      'the checkout is not one of this order',
+    ],
+    [
+      "the order's own sandbox checkout (another provider)",
+      async (config, order) => {
+        await createPayment({ quote_id: order.reference }, { PAYMENT_PROVIDER: 'sandbox' });
+        return { body: (await sentItn(config, order, { custom_str1: (await orderRow(order.reference)).checkoutId! })).body };
+      },
+      'the checkout is not one of this order',
+    ],
   ];
   for (const [name, make, note] of refusals) {
     it(`refuses ${name} with 400 and records nothing`, async () => {
       const config = payfast();
-      const order = await insertOrder();
+      const order = await orderOnCheckout(config);
       const attempt = await make(config, order);
       const res = await postItn(attempt.config ?? config, attempt.body, attempt.source === undefined ? PAYFAST_ADDRESS : attempt.source);
       expect(res.status).toBe(400);
@@ -274,26 +302,44 @@ describe('POST /api/payment/payfast/notify (ITN)', () => {
 
   it('accepts the configured PAYFAST_VALID_SOURCES instead of the defaults', async () => {
     const config = payfast({ PAYFAST_VALID_SOURCES: '10.0.0.0/8, 192.0.2.7' });
-    const order = await insertOrder();
+    const order = await orderOnCheckout(config);
     const itn = await sentItn(config, order);
     expect((await postItn(config, itn.body, PAYFAST_ADDRESS)).status).toBe(400);
     expect((await postItn(config, itn.body, '10.20.30.40')).status).toBe(200);
     expect((await orderRow(order.reference)).paymentStatus).toBe('paid');
   });
 
-  it('CANCELLED marks a pending order cancelled (for its current checkout) and never a paid one', async () => {
+  it('CANCELLED marks a pending order cancelled (for its current checkout)', async () => {
     const config = payfast();
-    const order = await insertOrder();
-    await createPayment({ quote_id: order.reference }, config);
-    const checkoutId = (await orderRow(order.reference)).checkoutId!;
-    const cancelled = await sentItn(config, order, { payment_status: 'CANCELLED', custom_str1: checkoutId });
+    const order = await orderOnCheckout(config);
+    const cancelled = await sentItn(config, order, { payment_status: 'CANCELLED' });
     expect((await postItn(config, cancelled.body)).status).toBe(200);
     expect((await orderRow(order.reference)).paymentStatus).toBe('cancelled');
+  });
 
-    const paid = await insertOrder({ paymentStatus: 'paid' });
-    const late = await sentItn(config, paid, { payment_status: 'CANCELLED' });
-    expect((await postItn(config, late.body)).status).toBe(200);
-    expect((await orderRow(paid.reference)).paymentStatus).toBe('paid');
+  it("CANCELLED after COMPLETE (the same pf_payment_id) refunds the paid order, in its own row, and tells the business once", async () => {
+    const config = payfast({ BUSINESS_EMAIL: 'orders@blinds.example.co.za' });
+    const order = await orderOnCheckout(config);
+    const pfPaymentId = String(Math.floor(Math.random() * 1e9));
+    expect((await postItn(config, (await sentItn(config, order, { pf_payment_id: pfPaymentId })).body)).status).toBe(200);
+    expect((await orderRow(order.reference)).paymentStatus).toBe('paid');
+    expect(await outboxRows(`payment-receipt:${order.reference}`)).toHaveLength(1);
+    expect(await outboxRows(`payment-notice:payfast:${pfPaymentId}`)).toHaveLength(1);
+
+    const cancelled = await sentItn(config, order, { pf_payment_id: pfPaymentId, payment_status: 'CANCELLED' });
+    const res = await postItn(config, cancelled.body);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ outcome: 'recorded' });
+    expect((await orderRow(order.reference)).paymentStatus).toBe('refunded');
+    expect((await paymentRows(order.reference)).map((p) => [p.providerPaymentId, p.status])).toEqual([
+      [pfPaymentId, 'succeeded'],
+      [`${pfPaymentId}:cancelled`, 'refunded'],
+    ]);
+    const [notice] = await outboxRows(`refund-notice:payfast:${pfPaymentId}:cancelled`);
+    expect(notice).toMatchObject({ kind: 'refund-notice', toAddress: 'orders@blinds.example.co.za' });
+    expect(await (await postItn(config, cancelled.body)).json()).toMatchObject({ outcome: 'duplicate' });
+    expect(await outboxRows(`refund-notice:payfast:${pfPaymentId}:cancelled`)).toHaveLength(1);
+    expect(await outboxRows(`payment-receipt:${order.reference}`)).toHaveLength(1);
   });
 
   it('only form posts are accepted, and PayFast must be configured', async () => {

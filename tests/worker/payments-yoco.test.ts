@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { verifyStandardWebhook } from '../../worker/services/payments/yoco';
 import type { Env } from '../../worker/env';
-import { appRequest, createPayment, expectPaidOnce, insertOrder, orderRow, paymentRows, type TestOrder } from './payments-fixtures';
+import { appRequest, createPayment, expectPaidOnce, insertOrder, orderRow, outboxRows, paymentRows, type TestOrder } from './payments-fixtures';
 
 const STAND_IN_URL = env.STAND_IN_URL;
 const ORIGIN = 'https://blinds.example.co.za';
@@ -116,7 +116,7 @@ describe('Yoco checkout (PAYMENT_PROVIDER=yoco)', () => {
       expect(await res.json()).toMatchObject({
         success: false,
         error: 'not_configured',
-        message: 'Payment Setup Required. Yoco did not accept the secret key (YOCO_SECRET_KEY); check it in the Yoco portal.',
+        message: 'Payment Setup Required. Card payments are not available right now; please contact us to pay for your order.',
       });
       expect((await orderRow(order.reference)).checkoutId).toBeNull();
     }
@@ -159,11 +159,37 @@ describe('POST /api/payment/yoco/webhook', () => {
     });
   });
 
-  it('finds the order by metadata.reference too', async () => {
+  it("a payment that names no Yoco checkout of this order changes nothing (metadata.reference alone, another order's or provider's checkout)", async () => {
     const config = yoco();
-    const order = await insertOrder();
-    const res = await deliver(config, paymentEvent(order, { reference: order.reference }));
-    expect(await res.json()).toMatchObject({ outcome: 'recorded' });
+    const order = await orderOnCheckout(config);
+    const other = await orderOnCheckout(config);
+    const sandboxOrder = await insertOrder();
+    const sandbox = await createPayment({ quote_id: sandboxOrder.reference }, { PAYMENT_PROVIDER: 'sandbox' });
+    const sandboxCheckoutId = (await orderRow(sandboxOrder.reference)).checkoutId!;
+    expect(sandbox.status).toBe(200);
+    const attempts = [
+      paymentEvent(order, { reference: order.reference }),
+      paymentEvent(order, { checkoutId: other.checkoutId, reference: order.reference }),
+      paymentEvent(sandboxOrder, { checkoutId: sandboxCheckoutId }),
+    ];
+    for (const body of attempts) {
+      const res = await deliver(config, body);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ received: true, outcome: 'ignored', note: 'no order matches this payment' });
+    }
+    for (const reference of [order.reference, other.reference, sandboxOrder.reference]) {
+      expect((await orderRow(reference)).paymentStatus).toBe('pending');
+      expect(await paymentRows(reference)).toHaveLength(0);
+    }
+  });
+
+  it('a payment on an older Yoco checkout of the order is still recorded after a newer one replaced it', async () => {
+    const config = yoco();
+    const order = await orderOnCheckout(config);
+    // A new attempt after a failure: the order row now holds another checkout.
+    expect((await createPayment({ quote_id: order.reference, amount: 1 }, { ...config, YOCO_SECRET_KEY: `sk_test_${crypto.randomUUID()}` })).status).toBe(200);
+    expect((await orderRow(order.reference)).checkoutId).not.toBe(order.checkoutId);
+    expect(await (await deliver(config, paymentEvent(order, { checkoutId: order.checkoutId }))).json()).toMatchObject({ outcome: 'recorded' });
     expect((await orderRow(order.reference)).paymentStatus).toBe('paid');
   });
 
@@ -231,8 +257,8 @@ describe('POST /api/payment/yoco/webhook', () => {
   it('events it does not act on and payments for unknown orders are acknowledged without changes', async () => {
     const config = yoco();
     const order = await insertOrder();
-    const refund = JSON.stringify({ id: 'evt_r', type: 'refund.succeeded', payload: { id: 'r_1', amount: 100, currency: 'ZAR' } });
-    expect(await (await deliver(config, refund)).json()).toMatchObject({ outcome: 'ignored' });
+    const refundFailed = JSON.stringify({ id: 'evt_r', type: 'refund.failed', payload: { id: 'r_1', amount: 100, currency: 'ZAR' } });
+    expect(await (await deliver(config, refundFailed)).json()).toMatchObject({ outcome: 'ignored', note: 'event type refund.failed is not acted on' });
     const unknown = await deliver(config, paymentEvent(order, { checkoutId: 'ch_unknown', reference: 'CB-NOSUCHORDR' }));
     expect(await unknown.json()).toMatchObject({ outcome: 'ignored', note: 'no order matches this payment' });
     expect(await paymentRows(order.reference)).toHaveLength(0);
@@ -243,5 +269,84 @@ describe('POST /api/payment/yoco/webhook', () => {
     const res = await appRequest('/api/payment/yoco/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }, config);
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ error: 'not_configured' });
+  });
+});
+
+describe('Yoco refunds (refund.succeeded)', () => {
+  /** A refund event as Yoco sends it: the refund's own id, the payment's id, and the checkout in metadata. */
+  function refundEvent(order: TestOrder & { checkoutId: string }, paymentId: string, overrides: { amount?: number; checkoutId?: string; refundId?: string } = {}) {
+    return JSON.stringify({
+      id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+      type: 'refund.succeeded',
+      createdDate: new Date().toISOString(),
+      payload: {
+        id: overrides.refundId ?? `rf_${crypto.randomUUID().replace(/-/g, '')}`,
+        type: 'refund',
+        createdDate: new Date().toISOString(),
+        paymentId,
+        amount: overrides.amount ?? order.totalCents,
+        currency: 'ZAR',
+        status: 'succeeded',
+        mode: 'test',
+        metadata: { checkoutId: overrides.checkoutId ?? order.checkoutId },
+      },
+    });
+  }
+
+  it("moves a paid order to 'refunded', records the refund under its own id, and tells the business, once", async () => {
+    const config = { ...yoco(), BUSINESS_EMAIL: 'orders@blinds.example.co.za' };
+    const order = await orderOnCheckout(config);
+    const paymentId = `p_${crypto.randomUUID().replace(/-/g, '')}`;
+    await deliver(config, paymentEvent(order, { checkoutId: order.checkoutId, paymentId }));
+    expect((await orderRow(order.reference)).paymentStatus).toBe('paid');
+
+    const body = refundEvent(order, paymentId, { refundId: `rf_${order.reference}` });
+    const res = await deliver(config, body);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ received: true, outcome: 'recorded', note: 'refund recorded' });
+    expect((await orderRow(order.reference)).paymentStatus).toBe('refunded');
+    const rows = await paymentRows(order.reference);
+    expect(rows.map((r) => [r.providerPaymentId, r.status])).toEqual([
+      [paymentId, 'succeeded'],
+      [`rf_${order.reference}`, 'refunded'],
+    ]);
+    const [notice] = await outboxRows(`refund-notice:yoco:rf_${order.reference}`);
+    expect(notice).toMatchObject({ kind: 'refund-notice', toAddress: 'orders@blinds.example.co.za', subject: `Order ${order.reference} refunded - R\u00a01\u00a0624,00` });
+
+    expect(await (await deliver(config, body)).json()).toMatchObject({ outcome: 'duplicate' });
+    expect(await paymentRows(order.reference)).toHaveLength(2);
+    expect(await outboxRows(`refund-notice:yoco:rf_${order.reference}`)).toHaveLength(1);
+    // A refunded order cannot be paid again through the shop.
+    expect((await createPayment({ quote_id: order.reference }, config)).status).toBe(409);
+  });
+
+  it('a refund for an order that is not paid, or for a checkout that is not the order\'s, changes nothing', async () => {
+    const config = yoco();
+    const unpaid = await orderOnCheckout(config);
+    expect(await (await deliver(config, refundEvent(unpaid, 'p_x'))).json()).toMatchObject({ outcome: 'ignored', note: 'the refund does not match a paid order' });
+    expect((await orderRow(unpaid.reference)).paymentStatus).toBe('pending');
+
+    const paid = await orderOnCheckout(config);
+    await deliver(config, paymentEvent(paid, { checkoutId: paid.checkoutId }));
+    expect(await (await deliver(config, refundEvent(paid, 'p_y', { checkoutId: 'ch_not_ours' }))).json()).toMatchObject({ outcome: 'ignored', note: 'no order matches this payment' });
+    expect((await orderRow(paid.reference)).paymentStatus).toBe('paid');
+    expect(await paymentRows(unpaid.reference)).toHaveLength(0);
+  });
+});
+
+describe('the payment e-mails (Yoco)', () => {
+  it("a verified payment queues the customer's receipt and the business's notice; a repeated event queues neither again", async () => {
+    const config = { ...yoco(), BUSINESS_EMAIL: 'orders@blinds.example.co.za' };
+    const order = await orderOnCheckout(config);
+    const body = paymentEvent(order, { checkoutId: order.checkoutId, paymentId: `p_${order.reference}` });
+    await deliver(config, body);
+    await deliver(config, body);
+    const receipts = await outboxRows(`payment-receipt:${order.reference}`);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.subject).toBe(`Payment received for order ${order.reference}`);
+    expect(receipts[0]!.text).not.toContain('Test payment');
+    const notices = await outboxRows(`payment-notice:yoco:p_${order.reference}`);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ toAddress: 'orders@blinds.example.co.za', subject: `Payment received for order ${order.reference} - R\u00a01\u00a0624,00` });
   });
 });

@@ -13,7 +13,7 @@ let ipCounter = 0;
 /** The quote e-mail is rate limited per client: each call comes from its own address. */
 const ip = () => ({ 'CF-Connecting-IP': `198.51.100.${(ipCounter++ % 250) + 1}` });
 
-const BUSINESS_EMAIL = 'info@example.co.za'; // wrangler.toml [vars]
+const BUSINESS_EMAIL = 'info@example.co.za'; // the vitest bindings (vitest.worker.config.ts)
 
 /** en-ZA rand as the e-mails write it: 'R 1 624,00' with no-break spaces. */
 function rand(cents: number): string {

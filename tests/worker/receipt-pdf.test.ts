@@ -56,6 +56,7 @@ function order(overrides: Partial<OrderDto> = {}): OrderDto {
     paymentStatus: 'pending',
     paid_at: null,
     order_date: '2026-03-02T08:30:00.000Z',
+    test_payment: false,
     ...overrides,
   };
 }
@@ -133,6 +134,21 @@ describe('receiptPdf', () => {
     expect(texts[0]).not.toContain('Pending payment');
   });
 
+  it("an order paid through the sandbox says 'Test payment: no money was taken'; a real payment does not", async () => {
+    const test = await readBack(await receiptPdf(order({ paymentStatus: 'paid', paid_at: '2026-03-03T10:00:00.000Z', test_payment: true }), business));
+    expect(test.texts[0]).toMatch(/^Test payment: no money was taken$/m);
+    const real = await readBack(await receiptPdf(order({ paymentStatus: 'paid', paid_at: '2026-03-03T10:00:00.000Z' }), business));
+    expect(real.texts[0]).not.toContain('Test payment');
+  });
+
+  it("says 'Refunded' once the payment was refunded, not 'Paid' or 'Pending payment'", async () => {
+    const { texts } = await readBack(await receiptPdf(order({ paymentStatus: 'refunded', paid_at: '2026-03-03T10:00:00.000Z' }), business));
+    expect(texts[0]).toMatch(/^Refunded$/m);
+    expect(texts[0]).toContain('The payment for this order was refunded.');
+    expect(texts[0]).not.toMatch(/^Paid$/m);
+    expect(texts[0]).not.toContain('Pending payment');
+  });
+
   it('draws text the standard font cannot encode instead of failing: accents kept or simplified, the rest as ?', async () => {
     const tricky = order({
       customer_name: 'Zoë Nguyễn-Ťest 😀',
@@ -198,12 +214,12 @@ describe('layoutReceipt', () => {
   });
 });
 
-async function insertOrder(reference: string, status: 'pending' | 'paid' = 'pending') {
+async function insertOrder(reference: string, status: 'pending' | 'paid' = 'pending', provider: string | null = null) {
   await env.DB.batch([
     env.DB.prepare(
-      `INSERT INTO orders (reference, customer_name, customer_email, customer_phone, subtotal_cents, vat_cents, total_cents, payment_status, paid_at)
-       VALUES (?, 'Pieter van Wyk', 'pieter@example.co.za', '082 123 4567', 282435, 42365, 324800, ?, ?)`,
-    ).bind(reference, status, status === 'paid' ? '2026-03-03T10:00:00.000Z' : null),
+      `INSERT INTO orders (reference, customer_name, customer_email, customer_phone, subtotal_cents, vat_cents, total_cents, payment_status, paid_at, payment_provider)
+       VALUES (?, 'Pieter van Wyk', 'pieter@example.co.za', '082 123 4567', 282435, 42365, 324800, ?, ?, ?)`,
+    ).bind(reference, status, status === 'paid' ? '2026-03-03T10:00:00.000Z' : null, provider),
     env.DB.prepare(
       `INSERT INTO order_lines (order_reference, line_no, product_id, product_name, width_mm, drop_mm, control_side, mount_type, colour, quantity, unit_price_cents, total_cents, price_list_version)
        VALUES (?, 1, 'roller-blockout', 'Roller Blind - Blockout', 1200, 1500, 'right', 'outside-facefix', 'Linen White', 2, 162400, 324800, 1)`,
@@ -224,6 +240,15 @@ describe('GET /api/receipts/{reference}.pdf', () => {
     expect(texts[0]).toContain('Pieter van Wyk');
     expect(texts[0]!.replace(/\n/g, ' ')).toContain('Right control, Outside (face fix)');
     expect(texts[0]).toContain('Paid on 3 March 2026');
+  });
+
+  it("an order paid through the sandbox gateway says 'Test payment: no money was taken' on its PDF", async () => {
+    await insertOrder('CB-RCPTSBX234', 'paid', 'sandbox');
+    await insertOrder('CB-RCPTYOC234', 'paid', 'yoco');
+    const test = await readBack(new Uint8Array(await (await get('/api/receipts/CB-RCPTSBX234.pdf', { 'CF-Connecting-IP': '198.51.100.43' })).arrayBuffer()));
+    expect(test.texts[0]).toContain('Test payment: no money was taken');
+    const real = await readBack(new Uint8Array(await (await get('/api/receipts/CB-RCPTYOC234.pdf', { 'CF-Connecting-IP': '198.51.100.43' })).arrayBuffer()));
+    expect(real.texts[0]).not.toContain('Test payment');
   });
 
   it.each([['CB-DOESNOTEXIST.pdf'], ['CB-RCPTTEST23.txt'], ['nope.pdf']])('answers 404 JSON for %s', async (file) => {

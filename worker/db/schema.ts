@@ -186,6 +186,24 @@ export const payments = sqliteTable(
   (t) => [index('payments_order').on(t.orderReference)],
 );
 
+/**
+ * Every checkout an order's payment was started with. The order row keeps only the latest one, but
+ * a real payment on an older checkout must still be recorded, and a notification naming a checkout
+ * that is not listed here for its order (and provider) changes nothing.
+ */
+export const paymentCheckouts = sqliteTable(
+  'payment_checkouts',
+  {
+    checkoutId: text('checkout_id').primaryKey(),
+    orderReference: text('order_reference')
+      .notNull()
+      .references(() => orders.reference, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_checkouts_order').on(t.orderReference)],
+);
+
 /** Every e-mail goes through here first; the cron retries until sent (never lost, never twice). */
 export const emailOutbox = sqliteTable(
   'email_outbox',

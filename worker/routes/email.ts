@@ -3,13 +3,10 @@ import type { AppBindings } from '../env';
 import { publicOrigin } from '../lib/origin';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
-import { hitLimit, rateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import { sendOutboxMessages } from '../services/email/outbox';
-import { saveEmailedQuote, saveInternalQuote, type SavedQuote } from '../services/quotes';
+import { limitQuoteEmails, saveEmailedQuote, saveInternalQuote, type SavedQuote } from '../services/quotes';
 import { emailQuoteSchema, quoteInternalSchema, type QuoteSavedResponse } from '../shared/orders-api';
-
-/** Quote e-mails one address may receive in a day. */
-const RECIPIENT_LIMIT = { name: 'email-quote-recipient', limit: 10, windowSeconds: 24 * 3600 };
 
 function answer(saved: SavedQuote, requestedId: string, message: string): QuoteSavedResponse {
   const moved = saved.quoteId === requestedId ? '' : ` Quote number ${requestedId} was already taken, so this quote is ${saved.quoteId}.`;
@@ -31,8 +28,8 @@ function answer(saved: SavedQuote, requestedId: string, message: string): QuoteS
 export const emailRoutes = new Hono<AppBindings>()
   .post('/quote', rateLimit({ name: 'email-quote', limit: 10, windowSeconds: 600 }), jsonBody(128 * 1024), validate('json', emailQuoteSchema), async (c) => {
     const input = c.req.valid('json');
-    // Per recipient too, so the form cannot be used to flood someone's inbox from many addresses.
-    await hitLimit(c.env, RECIPIENT_LIMIT, input.recipient_email.toLowerCase(), `${input.recipient_email} has been sent several quotes already.`);
+    // Per mailbox and per day in all too, so the form cannot flood an inbox or send spam in our name.
+    await limitQuoteEmails(c.env, input.recipient_email);
     const saved = await saveEmailedQuote(c.env, input, publicOrigin(c.env, c.req.url));
     c.executionCtx.waitUntil(sendOutboxMessages(c.env, saved.outboxIds).catch((err) => console.error(JSON.stringify({ level: 'error', message: 'quote e-mails not sent now', error: String(err) }))));
     return c.json(answer(saved, input.quote_id, `Quote ${saved.quoteId} is saved and on its way to ${input.recipient_email}.`), 201);

@@ -5,12 +5,14 @@ import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { rateLimit } from '../middleware/rate-limit';
 import { formatRandFromCents } from '../services/consultant/format';
-import { afterOrderPlaced } from '../services/email/order-emails';
+import { sendOutboxMessages } from '../services/email/outbox';
 import { findOrder, ORDER_REFERENCE_PATTERN, submitOrder } from '../services/orders';
 import { publicOrigin } from '../lib/origin';
-import { orderSubmitSchema, type OrderSubmitResponse } from '../shared/orders-api';
+import { maskOrderContact, orderSubmitSchema, type OrderSubmitResponse } from '../shared/orders-api';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
+/** Reads of one order per client: a payment result page polls every 2 s for 30 s, several times over. */
+export const ORDER_READ_LIMIT = { name: 'order-read', limit: 120, windowSeconds: 600 };
 
 /** Orders (storefront spec section 7): submit, and read back by reference. */
 export const orderRoutes = new Hono<AppBindings>()
@@ -19,9 +21,16 @@ export const orderRoutes = new Hono<AppBindings>()
     if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
       throw new AppError('validation_error', 'The Idempotency-Key header must be 8 to 200 visible characters.');
     }
-    const { order, created } = await submitOrder(c.env.DB, c.req.valid('json'), key);
     const origin = publicOrigin(c.env, c.req.url);
-    if (created) c.executionCtx.waitUntil(afterOrderPlaced(c.env, order, origin));
+    // The confirmations were queued with the order; this only sends them sooner than the cron would.
+    const { order, created, outboxIds } = await submitOrder(c.env, c.req.valid('json'), key, origin);
+    if (outboxIds.length > 0) {
+      c.executionCtx.waitUntil(
+        sendOutboxMessages(c.env, outboxIds).catch((err) =>
+          console.error(JSON.stringify({ level: 'error', message: 'order e-mails not sent now; the outbox cron retries', reference: order.reference, error: String(err) })),
+        ),
+      );
+    }
     const provider = (c.env.PAYMENT_PROVIDER ?? 'sandbox').trim().toLowerCase();
     const body: OrderSubmitResponse = {
       success: true,
@@ -34,13 +43,14 @@ export const orderRoutes = new Hono<AppBindings>()
     };
     return c.json(body, created ? 201 : 200);
   })
-  // References are unguessable ('CB-' + 10 random characters), so the reference is the read key.
-  .get('/:reference', async (c) => {
+  // References are unguessable ('CB-' + 10 random characters), so the reference is the read key; a
+  // reference may still travel (a forwarded link), so phone and address are shown masked only.
+  .get('/:reference', rateLimit(ORDER_READ_LIMIT), async (c) => {
     const reference = c.req.param('reference').trim().toUpperCase();
     if (!ORDER_REFERENCE_PATTERN.test(reference)) {
       throw new AppError('validation_error', `'${c.req.param('reference').slice(0, 40)}' is not an order reference. References look like CB- and 10 letters or digits.`);
     }
     const order = await findOrder(c.env.DB, reference);
     if (!order) throw new AppError('not_found', `No order with reference ${reference}.`);
-    return c.json({ success: true, order });
+    return c.json({ success: true, order: maskOrderContact(order) });
   });

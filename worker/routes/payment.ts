@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
 import { validate } from '../lib/validate';
@@ -6,7 +6,7 @@ import { jsonBody } from '../middleware/json-body';
 import { rateLimit } from '../middleware/rate-limit';
 import { paymentCreateSchema } from '../shared/orders-api';
 import { publicOrigin } from '../lib/origin';
-import { startPayment } from '../services/payments/checkout';
+import { isSandboxGateway, startPayment } from '../services/payments/checkout';
 import { handlePayfastItn } from '../services/payments/payfast';
 import { handleSandboxNotification, SANDBOX_SIGNATURE_HEADER } from '../services/payments/sandbox';
 import { paymentLog, PaymentUpstreamError, type NotificationResult } from '../services/payments/types';
@@ -34,6 +34,12 @@ async function formBody(c: Context<AppBindings>): Promise<string> {
   return text;
 }
 
+/** While another gateway is configured the sandbox's notification does not exist: the API's usual 404. */
+const sandboxGatewayOnly: MiddlewareHandler<AppBindings> = async (c, next) => {
+  if (!isSandboxGateway(c.env)) throw new AppError('not_found', `There is no API endpoint ${c.req.method} ${c.req.path}.`);
+  await next();
+};
+
 export const paymentRoutes = new Hono<AppBindings>()
   // spec section 7: POST /api/payment/create -> checkout_url (the page redirects there) or message.
   .post('/create', rateLimit({ name: 'payment-create', limit: 20, windowSeconds: 600 }), jsonBody(8 * 1024), validate('json', paymentCreateSchema), async (c) => {
@@ -46,7 +52,7 @@ export const paymentRoutes = new Hono<AppBindings>()
     }
   })
   // The sandbox gateway's server-to-server confirmation (its hosted checkout calls the same handler directly).
-  .post('/sandbox/notify', jsonBody(NOTIFICATION_LIMIT_BYTES), async (c) => {
+  .post('/sandbox/notify', sandboxGatewayOnly, jsonBody(NOTIFICATION_LIMIT_BYTES), async (c) => {
     return answerGateway(c, await handleSandboxNotification(c.env, await c.req.text(), c.req.header(SANDBOX_SIGNATURE_HEADER)));
   })
   // Yoco's webhook (Standard Webhooks headers; the raw body is what is signed).

@@ -4,6 +4,7 @@ import { AppError } from '../lib/errors';
 import { rateLimit } from '../middleware/rate-limit';
 import { findOrder } from '../services/orders';
 import { receiptPdf, type ReceiptBusiness } from '../services/receipt-pdf';
+import { maskOrderContact } from '../shared/orders-api';
 import { publicConfig } from './config';
 
 /** 'CB-xxxxxxxxxx.pdf': the order reference (unguessable, so it is the read key) and the suffix. */
@@ -32,7 +33,8 @@ export const receiptRoutes = new Hono<AppBindings>().get('/:file', rateLimit({ n
   if (!reference) throw new AppError('not_found', "There is no receipt here: a receipt's address is /api/receipts/<order reference>.pdf.");
   const order = await findOrder(c.env.DB, reference);
   if (!order) throw new AppError('not_found', `We could not find an order with reference ${reference}.`);
-  const pdf = await receiptPdf(order, receiptBusiness(c.env));
+  // Anyone holding the reference may download it: the same masked phone and address as the order page.
+  const pdf = await receiptPdf(maskOrderContact(order), receiptBusiness(c.env));
   return c.body(pdf, 200, {
     'Content-Type': 'application/pdf',
     'Content-Disposition': `attachment; filename="receipt-${reference}.pdf"`,

@@ -1,6 +1,8 @@
 // Orders (storefront spec sections 3, 7; DESIGN.md sections 5-7). The server prices every line
 // from the price grid in force; the client's prices and total are ignored (kept only for the audit
-// trail). An order, its lines and its idempotency key are written in one D1 batch.
+// trail). An order, its lines, its idempotency key and its confirmation e-mails are written in one
+// D1 batch, so an order is never stored without its e-mails (DESIGN.md section 7, issue 9).
+import { waitUntil } from 'cloudflare:workers';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import type { z } from 'zod';
@@ -10,6 +12,8 @@ import { AppError, type ErrorIssue } from '../lib/errors';
 import type { blindLineSchema, OrderDto, orderSubmitSchema, PaymentStatus, PricedLineDto } from '../shared/orders-api';
 import { VAT_RATE } from '../shared/orders-api';
 import { coloursForProduct } from './catalogue';
+import { orderConfirmationMessages, type OrderForEmail } from './email/order-emails';
+import { outboxInsert, sendOutboxMessages } from './email/outbox';
 import { gridForProduct, priceForSize } from './pricing';
 
 export type BlindLineInput = z.output<typeof blindLineSchema>;
@@ -141,6 +145,7 @@ function toOrderDto(order: OrderRow, lines: readonly OrderLineRow[]): OrderDto {
     paymentStatus: order.paymentStatus as PaymentStatus,
     paid_at: order.paidAt,
     order_date: order.createdAt,
+    test_payment: order.paymentStatus === 'paid' && order.paymentProvider === 'sandbox',
   };
 }
 
@@ -164,11 +169,33 @@ interface NewOrder {
   idempotency?: { key: string; requestHash: string };
 }
 
-/** The statements that write one order; run them in one batch with anything that must go with it. */
-function orderStatements(db: D1Database, reference: string, order: NewOrder, createdAt: string) {
+/** The order as its confirmation e-mails describe it, from the values about to be inserted. */
+function orderForEmail(reference: string, order: NewOrder, createdAt: string): OrderForEmail {
+  return {
+    reference,
+    customer_name: order.customer.name,
+    customer_email: order.customer.email,
+    customer_phone: order.customer.phone,
+    customer_address: order.customer.address,
+    special_instructions: order.customer.instructions,
+    quote_id: order.quoteId,
+    blinds: [...order.lines],
+    total_cents: totalsOf(order.lines).totalCents,
+    paymentStatus: 'pending',
+    order_date: createdAt,
+  };
+}
+
+/**
+ * The statements that write one order and queue its confirmation e-mails; run them in one batch with
+ * anything that must go with it. The outbox inserts come last, so their ids are the batch's last results.
+ */
+function orderStatements(env: Env, reference: string, order: NewOrder, createdAt: string, origin: string | null) {
+  const db = env.DB;
   const d = drizzle(db);
   const { totalCents, vatCents, subtotalCents } = totalsOf(order.lines);
-  return [
+  const emails = orderConfirmationMessages(env, orderForEmail(reference, order, createdAt), origin);
+  const statements = [
     d.insert(orders).values({
       reference,
       customerName: order.customer.name,
@@ -203,6 +230,16 @@ function orderStatements(db: D1Database, reference: string, order: NewOrder, cre
       }),
     ),
   ] as const;
+  return { statements, emails: emails.map((m) => outboxInsert(db, m, new Date(createdAt))) };
+}
+
+/** The outbox ids returned by the batch's trailing e-mail inserts. */
+function queuedIds(results: readonly unknown[], emailCount: number): number[] {
+  return results.slice(results.length - emailCount).flatMap((rows) => (rows as { id: number }[]).map((r) => r.id));
+}
+
+function logSendFailure(reference: string) {
+  return (err: unknown) => console.error(JSON.stringify({ level: 'error', message: 'order e-mails not sent now; the outbox cron retries', reference, error: String(err) }));
 }
 
 async function sha256Hex(text: string): Promise<string> {
@@ -214,6 +251,8 @@ export interface SubmittedOrder {
   order: OrderDto;
   /** False when an Idempotency-Key retry answered the order made the first time. */
   created: boolean;
+  /** The confirmation e-mails queued with a new order, to send after answering (none on a retry). */
+  outboxIds: number[];
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -229,14 +268,16 @@ async function replayIdempotent(db: D1Database, key: string, requestHash: string
   }
   const order = await findOrder(db, row.resourceId);
   if (!order) throw new Error(`idempotency key ${key} points at a missing order ${row.resourceId}`);
-  return { order, created: false };
+  return { order, created: false, outboxIds: [] };
 }
 
 /**
- * POST /api/orders/submit: validates and prices, then stores order, lines and the idempotency key
- * in one batch. With a key, a retry (even one racing the first request) answers the same order.
+ * POST /api/orders/submit: validates and prices, then stores order, lines, the idempotency key and
+ * the confirmation e-mails in one batch. With a key, a retry (even one racing the first request)
+ * answers the same order and queues nothing more. The caller sends outboxIds after answering.
  */
-export async function submitOrder(db: D1Database, input: OrderSubmitInput, idempotencyKey: string | null, now = new Date()): Promise<SubmittedOrder> {
+export async function submitOrder(env: Env, input: OrderSubmitInput, idempotencyKey: string | null, origin: string | null, now = new Date()): Promise<SubmittedOrder> {
+  const db = env.DB;
   const lines = await priceBlinds(db, input.blinds);
   const canonical = JSON.stringify({ ...input, blinds: input.blinds.map(({ price: _p, total_price: _t, id: _i, ...rest }) => rest), total_amount: undefined });
   const idempotency = idempotencyKey ? { key: `orders:${idempotencyKey}`, requestHash: await sha256Hex(canonical) } : undefined;
@@ -260,17 +301,15 @@ export async function submitOrder(db: D1Database, input: OrderSubmitInput, idemp
   for (let attempt = 0; attempt < 3; attempt++) {
     const reference = newOrderReference();
     const createdAt = now.toISOString();
-    const statements = orderStatements(db, reference, order, createdAt);
+    const { statements, emails } = orderStatements(env, reference, order, createdAt, origin);
     const d = drizzle(db);
     try {
-      if (idempotency) {
-        // The key goes first: a racing twin fails on it before writing anything.
-        await d.batch([d.insert(idempotencyKeys).values({ key: idempotency.key, requestHash: idempotency.requestHash, resourceId: reference }), ...statements]);
-      } else {
-        await d.batch(statements);
-      }
+      // The key goes first: a racing twin fails on it before writing anything.
+      const results = idempotency
+        ? await d.batch([d.insert(idempotencyKeys).values({ key: idempotency.key, requestHash: idempotency.requestHash, resourceId: reference }), ...statements, ...emails])
+        : await d.batch([...statements, ...emails]);
       const stored = await findOrder(db, reference);
-      return { order: stored!, created: true };
+      return { order: stored!, created: true, outboxIds: queuedIds(results, emails.length) };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       if (idempotency) {
@@ -307,12 +346,31 @@ export async function findQuoteWithKey(db: D1Database, quoteId: string, accessKe
   return row && sameSecret(row.accessKey, accessKey) ? row : null;
 }
 
+/** Sends after the answer when called inside a request; elsewhere (a test, a script) the cron sends. */
+function sendLater(env: Env, ids: readonly number[], reference: string) {
+  if (ids.length === 0) return;
+  try {
+    waitUntil(sendOutboxMessages(env, ids).catch(logSendFailure(reference)));
+  } catch {
+    // No request to outlive: the messages are queued and the outbox cron sends them.
+  }
+}
+
+export interface OrderFromQuoteOptions {
+  /** The site's origin for the e-mails' order link; PUBLIC_BASE_URL when not given. */
+  origin?: string | null;
+  now?: Date;
+}
+
 /**
  * The order made from a stored quote (its server-priced lines) for /quote and /complete-quote:
- * made once per quote; a second call answers the same order. Throws AppError('not_found') for an
- * unknown quote or a wrong key, AppError('validation_error') for missing name or e-mail.
+ * made once per quote, with its confirmation e-mails in the same batch; a second call answers the
+ * same order and queues nothing. Throws AppError('not_found') for an unknown quote or a wrong key,
+ * AppError('validation_error') for missing name or e-mail.
  */
-export async function orderFromQuote(env: Env, quoteId: string, accessKey: string, customer: QuoteCustomer, now = new Date()): Promise<OrderDto> {
+export async function orderFromQuote(env: Env, quoteId: string, accessKey: string, customer: QuoteCustomer, options: OrderFromQuoteOptions = {}): Promise<OrderDto> {
+  const now = options.now ?? new Date();
+  const origin = options.origin ?? (env.PUBLIC_BASE_URL?.trim().replace(/\/+$/, '') || null);
   const db = env.DB;
   const quote = await findQuoteWithKey(db, quoteId, accessKey);
   if (!quote) throw new AppError('not_found', 'Quote Not Found. Please generate a new quote through the measurement tool.');
@@ -332,18 +390,20 @@ export async function orderFromQuote(env: Env, quoteId: string, accessKey: strin
   const d = drizzle(db);
   // The quote's row guards against a double order: only the first update that claims it wins.
   const claim = `order:${reference}`;
-  const statements = orderStatements(db, reference, {
+  const { statements, emails } = orderStatements(env, reference, {
     customer: { name, email, phone: customer.phone?.trim() || null, address: null, instructions: `From quote ${quote.id}` },
     lines,
     clientTotalCents: null,
     quoteId: quote.id,
-  }, now.toISOString());
+  }, now.toISOString(), origin);
   try {
-    await d.batch([
+    const results = await d.batch([
       d.insert(idempotencyKeys).values({ key: `quote-order:${quote.id}`, requestHash: claim, resourceId: reference }),
       ...statements,
       d.update(quotes).set({ customerName: name, customerEmail: email, customerMobile: customer.phone?.trim() || quote.customerMobile }).where(and(eq(quotes.id, quote.id))),
+      ...emails,
     ]);
+    sendLater(env, queuedIds(results, emails.length), reference);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const [row] = await d.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, `quote-order:${quote.id}`)).limit(1);

@@ -2,7 +2,7 @@
 // made from the server's order only. Two steps: a pure layout (pages of positioned text, rules and
 // boxes, measured with the real font metrics) and a renderer that draws them with pdf-lib.
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
-import type { OrderDto, PricedLineDto } from '../shared/orders-api';
+import { TEST_PAYMENT_NOTE, type OrderDto, type PricedLineDto } from '../shared/orders-api';
 import { formatRandFromCents } from './consultant/format';
 
 /** Who the receipt is from (the business configuration the site shows publicly). */
@@ -170,7 +170,8 @@ export function layoutReceipt(order: OrderDto, business: ReceiptBusiness, metric
   text('Payment status', statusX, 11, true);
   y -= 22;
   const paid = order.paymentStatus === 'paid';
-  const status = paid ? 'Paid' : 'Pending payment';
+  const refunded = order.paymentStatus === 'refunded';
+  const status = paid ? 'Paid' : refunded ? 'Refunded' : 'Pending payment';
   const statusWidth = metrics.width(clean(status), 10, true) + 16;
   items.push({ kind: 'box', x: statusX, y: y - 5, width: statusWidth, height: 18, colour: paid ? 'paid' : 'pending' });
   text(status, statusX + 8, 10, true, 'white');
@@ -178,8 +179,14 @@ export function layoutReceipt(order: OrderDto, business: ReceiptBusiness, metric
   if (paid && order.paid_at) {
     text(`Paid on ${receiptDate(order.paid_at)}`, statusX, BODY);
     y -= BODY * LINE;
+  } else if (refunded) {
+    paragraph('The payment for this order was refunded. Contact us with any questions.', statusX, half, SMALL, false, 'muted');
   } else if (!paid) {
     paragraph('Pay by card from your order confirmation page, or contact us to arrange payment.', statusX, half, SMALL, false, 'muted');
+  }
+  if (order.test_payment) {
+    text(TEST_PAYMENT_NOTE, statusX, BODY, true);
+    y -= BODY * LINE;
   }
   y = Math.min(y, leftBottom);
   if (order.special_instructions) {

@@ -73,7 +73,11 @@ export interface PricedLineDto {
   price_list_version: number;
 }
 
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
+/** refunded: the gateway reported a refund or cancellation of the payment (Yoco refund, PayFast CANCELLED). */
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
+
+/** Shown wherever an order paid through the sandbox gateway appears (receipt, PDF, e-mails). */
+export const TEST_PAYMENT_NOTE = 'Test payment: no money was taken';
 
 /** Answer of POST /api/orders/submit. */
 export interface OrderSubmitResponse {
@@ -103,12 +107,57 @@ export interface OrderDto {
   paymentStatus: PaymentStatus;
   paid_at: string | null;
   order_date: string;
+  /** Paid through the sandbox gateway: no money was taken (TEST_PAYMENT_NOTE). */
+  test_payment: boolean;
 }
 
-/** POST /api/email/quote (spec section 7). */
+/** What stands for the hidden part of a masked phone number or address. */
+export const MASK = '***';
+
+/** True for a value maskOrderContact produced (the web keeps its own full copy over it). */
+export function isMasked(value: string | null | undefined): boolean {
+  return typeof value === 'string' && value.startsWith(MASK);
+}
+
+/**
+ * The order as anyone holding its reference may read it (GET /api/orders/{reference}, the receipt
+ * PDF): the phone keeps its last 3 digits ('*** *** *123'), the address only its last
+ * comma-separated part, the town ('***, Knysna'). Full details stay in the customer's e-mails.
+ */
+export function maskOrderContact<T extends Pick<OrderDto, 'customer_phone' | 'customer_address'>>(order: T): T {
+  return { ...order, customer_phone: maskPhone(order.customer_phone), customer_address: maskAddress(order.customer_address) };
+}
+
+export function maskPhone(phone: string | null): string | null {
+  if (!phone?.trim()) return null;
+  const digits = phone.replace(/\D/g, '');
+  return digits.length > 3 ? `${MASK} ${MASK} *${digits.slice(-3)}` : MASK;
+}
+
+export function maskAddress(address: string | null): string | null {
+  if (!address?.trim()) return null;
+  const parts = address.split(/[,\n]/).map((p) => p.trim()).filter(Boolean);
+  return parts.length > 1 ? `${MASK}, ${parts[parts.length - 1]}` : MASK;
+}
+
+/** Longest recipient name a quote e-mail carries: the only request text that reaches the customer. */
+export const RECIPIENT_NAME_MAX = 60;
+
+/** Anything a mail client would turn into a link: a scheme, 'www.', an address, a common domain ending. */
+const LINK_LIKE = /:\/\/|www\.|@|[a-z0-9-]\.(?:com|net|org|info|biz|xyz|top|site|online|link|click|app|io|ly|me|ru|cn|co|za)\b/i;
+
+/** The recipient's name: trimmed, spaces collapsed, at most RECIPIENT_NAME_MAX characters, no links. */
+export const recipientNameSchema = requiredText(RECIPIENT_NAME_MAX)
+  .transform((v) => v.replace(/\s+/g, ' '))
+  .refine((v) => !LINK_LIKE.test(v), 'must be just a name, without web or e-mail addresses');
+
+/**
+ * POST /api/email/quote (spec section 7). Only the name reaches the customer's e-mail; the lines
+ * are re-priced and re-named from the catalogue, and unknown fields (notes, messages) are dropped.
+ */
 export const emailQuoteSchema = z.object({
   recipient_email: email,
-  recipient_name: requiredText(120),
+  recipient_name: recipientNameSchema,
   recipient_mobile: optionalText(40),
   quote_id: z.string().trim().regex(/^CB-\d{6}$/, "must look like 'CB-' and 6 digits"),
   quote_date: z.string().trim().max(40).optional(),

@@ -19,6 +19,7 @@ const PAYMENT_TEXT: Record<OrderDto['paymentStatus'], string> = {
   pending: 'waiting for payment',
   failed: 'the card payment failed',
   cancelled: 'the card payment was cancelled',
+  refunded: 'the payment was refunded',
 };
 
 function day(iso: string): string {
@@ -53,7 +54,9 @@ export async function orderStatusFacts(db: D1Database, reference: string): Promi
     total: formatRandFromCents(order.total_cents),
     next_step: paid
       ? 'In production: processing takes 1-2 business days and production 7-10 business days, then courier delivery.'
-      : 'Production starts once the payment is received; the order confirmation page has a Pay by card button.',
+      : order.paymentStatus === 'refunded'
+        ? 'The payment was refunded, so the order is not being made; the customer can contact the team about it.'
+        : 'Production starts once the payment is received; the order confirmation page has a Pay by card button.',
     // Courier tracking entries are kept by staff (a later capability); none are linked to orders yet.
     courier_tracking: 'The courier tracking number is sent once the order is dispatched.',
   };

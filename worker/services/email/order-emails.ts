@@ -1,6 +1,6 @@
 // Order confirmation e-mails (issue 5): one to the customer, one to the business, queued in the
-// outbox once per order (dedupe keys order-confirmation:<ref>:customer|business) and sent at once;
-// the cron retries whatever did not go.
+// outbox in the same D1 batch as the order (dedupe keys order-confirmation:<ref>:customer|business)
+// and sent after answering; the cron retries whatever did not go.
 import type { Env } from '../../env';
 import type { OrderDto, PaymentStatus } from '../../shared/orders-api';
 import { vatInside } from '../orders';
@@ -23,11 +23,17 @@ import {
   type Totals,
 } from './email-parts';
 import { html } from './html';
-import { enqueueEmail, sendOutboxMessages, type OutgoingEmail } from './outbox';
+import type { OutgoingEmail } from './outbox';
 
-const STATUS_LABELS: Record<PaymentStatus, string> = { pending: 'Pending', paid: 'Paid', failed: 'Failed', cancelled: 'Cancelled' };
+/** What the confirmations need of an order: built from the rows being inserted, before the batch. */
+export type OrderForEmail = Pick<
+  OrderDto,
+  'reference' | 'customer_name' | 'customer_email' | 'customer_phone' | 'customer_address' | 'special_instructions' | 'quote_id' | 'blinds' | 'total_cents' | 'paymentStatus' | 'order_date'
+>;
 
-function orderTotals(order: OrderDto): Totals {
+const STATUS_LABELS: Record<PaymentStatus, string> = { pending: 'Pending', paid: 'Paid', failed: 'Failed', cancelled: 'Cancelled', refunded: 'Refunded' };
+
+function orderTotals(order: OrderForEmail): Totals {
   const vatCents = vatInside(order.total_cents);
   return { totalCents: order.total_cents, vatCents, subtotalCents: order.total_cents - vatCents };
 }
@@ -37,7 +43,7 @@ function paymentsEnabled(env: Env): boolean {
 }
 
 /** What the customer reads about paying, for the order's current status. */
-function paymentNote(env: Env, order: OrderDto): string {
+function paymentNote(env: Env, order: OrderForEmail): string {
   if (order.paymentStatus === 'paid') return 'Your payment has been received. Thank you.';
   if (order.paymentStatus === 'pending' && paymentsEnabled(env)) {
     return 'Your order is reserved. Pay securely by card from your order page; production starts once payment is received.';
@@ -45,10 +51,14 @@ function paymentNote(env: Env, order: OrderDto): string {
   return 'We will contact you to arrange payment; production starts once payment is received.';
 }
 
-export function orderConfirmationEmails(env: Env, order: OrderDto, origin: string): { customer: OutgoingEmail; business: OutgoingEmail | null } {
+/**
+ * The customer's confirmation and the business's notice (null without BUSINESS_EMAIL). Without the
+ * site's origin (an order made where no request URL is known) the messages carry no link.
+ */
+export function orderConfirmationEmails(env: Env, order: OrderForEmail, origin: string | null): { customer: OutgoingEmail; business: OutgoingEmail | null } {
   const b = businessDetails(env);
   const ref = order.reference;
-  const link = `${origin}/order-confirmation?ref=${encodeURIComponent(ref)}`;
+  const link = origin ? `${origin}/order-confirmation?ref=${encodeURIComponent(ref)}` : null;
   const totals = orderTotals(order);
   const status = STATUS_LABELS[order.paymentStatus] ?? order.paymentStatus;
   const orderFacts = [
@@ -66,7 +76,7 @@ ${factsHtml(orderFacts)}
 ${linesTableHtml(order.blinds)}
 ${totalsHtml(totals)}
 <p style="font-size:14px;margin:0 0 12px;"><strong>Payment: ${status}.</strong> ${paymentNote(env, order)}</p>
-${buttonHtml(link, 'View your order')}
+${link ? buttonHtml(link, 'View your order') : ''}
 <h2 style="font-size:16px;margin:16px 0 8px;">What happens next</h2>
 ${notesHtml(DELIVERY_NOTES)}
 <p style="font-size:14px;margin:0;">Questions? Reply to this e-mail or contact us using the details below.</p>`,
@@ -83,7 +93,7 @@ ${notesHtml(DELIVERY_NOTES)}
     totalsText(totals),
     '',
     `Payment: ${status}. ${paymentNote(env, order)}`,
-    `View your order: ${link}`,
+    ...(link ? [`View your order: ${link}`] : []),
     '',
     'What happens next',
     notesText(DELIVERY_NOTES),
@@ -122,7 +132,7 @@ ${factsHtml(orderFacts)}
 ${factsHtml(customerFacts)}
 ${linesTableHtml(order.blinds)}
 ${totalsHtml(totals)}
-${buttonHtml(link, 'Open the order')}`,
+${link ? buttonHtml(link, 'Open the order') : ''}`,
   );
   const businessText = [
     `New order ${ref}: ${rand(order.total_cents)} incl. VAT, payment ${status.toLowerCase()}.`,
@@ -135,8 +145,7 @@ ${buttonHtml(link, 'Open the order')}`,
     linesText(order.blinds),
     '',
     totalsText(totals),
-    '',
-    `Order page: ${link}`,
+    ...(link ? ['', `Order page: ${link}`] : []),
   ].join('\n');
 
   return {
@@ -155,18 +164,9 @@ ${buttonHtml(link, 'Open the order')}`,
   };
 }
 
-/**
- * Called in waitUntil after a NEW order: queues the two confirmations and tries to send them now.
- * Never throws (the order is stored whatever happens here); the cron sends what is left.
- */
-export async function afterOrderPlaced(env: Env, order: OrderDto, origin: string): Promise<void> {
-  try {
-    const { customer, business } = orderConfirmationEmails(env, order, origin);
-    const ids = [await enqueueEmail(env.DB, customer)];
-    if (business) ids.push(await enqueueEmail(env.DB, business));
-    else console.warn(JSON.stringify({ level: 'warn', message: 'BUSINESS_EMAIL is not set: no order notification for the business', reference: order.reference }));
-    await sendOutboxMessages(env, ids);
-  } catch (err) {
-    console.error(JSON.stringify({ level: 'error', message: 'order confirmation e-mails not queued or sent', reference: order.reference, error: String(err) }));
-  }
+/** The messages to queue in the order's own batch: the confirmation, and the notice when the business has an address. */
+export function orderConfirmationMessages(env: Env, order: OrderForEmail, origin: string | null): OutgoingEmail[] {
+  const { customer, business } = orderConfirmationEmails(env, order, origin);
+  if (!business) console.warn(JSON.stringify({ level: 'warn', message: 'BUSINESS_EMAIL is not set: no order notification for the business', reference: order.reference }));
+  return business ? [customer, business] : [customer];
 }

@@ -1,13 +1,13 @@
 // The e-mail outbox (DESIGN.md sections 5, 7): every message is stored in D1 first, then sent; the
 // cron retries what is left. A row is claimed with one conditional UPDATE before it is sent, so
 // two senders (a request's waitUntil and the cron) never send the same message.
-import { and, asc, count, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { emailOutbox } from '../../db/schema';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
 import { oneLine } from './html';
-import { EmailSendError, emailSenderFor, type EmailSender } from './senders';
+import { EmailSendError, emailSenderFor, SEND_TIMEOUT_MS, UNKNOWN_OUTCOME, type EmailSender } from './senders';
 
 export interface OutgoingEmail {
   /** Unique per cause, e.g. 'order-confirmation:CB-...:customer': enqueueing it again is a no-op. */
@@ -25,8 +25,17 @@ export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 /** After this many tries a message is 'failed' and waits for staff (POST /api/admin/outbox/:id/retry). */
 export const MAX_SEND_ATTEMPTS = 8;
-/** A claim older than this belongs to a sender that died mid-send: the message may be taken over. */
-export const STALE_CLAIM_MS = 10 * 60_000;
+/**
+ * A sending run stops claiming messages after this long (well inside the 5-minute cron), so its
+ * last claim is at most this old when its last send starts.
+ */
+export const SEND_RUN_DEADLINE_MS = 4 * 60_000;
+/**
+ * A claim older than this belongs to a sender that died mid-send: the message may be taken over.
+ * Claims carry the run's start time, and a run's last send starts before SEND_RUN_DEADLINE_MS and
+ * ends within SEND_TIMEOUT_MS; twice that keeps a live sender's claim from ever looking stale.
+ */
+export const STALE_CLAIM_MS = 2 * (SEND_RUN_DEADLINE_MS + SEND_TIMEOUT_MS);
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -54,6 +63,11 @@ export function outboxInsert(db: D1Database, message: OutgoingEmail, now = new D
   return drizzle(db).insert(emailOutbox).values(rowValues(message, now)).returning({ id: emailOutbox.id });
 }
 
+/** Like outboxInsert, but a dedupe key already used makes it a no-op (a repeated cause in a batch). */
+export function outboxInsertOrIgnore(db: D1Database, message: OutgoingEmail, now = new Date()) {
+  return drizzle(db).insert(emailOutbox).values(rowValues(message, now)).onConflictDoNothing({ target: emailOutbox.dedupeKey }).returning({ id: emailOutbox.id });
+}
+
 /** Stores the message (once per dedupeKey). Answers its outbox id, the first one's on a repeat. */
 export async function enqueueEmail(db: D1Database, message: OutgoingEmail, now = new Date()): Promise<number> {
   const d = drizzle(db);
@@ -74,26 +88,45 @@ export interface SendReport {
   sent: number;
   /** Failed this time; pending again with a later next_attempt_at. */
   retrying: number;
-  /** Given up: a permanent error, or the last attempt. */
+  /** Given up: a permanent error, the last attempt, or a binding send interrupted with its outcome unknown. */
   failed: number;
 }
 
-function dueCondition(now: Date) {
+function staleClaim(now: Date) {
   const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
-  return or(
-    and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now.toISOString())),
-    and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.claimedAt, staleBefore)),
-  );
+  return and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.claimedAt, staleBefore));
+}
+
+/**
+ * What a sender may take: pending and due messages, and, only for an idempotent sender (a second
+ * send cannot deliver a second copy), claims gone stale.
+ */
+function dueCondition(now: Date, takeOverStale: boolean) {
+  const due = and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now.toISOString()));
+  return takeOverStale ? or(due, staleClaim(now)) : due;
 }
 
 /** Takes one due message for this sender: the UPDATE changes it only if nobody else has. */
-async function claim(db: D1Database, id: number, now: Date): Promise<OutboxRow | null> {
+async function claim(db: D1Database, id: number, now: Date, takeOverStale: boolean): Promise<OutboxRow | null> {
   const [row] = await drizzle(db)
     .update(emailOutbox)
     .set({ status: 'sending', claimedAt: now.toISOString(), attempts: sql`${emailOutbox.attempts} + 1` })
-    .where(and(eq(emailOutbox.id, id), dueCondition(now)))
+    .where(and(eq(emailOutbox.id, id), dueCondition(now, takeOverStale)))
     .returning();
   return row ?? null;
+}
+
+/**
+ * For a sender without idempotency (the send_email binding): a stale claim is a send that may or may
+ * not have gone out. Sending again could deliver it twice, so it is 'failed' for staff to check.
+ */
+async function failStaleClaims(db: D1Database, sender: EmailSender, now: Date): Promise<number> {
+  const lastError = `The sender stopped while sending through ${sender.provider}: ${UNKNOWN_OUTCOME}`;
+  const rows = await drizzle(db).update(emailOutbox).set({ status: 'failed', lastError }).where(staleClaim(now)).returning({ id: emailOutbox.id, kind: emailOutbox.kind });
+  for (const row of rows) {
+    console.warn(JSON.stringify({ level: 'warn', message: 'e-mail left for staff: outcome of an interrupted send unknown', outboxId: row.id, kind: row.kind, provider: sender.provider }));
+  }
+  return rows.length;
 }
 
 /** Minutes to wait after the n-th failed attempt: 2, 4, 8, ... */
@@ -135,13 +168,20 @@ async function deliver(db: D1Database, sender: EmailSender, row: OutboxRow, now:
   }
 }
 
-async function sendEach(env: Env, ids: readonly number[], now: Date): Promise<SendReport> {
+export interface SendOptions {
+  /** Milliseconds now, for the run's deadline (tests pass a clock of their own). */
+  clock?: () => number;
+}
+
+async function sendEach(env: Env, sender: EmailSender, ids: readonly number[], now: Date, options: SendOptions): Promise<SendReport> {
   const report: SendReport = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
   if (ids.length === 0) return report;
-  const sender = emailSenderFor(env);
-  // One at a time: providers rate-limit per second, and a cron run has minutes to spare.
+  const clock = options.clock ?? Date.now;
+  const stopClaimingAt = clock() + SEND_RUN_DEADLINE_MS;
+  // One at a time: providers rate-limit per second. Past the deadline the rest waits for the next run.
   for (const id of ids) {
-    const row = await claim(env.DB, id, now);
+    if (clock() >= stopClaimingAt) break;
+    const row = await claim(env.DB, id, now, sender.idempotent);
     if (!row) continue;
     report.claimed += 1;
     report[await deliver(env.DB, sender, row, now)] += 1;
@@ -149,20 +189,27 @@ async function sendEach(env: Env, ids: readonly number[], now: Date): Promise<Se
   return report;
 }
 
-/** The cron's job: sends up to `limit` due messages (pending and due, or stuck in a stale claim). */
-export async function sendDueEmails(env: Env, now = new Date(), limit = 25): Promise<SendReport> {
+/**
+ * The cron's job: sends up to `limit` due messages (pending and due, or stuck in a stale claim when
+ * the provider deduplicates; with the send_email binding a stale claim is failed for staff instead).
+ */
+export async function sendDueEmails(env: Env, now = new Date(), limit = 25, options: SendOptions = {}): Promise<SendReport> {
+  const sender = emailSenderFor(env);
+  const abandoned = sender.idempotent ? 0 : await failStaleClaims(env.DB, sender, now);
   const due = await drizzle(env.DB)
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
-    .where(dueCondition(now))
+    .where(dueCondition(now, sender.idempotent))
     .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
     .limit(limit);
-  return sendEach(env, due.map((r) => r.id), now);
+  const report = await sendEach(env, sender, due.map((r) => r.id), now, options);
+  return { ...report, failed: report.failed + abandoned };
 }
 
 /** Sends these messages now if they are still due (after a request stored them; the cron retries). */
 export async function sendOutboxMessages(env: Env, ids: readonly number[], now = new Date()): Promise<SendReport> {
-  return sendEach(env, ids, now);
+  const sender = emailSenderFor(env);
+  return sendEach(env, sender, ids, now, {});
 }
 
 // ---- Staff API (GET /api/admin/outbox...) ----
@@ -257,10 +304,12 @@ export async function retryOutboxMessage(db: D1Database, id: number, now = new D
   const [row] = await d
     .update(emailOutbox)
     .set({ status: 'pending', attempts: 0, nextAttemptAt: now.toISOString(), claimedAt: null })
-    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed')))
+    // A body blanked by the retention schedule (docs/decisions/005) is never sent empty.
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed'), ne(emailOutbox.text, '')))
     .returning();
   if (row) return toMessage(row);
   const existing = await getOutboxMessage(db, id);
+  if (existing?.status === 'failed') throw new AppError('conflict', `E-mail ${id} is past its retention period: its text was deleted, so it cannot be sent again.`);
   if (!existing) throw new AppError('not_found', `No e-mail with id ${id} in the outbox.`);
   throw new AppError('conflict', `Only a failed e-mail can be retried; e-mail ${id} is ${existing.status}.`);
 }

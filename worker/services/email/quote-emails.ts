@@ -153,3 +153,21 @@ export function quoteSavedEmail(env: Env, q: QuoteForEmail, origin: string): Out
     title: `Quote saved: ${q.id}`,
   });
 }
+
+/** To the business, once a day at most: the day's cap on quote e-mails to customers was reached. */
+export function quoteCapAlertEmail(env: Env, cap: number, day: string): OutgoingEmail | null {
+  const b = businessDetails(env);
+  if (!b.email) return null;
+  const title = 'Quote e-mails paused for today';
+  const body = `The website has sent ${cap} quote e-mails to customers today, its daily limit, so further quote e-mails are refused until midnight (UTC); customers are asked to call or WhatsApp instead. If this is not a busy day, someone may be using the quote form to send e-mail in your name.`;
+  return {
+    dedupeKey: `quote-email-cap:${day}`,
+    kind: 'quote-email-cap',
+    to: b.email,
+    toName: b.name,
+    replyTo: null,
+    subject: `${title} (${day})`,
+    html: layoutHtml(b, title, html`<p style="font-size:15px;margin:0 0 12px;">${body}</p>`),
+    text: body,
+  };
+}

@@ -18,6 +18,11 @@ export interface OutboxEnvelope {
 
 export interface EmailSender {
   readonly provider: string;
+  /**
+   * True when sending the same message again cannot deliver a second copy (the provider dedupes by
+   * our key, or nothing leaves the Worker). The send_email binding takes no key: false.
+   */
+  readonly idempotent: boolean;
   send(message: OutboxEnvelope): Promise<{ providerMessageId: string }>;
 }
 
@@ -33,7 +38,8 @@ export class EmailSendError extends Error {
 }
 
 export const DEFAULT_EMAIL_API_BASE = 'https://api.resend.com';
-const SEND_TIMEOUT_MS = 15_000;
+/** The longest one send may take, whatever the provider (the outbox's stale-claim window counts on it). */
+export const SEND_TIMEOUT_MS = 15_000;
 
 /** EMAIL_FROM, or the business name at a placeholder address (set EMAIL_FROM before going live). */
 export function senderAddress(env: Pick<Env, 'EMAIL_FROM' | 'BUSINESS_NAME'>): string {
@@ -63,6 +69,7 @@ export function emailSenderFor(env: Env): EmailSender {
       // A typo in the configuration: keep the messages and retry, so fixing it sends them.
       return {
         provider,
+        idempotent: true,
         send: async () => {
           throw new EmailSendError(`EMAIL_PROVIDER '${provider}' is not one of local, cloudflare, resend.`, false);
         },
@@ -73,11 +80,16 @@ export function emailSenderFor(env: Env): EmailSender {
 /** Nothing leaves the Worker: the outbox row (html and text) is the message; staff read it there. */
 const localSender: EmailSender = {
   provider: 'local',
+  idempotent: true,
   async send(message) {
     console.log(JSON.stringify({ level: 'info', message: 'e-mail kept in the outbox (EMAIL_PROVIDER=local); staff read it at /api/admin/outbox', outboxId: message.id, kind: message.kind }));
     return { providerMessageId: `local-${message.id}` };
   },
 };
+
+/** Why a send whose outcome is not known is left for staff (POST /api/admin/outbox/:id/retry). */
+export const UNKNOWN_OUTCOME =
+  'the outcome is unknown (it may have been delivered). The send_email binding cannot deduplicate, so it is not retried automatically: check with the recipient or the mail log before retrying.';
 
 /** Error codes of the send_email binding that no retry can fix (Cloudflare Email Service, Workers API). */
 const PERMANENT_BINDING_ERRORS = new Set([
@@ -97,12 +109,19 @@ const PERMANENT_BINDING_ERRORS = new Set([
 function cloudflareSender(env: Env): EmailSender {
   return {
     provider: 'cloudflare',
+    idempotent: false,
     async send(message) {
       const binding = env.SEND_EMAIL;
       if (!binding) throw new EmailSendError('EMAIL_PROVIDER is cloudflare but no SEND_EMAIL binding is configured ([[send_email]] in wrangler.toml).', false);
       const from = parseAddress(senderAddress(env));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      // The binding has no timeout of its own; one that never answers may still have sent, so a
+      // timeout is an unknown outcome, never retried (no second copy without staff checking).
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new EmailSendError(`send_email did not answer within ${SEND_TIMEOUT_MS / 1000} s: ${UNKNOWN_OUTCOME}`, true)), SEND_TIMEOUT_MS);
+      });
       try {
-        const result = await binding.send({
+        const sending = binding.send({
           from: from.name ? { name: from.name, email: from.email } : from.email,
           to: message.toName ? { name: message.toName, email: message.to } : message.to,
           ...(message.replyTo ? { replyTo: message.replyTo } : {}),
@@ -110,10 +129,14 @@ function cloudflareSender(env: Env): EmailSender {
           html: message.html,
           text: message.text,
         });
+        const result = await Promise.race([sending, timeout]);
         return { providerMessageId: result.messageId };
       } catch (err) {
+        if (err instanceof EmailSendError) throw err;
         const code = String((err as { code?: unknown })?.code ?? '');
         throw new EmailSendError(`send_email failed${code ? ` (${code})` : ''}: ${String((err as Error)?.message ?? err)}`, PERMANENT_BINDING_ERRORS.has(code));
+      } finally {
+        clearTimeout(timer);
       }
     },
   };
@@ -129,6 +152,7 @@ function resendSender(env: Env): EmailSender {
   const base = (env.EMAIL_API_BASE?.trim() || DEFAULT_EMAIL_API_BASE).replace(/\/+$/, '');
   return {
     provider: 'resend',
+    idempotent: true,
     async send(message) {
       const apiKey = env.EMAIL_API_KEY?.trim();
       if (!apiKey) throw new EmailSendError('EMAIL_PROVIDER is resend but EMAIL_API_KEY is not set.', false);

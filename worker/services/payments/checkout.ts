@@ -23,33 +23,47 @@ export const EMAIL_REQUIRED = 'Please provide your email address to complete the
 /** A stored quote's number (spec section 9); order references are longer. */
 const QUOTE_NUMBER = /^CB-\d{6}$/;
 
-function setupRequired(sentence: string): AppError {
-  return new AppError('not_configured', `${SETUP_REQUIRED}. ${sentence}`);
+/** What the customer reads when no gateway can take the payment; the missing settings go to the log only. */
+export const SETUP_REQUIRED_MESSAGE = `${SETUP_REQUIRED}. Card payments are not available right now; please contact us to pay for your order.`;
+
+function setupRequired(problem: string, fields: Record<string, unknown> = {}): AppError {
+  paymentLog('error', `payments are not set up: ${problem}`, fields);
+  return new AppError('not_configured', SETUP_REQUIRED_MESSAGE);
 }
 
-/** The gateway PAYMENT_PROVIDER names (default sandbox), or 503 'Payment Setup Required' saying what is missing. */
+/** The configured gateway's name as written (trimmed, lower case); 'sandbox' when unset. */
+export function configuredProviderName(env: Env): string {
+  return env.PAYMENT_PROVIDER?.trim().toLowerCase() || 'sandbox';
+}
+
+/** The sandbox gateway's pages and notification exist only while it is the configured provider. */
+export function isSandboxGateway(env: Env): boolean {
+  return configuredProviderName(env) === 'sandbox';
+}
+
+/** The gateway PAYMENT_PROVIDER names (default sandbox), or 503 'Payment Setup Required' (the log says what is missing). */
 export function paymentProviderFor(env: Env): PaymentProvider {
-  const name = env.PAYMENT_PROVIDER?.trim().toLowerCase() || 'sandbox';
+  const name = configuredProviderName(env);
   switch (name) {
     case 'none':
-      throw setupRequired('Card payments are switched off (PAYMENT_PROVIDER=none). Please contact us to pay for your order.');
+      throw setupRequired('card payments are switched off (PAYMENT_PROVIDER=none)');
     case 'sandbox':
       if (!sandboxSecret(env)) {
-        throw setupRequired('The test checkout is off in production: set SANDBOX_PAYMENT_SECRET to allow it, or set PAYMENT_PROVIDER to yoco or payfast.');
+        throw setupRequired('the sandbox gateway needs SANDBOX_PAYMENT_SECRET outside APP_ENV=development (or set PAYMENT_PROVIDER to yoco or payfast)', { missing: ['SANDBOX_PAYMENT_SECRET'] });
       }
       return sandboxProvider(env);
     case 'yoco': {
       const config = yocoConfig(env);
-      if ('missing' in config) throw setupRequired(`Yoco card payments need ${config.missing.join(' and ')} to be set.`);
+      if ('missing' in config) throw setupRequired('Yoco is missing settings', { missing: config.missing });
       return yocoProvider(config);
     }
     case 'payfast': {
       const config = payfastConfig(env);
-      if ('missing' in config) throw setupRequired(`PayFast payments need ${config.missing.join(' and ')} to be set.`);
+      if ('missing' in config) throw setupRequired('PayFast is missing settings', { missing: config.missing });
       return payfastProvider(config);
     }
     default:
-      throw setupRequired(`PAYMENT_PROVIDER '${name}' is not one of ${PROVIDER_NAMES.join(', ')} or none.`);
+      throw setupRequired(`PAYMENT_PROVIDER '${name}' is not one of ${PROVIDER_NAMES.join(', ')} or none`);
   }
 }
 
@@ -69,7 +83,7 @@ export interface PaymentDeps {
 }
 
 /** The reference of the order to charge: the order itself, or the one made (once) from a stored quote. */
-async function resolveOrderReference(env: Env, input: PaymentCreateInput, deps: PaymentDeps): Promise<string> {
+async function resolveOrderReference(env: Env, input: PaymentCreateInput, deps: PaymentDeps, origin: string): Promise<string> {
   const id = input.quote_id;
   const info = input.customer_info;
   if (!QUOTE_NUMBER.test(id)) {
@@ -101,7 +115,7 @@ async function resolveOrderReference(env: Env, input: PaymentCreateInput, deps: 
       issues: [{ path: 'customer_info.email', message: 'must be a valid email address' }],
     });
   }
-  const order = await deps.orderFromQuote(env, id, key, { name, email: checked.data, phone: info.phone?.trim() || null });
+  const order = await deps.orderFromQuote(env, id, key, { name, email: checked.data, phone: info.phone?.trim() || null }, { origin });
   return order.reference;
 }
 
@@ -109,10 +123,11 @@ async function resolveOrderReference(env: Env, input: PaymentCreateInput, deps: 
 export async function startPayment(env: Env, input: PaymentCreateInput, origin: string, deps: PaymentDeps = { orderFromQuote }): Promise<PaymentCreateResponse> {
   // Before anything is written: an order is not made from a quote when it cannot be paid.
   const provider = paymentProviderFor(env);
-  const reference = await resolveOrderReference(env, input, deps);
+  const reference = await resolveOrderReference(env, input, deps, origin);
   const order = await loadPaymentOrder(env.DB, reference);
   if (!order) throw new AppError('not_found', `Order ${reference} was not found. Please check the reference or contact us.`);
   if (order.paymentStatus === 'paid') throw new AppError('conflict', `Order ${order.reference} is already paid.`);
+  if (order.paymentStatus === 'refunded') throw new AppError('conflict', `Order ${order.reference} was refunded. Please contact us about it.`);
 
   const claimed = input.amount ?? input.total;
   if (claimed !== undefined && Math.round(claimed * 100) !== order.totalCents) {
@@ -131,7 +146,7 @@ export async function startPayment(env: Env, input: PaymentCreateInput, origin: 
       checkoutUrls(origin, order.reference),
     );
   } catch (err) {
-    if (err instanceof PaymentSetupError) throw new AppError('not_configured', err.message);
+    if (err instanceof PaymentSetupError) throw setupRequired(err.message, { provider: provider.name });
     throw err;
   }
   if (!(await attachCheckout(env.DB, order.reference, provider.name, session.checkoutId))) {

@@ -1,10 +1,12 @@
-// The payment side of an order in D1: which checkout it is on, and every verified notification.
-// A payment row and the order's new status are written in one batch (D1 has no BEGIN), and the
-// provider's payment id is UNIQUE, so a repeated notification changes nothing.
-import { and, eq, ne } from 'drizzle-orm';
+// The payment side of an order in D1: the checkouts it was started with, and every verified
+// notification. A payment row, the order's new status and the e-mails they cause are written in one
+// batch (D1 has no BEGIN), and the provider's payment id is UNIQUE, so a repeated notification
+// changes nothing.
+import { and, eq, ne, notInArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { orders, payments } from '../../db/schema';
+import { orders, paymentCheckouts, payments } from '../../db/schema';
 import type { PaymentStatus } from '../../shared/orders-api';
+import { outboxInsertOrIgnore, type OutgoingEmail } from '../email/outbox';
 import type { ProviderName } from './types';
 
 /** The columns a payment needs; OrderDto (findOrder) has no checkout id or provider. */
@@ -33,21 +35,46 @@ export async function loadPaymentOrder(db: D1Database, reference: string): Promi
   return row ? { ...row, paymentStatus: row.paymentStatus as PaymentStatus } : null;
 }
 
-export async function findOrderByCheckoutId(db: D1Database, checkoutId: string): Promise<PaymentOrder | null> {
-  const [row] = await drizzle(db).select(paymentOrderColumns).from(orders).where(eq(orders.checkoutId, checkoutId)).limit(1);
+/** The order a checkout of this provider was started for; null when it is not one of ours. */
+export async function findOrderByCheckout(db: D1Database, provider: ProviderName, checkoutId: string): Promise<PaymentOrder | null> {
+  const [row] = await drizzle(db)
+    .select(paymentOrderColumns)
+    .from(paymentCheckouts)
+    .innerJoin(orders, eq(orders.reference, paymentCheckouts.orderReference))
+    .where(and(eq(paymentCheckouts.checkoutId, checkoutId), eq(paymentCheckouts.provider, provider)))
+    .limit(1);
   return row ? { ...row, paymentStatus: row.paymentStatus as PaymentStatus } : null;
 }
 
+/** Was this checkout, of this provider, started for this order? Only then may its notifications change it. */
+export async function isOrderCheckout(db: D1Database, reference: string, provider: ProviderName, checkoutId: string | null | undefined): Promise<boolean> {
+  if (!checkoutId) return false;
+  const [row] = await drizzle(db)
+    .select({ checkoutId: paymentCheckouts.checkoutId })
+    .from(paymentCheckouts)
+    .where(and(eq(paymentCheckouts.checkoutId, checkoutId), eq(paymentCheckouts.orderReference, reference), eq(paymentCheckouts.provider, provider)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Statuses from which a new checkout may not start (and a payment does not make the order paid again). */
+const SETTLED: PaymentStatus[] = ['paid', 'refunded'];
+
 /**
- * Puts the order on a new checkout; a failed or cancelled attempt goes back to pending. False
- * when the order was paid meanwhile (nothing changes then).
+ * Puts the order on a new checkout (a failed or cancelled attempt goes back to pending) and records
+ * the checkout for good, in one batch. False when the order was paid or refunded meanwhile (the
+ * checkout is still recorded: it exists at the gateway, and money taken on it must be recorded).
  */
 export async function attachCheckout(db: D1Database, reference: string, provider: ProviderName, checkoutId: string): Promise<boolean> {
-  const changed = await drizzle(db)
-    .update(orders)
-    .set({ paymentProvider: provider, checkoutId, paymentStatus: 'pending' })
-    .where(and(eq(orders.reference, reference), ne(orders.paymentStatus, 'paid')))
-    .returning({ reference: orders.reference });
+  const d = drizzle(db);
+  const [changed] = await d.batch([
+    d
+      .update(orders)
+      .set({ paymentProvider: provider, checkoutId, paymentStatus: 'pending' })
+      .where(and(eq(orders.reference, reference), notInArray(orders.paymentStatus, SETTLED)))
+      .returning({ reference: orders.reference }),
+    d.insert(paymentCheckouts).values({ checkoutId, orderReference: reference, provider }).onConflictDoNothing(),
+  ]);
   return changed.length > 0;
 }
 
@@ -61,7 +88,8 @@ export interface PaymentOutcome {
   provider: ProviderName;
   providerPaymentId: string;
   amountCents: number;
-  status: 'succeeded' | 'failed' | 'cancelled';
+  /** refunded: money given back on a paid order (Yoco refund.succeeded, PayFast CANCELLED after COMPLETE). */
+  status: 'succeeded' | 'failed' | 'cancelled' | 'refunded';
   /** The checkout the outcome belongs to: a failure of an older checkout leaves a newer attempt alone. */
   checkoutId: string | null;
   /** The verified notification as received. */
@@ -75,8 +103,43 @@ export interface RecordedOutcome {
   orderUpdated: boolean;
 }
 
-/** Records one verified notification and moves the order on, in one batch. */
-export async function recordPaymentOutcome(db: D1Database, outcome: PaymentOutcome, now = new Date()): Promise<RecordedOutcome> {
+function orderUpdate(db: D1Database, outcome: PaymentOutcome, now: Date) {
+  const d = drizzle(db);
+  const returning = { reference: orders.reference };
+  switch (outcome.status) {
+    case 'succeeded':
+      // A refunded order stays refunded: a payment on it is recorded (and staff told), not undone.
+      return d
+        .update(orders)
+        .set({ paymentStatus: 'paid', paidAt: now.toISOString(), paymentProvider: outcome.provider })
+        .where(and(eq(orders.reference, outcome.reference), notInArray(orders.paymentStatus, SETTLED)))
+        .returning(returning);
+    case 'refunded':
+      return d
+        .update(orders)
+        .set({ paymentStatus: 'refunded' })
+        .where(and(eq(orders.reference, outcome.reference), eq(orders.paymentStatus, 'paid')))
+        .returning(returning);
+    default:
+      return d
+        .update(orders)
+        .set({ paymentStatus: outcome.status })
+        .where(
+          and(
+            eq(orders.reference, outcome.reference),
+            eq(orders.paymentStatus, 'pending'),
+            outcome.checkoutId === null ? undefined : eq(orders.checkoutId, outcome.checkoutId),
+          ),
+        )
+        .returning(returning);
+  }
+}
+
+/**
+ * Records one verified notification, moves the order on and queues the e-mails it causes, in one
+ * batch: a failure after it cannot lose them, and their dedupe keys make a repeat queue nothing.
+ */
+export async function recordPaymentOutcome(db: D1Database, outcome: PaymentOutcome, emails: readonly OutgoingEmail[] = [], now = new Date()): Promise<RecordedOutcome> {
   const d = drizzle(db);
   const insert = d
     .insert(payments)
@@ -91,24 +154,6 @@ export async function recordPaymentOutcome(db: D1Database, outcome: PaymentOutco
     })
     .onConflictDoNothing({ target: payments.providerPaymentId })
     .returning({ id: payments.id });
-  const update =
-    outcome.status === 'succeeded'
-      ? d
-          .update(orders)
-          .set({ paymentStatus: 'paid', paidAt: now.toISOString(), paymentProvider: outcome.provider })
-          .where(and(eq(orders.reference, outcome.reference), ne(orders.paymentStatus, 'paid')))
-          .returning({ reference: orders.reference })
-      : d
-          .update(orders)
-          .set({ paymentStatus: outcome.status })
-          .where(
-            and(
-              eq(orders.reference, outcome.reference),
-              eq(orders.paymentStatus, 'pending'),
-              outcome.checkoutId === null ? undefined : eq(orders.checkoutId, outcome.checkoutId),
-            ),
-          )
-          .returning({ reference: orders.reference });
-  const [inserted, updated] = await d.batch([insert, update]);
+  const [inserted, updated] = await d.batch([insert, orderUpdate(db, outcome, now), ...emails.map((email) => outboxInsertOrIgnore(db, email, now))]);
   return { duplicate: inserted.length === 0, orderUpdated: updated.length > 0 };
 }

@@ -1,7 +1,8 @@
 // PayFast (PAYMENT_PROVIDER=payfast): a signed redirect to PayFast's hosted payment page, and the
 // ITN (Instant Transaction Notification) at POST /api/payment/payfast/notify with every check
 // PayFast documents: signature (with passphrase), source address, amount equals the order total,
-// server confirmation (/eng/query/validate answers VALID), and not already processed.
+// server confirmation (/eng/query/validate answers VALID), and not already processed; and ours:
+// custom_str1 must be a PayFast checkout recorded for the order (payment_checkouts).
 // https://developers.payfast.co.za/docs#step_4_confirm_payment
 //
 // The checkout is a GET URL to {PAYFAST_HOST}/eng/process with the signed fields in the query,
@@ -9,7 +10,7 @@
 // a form that posts to PayFast, and a URL is what the client opens like every other gateway's.
 import type { Env } from '../../env';
 import { md5Hex, randomId, timingSafeEqualText } from './crypto';
-import { isPaymentRecorded, loadPaymentOrder } from './ledger';
+import { isOrderCheckout, isPaymentRecorded, loadPaymentOrder, type PaymentOutcome } from './ledger';
 import { recordVerifiedPayment } from './record-verified';
 import { paymentLog, type CheckoutOrder, type CheckoutSession, type CheckoutUrls, type NotificationResult, type PaymentProvider } from './types';
 
@@ -150,7 +151,10 @@ function reject(note: string, fields: Record<string, unknown> = {}, reference?: 
 /** POST /api/payment/payfast/notify (application/x-www-form-urlencoded, raw body as posted). */
 export async function handlePayfastItn(env: Env, rawBody: string, sourceAddress: string | null | undefined, now = new Date()): Promise<NotificationResult> {
   const config = payfastConfig(env);
-  if ('missing' in config) return { httpStatus: 503, outcome: 'rejected', note: `PayFast is not configured: ${config.missing.join(' and ')} missing` };
+  if ('missing' in config) {
+    paymentLog('error', 'payfast ITN refused: PayFast is not configured', { missing: config.missing });
+    return { httpStatus: 503, outcome: 'rejected', note: 'PayFast is not configured' };
+  }
 
   const posted: Field[] = [...new URLSearchParams(rawBody)];
   const names = posted.map(([name]) => name);
@@ -185,10 +189,20 @@ export async function handlePayfastItn(env: Env, rawBody: string, sourceAddress:
     return reject('amount does not match the order total', { reference: order.reference }, order.reference);
   }
 
-  // 5 (before the network call). Not already processed.
+  // Ours: custom_str1 carries the checkout we started for this order through PayFast.
+  const checkoutId = data.custom_str1?.trim() ?? '';
+  if (!(await isOrderCheckout(env.DB, order.reference, 'payfast', checkoutId))) {
+    paymentLog('error', 'payfast ITN for a checkout that is not one of the order', { reference: order.reference, custom_str1: checkoutId || null });
+    return reject('the checkout is not one of this order', { reference: order.reference }, order.reference);
+  }
+
+  // 5 (before the network call). Not already processed. A cancellation has its own row: the
+  // payment it cancels already holds the pf_payment_id.
   const pfPaymentId = data.pf_payment_id?.trim() ?? '';
   if (!pfPaymentId) return reject('no pf_payment_id', { reference: order.reference }, order.reference);
-  if (await isPaymentRecorded(env.DB, pfPaymentId)) {
+  const paymentStatus = data.payment_status ?? '';
+  const providerPaymentId = paymentStatus === 'CANCELLED' ? `${pfPaymentId}:cancelled` : pfPaymentId;
+  if (await isPaymentRecorded(env.DB, providerPaymentId)) {
     return { httpStatus: 200, outcome: 'duplicate', note: 'already processed', reference: order.reference };
   }
 
@@ -196,8 +210,9 @@ export async function handlePayfastItn(env: Env, rawBody: string, sourceAddress:
   const confirmation = await confirmWithPayfast(config, paramString);
   if (confirmation !== 'VALID') return reject(`server confirmation answered ${confirmation}`, { reference: order.reference }, order.reference);
 
-  const paymentStatus = data.payment_status ?? '';
-  const status = paymentStatus === 'COMPLETE' ? 'succeeded' : paymentStatus === 'CANCELLED' ? 'cancelled' : null;
+  // CANCELLED of a paid order is its refund; of an unpaid one, the checkout's cancellation.
+  const cancelled: PaymentOutcome['status'] = order.paymentStatus === 'paid' ? 'refunded' : 'cancelled';
+  const status = paymentStatus === 'COMPLETE' ? 'succeeded' : paymentStatus === 'CANCELLED' ? cancelled : null;
   if (!status) {
     paymentLog('info', 'payfast ITN with a status we do not act on', { reference: order.reference, payment_status: paymentStatus });
     return { httpStatus: 200, outcome: 'ignored', note: `payment_status ${paymentStatus || '(none)'} is not acted on`, reference: order.reference };
@@ -208,10 +223,10 @@ export async function handlePayfastItn(env: Env, rawBody: string, sourceAddress:
     {
       reference: order.reference,
       provider: 'payfast',
-      providerPaymentId: pfPaymentId,
+      providerPaymentId,
       amountCents: grossCents,
       status,
-      checkoutId: data.custom_str1 || null,
+      checkoutId,
       raw: data,
     },
     now,

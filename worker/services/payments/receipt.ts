@@ -1,43 +1,105 @@
-// The customer's payment receipt, queued in the e-mail outbox once an order becomes paid. Best
-// effort: the payment is recorded whatever happens here (the outbox and its cron do the retries).
+// The e-mails a verified payment causes: the customer's receipt (once per order) and a notice to
+// the business (once per payment or refund). They are built here and queued by the ledger in the
+// same D1 batch as the payment row (DESIGN.md section 7: the outbox), so none can be lost.
 import { html } from 'hono/html';
 import type { Env } from '../../env';
+import { TEST_PAYMENT_NOTE } from '../../shared/orders-api';
 import { formatRandFromCents } from '../consultant/format';
-import { enqueueEmail } from '../email/outbox';
-import type { PaymentOrder } from './ledger';
-import { paymentLog } from './types';
+import type { OutgoingEmail } from '../email/outbox';
+import type { PaymentOrder, PaymentOutcome } from './ledger';
+import type { ProviderName } from './types';
 
-export async function queuePaymentReceipt(env: Env, order: PaymentOrder, amountCents: number): Promise<void> {
-  const business = env.BUSINESS_NAME?.trim() || 'Custom Blinds';
+const PROVIDER_LABELS: Record<ProviderName, string> = { sandbox: 'the test checkout (sandbox)', yoco: 'Yoco', payfast: 'PayFast' };
+
+function businessName(env: Env): string {
+  return env.BUSINESS_NAME?.trim() || 'Custom Blinds';
+}
+
+function businessEmail(env: Env): string | null {
+  return env.BUSINESS_EMAIL?.trim() || null;
+}
+
+/** The customer's receipt; its dedupe key is per order, so a second payment sends no second receipt. */
+export async function paymentReceiptEmail(env: Env, order: PaymentOrder, amountCents: number, provider: ProviderName): Promise<OutgoingEmail> {
+  const business = businessName(env);
   const amount = formatRandFromCents(amountCents);
-  const contact = [env.BUSINESS_EMAIL, env.BUSINESS_PHONE_NATIONAL].filter(Boolean).join(' or ');
-  const subject = `Payment received for order ${order.reference}`;
+  const contact = [businessEmail(env), env.BUSINESS_PHONE_NATIONAL].filter(Boolean).join(' or ');
+  const test = provider === 'sandbox';
+  const questions = contact ? `Questions? Contact us at ${contact} and quote ${order.reference}.` : `Questions? Quote ${order.reference} when you contact us.`;
   const text = [
     `Hi ${order.customerName},`,
     '',
     `Thank you: we have received your payment of ${amount} (VAT included) for order ${order.reference}.`,
+    ...(test ? [`${TEST_PAYMENT_NOTE}.`] : []),
     'Your order is confirmed. Processing takes 1-2 business days and production 7-10 business days; then it is delivered by courier.',
-    contact ? `Questions? Contact us at ${contact} and quote ${order.reference}.` : `Questions? Quote ${order.reference} when you contact us.`,
+    questions,
     '',
     business,
   ].join('\n');
   const body = await html`<p>Hi ${order.customerName},</p>
 <p>Thank you: we have received your payment of <strong>${amount}</strong> (VAT included) for order <strong>${order.reference}</strong>.</p>
+${test ? html`<p><strong>${TEST_PAYMENT_NOTE}.</strong></p>` : ''}
 <p>Your order is confirmed. Processing takes 1-2 business days and production 7-10 business days; then it is delivered by courier.</p>
-<p>${contact ? `Questions? Contact us at ${contact} and quote ${order.reference}.` : `Questions? Quote ${order.reference} when you contact us.`}</p>
+<p>${questions}</p>
 <p>${business}</p>`;
-  try {
-    await enqueueEmail(env.DB, {
-      dedupeKey: `payment-receipt:${order.reference}`,
-      kind: 'payment-receipt',
-      to: order.customerEmail,
-      toName: order.customerName,
-      replyTo: env.BUSINESS_EMAIL ?? null,
-      subject,
-      html: body.toString(),
-      text,
-    });
-  } catch (err) {
-    paymentLog('warn', 'payment receipt not queued', { reference: order.reference, error: String(err) });
-  }
+  return {
+    dedupeKey: `payment-receipt:${order.reference}`,
+    kind: 'payment-receipt',
+    to: order.customerEmail,
+    toName: order.customerName,
+    replyTo: businessEmail(env),
+    subject: `${test ? '[Test payment] ' : ''}Payment received for order ${order.reference}`,
+    html: body.toString(),
+    text,
+  };
+}
+
+/** What the business reads about one payment or refund; null when BUSINESS_EMAIL is not set. */
+async function businessNotice(env: Env, order: PaymentOrder, outcome: PaymentOutcome, kind: string, subject: string, sentences: string[]): Promise<OutgoingEmail | null> {
+  const to = businessEmail(env);
+  if (!to) return null;
+  const all = [...sentences, ...(outcome.provider === 'sandbox' ? [`${TEST_PAYMENT_NOTE}.`] : [])];
+  const facts: [string, string][] = [
+    ['Order', order.reference],
+    ['Customer', `${order.customerName} <${order.customerEmail}>`],
+    ['Amount', formatRandFromCents(outcome.amountCents)],
+    ['Order total', formatRandFromCents(order.totalCents)],
+    ['Provider', PROVIDER_LABELS[outcome.provider]],
+    ['Provider reference', outcome.providerPaymentId],
+  ];
+  const body = await html`${all.map((s) => html`<p>${s}</p>`)}
+<ul>${facts.map(([label, value]) => html`<li>${label}: ${value}</li>`)}</ul>`;
+  return {
+    dedupeKey: `${kind}:${outcome.provider}:${outcome.providerPaymentId}`,
+    kind,
+    to,
+    toName: businessName(env),
+    // Staff answer the customer straight from their mail client.
+    replyTo: order.customerEmail,
+    subject: `${outcome.provider === 'sandbox' ? '[Test payment] ' : ''}${subject}`,
+    html: body.toString(),
+    text: [...all, '', ...facts.map(([label, value]) => `${label}: ${value}`)].join('\n'),
+  };
+}
+
+/** The business's notice of a payment; a payment for an order that was no longer awaiting one says so. */
+export function paymentNoticeEmail(env: Env, order: PaymentOrder, outcome: PaymentOutcome): Promise<OutgoingEmail | null> {
+  const amount = formatRandFromCents(outcome.amountCents);
+  const settled = order.paymentStatus === 'paid' || order.paymentStatus === 'refunded';
+  const sentences = settled
+    ? [
+        `A second payment of ${amount} arrived for order ${order.reference}, which was already ${order.paymentStatus}.`,
+        outcome.provider === 'sandbox' ? 'Nothing needs refunding.' : `Please refund this duplicate payment in the ${PROVIDER_LABELS[outcome.provider]} dashboard.`,
+      ]
+    : [`Order ${order.reference} has been paid: ${amount} through ${PROVIDER_LABELS[outcome.provider]}. Production can start.`];
+  return businessNotice(env, order, outcome, 'payment-notice', settled ? `Duplicate payment for order ${order.reference} - refund needed` : `Payment received for order ${order.reference} - ${amount}`, sentences);
+}
+
+/** The business's notice that a payment was refunded or cancelled at the gateway. */
+export function refundNoticeEmail(env: Env, order: PaymentOrder, outcome: PaymentOutcome): Promise<OutgoingEmail | null> {
+  const amount = formatRandFromCents(outcome.amountCents);
+  return businessNotice(env, order, outcome, 'refund-notice', `Order ${order.reference} refunded - ${amount}`, [
+    `${PROVIDER_LABELS[outcome.provider]} reports a refund of ${amount} for order ${order.reference}; the order now shows as refunded.`,
+    'Stop production and delivery if they have started, unless the customer has arranged otherwise.',
+  ]);
 }

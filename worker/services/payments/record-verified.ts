@@ -1,9 +1,21 @@
 // What every provider does with a verified notification once it knows the order and the outcome:
-// record it exactly once, queue the customer's receipt when it made the order paid, log it.
+// record it exactly once, with the e-mails it causes in the same batch, and log it.
 import type { Env } from '../../env';
+import type { OutgoingEmail } from '../email/outbox';
 import { recordPaymentOutcome, type PaymentOrder, type PaymentOutcome } from './ledger';
-import { queuePaymentReceipt } from './receipt';
+import { paymentNoticeEmail, paymentReceiptEmail, refundNoticeEmail } from './receipt';
 import { paymentLog, type NotificationResult } from './types';
+
+/** The customer's receipt and the business's notice of a payment; the business's notice of a refund. */
+async function emailsFor(env: Env, order: PaymentOrder, outcome: PaymentOutcome): Promise<OutgoingEmail[]> {
+  const emails: (OutgoingEmail | null)[] = [];
+  if (outcome.status === 'succeeded') {
+    emails.push(await paymentReceiptEmail(env, order, outcome.amountCents, outcome.provider), await paymentNoticeEmail(env, order, outcome));
+  } else if (outcome.status === 'refunded') {
+    emails.push(await refundNoticeEmail(env, order, outcome));
+  }
+  return emails.filter((email): email is OutgoingEmail => email !== null);
+}
 
 /** `logFields` identify the payment in the logs; `note` is the answer's note once recorded. */
 export async function recordVerifiedPayment(
@@ -15,15 +27,16 @@ export async function recordVerifiedPayment(
   note: string,
 ): Promise<NotificationResult> {
   const reference = order.reference;
-  const recorded = await recordPaymentOutcome(env.DB, outcome, now);
-  if (recorded.duplicate) return { httpStatus: 200, outcome: 'duplicate', note: 'already processed', reference };
-  if (outcome.status === 'succeeded') {
-    // Real money only: staff refund a second payment for an order that was already paid.
-    if (!recorded.orderUpdated && outcome.provider !== 'sandbox') {
-      paymentLog('warn', 'a second payment for an order that was already paid: recorded so staff can refund it', { reference, ...logFields });
-    }
-    if (recorded.orderUpdated) await queuePaymentReceipt(env, order, outcome.amountCents);
+  const emails = await emailsFor(env, order, outcome);
+  if ((outcome.status === 'succeeded' || outcome.status === 'refunded') && !env.BUSINESS_EMAIL?.trim()) {
+    paymentLog('warn', 'BUSINESS_EMAIL is not set: no payment notice for the business', { reference, ...logFields });
   }
-  paymentLog('info', `${outcome.provider} payment recorded`, { reference, ...logFields, orderUpdated: recorded.orderUpdated });
+  const recorded = await recordPaymentOutcome(env.DB, outcome, emails, now);
+  if (recorded.duplicate) return { httpStatus: 200, outcome: 'duplicate', note: 'already processed', reference };
+  // Real money only: staff refund a second payment for an order that was already paid (the notice says so).
+  if (outcome.status === 'succeeded' && !recorded.orderUpdated && outcome.provider !== 'sandbox') {
+    paymentLog('warn', 'a second payment for an order that was already paid: recorded so staff can refund it', { reference, ...logFields });
+  }
+  paymentLog('info', `${outcome.provider} ${outcome.status === 'refunded' ? 'refund' : 'payment'} recorded`, { reference, ...logFields, orderUpdated: recorded.orderUpdated });
   return { httpStatus: 200, outcome: 'recorded', note, reference };
 }

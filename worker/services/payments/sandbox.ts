@@ -9,8 +9,9 @@
 // is UNIQUE in D1, so a double submit records one payment.
 import { z } from 'zod';
 import type { Env } from '../../env';
+import { isDevelopment } from '../../lib/app-env';
 import { hmacSha256, randomId, timingSafeEqualText, toHex } from './crypto';
-import { loadPaymentOrder } from './ledger';
+import { isOrderCheckout, loadPaymentOrder } from './ledger';
 import { recordVerifiedPayment } from './record-verified';
 import { paymentLog, type CheckoutOrder, type CheckoutSession, type CheckoutUrls, type NotificationResult, type PaymentProvider } from './types';
 
@@ -18,7 +19,7 @@ export const SANDBOX_KV_PREFIX = 'sandbox-checkout:';
 export const SANDBOX_SESSION_MINUTES = 30;
 /** Kept a while after expiry so a late visitor reads 'expired' rather than 'not found'. */
 const SANDBOX_KV_TTL_SECONDS = 24 * 60 * 60;
-/** Signs notifications when SANDBOX_PAYMENT_SECRET is unset outside production (never in production). */
+/** Signs notifications when SANDBOX_PAYMENT_SECRET is unset, only while APP_ENV is exactly 'development'. */
 export const LOCAL_SANDBOX_SECRET = 'local-development-sandbox-secret-not-for-production';
 export const SANDBOX_SIGNATURE_HEADER = 'X-Sandbox-Signature';
 
@@ -44,11 +45,15 @@ export interface SandboxSession {
   urls: { success: string; cancel: string; failure: string };
 }
 
-/** The signing secret, or null when the sandbox may not run (production without a secret). */
+/**
+ * The signing secret, or null when the sandbox may not run. The secret committed to the repository
+ * is used only in development (APP_ENV exactly 'development'): anything else, unset or misspelt
+ * included, is production and needs its own SANDBOX_PAYMENT_SECRET (DESIGN.md section 7).
+ */
 export function sandboxSecret(env: Env): string | null {
   const secret = env.SANDBOX_PAYMENT_SECRET?.trim();
   if (secret) return secret;
-  return env.APP_ENV === 'production' ? null : LOCAL_SANDBOX_SECRET;
+  return isDevelopment(env) ? LOCAL_SANDBOX_SECRET : null;
 }
 
 export function isSandboxCheckoutId(id: string): boolean {
@@ -224,7 +229,7 @@ export async function signSandboxNotification(secret: string, rawBody: string): 
   return `sha256=${toHex(await hmacSha256(secret, rawBody))}`;
 }
 
-/** Verifies (signature, amount, dedupe) and records a sandbox notification. */
+/** Verifies (signature, the order's own sandbox checkout, amount, dedupe) and records a sandbox notification. */
 export async function handleSandboxNotification(env: Env, rawBody: string, signatureHeader: string | null | undefined, now = new Date()): Promise<NotificationResult> {
   const secret = sandboxSecret(env);
   if (!secret) return { httpStatus: 503, outcome: 'rejected', note: 'the sandbox gateway is not configured' };
@@ -243,6 +248,11 @@ export async function handleSandboxNotification(env: Env, rawBody: string, signa
   if (!order) {
     paymentLog('warn', 'sandbox notification rejected: unknown order', { reference: parsed.reference });
     return { httpStatus: 400, outcome: 'rejected', note: 'unknown order', reference: parsed.reference };
+  }
+  // Only a checkout this order was started with through the sandbox: never another provider's order.
+  if (!(await isOrderCheckout(env.DB, order.reference, 'sandbox', parsed.checkoutId))) {
+    paymentLog('error', 'sandbox notification rejected: not a sandbox checkout of this order', { reference: order.reference, checkoutId: parsed.checkoutId });
+    return { httpStatus: 400, outcome: 'rejected', note: 'the checkout is not one of this order', reference: order.reference };
   }
   if (parsed.amount_cents !== order.totalCents) {
     paymentLog('error', 'sandbox notification rejected: amount differs from the order total', {

@@ -21,7 +21,7 @@ export interface CheckoutUrls {
 }
 
 export interface CheckoutSession {
-  /** Stored as orders.checkout_id. */
+  /** Stored as orders.checkout_id (the latest) and in payment_checkouts (every one, for matching notifications). */
   checkoutId: string;
   /** Where the customer pays. */
   url: string;
@@ -32,7 +32,7 @@ export interface PaymentProvider {
   createCheckout(order: CheckoutOrder, urls: CheckoutUrls): Promise<CheckoutSession>;
 }
 
-/** The gateway refused our credentials: the shop's set-up, not the customer, must change. */
+/** The gateway refused our credentials: the shop's set-up must change. The message is for the log, never the customer. */
 export class PaymentSetupError extends Error {
   constructor(message: string) {
     super(message);

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Env } from '../../env';
 import { fromBase64, hmacSha256, timingSafeEqualText, toBase64 } from './crypto';
-import { findOrderByCheckoutId, loadPaymentOrder } from './ledger';
+import { findOrderByCheckout, isPaymentRecorded, type PaymentOrder } from './ledger';
 import { recordVerifiedPayment } from './record-verified';
 import {
   paymentLog,
@@ -69,7 +69,7 @@ export function yocoProvider(config: YocoConfig): PaymentProvider {
         throw new PaymentUpstreamError(err instanceof Error && err.name === 'TimeoutError' ? 'yoco timeout' : 'yoco unreachable', { cause: err });
       }
       if (res.status === 401 || res.status === 403) {
-        throw new PaymentSetupError('Payment Setup Required. Yoco did not accept the secret key (YOCO_SECRET_KEY); check it in the Yoco portal.');
+        throw new PaymentSetupError(`Yoco refused the secret key (YOCO_SECRET_KEY, http ${res.status}): check it in the Yoco portal`);
       }
       if (!res.ok) {
         const detail = (await res.text().catch(() => '')).slice(0, 300);
@@ -112,52 +112,63 @@ export async function verifyStandardWebhook(secret: string, headers: WebhookHead
   return matches ? { ok: true } : { ok: false, httpStatus: 401, note: 'signature does not match' };
 }
 
-const paymentEventSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  payload: z
-    .object({
-      id: z.string().min(1).max(100),
-      amount: z.number().int(),
-      currency: z.string(),
-      status: z.string().optional(),
-      metadata: z.record(z.string(), z.unknown()).optional(),
-    })
-    .passthrough(),
-});
+const eventPayload = z
+  .object({
+    id: z.string().min(1).max(100),
+    amount: z.number().int(),
+    currency: z.string(),
+    status: z.string().optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  })
+  .passthrough();
+const eventSchema = z.object({ id: z.string(), type: z.string(), payload: eventPayload });
+type YocoEvent = z.infer<typeof eventSchema>;
 
-/** POST /api/payment/yoco/webhook: a verified payment.succeeded marks the order paid, once. */
+/** The events acted on; others are acknowledged so Yoco stops resending them. */
+const HANDLED_EVENTS = ['payment.succeeded', 'refund.succeeded'];
+
+/** POST /api/payment/yoco/webhook: a verified payment.succeeded marks the order paid, a refund.succeeded refunded, once. */
 export async function handleYocoWebhook(env: Env, headers: WebhookHeaders, rawBody: string, now = new Date()): Promise<NotificationResult> {
   const config = yocoConfig(env);
-  if ('missing' in config) return { httpStatus: 503, outcome: 'rejected', note: `Yoco is not configured: ${config.missing.join(' and ')} missing` };
+  if ('missing' in config) {
+    paymentLog('error', 'yoco webhook refused: Yoco is not configured', { missing: config.missing });
+    return { httpStatus: 503, outcome: 'rejected', note: 'Yoco is not configured' };
+  }
   const verdict = await verifyStandardWebhook(config.webhookSecret, headers, rawBody, now);
   if (!verdict.ok) {
     paymentLog('warn', 'yoco webhook rejected', { note: verdict.note, webhookId: headers.id ?? null });
     return { httpStatus: verdict.httpStatus, outcome: 'rejected', note: verdict.note };
   }
 
-  let event: z.infer<typeof paymentEventSchema>;
+  let event: YocoEvent;
   try {
     const json: unknown = JSON.parse(rawBody);
-    // Refund events and others we do not act on are acknowledged so Yoco stops resending them.
-    if ((json as { type?: unknown })?.type !== 'payment.succeeded') {
-      return { httpStatus: 200, outcome: 'ignored', note: `event type ${String((json as { type?: unknown })?.type)} is not acted on` };
+    const type = (json as { type?: unknown })?.type;
+    if (typeof type !== 'string' || !HANDLED_EVENTS.includes(type)) {
+      return { httpStatus: 200, outcome: 'ignored', note: `event type ${String(type)} is not acted on` };
     }
-    event = paymentEventSchema.parse(json);
+    event = eventSchema.parse(json);
   } catch {
     paymentLog('warn', 'yoco webhook rejected: malformed event', { webhookId: headers.id });
     return { httpStatus: 400, outcome: 'rejected', note: 'malformed event' };
   }
 
-  const payment = event.payload;
-  const checkoutId = typeof payment.metadata?.checkoutId === 'string' ? payment.metadata.checkoutId : null;
-  const referenceHint = typeof payment.metadata?.reference === 'string' ? payment.metadata.reference : null;
-  const order = (checkoutId ? await findOrderByCheckoutId(env.DB, checkoutId) : null) ?? (referenceHint ? await loadPaymentOrder(env.DB, referenceHint) : null);
-  // Answered 200 with a note: a retry would not change the facts, and Yoco retries non-2xx for days.
-  if (!order) {
-    paymentLog('error', 'yoco payment for an unknown order: not recorded', { paymentId: payment.id, checkoutId, reference: referenceHint });
+  // Yoco puts the checkout's id in the payment's (and the refund's) metadata: the order must have been
+  // started on that very Yoco checkout. Answered 200 with a note: a retry would not change the facts,
+  // and Yoco retries non-2xx for days.
+  const { payload } = event;
+  const checkoutId = typeof payload.metadata?.checkoutId === 'string' ? payload.metadata.checkoutId : null;
+  const referenceHint = typeof payload.metadata?.reference === 'string' ? payload.metadata.reference : null;
+  const order = checkoutId ? await findOrderByCheckout(env.DB, 'yoco', checkoutId) : null;
+  if (!order || (referenceHint !== null && referenceHint !== order.reference)) {
+    paymentLog('error', `yoco ${event.type} for no Yoco checkout of ours: not recorded`, { eventId: payload.id, checkoutId, reference: referenceHint, matched: order?.reference ?? null });
     return { httpStatus: 200, outcome: 'ignored', note: 'no order matches this payment' };
   }
+  return event.type === 'refund.succeeded' ? recordRefund(env, order, event, checkoutId!, now) : recordPayment(env, order, event, checkoutId!, now);
+}
+
+async function recordPayment(env: Env, order: PaymentOrder, event: YocoEvent, checkoutId: string, now: Date): Promise<NotificationResult> {
+  const payment = event.payload;
   if (payment.currency !== 'ZAR' || payment.amount !== order.totalCents || (payment.status !== undefined && payment.status !== 'succeeded')) {
     paymentLog('error', 'yoco payment does not match the order: not recorded, needs a person to check', {
       reference: order.reference,
@@ -172,17 +183,36 @@ export async function handleYocoWebhook(env: Env, headers: WebhookHeaders, rawBo
   return recordVerifiedPayment(
     env,
     order,
-    {
-      reference: order.reference,
-      provider: 'yoco',
-      providerPaymentId: payment.id,
-      amountCents: payment.amount,
-      status: 'succeeded',
-      checkoutId,
-      raw: event,
-    },
+    { reference: order.reference, provider: 'yoco', providerPaymentId: payment.id, amountCents: payment.amount, status: 'succeeded', checkoutId, raw: event },
     now,
     { paymentId: payment.id },
     'payment recorded',
+  );
+}
+
+/** A refund's own id is its row's provider id (the payment's id is taken by the payment). */
+async function recordRefund(env: Env, order: PaymentOrder, event: YocoEvent, checkoutId: string, now: Date): Promise<NotificationResult> {
+  const refund = event.payload;
+  const paymentId = typeof refund.paymentId === 'string' ? refund.paymentId : null;
+  // A repeat finds the order refunded already: answered as the duplicate it is.
+  if (await isPaymentRecorded(env.DB, refund.id)) return { httpStatus: 200, outcome: 'duplicate', note: 'already processed', reference: order.reference };
+  if (order.paymentStatus !== 'paid' || refund.currency !== 'ZAR' || refund.amount <= 0 || refund.amount > order.totalCents || (refund.status !== undefined && refund.status !== 'succeeded')) {
+    paymentLog('error', 'yoco refund does not match a paid order: not recorded, needs a person to check', {
+      reference: order.reference,
+      refundId: refund.id,
+      paymentId,
+      amount: refund.amount,
+      currency: refund.currency,
+      paymentStatus: order.paymentStatus,
+    });
+    return { httpStatus: 200, outcome: 'ignored', note: 'the refund does not match a paid order', reference: order.reference };
+  }
+  return recordVerifiedPayment(
+    env,
+    order,
+    { reference: order.reference, provider: 'yoco', providerPaymentId: refund.id, amountCents: refund.amount, status: 'refunded', checkoutId, raw: event },
+    now,
+    { refundId: refund.id, paymentId },
+    'refund recorded',
   );
 }

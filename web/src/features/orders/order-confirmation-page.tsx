@@ -4,9 +4,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { completedOrderFromDto, readCompletedOrder, writeCompletedOrder, type CompletedOrder } from '../quote/quote-storage';
-import { HelpContacts, LinesTable, LoadingCard, NextSteps, OrdersPageShell, OutcomeCard, PaymentBadge, TotalsList } from './order-parts';
+import { HelpContacts, LinesTable, LoadingCard, NextSteps, OrdersPageShell, OutcomeCard, PaymentBadge, TestPaymentNote, TotalsList } from './order-parts';
 import { fetchOrder } from './orders-client';
-import { confirmationSource, formatLongDate, paymentRequestForReceipt, receiptFromCompletedOrder, receiptFromOrder, sampleReceipt, type Receipt } from './orders-model';
+import {
+  confirmationSource,
+  formatLongDate,
+  hasMaskedContact,
+  paymentRequestForReceipt,
+  receiptFromCompletedOrder,
+  receiptFromOrder,
+  sampleReceipt,
+  withDeviceContact,
+  type Receipt,
+} from './orders-model';
 import { PayByCard } from './pay-by-card';
 import './orders.css';
 
@@ -51,8 +61,9 @@ export function OrderConfirmationPage() {
     const local = source.local ? receiptFromCompletedOrder(source.local) : null;
     setState(local ? { status: 'ready', receipt: local, origin: 'local' } : { status: 'loading' });
     fetchOrder(source.reference)
-      .then((order) => {
+      .then((served) => {
         if (cancelled) return;
+        const order = served && withDeviceContact(served, source.local);
         if (!order) {
           setState(local ? { status: 'ready', receipt: local, origin: 'local' } : { status: 'not-found', reference: source.reference });
           return;
@@ -176,12 +187,20 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
               </>
             )}
           </dl>
+          {hasMaskedContact(receipt) && (
+            <p className="orders-note">For your privacy the phone number and address are shown only in part here; your confirmation e-mail has them in full.</p>
+          )}
         </section>
 
         <section className="orders-card" aria-labelledby="payment-title">
           <h2 id="payment-title">Payment status</h2>
           {paid ? (
-            <p>{receipt.paidAt ? `Paid on ${formatLongDate(receipt.paidAt)}. Thank you!` : 'Your payment has been received. Thank you!'}</p>
+            <>
+              <p>{receipt.paidAt ? `Paid on ${formatLongDate(receipt.paidAt)}. Thank you!` : 'Your payment has been received. Thank you!'}</p>
+              {receipt.testPayment && <TestPaymentNote />}
+            </>
+          ) : receipt.paymentStatus === 'refunded' ? (
+            <p>The payment for this order was refunded. Please contact us with any questions.</p>
           ) : (
             <>
               <p>Your order is placed; payment is still outstanding. Production starts once it is paid.</p>

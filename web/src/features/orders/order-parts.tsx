@@ -1,11 +1,11 @@
 // Pieces the receipt, the quote document, the payment result and the stored-quote pages share.
 import { Suspense, type ReactNode, type RefObject } from 'react';
-import type { PaymentStatus } from '../../../../worker/shared/orders-api';
+import { TEST_PAYMENT_NOTE, type PaymentStatus } from '../../../../worker/shared/orders-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { formatRand } from '../../lib/format';
 import { telLink, usePublicConfig, whatsappLink } from '../../lib/public-config';
-import { controlLabel, mountLabel, type ReceiptLine } from './orders-model';
+import { controlLabel, mountLabel, paymentStatusLabel, type ReceiptLine } from './orders-model';
 
 /** The site's header and footer around an orders page's main content. */
 export function OrdersPageShell({ children }: { children: ReactNode }) {
@@ -130,13 +130,22 @@ export function TotalsList({ subtotal, vat, total }: { subtotal: number; vat: nu
   );
 }
 
-/** Spec section 2: green 'Paid', otherwise orange 'Pending'. */
+/** Spec section 2: green 'Paid', otherwise orange 'Pending' (or 'Refunded' once the payment was given back). */
 export function PaymentBadge({ status }: { status: PaymentStatus }) {
   const paid = status === 'paid';
   return (
     <span className={`status-badge ${paid ? 'status-badge--paid' : 'status-badge--pending'}`} data-testid="payment-status">
-      {paid ? 'Paid' : 'Pending'}
+      {paymentStatusLabel(status)}
     </span>
+  );
+}
+
+/** An order paid through the sandbox gateway says so wherever it shows. */
+export function TestPaymentNote() {
+  return (
+    <p className="orders-sample" role="note" data-testid="test-payment">
+      {TEST_PAYMENT_NOTE}
+    </p>
   );
 }
 

@@ -11,6 +11,7 @@ import type {
   QuoteInternalRequest,
   StoredQuoteDto,
 } from '../../../../worker/shared/orders-api';
+import { isMasked } from '../../../../worker/shared/orders-api';
 import { ApiError } from '../../lib/api-client';
 import { formatRand } from '../../lib/format';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
@@ -111,6 +112,13 @@ export interface Receipt {
   total: number;
   paymentStatus: PaymentStatus;
   paidAt: string | null;
+  /** Paid through the sandbox gateway: the receipt says TEST_PAYMENT_NOTE. */
+  testPayment: boolean;
+}
+
+/** The payment status as the receipt's badge names it. */
+export function paymentStatusLabel(status: PaymentStatus): 'Paid' | 'Refunded' | 'Pending' {
+  return status === 'paid' ? 'Paid' : status === 'refunded' ? 'Refunded' : 'Pending';
 }
 
 /** The reference that shows the sample receipt (spec section 2). */
@@ -128,7 +136,23 @@ export function receiptFromOrder(order: OrderDto): Receipt {
     total: order.total_amount,
     paymentStatus: order.paymentStatus,
     paidAt: order.paid_at,
+    testPayment: order.test_payment === true,
   };
+}
+
+/**
+ * The server shows phone and address only masked (anyone may hold a reference); the copy this device
+ * kept of the same order, typed by the customer here, fills them back in for the customer's own view.
+ */
+export function withDeviceContact(order: OrderDto, local: CompletedOrder | null): OrderDto {
+  if (!local || local.orderReference !== order.reference) return order;
+  const pick = (server: string | null, kept: string) => (isMasked(server) && kept.trim() && !isMasked(kept) ? kept : server);
+  return { ...order, customer_phone: pick(order.customer_phone, local.customerPhone), customer_address: pick(order.customer_address, local.customerAddress) };
+}
+
+/** True when the receipt shows contact details only in part (read from the server, not this device). */
+export function hasMaskedContact(receipt: Receipt): boolean {
+  return isMasked(receipt.customer.phone) || isMasked(receipt.customer.address);
 }
 
 /** The locally kept copy, for when the server cannot be asked. */
@@ -145,6 +169,7 @@ export function receiptFromCompletedOrder(order: CompletedOrder): Receipt {
     total: order.totalAmount,
     paymentStatus: order.paymentStatus,
     paidAt: null,
+    testPayment: false,
   };
 }
 
@@ -167,6 +192,7 @@ export function sampleReceipt(now: Date = new Date()): Receipt {
     total,
     paymentStatus: 'pending',
     paidAt: null,
+    testPayment: false,
   };
 }
 
@@ -193,7 +219,8 @@ export function confirmationSource(ref: string | null, stored: CompletedOrder | 
 export function paymentRequestForReceipt(receipt: Receipt): PaymentCreateRequest {
   return {
     quote_id: receipt.reference,
-    customer_info: { name: receipt.customer.name, email: receipt.customer.email, phone: receipt.customer.phone },
+    // A masked phone is not a phone number: the order's own is the one on record anyway.
+    customer_info: { name: receipt.customer.name, email: receipt.customer.email, ...(isMasked(receipt.customer.phone) ? {} : { phone: receipt.customer.phone }) },
     amount: receipt.total,
     product_name: productSummary(receipt.lines.map((l) => l.product_name)),
   };
@@ -230,7 +257,7 @@ export function shouldPollAgain(path: PaymentResultPath, status: PaymentStatus, 
   return path === 'success' && status === 'pending' && elapsedMs + CONFIRM_POLL_MS <= CONFIRM_TIMEOUT_MS;
 }
 
-export type PaymentResultView = 'paid' | 'confirming' | 'not-confirmed' | 'cancelled' | 'failed';
+export type PaymentResultView = 'paid' | 'confirming' | 'not-confirmed' | 'cancelled' | 'failed' | 'refunded';
 
 /**
  * What the result page shows: the server's status decides; the path only says what the customer
@@ -238,6 +265,7 @@ export type PaymentResultView = 'paid' | 'confirming' | 'not-confirmed' | 'cance
  */
 export function paymentResultView(path: PaymentResultPath, status: PaymentStatus, timedOut: boolean): PaymentResultView {
   if (status === 'paid') return 'paid';
+  if (status === 'refunded') return 'refunded';
   if (status === 'failed') return 'failed';
   if (status === 'cancelled') return 'cancelled';
   if (path === 'success') return timedOut ? 'not-confirmed' : 'confirming';

@@ -6,7 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import type { OrderDto } from '../../../../worker/shared/orders-api';
 import { formatRand } from '../../lib/format';
 import { completedOrderFromDto, readCompletedOrder, writeCompletedOrder } from '../quote/quote-storage';
-import { HelpContacts, LoadingCard, NextSteps, OrdersPageShell, OutcomeCard } from './order-parts';
+import { HelpContacts, LoadingCard, NextSteps, OrdersPageShell, OutcomeCard, TestPaymentNote } from './order-parts';
 import { fetchOrder } from './orders-client';
 import {
   CONFIRM_POLL_MS,
@@ -188,7 +188,17 @@ function ResultCard({ view, order, headingRef, onCheckAgain }: ResultCardProps) 
             <dt>Production estimate</dt>
             <dd>7-10 business days</dd>
           </dl>
+          {order.test_payment && <TestPaymentNote />}
           <p>A confirmation e-mail is on its way to {order.customer_email}.</p>
+        </Outcome>
+      );
+    case 'refunded':
+      return (
+        <Outcome order={order} headingRef={headingRef} title="Payment Refunded" tone="result--warning">
+          <p>
+            The payment for order <strong data-testid="order-reference">{order.reference}</strong> was refunded. Please contact us with any
+            questions about it.
+          </p>
         </Outcome>
       );
     case 'confirming':

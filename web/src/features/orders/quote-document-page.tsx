@@ -176,7 +176,7 @@ function QuoteDocument({ lines }: { lines: QuoteLine[] }) {
               <span>
                 Customer name <abbr title="required">*</abbr>
               </span>
-              <input name="recipient_name" autoComplete="name" value={recipient.name} onChange={(e) => update('name')(e.target.value)} required />
+              <input name="recipient_name" autoComplete="name" maxLength={60} value={recipient.name} onChange={(e) => update('name')(e.target.value)} required />
             </label>
             <label className="orders-field">
               <span>
