@@ -1,7 +1,10 @@
 // Helpers shared by the npm scripts (start, test, bench, e2e).
 import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -17,6 +20,38 @@ export const CONFIG_KEYS = [
   'EMAIL_PROVIDER', 'EMAIL_FROM', 'EMAIL_API_KEY', 'EMAIL_API_BASE', 'SANDBOX_PAYMENT_SECRET', 'PAYFAST_VALID_SOURCES',
   'PUBLIC_BASE_URL',
 ];
+
+/** The values of a dotenv file such as .dev.vars, or none when it does not exist. */
+export function readDotEnv(file) {
+  return existsSync(file) ? parseEnv(readFileSync(file, 'utf8')) : {};
+}
+
+/**
+ * One line of an --env-file that wrangler reads back as exactly `value`: its dotenv takes quoted
+ * values literally (double quotes turn \n into a newline, so they are the last choice) and its
+ * dotenv-expand replaces $NAME unless written \$.
+ */
+export function dotenvLine(key, value) {
+  if (!/^[\w.-]+$/.test(key)) throw new Error(`'${key}' cannot be a configuration key`);
+  const escaped = String(value).replace(/\$/g, '\\$');
+  const quote = ["'", '`', '"'].find((q) => !escaped.includes(q) && (q !== '"' || !/\\[nr]/.test(escaped)));
+  if (!quote) throw new Error(`The value of ${key} contains every kind of quote and cannot be passed to wrangler`);
+  return `${key}=${quote}${escaped}${quote}`;
+}
+
+/**
+ * Writes configuration (secrets included) to a file only this user can read, in a private folder
+ * of the system's temporary directory, so it reaches `wrangler dev --env-file` without appearing
+ * in any process's arguments. remove() deletes it.
+ */
+export function writePrivateEnvFile(values) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'custom-blinds-env-'));
+  chmodSync(dir, 0o700);
+  const file = path.join(dir, 'worker.env');
+  const text = Object.entries(values).map(([key, value]) => dotenvLine(key, value)).join('\n');
+  writeFileSync(file, `${text}\n`, { mode: 0o600, flag: 'wx' });
+  return { path: file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 /** Wrangler runs fully local: no metrics, no account, no network. */
 export const WRANGLER_ENV = { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_UPDATE_NOTIFIER: '1' };

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { BIN, CONFIG_KEYS, ROOT, WRANGLER_ENV, run, runQuietly } from './lib.mjs';
+import { BIN, CONFIG_KEYS, ROOT, WRANGLER_ENV, readDotEnv, run, runQuietly, writePrivateEnvFile } from './lib.mjs';
 
 const port = process.env.PORT ?? '8787';
 const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? '.wrangler/state');
@@ -22,11 +22,16 @@ await run(path.join(BIN, 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--loc
 // script); that is expected here, so its stderr is shown only if seeding fails.
 await runQuietly(path.join(BIN, 'tsx'), ['scripts/seed.ts'], { DATA_DIR: dataDir });
 
-// Environment variables win over .dev.vars.
-const vars = CONFIG_KEYS.filter((key) => process.env[key] !== undefined).flatMap((key) => ['--var', `${key}:${process.env[key]}`]);
+// The configuration goes to wrangler in a private file, never as `--var KEY:value` arguments that
+// any user of the machine can read with `ps`. With --env-file wrangler skips .dev.vars, so the file
+// holds .dev.vars merged with the environment (environment variables win); deleted on exit.
+const config = { ...readDotEnv(path.join(ROOT, '.dev.vars')) };
+for (const key of CONFIG_KEYS) if (process.env[key] !== undefined) config[key] = process.env[key];
+const envFile = writePrivateEnvFile(config);
+process.on('exit', envFile.remove);
 const server = spawn(
   path.join(BIN, 'wrangler'),
-  ['dev', '--port', port, '--ip', process.env.HOST ?? '127.0.0.1', '--persist-to', dataDir, '--show-interactive-dev-session=false', ...vars],
+  ['dev', '--port', port, '--ip', process.env.HOST ?? '127.0.0.1', '--persist-to', dataDir, '--show-interactive-dev-session=false', '--env-file', envFile.path],
   { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...WRANGLER_ENV } },
 );
 let announced = false;

@@ -46,7 +46,7 @@ export default async function setup(project: TestProject) {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PIN: '4321', APP_ENV: 'test' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PIN: '4321', APP_ENV: 'development', PAYMENT_PROVIDER: 'sandbox' },
   });
   const baseUrl = `http://localhost:${port}`;
   await waitForHealth(baseUrl, server);

@@ -36,6 +36,8 @@ describe('consultant routing', () => {
     const answer = await answerTurn(routed, turn('What is the price of a roller blockout 1200 x 1500?'));
     expect(answer.aiProvider).toBe('claude');
     expect(answer.routingReason).toContain('Claude');
+    // The reason reaches the customer's screen: it never names a configuration key.
+    expect(answer.routingReason).not.toMatch(/[A-Z]+_[A-Z_]+/);
     expect(answer.features).toContain('pricing');
     expect(answer.response).toContain(await rollerPrice());
   });

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { handleError } from '../../worker/app';
 import type { AppBindings, Env } from '../../worker/env';
 import { ttsRoutes } from '../../worker/routes/tts';
@@ -54,15 +54,28 @@ describe('POST /api/elevenlabs-tts', () => {
     expect(req.body.model_id).toBe('eleven_turbo_v2_5');
   });
 
-  it('answers 503 not_configured without a key or a voice', async () => {
-    for (const overrides of [{}, { ELEVENLABS_API_KEY: 'el-test-x' }, { ELEVENLABS_VOICE_ID: 'voice-123' }]) {
-      const res = await speak({ text: 'Hello' }, { ELEVENLABS_API_KEY: undefined, ELEVENLABS_VOICE_ID: undefined, ...overrides });
-      expect(res.status).toBe(503);
-      expect(await res.json()).toMatchObject({
-        success: false,
-        error: 'not_configured',
-        message: 'Spoken replies are not set up: ELEVENLABS_API_KEY and ELEVENLABS_VOICE_ID are needed.',
-      });
+  it('answers 503 not_configured without a key or a voice, naming the missing keys only in the log', async () => {
+    for (const [overrides, missing] of [
+      [{}, ['ELEVENLABS_API_KEY', 'ELEVENLABS_VOICE_ID']],
+      [{ ELEVENLABS_API_KEY: 'el-test-x' }, ['ELEVENLABS_VOICE_ID']],
+      [{ ELEVENLABS_VOICE_ID: 'voice-123' }, ['ELEVENLABS_API_KEY']],
+    ] as const) {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      try {
+        const res = await speak({ text: 'Hello' }, { ELEVENLABS_API_KEY: undefined, ELEVENLABS_VOICE_ID: undefined, ...overrides });
+        expect(res.status).toBe(503);
+        const text = await res.text();
+        expect(JSON.parse(text)).toMatchObject({
+          success: false,
+          error: 'not_configured',
+          message: 'Spoken replies are not available on this site at the moment.',
+        });
+        expect(text).not.toMatch(/ELEVENLABS|API_KEY|VOICE_ID/);
+        const logged = warn.mock.calls.map(([line]) => JSON.parse(String(line)));
+        expect(logged).toContainEqual(expect.objectContaining({ message: 'tts not configured', missing }));
+      } finally {
+        warn.mockRestore();
+      }
     }
   });
 

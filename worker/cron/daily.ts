@@ -1,22 +1,29 @@
-import { lt } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
-import { customerDetails, leads } from '../db/schema';
+import type { Env } from '../env';
+import { purgeExpiredEnquiries, purgeOldPhotos, purgeOutbox, purgeQuotesAndKeys } from '../services/retention';
 
-/** The privacy notice promises enquiries are kept for up to two years (POPIA: no longer than needed). */
-export const ENQUIRY_RETENTION_DAYS = 730;
-
-export interface RetentionResult {
-  leadsDeleted: number;
-  customerDetailsDeleted: number;
-}
-
-/** Deletes enquiries older than the retention period, in one batch. */
-export async function purgeExpiredEnquiries(db: D1Database, now = new Date()): Promise<RetentionResult> {
-  const cutoff = new Date(now.getTime() - ENQUIRY_RETENTION_DAYS * 86_400_000).toISOString();
-  const d = drizzle(db);
-  const [leadResult, detailResult] = await d.batch([
-    d.delete(leads).where(lt(leads.createdAt, cutoff)),
-    d.delete(customerDetails).where(lt(customerDetails.createdAt, cutoff)),
-  ]);
-  return { leadsDeleted: leadResult.meta.changes, customerDetailsDeleted: detailResult.meta.changes };
+/**
+ * The daily retention run (docs/decisions/005-retention-schedule.md). Each step stands alone, so
+ * one failing does not keep the others from deleting what is past its period; the failure is
+ * logged and rethrown at the end so the cron invocation shows as failed.
+ */
+export async function runDailyRetention(env: Pick<Env, 'DB' | 'MEDIA'>, now: Date): Promise<Record<string, number>> {
+  const steps: [string, () => Promise<Record<string, number>>][] = [
+    ['enquiries', () => purgeExpiredEnquiries(env.DB, now)],
+    ['outbox', () => purgeOutbox(env.DB, now)],
+    ['quotes', () => purgeQuotesAndKeys(env.DB, now)],
+    ['photos', () => purgeOldPhotos(env.MEDIA, now)],
+  ];
+  const counts: Record<string, number> = {};
+  const failed: string[] = [];
+  for (const [name, step] of steps) {
+    try {
+      Object.assign(counts, await step());
+    } catch (err) {
+      failed.push(name);
+      console.error(JSON.stringify({ level: 'error', job: 'retention', step: name, message: err instanceof Error ? err.message : String(err) }));
+    }
+  }
+  console.log(JSON.stringify({ level: failed.length ? 'error' : 'info', job: 'retention', ...counts, ...(failed.length ? { failed } : {}) }));
+  if (failed.length) throw new Error(`Retention steps failed: ${failed.join(', ')}`);
+  return counts;
 }

@@ -1,19 +1,21 @@
 import type { Env } from '../env';
 import { sendDueEmails } from '../services/email/outbox';
-import { purgeExpiredEnquiries } from './daily';
+import { runDailyRetention } from './daily';
 
 /** 04:00 UTC is 06:00 South African time (no daylight saving). */
 export const DAILY_CRON = '0 4 * * *';
 /** The e-mail outbox: retries what a request could not send, with each message's back-off. */
 export const OUTBOX_CRON = '*/5 * * * *';
-/** Messages per outbox run: sent one at a time, well within a cron invocation's time. */
+/**
+ * Messages per outbox run, sent one at a time; a run stops claiming after SEND_RUN_DEADLINE_MS
+ * (services/email/outbox.ts), so slow sends leave the rest for the next run.
+ */
 export const OUTBOX_BATCH = 50;
 
 /** Cron Triggers: each schedule in wrangler.toml maps to its jobs here. */
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
   if (controller.cron === DAILY_CRON) {
-    const result = await purgeExpiredEnquiries(env.DB, new Date(controller.scheduledTime));
-    console.log(JSON.stringify({ level: 'info', job: 'enquiry-retention', ...result }));
+    await runDailyRetention(env, new Date(controller.scheduledTime));
     return;
   }
   if (controller.cron === OUTBOX_CRON) {

@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env';
 import type { ChatTurn, ConsultantContact, ConsultantMemory } from '../services/consultant/built-in-consultant';
 import { answerTurn } from '../services/consultant/route-answer';
+import { CHAT_TRANSCRIPT_RETENTION_DAYS } from '../services/retention';
 
 /** Per-session cap on messages a minute (the route also limits per client address). */
 export const SESSION_MESSAGES_PER_MINUTE = 20;
@@ -24,15 +25,22 @@ export interface ChatReply {
 
 export type ChatReplyResult = { ok: true; reply: ChatReply } | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
 
+/** The transcript is deleted this long after the session's last message (retention schedule). */
+export const CHAT_TRANSCRIPT_RETENTION_MS = CHAT_TRANSCRIPT_RETENTION_DAYS * 86_400_000;
+
 /**
  * One chat session: its messages and the consultant's memory (product and size under discussion,
  * contact details, lead id) in the object's SQLite storage, so the conversation survives restarts.
+ * Each message moves an alarm to CHAT_TRANSCRIPT_RETENTION_MS ahead; when it fires, all is deleted.
  */
 export class ChatSession extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.blockConcurrencyWhile(async () => {
-      this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS messages (
+    ctx.blockConcurrencyWhile(async () => this.createTables());
+  }
+
+  private createTables(): void {
+    this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS messages (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
         role TEXT NOT NULL,
         content TEXT NOT NULL,
@@ -42,8 +50,14 @@ export class ChatSession extends DurableObject<Env> {
         features TEXT NOT NULL DEFAULT '[]',
         created_at INTEGER NOT NULL
       )`);
-      this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS memory (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL)`);
-    });
+    this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS memory (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL)`);
+  }
+
+  /** Retention: no message for CHAT_TRANSCRIPT_RETENTION_MS, so the transcript and memory go. */
+  override async alarm(): Promise<void> {
+    await this.ctx.storage.deleteAll();
+    // This instance may still be asked for the (now empty) session before it is evicted.
+    this.createTables();
   }
 
   async start(): Promise<{ messageCount: number }> {
@@ -103,6 +117,7 @@ export class ChatSession extends DurableObject<Env> {
       now,
     );
     this.ctx.storage.sql.exec('INSERT INTO memory (id, data) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data', JSON.stringify(answer.memory));
+    await this.ctx.storage.setAlarm(now + CHAT_TRANSCRIPT_RETENTION_MS);
     return { ok: true, reply };
   }
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppBindings, Env } from '../env';
+import { isProduction } from '../lib/app-env';
 import type { PublicConfig } from '../shared/public-config';
 
 export function publicConfig(env: Env): PublicConfig {
@@ -15,7 +16,8 @@ export function publicConfig(env: Env): PublicConfig {
     },
     email: env.BUSINESS_EMAIL ?? '',
     mainWebsiteUrl: env.MAIN_WEBSITE_URL ?? '',
-    devtoolsGuard: env.APP_ENV === 'production',
+    // Fail closed: an unset or misspelt APP_ENV is production.
+    devtoolsGuard: isProduction(env),
   };
 }
 

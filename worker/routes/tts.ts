@@ -5,7 +5,7 @@ import { AppError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { rateLimit } from '../middleware/rate-limit';
-import { synthesizeSpeech, TtsUpstreamError, ttsConfig } from '../services/tts';
+import { missingTtsKeys, synthesizeSpeech, TtsUpstreamError, ttsConfig } from '../services/tts';
 
 export const MAX_TTS_TEXT_LENGTH = 1000;
 
@@ -26,7 +26,9 @@ export const ttsRoutes = new Hono<AppBindings>().post(
   async (c) => {
     const config = ttsConfig(c.env);
     if (!config) {
-      throw new AppError('not_configured', 'Spoken replies are not set up: ELEVENLABS_API_KEY and ELEVENLABS_VOICE_ID are needed.');
+      // The configuration keys go to the log for the operator, never to the customer.
+      console.warn(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), message: 'tts not configured', missing: missingTtsKeys(c.env) }));
+      throw new AppError('not_configured', 'Spoken replies are not available on this site at the moment.');
     }
     const { text } = c.req.valid('json');
     try {

@@ -217,11 +217,16 @@ function whatsappLink(number: string): string {
   return `https://wa.me/${digits}?text=${encodeURIComponent('Hi, I would like help with blinds.')}`;
 }
 
+/** Only the channels the business has configured; with none, the page's own contact buttons. */
 function handoffText(c: ConsultantContact): string {
-  return (
-    `WhatsApp us on ${c.whatsappNational} (${whatsappLink(c.whatsappNational)}), call ${c.phoneNational}` +
-    ` (Garden Route: ${c.phoneGardenRoute}) or e-mail ${c.email}.`
-  );
+  const ways: string[] = [];
+  if (c.whatsappNational) ways.push(`WhatsApp us on ${c.whatsappNational} (${whatsappLink(c.whatsappNational)})`);
+  if (c.phoneNational && c.phoneGardenRoute) ways.push(`call ${c.phoneNational} (Garden Route: ${c.phoneGardenRoute})`);
+  else if (c.phoneNational || c.phoneGardenRoute) ways.push(`call ${c.phoneNational || c.phoneGardenRoute}`);
+  if (c.email) ways.push(`e-mail ${c.email}`);
+  if (ways.length === 0) return 'Use the call and WhatsApp buttons on this page, or leave your details and we will contact you.';
+  const last = ways.pop()!;
+  return `${ways.length ? `${ways.join(', ')} or ${last}` : last[0]!.toUpperCase() + last.slice(1)}.`;
 }
 
 function addHandoff(ctx: Ctx, lead: string): void {

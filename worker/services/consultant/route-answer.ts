@@ -45,7 +45,7 @@ export async function answerTurn(env: RoutingEnv, input: TurnInput): Promise<Rou
       return {
         ...withPhotoNote(answer.response, [...answer.features], input.photos.length),
         aiProvider: 'claude',
-        routingReason: 'Answered by Claude (ANTHROPIC_API_KEY is set), using our catalogue, colour and price tools.',
+        routingReason: 'Answered by Claude, using our catalogue, colour and price tools.',
         memory: answer.memory,
       };
     } catch (err) {

@@ -1,0 +1,251 @@
+// What `npm run deploy` checks before it builds or touches anything remote: the production
+// configuration (wrangler.toml and the Worker's secrets) must not be the sample or local one.
+// Pure functions (text and names in, problems out) so each rule is unit-tested.
+
+/** Keys that are secrets: `wrangler secret put`, never a [vars] value in a committed file. */
+export const SECRET_KEYS = [
+  'ADMIN_PIN', 'SITE_VISIT_PHRASE', 'SITE_VISIT_CODE', 'ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'ELEVENLABS_API_KEY',
+  'YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE', 'EMAIL_API_KEY', 'SANDBOX_PAYMENT_SECRET',
+];
+
+/** The business's contacts a customer sees; at least an e-mail address and one number are needed. */
+const CONTACT_NUMBERS = ['BUSINESS_PHONE_NATIONAL', 'BUSINESS_PHONE_GARDEN_ROUTE', 'BUSINESS_WHATSAPP_NATIONAL', 'BUSINESS_WHATSAPP_GARDEN_ROUTE'];
+
+/** The sample contacts of .dev.vars.example: '+27 44 000 0000' numbers and example.* addresses. */
+const SAMPLE_VALUE = [/000[\s-]?000\d/, /\bexample\.(?:co\.za|com|org|net)\b/i];
+
+const PAYMENT_SECRETS = {
+  yoco: ['YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET'],
+  payfast: ['PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE'],
+};
+
+/**
+ * The tables of a TOML file, enough of the format for wrangler.toml: [table] and [[array]]
+ * headers, key = value with basic, literal and multi-line strings (unescaped), other values
+ * (numbers, booleans, arrays, inline tables) kept as their raw text.
+ * @returns {{ name: string, isArray: boolean, values: Record<string, string> }[]}
+ */
+export function parseTomlTables(text) {
+  const root = { name: '', isArray: false, values: {} };
+  const tables = [root];
+  let current = root;
+  let i = 0;
+  const fail = (message) => {
+    throw new Error(`wrangler.toml line ${text.slice(0, i).split('\n').length}: ${message}`);
+  };
+  const skipBlanks = () => {
+    while (text[i] === ' ' || text[i] === '\t') i++;
+  };
+  const skipToLineEnd = () => {
+    skipBlanks();
+    if (text[i] === '#') while (i < text.length && text[i] !== '\n') i++;
+    if (i < text.length && text[i] !== '\n' && text[i] !== '\r') fail('unexpected text after a value');
+  };
+  const readBasic = (multiline) => {
+    const close = multiline ? '"""' : '"';
+    let out = '';
+    if (multiline && text[i] === '\n') i++;
+    else if (multiline && text.startsWith('\r\n', i)) i += 2;
+    while (i < text.length && !text.startsWith(close, i)) {
+      const c = text[i];
+      if (c === '\n' && !multiline) fail('unterminated string');
+      if (c !== '\\') {
+        out += c;
+        i++;
+        continue;
+      }
+      const e = text[i + 1];
+      const simple = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', e: '\x1b', '"': '"', '\\': '\\' };
+      if (e in simple) {
+        out += simple[e];
+        i += 2;
+      } else if (e === 'u' || e === 'U') {
+        const len = e === 'u' ? 4 : 8;
+        out += String.fromCodePoint(parseInt(text.slice(i + 2, i + 2 + len), 16));
+        i += 2 + len;
+      } else if (multiline && /\s/.test(e)) {
+        // A line-ending backslash trims the whitespace that follows.
+        i++;
+        while (/\s/.test(text[i] ?? '')) i++;
+      } else fail(`unknown escape \\${e}`);
+    }
+    if (i >= text.length) fail('unterminated string');
+    i += close.length;
+    return out;
+  };
+  const readLiteral = (multiline) => {
+    const close = multiline ? "'''" : "'";
+    if (multiline && text[i] === '\n') i++;
+    const end = text.indexOf(close, i);
+    if (end < 0 || (!multiline && text.slice(i, end).includes('\n'))) fail('unterminated string');
+    const out = text.slice(i, end);
+    i = end + close.length;
+    return out;
+  };
+  /** An array or inline table, as raw text: brackets counted outside strings and comments. */
+  const readNested = () => {
+    const start = i;
+    let depth = 0;
+    do {
+      const c = text[i];
+      if (c === '"' || c === "'") {
+        const triple = text.startsWith(c.repeat(3), i);
+        i += triple ? 3 : 1;
+        if (c === '"') readBasic(triple);
+        else readLiteral(triple);
+        continue;
+      }
+      if (c === '#') {
+        while (i < text.length && text[i] !== '\n') i++;
+        continue;
+      }
+      if (c === '[' || c === '{') depth++;
+      if (c === ']' || c === '}') depth--;
+      i++;
+    } while (depth > 0 && i < text.length);
+    if (depth > 0) fail('unterminated array or inline table');
+    return text.slice(start, i);
+  };
+  const readValue = () => {
+    if (text.startsWith('"""', i)) return (i += 3), readBasic(true);
+    if (text.startsWith("'''", i)) return (i += 3), readLiteral(true);
+    if (text[i] === '"') return i++, readBasic(false);
+    if (text[i] === "'") return i++, readLiteral(false);
+    if (text[i] === '[' || text[i] === '{') return readNested();
+    const start = i;
+    while (i < text.length && !/[#\r\n]/.test(text[i])) i++;
+    const raw = text.slice(start, i).trim();
+    if (!raw) fail('missing value');
+    return raw;
+  };
+  const readKey = () => {
+    if (text[i] === '"') return i++, readBasic(false);
+    if (text[i] === "'") return i++, readLiteral(false);
+    const start = i;
+    while (i < text.length && /[A-Za-z0-9_.\- ]/.test(text[i]) && text[i] !== '=') i++;
+    const key = text.slice(start, i).trim();
+    if (!key) fail('expected a key');
+    return key;
+  };
+
+  while (i < text.length) {
+    skipBlanks();
+    const c = text[i];
+    if (c === undefined) break;
+    if (c === '\n' || c === '\r') {
+      i++;
+    } else if (c === '#') {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else if (c === '[') {
+      const isArray = text[i + 1] === '[';
+      const close = isArray ? ']]' : ']';
+      const end = text.indexOf(close, i);
+      if (end < 0) fail('unterminated table header');
+      current = { name: text.slice(i + (isArray ? 2 : 1), end).trim(), isArray, values: {} };
+      tables.push(current);
+      i = end + close.length;
+      skipToLineEnd();
+    } else {
+      const key = readKey();
+      skipBlanks();
+      if (text[i] !== '=') fail(`expected '=' after ${key}`);
+      i++;
+      skipBlanks();
+      current.values[key] = readValue();
+      skipToLineEnd();
+    }
+  }
+  return tables;
+}
+
+/**
+ * The parts of wrangler.toml the deploy checks read: [vars], the D1 and KV ids, and whether a
+ * [[send_email]] binding is declared.
+ */
+export function deployConfigFromToml(text) {
+  const tables = parseTomlTables(text);
+  const vars = Object.assign({}, ...tables.filter((t) => t.name === 'vars' && !t.isArray).map((t) => t.values));
+  return {
+    vars,
+    d1DatabaseIds: tables.filter((t) => t.name === 'd1_databases').map((t) => t.values.database_id ?? ''),
+    kvNamespaceIds: tables.filter((t) => t.name === 'kv_namespaces').map((t) => t.values.id ?? ''),
+    hasSendEmailBinding: tables.some((t) => t.name === 'send_email'),
+  };
+}
+
+const isPlaceholderId = (id) => !id || /^[0-]+$/.test(id);
+
+/**
+ * Everything that must be set or changed before a production deploy, one line each; empty when
+ * the configuration is fit to go live. `secretNames` are the Worker's secrets (`wrangler secret
+ * list`), or null when they could not be read: then the secret rules are skipped only with
+ * `skipSecretCheck`, and otherwise that is itself a problem.
+ * @param {{ vars: Record<string, string>, d1DatabaseIds: string[], kvNamespaceIds: string[], hasSendEmailBinding: boolean,
+ *   secretNames: string[] | null, secretListError?: string, skipSecretCheck?: boolean }} config
+ * @returns {string[]}
+ */
+export function deployProblems(config) {
+  const { vars, secretNames } = config;
+  const problems = [];
+  const value = (key) => (typeof vars[key] === 'string' ? vars[key].trim() : '');
+  const secrets = new Set(secretNames ?? []);
+  const checkSecrets = secretNames !== null;
+  const isSet = (key) => Boolean(value(key)) || secrets.has(key);
+  const needSecrets = (keys, why) => {
+    if (!checkSecrets) return;
+    const missing = keys.filter((key) => !isSet(key));
+    if (missing.length) problems.push(`${missing.join(', ')}: ${why}; set with \`wrangler secret put ${missing[0]}\`${missing.length > 1 ? ' (each)' : ''}.`);
+  };
+
+  // APP_ENV decides whether development conveniences (built-in secrets) exist.
+  if (value('APP_ENV') !== 'production') {
+    problems.push(`APP_ENV: set APP_ENV = "production" in wrangler.toml [vars] (it is ${value('APP_ENV') ? `"${value('APP_ENV')}"` : 'unset'}).`);
+  }
+
+  for (const [key, raw] of Object.entries(vars)) {
+    if (typeof raw === 'string' && SAMPLE_VALUE.some((re) => re.test(raw))) {
+      problems.push(`${key}: "${raw}" is a sample value; set the business's own in wrangler.toml [vars], or remove it.`);
+    }
+    if (SECRET_KEYS.includes(key)) {
+      problems.push(`${key}: a secret must not be in wrangler.toml [vars]; remove it there and set it with \`wrangler secret put ${key}\`.`);
+    }
+  }
+
+  if (!isSet('BUSINESS_EMAIL')) problems.push('BUSINESS_EMAIL: set the address customers write to and order notices go to, in wrangler.toml [vars].');
+  if (!CONTACT_NUMBERS.some(isSet)) problems.push(`${CONTACT_NUMBERS.join(' / ')}: set at least one number customers can call or WhatsApp, in wrangler.toml [vars].`);
+
+  const email = value('EMAIL_PROVIDER').toLowerCase();
+  if (!email || email === 'local') {
+    problems.push('EMAIL_PROVIDER: set "cloudflare" or "resend" in wrangler.toml [vars]; with "local" (the default) no e-mail leaves the outbox.');
+  } else if (email === 'cloudflare' || email === 'resend') {
+    if (!isSet('EMAIL_FROM')) problems.push('EMAIL_FROM: set the sender, e.g. "Custom Blinds <quotes@your-domain.co.za>", on a domain verified with the provider.');
+    if (email === 'cloudflare' && !config.hasSendEmailBinding) problems.push('[[send_email]]: EMAIL_PROVIDER is "cloudflare": uncomment the [[send_email]] binding in wrangler.toml.');
+    if (email === 'resend') needSecrets(['EMAIL_API_KEY'], 'EMAIL_PROVIDER is "resend"');
+  } else {
+    problems.push(`EMAIL_PROVIDER: "${value('EMAIL_PROVIDER')}" is not one of cloudflare, resend.`);
+  }
+
+  const payment = value('PAYMENT_PROVIDER').toLowerCase();
+  if (!payment || payment === 'sandbox') {
+    problems.push(`PAYMENT_PROVIDER: set "yoco" or "payfast" (or "none" to take no card payments) in wrangler.toml [vars]; ${payment ? 'the sandbox takes no money' : 'unset, it is the sandbox, which takes no money'}.`);
+  } else if (payment in PAYMENT_SECRETS) {
+    needSecrets(PAYMENT_SECRETS[payment], `PAYMENT_PROVIDER is "${payment}"`);
+  } else if (payment !== 'none') {
+    problems.push(`PAYMENT_PROVIDER: "${value('PAYMENT_PROVIDER')}" is not one of yoco, payfast, none.`);
+  }
+
+  if (config.d1DatabaseIds.length === 0 || config.d1DatabaseIds.some(isPlaceholderId)) {
+    problems.push('[[d1_databases]] database_id: replace the placeholder with the id from `wrangler d1 create custom-blinds`.');
+  }
+  if (config.kvNamespaceIds.length === 0 || config.kvNamespaceIds.some(isPlaceholderId)) {
+    problems.push('[[kv_namespaces]] id: replace the placeholder with the id from `wrangler kv namespace create SESSIONS`.');
+  }
+
+  needSecrets(['ADMIN_PIN'], 'the staff PIN (4 digits) is needed to sign in');
+  if (!checkSecrets && !config.skipSecretCheck) {
+    problems.push(
+      `Secrets: could not list the Worker's secrets${config.secretListError ? ` (${config.secretListError})` : ''}; run \`wrangler login\` or set CLOUDFLARE_API_TOKEN, or set DEPLOY_SKIP_SECRET_CHECK=1 to deploy without checking them.`,
+    );
+  }
+  return problems;
+}

@@ -1,0 +1,146 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import wranglerToml from '../../wrangler.toml?raw';
+import { deployConfigFromToml, deployProblems, parseTomlTables, type DeployConfig } from '../../scripts/deploy-check.mjs';
+
+/** A configuration fit for production; each test breaks one rule. */
+function ready(overrides: { vars?: Record<string, string | undefined>; secretNames?: string[] | null } & Omit<Partial<DeployConfig>, 'vars'> = {}) {
+  const vars: Record<string, string> = {
+    APP_ENV: 'production',
+    BUSINESS_NAME: 'Knysna Blinds',
+    BUSINESS_PHONE_NATIONAL: '+27 21 555 1234',
+    BUSINESS_EMAIL: 'info@knysnablinds.co.za',
+    EMAIL_PROVIDER: 'resend',
+    EMAIL_FROM: 'Knysna Blinds <quotes@knysnablinds.co.za>',
+    PAYMENT_PROVIDER: 'yoco',
+  };
+  for (const [key, value] of Object.entries(overrides.vars ?? {})) {
+    if (value === undefined) delete vars[key];
+    else vars[key] = value;
+  }
+  return {
+    d1DatabaseIds: ['5f1c2a9e-8d3b-4c7a-9e21-0b6d4f3a2c10'],
+    kvNamespaceIds: ['9a8b7c6d5e4f30211a2b3c4d5e6f7081'],
+    hasSendEmailBinding: false,
+    secretNames: ['ADMIN_PIN', 'YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET', 'EMAIL_API_KEY'],
+    ...overrides,
+    vars,
+  };
+}
+
+const problemsFor = (overrides: Parameters<typeof ready>[0]) => deployProblems(ready(overrides));
+
+describe('deploy checks', () => {
+  it('passes a configuration fit for production', () => {
+    expect(deployProblems(ready())).toEqual([]);
+  });
+
+  it('refuses the sample contacts of .dev.vars.example', () => {
+    const problems = problemsFor({ vars: { BUSINESS_PHONE_GARDEN_ROUTE: '+27 44 000 0000', MARKETING_EMAIL: 'marketing@example.co.za', MAIN_WEBSITE_URL: 'https://example.co.za' } });
+    expect(problems).toHaveLength(3);
+    expect(problems.join('\n')).toMatch(/BUSINESS_PHONE_GARDEN_ROUTE: "\+27 44 000 0000" is a sample value/);
+    expect(problems.join('\n')).toMatch(/MARKETING_EMAIL: .*sample value/);
+    expect(problems.join('\n')).toMatch(/MAIN_WEBSITE_URL: .*sample value/);
+  });
+
+  it('asks for an e-mail address and a number customers can reach', () => {
+    expect(problemsFor({ vars: { BUSINESS_EMAIL: undefined } })).toEqual([expect.stringMatching(/^BUSINESS_EMAIL: set/)]);
+    expect(problemsFor({ vars: { BUSINESS_PHONE_NATIONAL: undefined } })).toEqual([expect.stringMatching(/at least one number/)]);
+    expect(problemsFor({ vars: { BUSINESS_PHONE_NATIONAL: undefined, BUSINESS_WHATSAPP_GARDEN_ROUTE: '+27 82 555 1234' } })).toEqual([]);
+  });
+
+  it('refuses EMAIL_PROVIDER unset or local, and asks for what each provider needs', () => {
+    for (const EMAIL_PROVIDER of [undefined, 'local', 'LOCAL']) {
+      expect(problemsFor({ vars: { EMAIL_PROVIDER } })).toEqual([expect.stringMatching(/^EMAIL_PROVIDER: set "cloudflare" or "resend"/)]);
+    }
+    expect(problemsFor({ vars: { EMAIL_PROVIDER: 'mailchimp' } })).toEqual([expect.stringMatching(/"mailchimp" is not one of/)]);
+    expect(problemsFor({ vars: { EMAIL_FROM: undefined } })).toEqual([expect.stringMatching(/^EMAIL_FROM: set the sender/)]);
+    expect(problemsFor({ secretNames: ['ADMIN_PIN', 'YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET'] })).toEqual([expect.stringMatching(/^EMAIL_API_KEY: EMAIL_PROVIDER is "resend"/)]);
+    expect(problemsFor({ vars: { EMAIL_PROVIDER: 'cloudflare' } })).toEqual([expect.stringMatching(/uncomment the \[\[send_email\]\] binding/)]);
+    expect(problemsFor({ vars: { EMAIL_PROVIDER: 'cloudflare' }, hasSendEmailBinding: true })).toEqual([]);
+  });
+
+  it('refuses the sandbox gateway (also when PAYMENT_PROVIDER is unset) and accepts none', () => {
+    for (const PAYMENT_PROVIDER of [undefined, 'sandbox']) {
+      expect(problemsFor({ vars: { PAYMENT_PROVIDER } })).toEqual([expect.stringMatching(/^PAYMENT_PROVIDER: set "yoco" or "payfast" \(or "none"/)]);
+    }
+    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'stripe' } })).toEqual([expect.stringMatching(/"stripe" is not one of yoco, payfast, none/)]);
+    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'none' } })).toEqual([]);
+  });
+
+  it("asks for the gateway's secrets", () => {
+    expect(problemsFor({ secretNames: ['ADMIN_PIN', 'YOCO_SECRET_KEY', 'EMAIL_API_KEY'] })).toEqual([expect.stringMatching(/^YOCO_WEBHOOK_SECRET: PAYMENT_PROVIDER is "yoco"/)]);
+    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'payfast' } })).toEqual([
+      expect.stringMatching(/^PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY, PAYFAST_PASSPHRASE: PAYMENT_PROVIDER is "payfast"/),
+    ]);
+    // The merchant id is no secret: [vars] may hold it.
+    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'payfast', PAYFAST_MERCHANT_ID: '10000100' }, secretNames: ['ADMIN_PIN', 'EMAIL_API_KEY', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE'] })).toEqual([]);
+  });
+
+  it('asks for ADMIN_PIN as a secret, and refuses secrets written into [vars]', () => {
+    expect(problemsFor({ secretNames: ['YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET', 'EMAIL_API_KEY'] })).toEqual([expect.stringMatching(/^ADMIN_PIN: .*wrangler secret put ADMIN_PIN/)]);
+    expect(problemsFor({ vars: { ADMIN_PIN: '4321' } })).toEqual([expect.stringMatching(/^ADMIN_PIN: a secret must not be in wrangler.toml \[vars\]/)]);
+  });
+
+  it('refuses the placeholder D1 and KV ids', () => {
+    expect(problemsFor({ d1DatabaseIds: ['00000000-0000-0000-0000-000000000000'] })).toEqual([expect.stringMatching(/^\[\[d1_databases\]\] database_id/)]);
+    expect(problemsFor({ kvNamespaceIds: ['00000000000000000000000000000000'] })).toEqual([expect.stringMatching(/^\[\[kv_namespaces\]\] id/)]);
+  });
+
+  it('refuses APP_ENV other than production', () => {
+    for (const APP_ENV of [undefined, 'development', 'prod']) {
+      expect(problemsFor({ vars: { APP_ENV } })).toEqual([expect.stringMatching(/^APP_ENV: set APP_ENV = "production"/)]);
+    }
+  });
+
+  it('refuses when the secrets cannot be listed, unless DEPLOY_SKIP_SECRET_CHECK says so', () => {
+    expect(deployProblems({ ...ready({ secretNames: null }), secretListError: 'not logged in' })).toEqual([
+      expect.stringMatching(/^Secrets: could not list the Worker's secrets \(not logged in\).*DEPLOY_SKIP_SECRET_CHECK=1/),
+    ]);
+    expect(deployProblems({ ...ready({ secretNames: null }), skipSecretCheck: true })).toEqual([]);
+  });
+
+  it("refuses this repository's wrangler.toml as it stands, for what the business must set", () => {
+    const problems = deployProblems({ ...deployConfigFromToml(wranglerToml), secretNames: [] }).join('\n');
+    for (const rule of [/^BUSINESS_EMAIL:/m, /at least one number/, /^EMAIL_PROVIDER:/m, /database_id/, /kv_namespaces/, /^ADMIN_PIN:/m]) expect(problems).toMatch(rule);
+    // Its defaults are no sample values a customer would see, and never the sandbox.
+    expect(problems).not.toMatch(/sample value|PAYMENT_PROVIDER/);
+  });
+});
+
+describe('reading wrangler.toml', () => {
+  it('reads [vars], the array tables, strings and comments the way TOML means them', () => {
+    const config = deployConfigFromToml(`
+name = "custom-blinds"
+[[d1_databases]]
+binding = "DB"
+database_id = "abc-123" # from wrangler d1 create
+[[kv_namespaces]]
+id = 'kv-1'
+[triggers]
+crons = [
+  "0 4 * * *", # daily
+  "*/5 * * * *",
+]
+[vars]
+APP_ENV = "production"
+BUSINESS_NAME = "Blinds \\"&\\" Co # not a comment"
+MAIN_WEBSITE_URL = 'https://blinds.co.za/#top'
+GREETING = """
+Hello\\tthere"""
+# [[send_email]]
+`);
+    expect(config).toEqual({
+      vars: { APP_ENV: 'production', BUSINESS_NAME: 'Blinds "&" Co # not a comment', MAIN_WEBSITE_URL: 'https://blinds.co.za/#top', GREETING: 'Hello\tthere' },
+      d1DatabaseIds: ['abc-123'],
+      kvNamespaceIds: ['kv-1'],
+      hasSendEmailBinding: false,
+    });
+    expect(parseTomlTables('[[send_email]]\nname = "SEND_EMAIL"\n').some((t) => t.name === 'send_email' && t.isArray)).toBe(true);
+  });
+
+  it('refuses text it does not understand instead of guessing', () => {
+    expect(() => parseTomlTables('[vars]\nAPP_ENV = "production\n')).toThrow(/line 2: unterminated string/);
+    expect(() => parseTomlTables('[vars]\nAPP_ENV "production"\n')).toThrow(/expected '='/);
+  });
+});

@@ -1,0 +1,151 @@
+// The retention schedule (docs/decisions/005-retention-schedule.md, the privacy notice): how long
+// each kind of personal data is kept, and the deletions the daily job makes when that time is up.
+import { and, eq, inArray, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/d1';
+import { customerDetails, emailOutbox, idempotencyKeys, leads, orders, quotes } from '../db/schema';
+
+const DAY_MS = 86_400_000;
+
+/** Enquiries (leads, quick details): two years (POPIA: no longer than needed to follow up). */
+export const ENQUIRY_RETENTION_DAYS = 730;
+/** A chat transcript goes this long after its last message (the ChatSession's own alarm). */
+export const CHAT_TRANSCRIPT_RETENTION_DAYS = 90;
+/** Chat photos and window photos in R2, counted from upload. */
+export const PHOTO_RETENTION_DAYS = 90;
+/** R2 prefixes holding customers' photos: chat attachments (routes/chat.ts), window photos (routes/ar.ts). */
+export const PHOTO_PREFIXES = ['chat/', 'windows/'] as const;
+/** The body of a sent or failed e-mail; the row (recipient, subject, status, dates) stays as the audit trail. */
+export const OUTBOX_BODY_RETENTION_DAYS = 90;
+/** The outbox row itself: as long as the orders it is about (SARS: five years). */
+export const OUTBOX_ROW_RETENTION_DAYS = 5 * 365 + 2;
+/** 'orders:' Idempotency-Keys: a client retries within minutes, never after a month. */
+export const ORDER_IDEMPOTENCY_RETENTION_DAYS = 30;
+/** A stored quote no order was made from: valid for QUOTE_VALID_DAYS, its link is kept a year for questions about it. */
+export const QUOTE_RETENTION_DAYS = 365;
+
+/** R2 deletes at most 1000 keys a call; listing answers at most 1000 a page. */
+const R2_PAGE = 1000;
+
+function daysBefore(now: Date, days: number): string {
+  return new Date(now.getTime() - days * DAY_MS).toISOString();
+}
+
+export type EnquiryPurge = {
+  leadsDeleted: number;
+  customerDetailsDeleted: number;
+};
+
+/** Deletes enquiries older than the retention period, in one batch. */
+export async function purgeExpiredEnquiries(db: D1Database, now: Date): Promise<EnquiryPurge> {
+  const cutoff = daysBefore(now, ENQUIRY_RETENTION_DAYS);
+  const d = drizzle(db);
+  const [leadResult, detailResult] = await d.batch([
+    d.delete(leads).where(lt(leads.createdAt, cutoff)),
+    d.delete(customerDetails).where(lt(customerDetails.createdAt, cutoff)),
+  ]);
+  return { leadsDeleted: leadResult.meta.changes, customerDetailsDeleted: detailResult.meta.changes };
+}
+
+export type OutboxPurge = {
+  outboxBodiesCleared: number;
+  outboxRowsDeleted: number;
+};
+
+/**
+ * Blanks the html and text (NOT NULL, so '') of messages sent, or given up on, more than
+ * OUTBOX_BODY_RETENTION_DAYS ago, and deletes finished rows older than OUTBOX_ROW_RETENTION_DAYS.
+ * Pending and sending messages are never touched: they still have to go out.
+ */
+export async function purgeOutbox(db: D1Database, now: Date): Promise<OutboxPurge> {
+  const bodyCutoff = daysBefore(now, OUTBOX_BODY_RETENTION_DAYS);
+  const rowCutoff = daysBefore(now, OUTBOX_ROW_RETENTION_DAYS);
+  const d = drizzle(db);
+  const [cleared, deleted] = await d.batch([
+    d
+      .update(emailOutbox)
+      .set({ html: '', text: '' })
+      .where(
+        and(
+          or(ne(emailOutbox.html, ''), ne(emailOutbox.text, '')),
+          or(
+            and(eq(emailOutbox.status, 'sent'), lt(emailOutbox.sentAt, bodyCutoff)),
+            // A failed message's last attempt is its last claim.
+            and(eq(emailOutbox.status, 'failed'), lt(sql`coalesce(${emailOutbox.claimedAt}, ${emailOutbox.createdAt})`, bodyCutoff)),
+          ),
+        ),
+      ),
+    d.delete(emailOutbox).where(and(inArray(emailOutbox.status, ['sent', 'failed']), lt(emailOutbox.createdAt, rowCutoff))),
+  ]);
+  return { outboxBodiesCleared: cleared.meta.changes, outboxRowsDeleted: deleted.meta.changes };
+}
+
+export type QuotePurge = {
+  orderIdempotencyKeysDeleted: number;
+  quotesDeleted: number;
+  quoteOrderKeysDeleted: number;
+};
+
+const QUOTE_ORDER_PREFIX = 'quote-order:';
+
+/**
+ * Deletes 'orders:' Idempotency-Keys past their period, stored quotes past theirs that no order
+ * was made from, and the 'quote-order:' guard of every quote that no longer exists (quote numbers
+ * are reused, so a stale guard would block the next quote with that number). One batch, so a
+ * quote and its guard go together.
+ */
+export async function purgeQuotesAndKeys(db: D1Database, now: Date): Promise<QuotePurge> {
+  const d = drizzle(db);
+  const [orderKeys, deletedQuotes, quoteOrderKeys] = await d.batch([
+    d
+      .delete(idempotencyKeys)
+      .where(and(sql`substr(${idempotencyKeys.key}, 1, 7) = 'orders:'`, lt(idempotencyKeys.createdAt, daysBefore(now, ORDER_IDEMPOTENCY_RETENTION_DAYS)))),
+    d
+      .delete(quotes)
+      .where(
+        and(
+          lt(quotes.createdAt, daysBefore(now, QUOTE_RETENTION_DAYS)),
+          notExists(d.select({ one: sql`1` }).from(orders).where(eq(orders.quoteId, quotes.id))),
+        ),
+      ),
+    d
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          sql`substr(${idempotencyKeys.key}, 1, ${QUOTE_ORDER_PREFIX.length}) = ${QUOTE_ORDER_PREFIX}`,
+          notExists(d.select({ one: sql`1` }).from(quotes).where(sql`${quotes.id} = substr(${idempotencyKeys.key}, ${QUOTE_ORDER_PREFIX.length + 1})`)),
+        ),
+      ),
+  ]);
+  return {
+    orderIdempotencyKeysDeleted: orderKeys.meta.changes,
+    quotesDeleted: deletedQuotes.meta.changes,
+    quoteOrderKeysDeleted: quoteOrderKeys.meta.changes,
+  };
+}
+
+/**
+ * Deletes photos uploaded more than PHOTO_RETENTION_DAYS before `now` under each prefix: pages of
+ * up to 1000 listed with the cursor, each page's old keys deleted in one call. (`now` is a
+ * parameter because an R2 object's upload date cannot be set: tests move `now` instead.)
+ */
+export async function purgeOldPhotos(
+  bucket: R2Bucket,
+  now: Date,
+  { prefixes = PHOTO_PREFIXES, pageSize = R2_PAGE }: { prefixes?: readonly string[]; pageSize?: number } = {},
+): Promise<{ photosDeleted: number }> {
+  const cutoff = now.getTime() - PHOTO_RETENTION_DAYS * DAY_MS;
+  let photosDeleted = 0;
+  for (const prefix of prefixes) {
+    let cursor: string | undefined;
+    do {
+      const page = await bucket.list({ prefix, cursor, limit: Math.min(pageSize, R2_PAGE) });
+      const old = page.objects.filter((o) => o.uploaded.getTime() < cutoff).map((o) => o.key);
+      if (old.length > 0) {
+        await bucket.delete(old);
+        photosDeleted += old.length;
+      }
+      cursor = page.truncated ? page.cursor : undefined;
+    } while (cursor);
+  }
+  return { photosDeleted };
+}
