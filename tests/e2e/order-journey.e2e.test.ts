@@ -1,12 +1,15 @@
 // Issue 5, 'Done means': a new customer prices two blinds, e-mails the quote and reads the e-mail,
 // orders, pays with a test card, sees Paid on the receipt and downloads its PDF; then an attacker's
 // changed price and forged payment notification change nothing.
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { screenshot, useBrowser, watchErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
+/** The built-in development secret of worker/services/payments/sandbox.ts (LOCAL_SANDBOX_SECRET), public in this repository. */
+const LOCAL_SANDBOX_SECRET = 'local-development-sandbox-secret-not-for-production';
 const browser = useBrowser();
 
 const centsOf = (text: string) => Number(text.replace(/[^\d]/g, ''));
@@ -110,8 +113,14 @@ describe('the whole order journey (issue 5)', () => {
     // 5. The receipt says Paid, at the server's total, and its PDF downloads.
     await page.reload();
     await page.getByText('Paid', { exact: true }).first().waitFor();
-    const order = (await (await page.request.get(`${baseUrl}/api/orders/${reference}`)).json()) as { order: { total_cents: number; paymentStatus: string; blinds: unknown[] } };
-    expect(order.order).toMatchObject({ paymentStatus: 'paid', total_cents: total });
+    // The sandbox took no money, and the receipt says so.
+    await page.getByText('Test payment: no money was taken').first().waitFor();
+    const order = (await (await page.request.get(`${baseUrl}/api/orders/${reference}`)).json()) as {
+      order: { total_cents: number; paymentStatus: string; blinds: unknown[]; test_payment: boolean; customer_phone: string | null };
+    };
+    expect(order.order).toMatchObject({ paymentStatus: 'paid', total_cents: total, test_payment: true });
+    // Anyone holding the reference reads the phone number only masked.
+    expect(order.order.customer_phone).toMatch(/^\*\*\* \*\*\* \*\d{3}$/);
     expect(order.order.blinds).toHaveLength(2);
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download PDF' }).click();
@@ -146,6 +155,12 @@ describe('the whole order journey (issue 5)', () => {
       data: JSON.stringify({ checkoutId: 'x', reference, amount_cents: order.total_cents, status: 'succeeded', payment_id: 'forged-1' }),
     });
     expect(forged.status()).toBeGreaterThanOrEqual(400);
+    // Signed with the development secret that is in this repository (this server runs in development):
+    // still refused, because the checkout is not one this order started.
+    const body = JSON.stringify({ checkoutId: 'sbx_chk_aaaaaaaaaaaaaaaaaaaaaaaa', reference, amount_cents: order.total_cents, currency: 'ZAR', status: 'succeeded', payment_id: 'sbx_pay_forged', created_at: new Date().toISOString() });
+    const signature = `sha256=${createHmac('sha256', LOCAL_SANDBOX_SECRET).update(body).digest('hex')}`;
+    const signed = await page.request.post(`${baseUrl}/api/payment/sandbox/notify`, { headers: { 'Content-Type': 'application/json', 'X-Sandbox-Signature': signature }, data: body });
+    expect(signed.status()).toBe(400);
     const after = (await (await page.request.get(`${baseUrl}/api/orders/${reference}`)).json()) as { order: { paymentStatus: string } };
     expect(after.order.paymentStatus).toBe('pending');
     await page.close();

@@ -310,3 +310,16 @@ describe('built-in consultant: speed', () => {
     expect(perAnswer).toBeLessThan(100);
   });
 });
+
+describe('the hand-off when the business has not configured its contacts (a fresh deployment)', () => {
+  it('names only the channels that exist, and never an empty number', async () => {
+    const none = { ...contact, phoneGardenRoute: '', phoneNational: '', whatsappNational: '', email: '' };
+    const bare = await answerBuiltIn({ message: 'Can I speak to a person?', history: [], memory: {}, deps: { db: env.DB, contact: none } });
+    expect(bare.response).toContain('Use the call and WhatsApp buttons on this page');
+    expect(bare.response).not.toMatch(/on\s+\(|call\s+\(|e-mail\s*\.|wa\.me\/\?/);
+
+    const emailOnly = await answerBuiltIn({ message: 'Can I speak to a person?', history: [], memory: {}, deps: { db: env.DB, contact: { ...none, email: 'info@example.co.za' } } });
+    expect(emailOnly.response).toContain('E-mail info@example.co.za.');
+    expect(emailOnly.response).not.toContain('WhatsApp us on');
+  });
+});
