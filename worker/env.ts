@@ -72,4 +72,8 @@ export interface Env {
   ELEVENLABS_MODEL_ID?: string;
 }
 
-export type AppBindings = { Bindings: Env; Variables: { requestId: string } };
+export type AppBindings = {
+  Bindings: Env;
+  /** staffSessionId: set by requireStaff, the audit log's 'who'. */
+  Variables: { requestId: string; staffSessionId?: string };
+};

@@ -241,3 +241,80 @@ export const idempotencyKeys = sqliteTable('idempotency_keys', {
   resourceId: text('resource_id').notNull(),
   createdAt: createdAt(),
 });
+
+/** Who did what on the staff side (DESIGN.md section 7): sign-ins, failed attempts, sign-outs, every change. */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** A short, non-reversible id of the staff session (or 'anonymous' for a failed sign-in). */
+    actor: text('actor').notNull(),
+    /** e.g. 'staff.sign-in', 'staff.sign-in-failed', 'staff.sign-out', 'lead.update', 'tracking.create' */
+    action: text('action').notNull(),
+    /** What it acted on, e.g. a lead id or tracking number; null for sign-ins. */
+    target: text('target'),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created').on(t.createdAt)],
+);
+
+/** A courier tracking entry kept by staff (staff spec sections 2.6, 3); history appended on every update. */
+export const trackingEntries = sqliteTable(
+  'tracking_entries',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    trackingNumber: text('tracking_number').notNull().unique(),
+    /** pending | in_transit | delivered | failed */
+    status: text('status').notNull(),
+    statusMessage: text('status_message').notNull(),
+    currentLocation: text('current_location'),
+    /** Free text such as '2-3 business days'. */
+    estimatedDelivery: text('estimated_delivery'),
+    courierName: text('courier_name'),
+    /** [{status, message, location, timestamp}], oldest first. */
+    trackingHistory: text('tracking_history', { mode: 'json' }).$type<{ status: string; message: string; location: string | null; timestamp: string }[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [index('tracking_entries_order').on(t.orderId), index('tracking_entries_updated').on(t.updatedAt)],
+);
+
+/**
+ * What happened on the storefront, for every staff figure and the daily report (nothing made up).
+ * `visitor` is a hash of the client with a salt that changes daily, never a raw address.
+ */
+export const analyticsEvents = sqliteTable(
+  'analytics_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** e.g. 'visit', 'page_view', 'chat_session', 'chat_message', 'price_check', 'quote', 'lead', 'order', 'payment' */
+    kind: text('kind').notNull(),
+    /** The South African calendar day (YYYY-MM-DD, UTC+2) the event belongs to. */
+    day: text('day').notNull(),
+    visitor: text('visitor'),
+    sessionId: text('session_id'),
+    path: text('path'),
+    productId: text('product_id'),
+    /** The area the customer gave (e.g. 'Knysna'), when they gave one. */
+    area: text('area'),
+    /** Money involved (an order's or payment's total), integer cents incl. VAT. */
+    valueCents: integer('value_cents'),
+    /** The record it refers to (lead id, order reference), if any. */
+    refId: text('ref_id'),
+    data: text('data', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('analytics_day_kind').on(t.day, t.kind), index('analytics_kind_product').on(t.kind, t.productId)],
+);
+
+/** The daily report, once per date: the row is claimed before the e-mail is queued, in one batch. */
+export const dailyReports = sqliteTable('daily_reports', {
+  /** YYYY-MM-DD, South African date. */
+  date: text('date').primaryKey(),
+  figures: text('figures', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  /** 'cron' or the staff session that sent it. */
+  sentBy: text('sent_by').notNull(),
+  createdAt: createdAt(),
+});

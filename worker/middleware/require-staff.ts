@@ -10,5 +10,6 @@ export const requireStaff: MiddlewareHandler<AppBindings> = async (c, next) => {
   assertSameOriginWrite(c);
   const session = await readStaffSession(c.env.SESSIONS, getCookie(c, STAFF_COOKIE));
   if (!session) throw new AppError('unauthorized', 'Staff sign-in required. Sign in with the staff PIN and try again.');
+  c.set('staffSessionId', session.id ?? 'S-unknown');
   await next();
 };

@@ -13,6 +13,8 @@ export const STAFF_DEVICE_COOKIE = '__Host-cb_staff_device';
 export const STAFF_SESSION_TTL_SECONDS = 24 * 60 * 60;
 
 export interface StaffSession {
+  /** A short random id that names this session in the audit log (never the token). */
+  id: string;
   createdAt: string;
   expiresAt: string;
 }
@@ -87,6 +89,7 @@ export async function createStaffSession(kv: KVNamespace, now = new Date()): Pro
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   const token = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   const session: StaffSession = {
+    id: `S-${[...crypto.getRandomValues(new Uint8Array(5))].map((b) => b.toString(16).padStart(2, '0')).join('')}`,
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + STAFF_SESSION_TTL_SECONDS * 1000).toISOString(),
   };

@@ -23,21 +23,50 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
   '/complete-quote': async () => ({ Component: (await import('../features/orders/complete-quote-page')).CompleteQuotePage }),
 };
 
+/**
+ * Staff screens (DESIGN.md section 8): children of one PIN-gate layout route, lazy-loaded, so no
+ * customer downloads them. One line per built screen, as in BUILT_SCREENS; a staff path without a
+ * screen yet shows its 'Coming soon' screen behind the gate.
+ */
+export const STAFF_PATHS = [
+  '/admin-dashboard',
+  '/marketing-insights',
+  '/leads',
+  '/admin/tracking',
+  '/admin/scraper',
+  '/admin/catalog',
+  '/admin/colours',
+  '/admin/color-screenshots',
+  '/admin/pricing',
+] as const;
+
+const STAFF_SCREENS: Partial<Record<(typeof STAFF_PATHS)[number], LazyScreen>> = {};
+
+const comingSoon = (route: (typeof PLANNED_ROUTES)[number]): LazyScreen => async () => {
+  const { ComingSoonPage } = await import('./routes/coming-soon');
+  return { Component: () => <ComingSoonPage route={route} /> };
+};
+
+const isStaffPath = (path: string) => (STAFF_PATHS as readonly string[]).includes(path);
+
 /** Every route but the landing page is a lazy module: no page pays for another's code. */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     children: [
       { path: '/', element: <LandingPage /> },
-      ...PLANNED_ROUTES.map((route) => ({
+      ...PLANNED_ROUTES.filter((route) => !isStaffPath(route.path)).map((route) => ({
         path: route.path,
-        lazy:
-          BUILT_SCREENS[route.path] ??
-          (async () => {
-            const { ComingSoonPage } = await import('./routes/coming-soon');
-            return { Component: () => <ComingSoonPage route={route} /> };
-          }),
+        lazy: BUILT_SCREENS[route.path] ?? comingSoon(route),
       })),
+      {
+        // The staff PIN gate: signs in through POST /api/admin/session and renders the screen below it.
+        lazy: async () => ({ Component: (await import('../features/staff-gate/staff-gate-layout')).StaffGateLayout }),
+        children: PLANNED_ROUTES.filter((route) => isStaffPath(route.path)).map((route) => ({
+          path: route.path,
+          lazy: STAFF_SCREENS[route.path as (typeof STAFF_PATHS)[number]] ?? comingSoon(route),
+        })),
+      },
       // One shared payment-result page; it reads the path to know which result it shows.
       ...PAYMENT_RESULT_PATHS.map((path) => ({
         path,
