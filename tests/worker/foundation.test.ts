@@ -26,8 +26,9 @@ describe('health and the static app', () => {
 });
 
 describe('one error shape', () => {
-  it('answers unknown /api paths with a JSON 404', async () => {
-    const res = await get('/api/no-such-thing');
+  it('answers unknown /api paths with a JSON 404 (to staff; anonymous callers get the default-deny 401)', async () => {
+    const signIn = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': '198.51.100.202' });
+    const res = await get('/api/no-such-thing', { Cookie: signIn.headers.get('Set-Cookie')!.split(';')[0]! });
     expect(res.status).toBe(404);
     expect(res.headers.get('Content-Type')).toContain('application/json');
     const body = await res.json<any>();

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { DEVICE_COOKIE_TTL_SECONDS } from '../durable-objects/login-guard';
-import type { AppBindings } from '../env';
+import type { AppBindings, Env } from '../env';
 import { AppError } from '../lib/errors';
 import { clientKey } from '../lib/client';
 import { validate } from '../lib/validate';
@@ -9,6 +9,7 @@ import { jsonBody } from '../middleware/json-body';
 import { humanSeconds } from '../middleware/rate-limit';
 import { sameOriginWrites } from '../middleware/same-origin';
 import { staffSignInSchema } from '../shared/schemas';
+import { recordAudit } from '../services/audit';
 import {
   STAFF_COOKIE,
   STAFF_DEVICE_COOKIE,
@@ -17,6 +18,12 @@ import {
   readStaffSession,
   signInStaff,
 } from '../services/staff-session';
+
+async function firstLockedRefusal(env: Env, scope: string, client: string): Promise<boolean> {
+  const key = `audit-locked:${scope}:${scope === 'untrusted' ? 'all' : client}`;
+  const verdict = await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key)).hit(1, 15 * 60);
+  return verdict.allowed;
+}
 
 const COOKIE_OPTIONS = { httpOnly: true, secure: true, sameSite: 'Strict', path: '/' } as const;
 
@@ -28,6 +35,12 @@ export const adminSessionRoutes = new Hono<AppBindings>()
       clientKey: clientKey(c),
       deviceCookie: getCookie(c, STAFF_DEVICE_COOKIE),
     });
+    // The audit log names no PIN and no address: a failed attempt is 'anonymous' with its reason.
+    // Refusals while locked are logged once per lockout scope and 15 minutes, so a flood of requests
+    // cannot become a flood of D1 writes (wrong PINs themselves are capped by the lockout).
+    if (result.outcome === 'wrong-pin' || (result.outcome === 'locked' && (await firstLockedRefusal(c.env, result.scope, clientKey(c))))) {
+      await recordAudit(c.env.DB, { actor: 'anonymous', action: 'staff.sign-in-failed', details: { reason: result.outcome } });
+    }
     if (result.outcome === 'locked') {
       const knownBrowsers = result.scope === 'untrusted' ? ' Browsers that have signed in here before can still sign in.' : '';
       throw new AppError('rate_limited', `Too many PIN attempts. Try again in ${humanSeconds(result.retryAfterSeconds)}.${knownBrowsers}`, {
@@ -35,6 +48,7 @@ export const adminSessionRoutes = new Hono<AppBindings>()
       });
     }
     if (result.outcome === 'wrong-pin') throw new AppError('unauthorized', 'Incorrect PIN code');
+    await recordAudit(c.env.DB, { actor: result.session.id, action: 'staff.sign-in' });
     // The session cookie first: clients that read one Set-Cookie line get the session.
     setCookie(c, STAFF_COOKIE, result.token, { ...COOKIE_OPTIONS, maxAge: STAFF_SESSION_TTL_SECONDS });
     setCookie(c, STAFF_DEVICE_COOKIE, result.deviceCookie, { ...COOKIE_OPTIONS, maxAge: DEVICE_COOKIE_TTL_SECONDS });
@@ -46,7 +60,10 @@ export const adminSessionRoutes = new Hono<AppBindings>()
   })
   // Signing out keeps the device cookie: this browser stays a known one (OWASP device cookies).
   .delete('/', sameOriginWrites, async (c) => {
-    await endStaffSession(c.env.SESSIONS, getCookie(c, STAFF_COOKIE));
+    const token = getCookie(c, STAFF_COOKIE);
+    const session = await readStaffSession(c.env.SESSIONS, token);
+    await endStaffSession(c.env.SESSIONS, token);
+    if (session) await recordAudit(c.env.DB, { actor: session.id, action: 'staff.sign-out' });
     deleteCookie(c, STAFF_COOKIE, COOKIE_OPTIONS);
     return c.json({ success: true, authenticated: false });
   });
