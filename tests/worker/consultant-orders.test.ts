@@ -69,4 +69,40 @@ describe('order status in the chat', () => {
     expect(JSON.parse(result.content)).toMatchObject({ found: true, reference: PAID, payment_status: 'paid', blinds: 2, total: 'R\u00a03\u00a0250,00' });
     expect(features.has('order-tracking')).toBe(true);
   });
+
+  it('before dispatch the answer says the tracking number comes once the order is dispatched', async () => {
+    const answer = await answerBuiltIn({ message: `Where is ${PAID}?`, history: [], memory: {}, deps: { db: env.DB, contact } });
+    expect(answer.response).toContain('The courier tracking number is sent once the order is dispatched.');
+  });
+
+  it('once staff publish courier tracking, both consultants give its status, number, location and estimated delivery', async () => {
+    const reference = 'CB-SHIP9Q2W4E';
+    await insertOrder(reference, true);
+    const history = JSON.stringify([
+      { status: 'pending', message: 'Booked', location: 'Knysna', timestamp: '2026-11-24T08:00:00.000Z' },
+      { status: 'in_transit', message: 'Collected by the courier', location: 'George hub', timestamp: '2026-11-25T09:00:00.000Z' },
+    ]);
+    await env.DB.prepare(
+      `INSERT INTO tracking_entries (id, order_id, tracking_number, status, status_message, current_location, estimated_delivery, courier_name, tracking_history, created_at, updated_at)
+       VALUES ('t-ship-1', ?, 'TCG-778899', 'in_transit', 'Collected by the courier', 'George hub', '2-3 business days', 'The Courier Guy', ?, '2026-11-24T08:00:00.000Z', '2026-11-25T09:00:00.000Z')`,
+    )
+      .bind(reference, history)
+      .run();
+
+    const answer = await answerBuiltIn({ message: `where is my order ${reference}`, history: [], memory: {}, deps: { db: env.DB, contact } });
+    expect(answer.response).toContain('Courier tracking number TCG-778899 with The Courier Guy: IN TRANSIT (updated 25 November 2026) - Collected by the courier.');
+    expect(answer.response).toContain('Last location: George hub.');
+    expect(answer.response).toContain('Estimated delivery: 2-3 business days.');
+    expect(answer.response).toContain('/track?number=TCG-778899');
+    expect(answer.response).toContain('on its way with the courier');
+    expect(answer.response).not.toContain('sent once the order is dispatched');
+    expect(answer.response).not.toContain('In production');
+
+    const result = await runTool({ db: env.DB, memory: {}, features: new Set() } as any, 'track_order', { reference });
+    expect(JSON.parse(result.content)).toMatchObject({
+      found: true,
+      reference,
+      tracking: { tracking_number: 'TCG-778899', courier: 'The Courier Guy', status: 'in_transit', status_label: 'IN TRANSIT', current_location: 'George hub', estimated_delivery: '2-3 business days' },
+    });
+  });
 });

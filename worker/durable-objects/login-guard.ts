@@ -37,6 +37,8 @@ export interface SignInAttempt {
   clientKey: string;
   /** The device cookie the browser presented, if any. */
   deviceCookie?: string;
+  /** False for guards other than the staff PIN's (the site-visit phrase): no staff-PIN lockout e-mail. */
+  reportLockout?: boolean;
 }
 
 export type SignInOutcome =
@@ -99,7 +101,7 @@ export class LoginGuard extends DurableObject<Env> {
     this.sweep(now);
     const decision = deviceId ? this.decideForDevice(deviceId, attempt, now) : this.decideForUntrusted(attempt, now);
     await this.scheduleSweep();
-    if (decision.lockout) await this.reportLockout(decision.lockout);
+    if (decision.lockout && attempt.reportLockout !== false) await this.reportLockout(decision.lockout);
     if (decision.outcome.outcome !== 'signed-in') return decision.outcome;
     return { outcome: 'signed-in', deviceCookie: await this.signDevice(deviceId ?? randomId('d'), now) };
   }

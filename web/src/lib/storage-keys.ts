@@ -10,8 +10,12 @@ export const STORAGE_KEYS = {
   polygonData: 'window-polygon-data',
   /** localStorage: the photo handed from the AR flow to /working-polygon ('No, let me measure manually'). */
   polygonImage: 'polygon-image',
+  /** localStorage: {timestamp} of the staff sign-in (never the PIN; the session itself is an HttpOnly cookie). */
+  adminSession: 'admin-session',
   /** localStorage: site-visit notes (staff). */
   siteVisits: 'site-visits',
+  /** localStorage: the notes of the consultant's '/{name}-workspace' (the spec names no key). */
+  workspaceNotes: 'workspace-notes',
   /** sessionStorage: the stored quote shown by /quote and /complete-quote (staff spec 2.1, 3 'Quote'). */
   currentQuote: 'current-quote',
 } as const;

@@ -3,7 +3,9 @@
 // characters), so knowing one is the same right to read as GET /api/orders/{reference}; the answer
 // still leaves out the address and phone number.
 import { findOrder } from '../orders';
+import { trackingForOrder } from '../tracking';
 import type { OrderDto } from '../../shared/orders-api';
+import { trackingStatusLabel, type PublicTrackingDto, type TrackingStatus } from '../../shared/tracking-api';
 import { formatRandFromCents } from './format';
 
 /** An order reference as a customer types it: 'CB-' and 6 to 16 letters or digits, any case. */
@@ -35,13 +37,60 @@ export interface OrderStatusFacts {
   blinds: number;
   total: string;
   next_step: string;
+  /** One sentence: the courier's latest status when staff have published tracking, else when it comes. */
   courier_tracking: string;
+  /** The courier tracking staff published for the order (its latest entry), or null. */
+  tracking: CourierTrackingFacts | null;
+}
+
+export interface CourierTrackingFacts {
+  tracking_number: string;
+  courier: string | null;
+  status: TrackingStatus;
+  status_label: string;
+  status_message: string;
+  current_location: string | null;
+  estimated_delivery: string | null;
+  last_update: string;
+  track_page: string;
+}
+
+function courierFacts(t: PublicTrackingDto): CourierTrackingFacts {
+  return {
+    tracking_number: t.trackingNumber,
+    courier: t.courierName,
+    status: t.status,
+    status_label: trackingStatusLabel(t.status),
+    status_message: t.statusMessage,
+    current_location: t.currentLocation,
+    estimated_delivery: t.estimatedDelivery,
+    last_update: day(t.updatedAt),
+    track_page: `/track?number=${encodeURIComponent(t.trackingNumber)}`,
+  };
+}
+
+/** Once tracking is published, the next step is the courier's, not production's. */
+const COURIER_STEP: Record<TrackingStatus, string> = {
+  pending: 'The order is packed and booked with the courier, waiting for collection.',
+  in_transit: 'The order is on its way with the courier.',
+  delivered: 'The order has been delivered.',
+  failed: 'The courier could not deliver the order; the team will arrange a new delivery (the customer can contact them).',
+};
+
+function describeCourier(t: CourierTrackingFacts): string {
+  const by = t.courier ? ` with ${t.courier}` : '';
+  const where = t.current_location ? ` Last location: ${t.current_location}.` : '';
+  const when = t.estimated_delivery && t.status !== 'delivered' ? ` Estimated delivery: ${t.estimated_delivery}.` : '';
+  const message = /[.!?]$/.test(t.status_message) ? t.status_message : `${t.status_message}.`;
+  return `Courier tracking number ${t.tracking_number}${by}: ${t.status_label} (updated ${t.last_update}) - ${message}${where}${when} Follow it on the Track an order page (${t.track_page}).`;
 }
 
 /** What the consultant may say about an order; null when there is no such order. */
 export async function orderStatusFacts(db: D1Database, reference: string): Promise<OrderStatusFacts | null> {
   const order = await findOrder(db, reference.toUpperCase());
   if (!order) return null;
+  const tracking = await trackingForOrder(db, order.reference);
+  const courier = tracking ? courierFacts(tracking) : null;
   const blinds = order.blinds.reduce((n, l) => n + l.quantity, 0);
   const paid = order.paymentStatus === 'paid';
   return {
@@ -52,13 +101,16 @@ export async function orderStatusFacts(db: D1Database, reference: string): Promi
     paid_on: order.paid_at ? day(order.paid_at) : null,
     blinds,
     total: formatRandFromCents(order.total_cents),
-    next_step: paid
-      ? 'In production: processing takes 1-2 business days and production 7-10 business days, then courier delivery.'
+    next_step: courier
+      ? COURIER_STEP[courier.status]
+      : paid
+        ? 'In production: processing takes 1-2 business days and production 7-10 business days, then courier delivery.'
       : order.paymentStatus === 'refunded'
         ? 'The payment was refunded, so the order is not being made; the customer can contact the team about it.'
         : 'Production starts once the payment is received; the order confirmation page has a Pay by card button.',
-    // Courier tracking entries are kept by staff (a later capability); none are linked to orders yet.
-    courier_tracking: 'The courier tracking number is sent once the order is dispatched.',
+    // Staff publish courier tracking by hand (/admin/tracking); until then the number is still to come.
+    courier_tracking: courier ? describeCourier(courier) : 'The courier tracking number is sent once the order is dispatched.',
+    tracking: courier,
   };
 }
 

@@ -1,6 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePublicConfig } from '../../lib/public-config';
-import { ComingSoonPage } from './coming-soon';
+
+// Its own chunk: a mistyped URL does not download the workspace and its chat panel.
+const WorkspacePage = lazy(async () => ({ default: (await import('../../features/workspace/workspace-page')).WorkspacePage }));
 
 export function NotFoundPage() {
   return (
@@ -18,9 +21,9 @@ export function NotFoundOrWorkspace() {
   const { assistantName } = usePublicConfig();
   if (pathname.toLowerCase() === `/${assistantName.toLowerCase()}-workspace`) {
     return (
-      <ComingSoonPage
-        route={{ path: pathname, title: `${assistantName} Workspace`, summary: 'Site-visit notes for our consultants, by voice or by hand.' }}
-      />
+      <Suspense fallback={<p className="page-loading" role="status">Loading...</p>}>
+        <WorkspacePage />
+      </Suspense>
     );
   }
   return <NotFoundPage />;

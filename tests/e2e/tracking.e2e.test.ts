@@ -1,0 +1,213 @@
+// Courier tracking in Chromium (issue 10): staff sign in, publish tracking for a real order on
+// /admin/tracking and update it; the customer finds it on /track by tracking number and by order
+// reference, and sees the timeline on the order-confirmation page; the e-mails wait in the outbox.
+import { randomInt } from 'node:crypto';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { screenshot, useBrowser, watchErrors } from './browser';
+
+const baseUrl = inject('baseUrl');
+const browser = useBrowser();
+const trackingNumber = `TCG-E2E-${Date.now().toString(36).toUpperCase()}`;
+const customerEmail = `tracking-${Date.now()}@example.co.za`;
+let reference = '';
+const contexts: BrowserContext[] = [];
+
+const freshIp = () => `198.18.${randomInt(0, 255)}.${randomInt(1, 255)}`;
+
+async function openPage(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  await context.setExtraHTTPHeaders({ 'CF-Connecting-IP': freshIp() });
+  const page = await context.newPage();
+  return { page, errors: watchErrors(page) };
+}
+
+/** Console noise of expected answers: the gate's 401 before sign-in, a lookup's 404, the duplicate's 409. */
+const unexpected = (errors: string[]) => errors.filter((e) => !/status of (401|404|409)/.test(e));
+
+/** WCAG contrast ratio of an element's text against its own background. */
+async function contrastOf(badge: Locator): Promise<number> {
+  return badge.evaluate((el) => {
+    const rgb = (css: string) => css.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number);
+    const lum = ([r, g, b]: number[]) => {
+      const c = [r!, g!, b!].map((v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
+    };
+    const style = getComputedStyle(el);
+    const [a, b] = [lum(rgb(style.color)), lum(rgb(style.backgroundColor))].sort((x, y) => y - x);
+    return (a! + 0.05) / (b! + 0.05);
+  });
+}
+
+beforeAll(async () => {
+  const { page } = await openPage({ width: 1280, height: 900 });
+  const colours = (await (await page.request.get(`${baseUrl}/api/colours/roller-blockout`)).json()) as { colours: { name: string }[] };
+  const res = await page.request.post(`${baseUrl}/api/orders/submit`, {
+    headers: { 'CF-Connecting-IP': freshIp() },
+    data: {
+      customer_name: 'Thandi Mokoena',
+      customer_email: customerEmail,
+      customer_phone: '082 555 0101',
+      blinds: [{ product_type: 'roller-blockout', width_mm: 1200, drop_mm: 1500, control_side: 'left', mount_type: 'inside-recess', colour: colours.colours[0]!.name, quantity: 1 }],
+    },
+  });
+  expect(res.status()).toBe(201);
+  reference = ((await res.json()) as { reference: string }).reference;
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+});
+
+describe('courier tracking', () => {
+  it('staff publish tracking for an order on /admin/tracking and update it; each change joins the history', async () => {
+    const { page, errors } = await openPage({ width: 1280, height: 900 });
+    await page.goto(`${baseUrl}/admin/tracking`);
+    // The PIN gate stands in front of the screen.
+    await page.getByLabel('PIN', { exact: true }).fill('4321');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Manual Tracking Admin' }).waitFor();
+    await page.getByText('A staff member maintains courier tracking manually').waitFor();
+
+    // The list: the spec's empty state when nothing was published yet, else the entries.
+    const entries = page.getByTestId('tracking-entry');
+    const empty = page.getByTestId('tracking-empty');
+    await expect.poll(async () => (await empty.count()) + (await entries.count())).toBeGreaterThan(0);
+    if ((await empty.count()) > 0) expect(await empty.innerText()).toBe('No tracking entries - Start by creating your first tracking entry.');
+
+    // Required fields are checked before anything is sent.
+    const create = page.getByRole('region', { name: 'Create tracking entry' });
+    await create.getByRole('button', { name: 'Create tracking entry' }).click();
+    await create.getByText('Please fill in: Order ID, Tracking number, Status message.').waitFor();
+
+    await create.getByLabel('Order ID').fill(reference.toLowerCase());
+    await create.getByLabel('Tracking number').fill(trackingNumber);
+    await create.getByRole('combobox', { name: 'Status' }).selectOption('pending');
+    await create.getByLabel('Courier name').fill('The Courier Guy');
+    await create.getByLabel('Current location').fill('Knysna workshop');
+    await create.getByLabel('Estimated delivery').fill('2-3 business days');
+    await create.getByLabel('Status message').fill('Packed and booked with the courier');
+    await create.getByRole('button', { name: 'Create tracking entry' }).click();
+    await page.getByTestId('toast').getByText('Tracking created').waitFor();
+    expect(await page.getByTestId('toast').innerText()).toContain('The customer has been e-mailed.');
+    // The form is cleared for the next entry.
+    expect(await create.getByLabel('Tracking number').inputValue()).toBe('');
+
+    const entry = page.getByRole('article', { name: trackingNumber });
+    await entry.waitFor();
+    await entry.getByText('PENDING', { exact: true }).first().waitFor();
+    await entry.getByText(reference).waitFor();
+
+    // A duplicate tracking number is refused with the server's message.
+    await create.getByLabel('Order ID').fill(reference);
+    await create.getByLabel('Tracking number').fill(trackingNumber);
+    await create.getByLabel('Status message').fill('Again');
+    await create.getByRole('button', { name: 'Create tracking entry' }).click();
+    await page.getByTestId('toast').getByText(`Tracking number ${trackingNumber} is already in use`).waitFor();
+    expect(await page.getByTestId('toast').getByText('Error', { exact: true }).count()).toBe(1);
+
+    // Update: status and message required, location and estimated delivery optional.
+    await entry.getByRole('button', { name: 'Update' }).click();
+    const update = page.getByRole('form', { name: `Update ${trackingNumber}` });
+    await update.getByRole('button', { name: 'Save update' }).click();
+    await update.getByText('Please fill in: Status message.').waitFor();
+    await update.getByRole('combobox', { name: 'Status' }).selectOption('in_transit');
+    await update.getByLabel('Current location').fill('George hub');
+    await update.getByLabel('Status message').fill('Collected by the courier');
+    await update.getByRole('button', { name: 'Save update' }).click();
+    await page.getByTestId('toast').getByText('Tracking updated').waitFor();
+    await entry.getByText('IN TRANSIT', { exact: true }).first().waitFor();
+    expect(await update.count()).toBe(0);
+
+    await entry.getByText('History (2)').click();
+    const history = entry.getByRole('list', { name: `History of ${trackingNumber}, latest first` }).getByRole('listitem');
+    expect(await history.count()).toBe(2);
+    expect(await history.nth(0).innerText()).toContain('Collected by the courier');
+    expect(await history.nth(1).innerText()).toContain('Packed and booked with the courier');
+
+    // Badge text is legible (WCAG AA, 4.5:1) in every colour shown.
+    for (const badge of await page.locator('.tracking-badge').all()) expect(await contrastOf(badge)).toBeGreaterThanOrEqual(4.5);
+
+    await screenshot(page, 'tracking-admin-1280');
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'tracking-admin-360');
+
+    // The outbox holds the customer's two e-mails: published, and the new status.
+    const outbox = (await (await page.request.get(`${baseUrl}/api/admin/outbox?limit=50`)).json()) as Record<string, unknown>;
+    const mine = ((outbox.messages ?? []) as { to_address: string; kind: string; subject: string }[]).filter((m) => m.to_address === customerEmail && m.kind === 'tracking-update');
+    expect(mine.map((m) => m.subject)).toEqual([expect.stringContaining(`Order ${reference}: IN TRANSIT`), expect.stringContaining(`Your order ${reference} has a tracking number`)]);
+    expect(unexpected(errors)).toEqual([]);
+  });
+
+  it('a customer finds it on /track by tracking number and by order reference, newest update first', async () => {
+    const { page, errors } = await openPage({ width: 360, height: 800 });
+    await page.goto(`${baseUrl}/track`);
+    await page.getByRole('heading', { level: 1, name: 'Track Your Order' }).waitFor();
+
+    // A blank search is not sent.
+    await page.getByRole('button', { name: 'Track', exact: true }).click();
+    await page.getByText('Please enter your tracking number.').waitFor();
+
+    await page.getByRole('textbox', { name: 'Tracking number' }).fill(trackingNumber.toLowerCase());
+    await page.getByRole('button', { name: 'Track', exact: true }).click();
+    const result = page.getByTestId('tracking-result');
+    await result.waitFor();
+    expect(new URL(page.url()).searchParams.get('number')).toBe(trackingNumber.toLowerCase());
+    expect(await result.getByTestId('tracking-number').innerText()).toBe(trackingNumber);
+    await result.getByText('IN TRANSIT', { exact: true }).first().waitFor();
+    await result.getByText('George hub').first().waitFor();
+    await result.getByText('2-3 business days').waitFor();
+    const timeline = result.getByRole('list', { name: /latest first/ }).getByRole('listitem');
+    expect(await timeline.count()).toBe(2);
+    expect(await timeline.first().innerText()).toContain('Collected by the courier');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'tracking-track-by-number-360');
+
+    // By order reference.
+    await page.getByRole('radio', { name: 'Order ID' }).check();
+    await page.getByRole('textbox', { name: 'Order ID' }).fill('');
+    await page.getByRole('button', { name: 'Track', exact: true }).click();
+    await page.getByText('Please enter your order ID.').waitFor();
+    await page.getByRole('textbox', { name: 'Order ID' }).fill(reference);
+    await page.getByRole('button', { name: 'Track', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('order')).toBe(reference);
+    await result.getByText(`Order ${reference}`).waitFor();
+    expect(await result.getByTestId('tracking-number').innerText()).toBe(trackingNumber);
+
+    // An unknown number: the spec's wording.
+    await page.goto(`${baseUrl}/track?number=NOPE-12345`);
+    await page.getByRole('heading', { name: 'No tracking information found' }).waitFor();
+    await page.getByText('Please check your tracking number or order ID and try again.').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Tracking number' }).inputValue()).toBe('NOPE-12345');
+
+    // The e-mail's link opens the result directly.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${baseUrl}/track?number=${encodeURIComponent(trackingNumber)}`);
+    await result.waitFor();
+    await screenshot(page, 'tracking-track-1280');
+    expect(unexpected(errors)).toEqual([]);
+  });
+
+  it('the order confirmation shows the tracking timeline; /tracking links to both sides', async () => {
+    const { page, errors } = await openPage({ width: 360, height: 800 });
+    await page.goto(`${baseUrl}/order-confirmation?ref=${reference}`);
+    const card = page.getByTestId('order-tracking');
+    await card.getByRole('heading', { name: 'Delivery tracking' }).waitFor();
+    await card.getByText('IN TRANSIT', { exact: true }).first().waitFor();
+    expect(await card.getByRole('listitem').count()).toBe(2);
+    await screenshot(page, 'tracking-order-confirmation-360');
+
+    await page.goto(`${baseUrl}/tracking`);
+    await page.getByRole('heading', { level: 1, name: 'Order Tracking' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Track an order' }).first().getAttribute('href')).toBe('/track');
+    expect(await page.getByRole('link', { name: 'Manage tracking' }).getAttribute('href')).toBe('/admin/tracking');
+    expect(await page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+    await screenshot(page, 'tracking-landing-360');
+    expect(unexpected(errors)).toEqual([]);
+  });
+});

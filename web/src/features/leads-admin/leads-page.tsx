@@ -1,0 +1,332 @@
+// /leads (staff spec 2.10, 4, 8; issue 10): stat cards, status filter, the leads table (cards on a
+// phone) with contact links, status dropdown and Add Notes, Export CSV, and the POPIA export/delete.
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  FOLLOW_UP_STATUSES,
+  LEAD_SOURCE_LABELS,
+  whatsappDigits,
+  type FollowUpStatus,
+  type LeadCounts,
+  type LeadDto,
+} from '../../../../worker/shared/leads-api';
+import { toast } from '../../components/toast';
+import { ApiError } from '../../lib/api-client';
+import { deletePersonalData, downloadPersonalData, fetchLeads, LEADS_EXPORT_PATH, updateLead } from './leads-admin-client';
+import './leads-admin.css';
+
+type Filter = FollowUpStatus | 'all';
+type ListState = { status: 'loading' } | { status: 'ready'; leads: LeadDto[]; counts: LeadCounts } | { status: 'error'; message: string };
+
+const STATUS_LABELS: Record<FollowUpStatus, string> = { new: 'New', contacted: 'Contacted', quoted: 'Quoted', closed: 'Closed' };
+
+const dateFormat = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Johannesburg' });
+const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : 'Never');
+
+/** Spec section 8's message, with the server's reason underneath. */
+function failure(title: string, err: unknown) {
+  const description = err instanceof ApiError ? (err.status === 401 ? 'Your staff session has ended. Sign in again with the PIN.' : (err.serverMessage ?? err.message)) : undefined;
+  toast({ title, description, variant: 'destructive' });
+}
+
+export function LeadsPage() {
+  const [filter, setFilter] = useState<Filter>('all');
+  const [list, setList] = useState<ListState>({ status: 'loading' });
+  const [notesFor, setNotesFor] = useState<LeadDto | null>(null);
+  const [deleteFor, setDeleteFor] = useState<LeadDto | null>(null);
+  const filterId = useId();
+
+  const load = useCallback(async (which: Filter) => {
+    setList((current) => (current.status === 'ready' ? current : { status: 'loading' }));
+    try {
+      const data = await fetchLeads(which);
+      setList({ status: 'ready', leads: data.leads, counts: data.counts });
+    } catch (err) {
+      failure('Failed to fetch leads', err);
+      setList({ status: 'error', message: 'Failed to fetch leads' });
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(filter);
+  }, [filter, load]);
+
+  async function change(lead: LeadDto, patch: { followUpStatus?: FollowUpStatus; notes?: string }): Promise<boolean> {
+    try {
+      await updateLead(lead.id, patch);
+      toast({ title: 'Lead updated', description: patch.followUpStatus ? `${lead.name}: ${STATUS_LABELS[patch.followUpStatus]}` : `Notes saved for ${lead.name}` });
+      await load(filter);
+      return true;
+    } catch (err) {
+      failure('Failed to update lead', err);
+      return false;
+    }
+  }
+
+  async function exportData(lead: LeadDto) {
+    try {
+      await downloadPersonalData(lead.id);
+    } catch (err) {
+      failure('Failed to export personal data', err);
+    }
+  }
+
+  const counts = list.status === 'ready' ? list.counts : null;
+
+  return (
+    <main className="leads-admin" id="main">
+      <header className="leads-admin__head">
+        <div>
+          <p className="eyebrow">Staff</p>
+          <h1>Leads</h1>
+          <p className="lead">Everyone who asked to be contacted. We promise contact within 24 hours.</p>
+        </div>
+        <a className="button" href={LEADS_EXPORT_PATH} download>
+          Export CSV
+        </a>
+      </header>
+
+      <div className="leads-admin__stats" role="group" aria-label="Lead totals">
+        {(
+          [
+            ['Total', counts?.total],
+            ['New', counts?.new],
+            ['Contacted', counts?.contacted],
+            ['Closed', counts?.closed],
+          ] as const
+        ).map(([label, value]) => (
+          <div className="leads-admin__stat" key={label}>
+            <p className="leads-admin__stat-label">{label}</p>
+            <p className="leads-admin__stat-value" data-testid={`stat-${label.toLowerCase()}`}>
+              {value ?? '–'}
+            </p>
+          </div>
+        ))}
+      </div>
+
+      <div className="leads-admin__toolbar">
+        <label htmlFor={filterId}>Status filter</label>
+        <select id={filterId} value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
+          <option value="all">All</option>
+          {FOLLOW_UP_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      {list.status === 'loading' && (
+        <p className="leads-admin__state" role="status">
+          Loading leads...
+        </p>
+      )}
+      {list.status === 'error' && (
+        <div className="leads-admin__state leads-admin__state--error" role="alert">
+          <p>{list.message}</p>
+          <button type="button" className="button button--small" onClick={() => void load(filter)}>
+            Try again
+          </button>
+        </div>
+      )}
+      {list.status === 'ready' && list.leads.length === 0 && (
+        <p className="leads-admin__state">{filter === 'all' ? 'No leads yet' : `No ${STATUS_LABELS[filter].toLowerCase()} leads`}</p>
+      )}
+      {list.status === 'ready' && list.leads.length > 0 && (
+        <table className="leads-table">
+          <caption className="visually-hidden">Leads, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Contact</th>
+              <th scope="col">Source</th>
+              <th scope="col">Product interest</th>
+              <th scope="col">Status</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last contacted</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.leads.map((lead) => (
+              <LeadRow key={lead.id} lead={lead} onStatus={(s) => void change(lead, { followUpStatus: s })} onNotes={() => setNotesFor(lead)} onExport={() => void exportData(lead)} onDelete={() => setDeleteFor(lead)} />
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <NotesDialog lead={notesFor} onClose={() => setNotesFor(null)} onSave={async (lead, notes) => change(lead, { notes })} />
+      <DeleteDialog
+        lead={deleteFor}
+        onClose={() => setDeleteFor(null)}
+        onDeleted={() => {
+          setDeleteFor(null);
+          void load(filter);
+        }}
+      />
+    </main>
+  );
+}
+
+interface LeadRowProps {
+  lead: LeadDto;
+  onStatus: (status: FollowUpStatus) => void;
+  onNotes: () => void;
+  onExport: () => void;
+  onDelete: () => void;
+}
+
+function LeadRow({ lead, onStatus, onNotes, onExport, onDelete }: LeadRowProps) {
+  const wa = whatsappDigits(lead.whatsapp ?? lead.phone);
+  const phone = lead.phone ?? lead.whatsapp;
+  return (
+    <tr data-testid="lead-row" data-lead-id={lead.id}>
+      <td data-label="Contact">
+        <div>
+          <strong className="leads-table__name">{lead.name}</strong>
+          {lead.email && <span className="leads-table__detail">{lead.email}</span>}
+          {phone && <span className="leads-table__detail">{phone}</span>}
+          {lead.location && <span className="leads-table__detail leads-table__muted">{lead.location}</span>}
+          {lead.notes && <span className="leads-table__notes">Notes: {lead.notes}</span>}
+        </div>
+      </td>
+      <td data-label="Source">{LEAD_SOURCE_LABELS[lead.source] ?? lead.source}</td>
+      <td data-label="Product interest">{lead.productInterest || 'Not specified'}</td>
+      <td data-label="Status">
+        <select className={`status-badge status-badge--${lead.followUpStatus}`} aria-label={`Status of ${lead.name}`} value={lead.followUpStatus} onChange={(e) => onStatus(e.target.value as FollowUpStatus)}>
+          {FOLLOW_UP_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td data-label="Created">{formatDate(lead.createdAt)}</td>
+      <td data-label="Last contacted">{formatDate(lead.lastContactedAt)}</td>
+      <td data-label="Actions">
+        <div className="leads-table__actions">
+          {lead.email && (
+            <a className="button button--small button--ghost-dark" href={`mailto:${lead.email}`} aria-label={`E-mail ${lead.name}`}>
+              E-mail
+            </a>
+          )}
+          {phone && (
+            <a className="button button--small button--ghost-dark" href={`tel:${phone.replace(/[^\d+]/g, '')}`} aria-label={`Phone ${lead.name}`}>
+              Phone
+            </a>
+          )}
+          {wa && (
+            <a className="button button--small button--whatsapp" href={`https://wa.me/${wa}`} target="_blank" rel="noopener noreferrer" aria-label={`WhatsApp ${lead.name}`}>
+              WhatsApp
+            </a>
+          )}
+          <button type="button" className="button button--small" onClick={onNotes} aria-label={`Add Notes for ${lead.name}`}>
+            Add Notes
+          </button>
+          <button type="button" className="button button--small button--ghost-dark" onClick={onExport} aria-label={`Export personal data of ${lead.name}`}>
+            Export data
+          </button>
+          <button type="button" className="button button--small leads-table__danger" onClick={onDelete} aria-label={`Delete personal data of ${lead.name}`}>
+            Delete data
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Opens the native modal dialog while `open` is true (focus trapped, Escape closes). */
+function useModal(open: boolean) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return ref;
+}
+
+function NotesDialog({ lead, onClose, onSave }: { lead: LeadDto | null; onClose: () => void; onSave: (lead: LeadDto, notes: string) => Promise<boolean> }) {
+  const ref = useModal(lead !== null);
+  const [notes, setNotes] = useState('');
+  const [saving, setSaving] = useState(false);
+  const id = useId();
+  useEffect(() => setNotes(lead?.notes ?? ''), [lead]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!lead) return;
+    setSaving(true);
+    const ok = await onSave(lead, notes);
+    setSaving(false);
+    if (ok) onClose();
+  }
+
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
+      <form onSubmit={submit}>
+        <h2 id={`${id}-title`}>Add Notes</h2>
+        <p className="dialog__intro">{lead ? `Notes about ${lead.name}, kept with the lead.` : ''}</p>
+        <label className="field" htmlFor={`${id}-notes`}>
+          Notes
+          <textarea id={`${id}-notes`} rows={5} maxLength={4000} value={notes} onChange={(e) => setNotes(e.target.value)} />
+        </label>
+        <div className="dialog__actions">
+          <button type="button" className="button button--ghost-dark" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? 'Saving...' : 'Save Notes'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+function DeleteDialog({ lead, onClose, onDeleted }: { lead: LeadDto | null; onClose: () => void; onDeleted: () => void }) {
+  const ref = useModal(lead !== null);
+  const [deleting, setDeleting] = useState(false);
+  const id = useId();
+  const who = lead ? [lead.email, lead.phone, lead.whatsapp].filter(Boolean).join(', ') : '';
+
+  async function confirm() {
+    if (!lead) return;
+    setDeleting(true);
+    try {
+      const { deleted } = await deletePersonalData(lead.id);
+      toast({
+        title: 'Personal data deleted',
+        description: `${deleted.leads} lead(s), ${deleted.customerDetails} quick-details entr(ies), ${deleted.quotesDeleted + deleted.quotesBlanked} quote(s), ${deleted.chatSessions} chat(s), ${deleted.photos} photo(s); ${deleted.ordersBlanked} order(s) kept without personal details.`,
+      });
+      onDeleted();
+    } catch (err) {
+      failure('Failed to delete personal data', err);
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-what`} onClose={onClose}>
+      <h2 id={`${id}-title`}>Delete {lead?.name}'s personal data?</h2>
+      <div id={`${id}-what`}>
+        <p className="dialog__intro">Everything held for {who || 'this person'} (POPIA request):</p>
+        <ul className="leads-admin__delete-list">
+          <li>their leads and quick-details entries, with any notes;</li>
+          <li>quotes not ordered (an ordered quote keeps only its lines, its customer removed);</li>
+          <li>chat transcripts and uploaded photos;</li>
+          <li>the text of e-mails to them or about them.</li>
+        </ul>
+        <p>Orders stay as SARS requires (reference, lines, totals, dates, payments) with the name, e-mail, phone, address and instructions removed. This cannot be undone.</p>
+      </div>
+      <div className="dialog__actions">
+        <button type="button" className="button button--ghost-dark" onClick={onClose} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className="button leads-table__danger" onClick={() => void confirm()} disabled={deleting}>
+          {deleting ? 'Deleting...' : 'Delete personal data'}
+        </button>
+      </div>
+    </dialog>
+  );
+}

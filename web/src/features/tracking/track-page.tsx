@@ -1,0 +1,198 @@
+// /track (staff spec sections 2.7, 5, 8): a customer looks up courier tracking by tracking number
+// or by order reference. ?number= or ?order= prefills the search and runs it, so the link in the
+// tracking e-mail opens the result; each search is written back to the address.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { NO_TRACKING_MESSAGE, NO_TRACKING_TITLE, type PublicTrackingDto } from '../../../../worker/shared/tracking-api';
+import { SiteFooter } from '../../components/site-footer';
+import { SiteHeader } from '../../components/site-header';
+import { ApiError } from '../../lib/api-client';
+import { fetchTrackingByNumber, fetchTrackingForOrder } from './tracking-client';
+import { TrackingFacts, TrackingTimeline } from './tracking-parts';
+import './tracking.css';
+
+type SearchBy = 'number' | 'order';
+type Lookup =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'found'; tracking: PublicTrackingDto }
+  | { status: 'not-found' }
+  | { status: 'error'; message: string };
+
+const FIELD_LABEL: Record<SearchBy, string> = { number: 'Tracking number', order: 'Order ID' };
+const PLACEHOLDER: Record<SearchBy, string> = { number: 'e.g. TCG123456789', order: 'e.g. CB-7KQ2M9XPLA' };
+
+function searchFromUrl(params: URLSearchParams): { by: SearchBy; value: string } | null {
+  const order = params.get('order')?.trim();
+  if (order) return { by: 'order', value: order };
+  const number = params.get('number')?.trim();
+  if (number) return { by: 'number', value: number };
+  return null;
+}
+
+export function TrackPage() {
+  const [params, setParams] = useSearchParams();
+  const fromUrl = searchFromUrl(params);
+  const [by, setBy] = useState<SearchBy>(fromUrl?.by ?? 'number');
+  const [value, setValue] = useState(fromUrl?.value ?? '');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [lookup, setLookup] = useState<Lookup>({ status: 'idle' });
+  const [repeat, setRepeat] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const resultRef = useRef<HTMLHeadingElement>(null);
+  const inputId = useId();
+  const errorId = useId();
+  const urlKey = fromUrl ? `${fromUrl.by}:${fromUrl.value}` : '';
+
+  // The address is the search: a submitted search, a link from the e-mail, back and forward.
+  useEffect(() => {
+    if (!fromUrl) return setLookup({ status: 'idle' });
+    setBy(fromUrl.by);
+    setValue(fromUrl.value);
+    let cancelled = false;
+    setLookup({ status: 'loading' });
+    const read = fromUrl.by === 'order' ? fetchTrackingForOrder(fromUrl.value) : fetchTrackingByNumber(fromUrl.value);
+    read
+      .then((tracking) => {
+        if (!cancelled) setLookup(tracking ? { status: 'found', tracking } : { status: 'not-found' });
+      })
+      .catch((err: unknown) => {
+        if (cancelled) return;
+        // Text that cannot be a number or reference (400) is simply not found for a customer.
+        if (err instanceof ApiError && err.status === 400) return setLookup({ status: 'not-found' });
+        const message =
+          err instanceof ApiError && err.status === 429
+            ? (err.serverMessage ?? 'Too many searches. Please wait a minute and try again.')
+            : 'We could not reach our server just now. Please check your connection and try again.';
+        setLookup({ status: 'error', message });
+      });
+    return () => {
+      cancelled = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- urlKey is the search itself
+  }, [urlKey, repeat]);
+
+  useEffect(() => {
+    if (lookup.status === 'found' || lookup.status === 'not-found' || lookup.status === 'error') resultRef.current?.focus();
+  }, [lookup]);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = value.trim();
+    if (!trimmed) {
+      setFieldError(by === 'number' ? 'Please enter your tracking number.' : 'Please enter your order ID.');
+      inputRef.current?.focus();
+      return;
+    }
+    setFieldError(null);
+    const next = new URLSearchParams();
+    next.set(by, trimmed);
+    // The same search again reads it afresh (the address does not change, so count the search).
+    if (next.toString() === params.toString()) setRepeat((n) => n + 1);
+    else setParams(next);
+  }
+
+  return (
+    <div className="page">
+      <SiteHeader />
+      <main className="tracking-page" id="main">
+        <header>
+          <p className="eyebrow">Courier tracking</p>
+          <h1>Track Your Order</h1>
+          <p className="lead">Enter the tracking number from your dispatch e-mail, or your order ID (it starts with CB-).</p>
+        </header>
+
+        <form className="tracking-card tracking-search" onSubmit={onSubmit} noValidate aria-label="Track an order">
+          <fieldset className="tracking-toggle">
+            <legend>Search by</legend>
+            {(['number', 'order'] as const).map((option) => (
+              <label key={option} className={by === option ? 'tracking-toggle__option tracking-toggle__option--on' : 'tracking-toggle__option'}>
+                <input
+                  type="radio"
+                  name="search-by"
+                  value={option}
+                  checked={by === option}
+                  onChange={() => {
+                    setBy(option);
+                    setFieldError(null);
+                  }}
+                />
+                {FIELD_LABEL[option]}
+              </label>
+            ))}
+          </fieldset>
+          <div className="field">
+            <label htmlFor={inputId}>
+              {FIELD_LABEL[by]} <span aria-hidden="true">*</span>
+            </label>
+            <div className="tracking-search__row">
+              <input
+                ref={inputRef}
+                id={inputId}
+                name={by}
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                placeholder={PLACEHOLDER[by]}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={60}
+                required
+                aria-required="true"
+                aria-invalid={fieldError ? true : undefined}
+                aria-describedby={fieldError ? errorId : undefined}
+              />
+              <button type="submit" className="button button--accent" disabled={lookup.status === 'loading'}>
+                {lookup.status === 'loading' ? 'Searching...' : 'Track'}
+              </button>
+            </div>
+            {fieldError && (
+              <p className="tracking-field-error" id={errorId} role="alert">
+                {fieldError}
+              </p>
+            )}
+          </div>
+        </form>
+
+        {lookup.status === 'loading' && (
+          <p className="tracking-card" role="status">
+            Looking up your order...
+          </p>
+        )}
+        {lookup.status === 'not-found' && (
+          <section className="tracking-card tracking-card--empty" aria-labelledby="no-tracking-title">
+            <h2 id="no-tracking-title" ref={resultRef} tabIndex={-1}>
+              {NO_TRACKING_TITLE}
+            </h2>
+            <p>{NO_TRACKING_MESSAGE}</p>
+            <p className="muted">
+              Tracking appears here once your order has been handed to the courier. Your order confirmation page shows your order in the meantime.
+            </p>
+          </section>
+        )}
+        {lookup.status === 'error' && (
+          <section className="tracking-card tracking-card--error" aria-labelledby="tracking-error-title">
+            <h2 id="tracking-error-title" ref={resultRef} tabIndex={-1}>
+              Tracking could not be loaded
+            </h2>
+            <p>{lookup.message}</p>
+          </section>
+        )}
+        {lookup.status === 'found' && (
+          <section className="tracking-card" aria-labelledby="tracking-result-title" data-testid="tracking-result">
+            <h2 id="tracking-result-title" ref={resultRef} tabIndex={-1}>
+              Order {lookup.tracking.orderId}
+            </h2>
+            <TrackingFacts tracking={lookup.tracking} />
+            <h3>Tracking history</h3>
+            <TrackingTimeline history={lookup.tracking.trackingHistory} label={`Tracking history of ${lookup.tracking.trackingNumber}, latest first`} />
+            <p className="muted tracking-note">
+              Our team updates this page by hand as the courier reports progress. <Link to={`/order-confirmation?ref=${encodeURIComponent(lookup.tracking.orderId)}`}>View your order</Link>
+            </p>
+          </section>
+        )}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+// The customer's tracking lookups (staff spec section 7), typed by the shared contract. 'Nothing
+// found' is an answer (null); anything else throws ApiError with the server's message.
+import type { PublicTrackingDto, PublicTrackingResponse } from '../../../../worker/shared/tracking-api';
+import { ApiError, getJson } from '../../lib/api-client';
+
+async function nullOn404(path: string): Promise<PublicTrackingDto | null> {
+  try {
+    return (await getJson<PublicTrackingResponse>(path))?.tracking ?? null;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** GET /api/tracking/{trackingNumber} */
+export function fetchTrackingByNumber(trackingNumber: string): Promise<PublicTrackingDto | null> {
+  return nullOn404(`/api/tracking/${encodeURIComponent(trackingNumber.trim())}`);
+}
+
+/** GET /api/tracking/order/{orderId}: the order's latest tracking entry. */
+export function fetchTrackingForOrder(orderId: string): Promise<PublicTrackingDto | null> {
+  return nullOn404(`/api/tracking/order/${encodeURIComponent(orderId.trim())}`);
+}

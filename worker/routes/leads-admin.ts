@@ -1,0 +1,38 @@
+// Staff leads API (staff spec 2.10, 7; issue 10): list, follow-up, CSV export and the POPIA tools.
+// Every route carries requireStaff itself: this sub-app shares /api/leads with the public capture.
+import { Hono } from 'hono';
+import type { AppBindings } from '../env';
+import { validate } from '../lib/validate';
+import { jsonBody } from '../middleware/json-body';
+import { requireStaff } from '../middleware/require-staff';
+import { leadListQuerySchema, leadUpdateSchema, type LeadListResponse, type LeadUpdateResponse, type PersonalDataDeleteResponse } from '../shared/leads-api';
+import { leadsCsv, leadsCsvFileName, listLeads, updateLead } from '../services/lead-admin';
+import { deletePersonalData, exportPersonalData } from '../services/popia';
+
+const actor = (c: { get: (key: 'staffSessionId') => string | undefined }) => c.get('staffSessionId') ?? 'S-unknown';
+
+export const leadAdminRoutes = new Hono<AppBindings>()
+  .get('/', requireStaff, validate('query', leadListQuerySchema), async (c) => {
+    const body: LeadListResponse = await listLeads(c.env.DB, c.req.valid('query').status);
+    return c.json(body);
+  })
+  .get('/export', requireStaff, async (c) => {
+    const csv = await leadsCsv(c.env.DB);
+    return c.body(csv, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${leadsCsvFileName()}"`,
+    });
+  })
+  .patch('/:id', requireStaff, jsonBody(8 * 1024), validate('json', leadUpdateSchema), async (c) => {
+    const lead = await updateLead(c.env.DB, c.req.param('id'), c.req.valid('json'), actor(c));
+    const body: LeadUpdateResponse = { success: true, lead };
+    return c.json(body);
+  })
+  .get('/:id/personal-data', requireStaff, async (c) => {
+    const data = await exportPersonalData(c.env, c.req.param('id'));
+    return c.json(data, 200, { 'Content-Disposition': `attachment; filename="personal-data-${c.req.param('id')}.json"` });
+  })
+  .delete('/:id/personal-data', requireStaff, async (c) => {
+    const body: PersonalDataDeleteResponse = { success: true, deleted: await deletePersonalData(c.env, c.req.param('id'), actor(c)) };
+    return c.json(body);
+  });

@@ -1,0 +1,74 @@
+import { Hono } from 'hono';
+import type { AppBindings } from '../env';
+import { AppError } from '../lib/errors';
+import { publicOrigin } from '../lib/origin';
+import { validate } from '../lib/validate';
+import { jsonBody } from '../middleware/json-body';
+import { rateLimit } from '../middleware/rate-limit';
+import { requireStaff } from '../middleware/require-staff';
+import { sendOutboxMessages } from '../services/email/outbox';
+import { createTracking, listTracking, trackingByNumber, trackingForOrder, updateTracking, type TrackingWrite } from '../services/tracking';
+import {
+  NO_TRACKING_MESSAGE,
+  NO_TRACKING_TITLE,
+  orderIdParamSchema,
+  trackingCreateSchema,
+  trackingNumberParamSchema,
+  trackingUpdateSchema,
+  type PublicTrackingResponse,
+  type TrackingListResponse,
+  type TrackingWriteResponse,
+} from '../shared/tracking-api';
+import type { Context } from 'hono';
+
+/** Public lookups per client: a customer checks a few times a day; this stops enumeration of numbers. */
+export const TRACKING_LOOKUP_LIMIT = { name: 'tracking-lookup', limit: 30, windowSeconds: 60 };
+const ENTRY_ID = /^[0-9a-f-]{36}$/i;
+
+const notFound = () => new AppError('not_found', `${NO_TRACKING_TITLE} - ${NO_TRACKING_MESSAGE}`);
+
+/** The customer's e-mail was queued with the write; this only sends it sooner than the cron would. */
+function sendSoon(c: Context<AppBindings>, write: TrackingWrite) {
+  if (write.outboxIds.length === 0) return;
+  c.executionCtx.waitUntil(
+    sendOutboxMessages(c.env, write.outboxIds).catch((err) =>
+      console.error(JSON.stringify({ level: 'error', message: 'tracking e-mail not sent now; the outbox cron retries', id: write.entry.id, error: String(err) })),
+    ),
+  );
+}
+
+function writeAnswer(write: TrackingWrite, message: string): TrackingWriteResponse {
+  return { success: true, message, tracking: write.entry, customerNotified: write.outboxIds.length > 0 };
+}
+
+/** Courier tracking (staff spec sections 2.6, 2.7, 7): staff list and write; customers look up. */
+export const trackingRoutes = new Hono<AppBindings>()
+  .get('/', requireStaff, async (c) => {
+    const body: TrackingListResponse = { success: true, tracking: await listTracking(c.env.DB) };
+    return c.json(body);
+  })
+  .post('/', requireStaff, jsonBody(16 * 1024), validate('json', trackingCreateSchema), async (c) => {
+    const write = await createTracking(c.env, c.req.valid('json'), c.get('staffSessionId') ?? 'S-unknown', publicOrigin(c.env, c.req.url));
+    sendSoon(c, write);
+    return c.json(writeAnswer(write, `Tracking ${write.entry.trackingNumber} created for order ${write.entry.orderId}.`), 201);
+  })
+  .put('/:id', requireStaff, jsonBody(16 * 1024), validate('json', trackingUpdateSchema), async (c) => {
+    const id = c.req.param('id');
+    if (!ENTRY_ID.test(id)) throw new AppError('not_found', 'No tracking entry with this id. It may have been removed; reload the list.');
+    const write = await updateTracking(c.env, id, c.req.valid('json'), c.get('staffSessionId') ?? 'S-unknown', publicOrigin(c.env, c.req.url));
+    sendSoon(c, write);
+    return c.json(writeAnswer(write, `Tracking ${write.entry.trackingNumber} updated.`));
+  })
+  // Public: what a customer needs to follow a delivery, nothing about staff.
+  .get('/order/:orderId', rateLimit(TRACKING_LOOKUP_LIMIT), validate('param', orderIdParamSchema), async (c) => {
+    const tracking = await trackingForOrder(c.env.DB, c.req.valid('param').orderId);
+    if (!tracking) throw notFound();
+    const body: PublicTrackingResponse = { success: true, tracking };
+    return c.json(body);
+  })
+  .get('/:number', rateLimit(TRACKING_LOOKUP_LIMIT), validate('param', trackingNumberParamSchema), async (c) => {
+    const tracking = await trackingByNumber(c.env.DB, c.req.valid('param').number);
+    if (!tracking) throw notFound();
+    const body: PublicTrackingResponse = { success: true, tracking };
+    return c.json(body);
+  });

@@ -1,0 +1,103 @@
+import type { Env } from '../env';
+import { AppError } from '../lib/errors';
+import { randomId, toHex, utf8 } from './payments/crypto';
+
+// The site-visit workspace's access phrase (staff spec sections 2.11, 5, 6; DESIGN.md section 7):
+// checked on the server, throttled by the same LoginGuard logic as the staff PIN (its own object and
+// budgets), and an unlock is a 24-hour KV session behind an HttpOnly __Host- cookie. Visits stay in
+// the browser's local storage: the server holds no visit data.
+
+/** __Host-: only this origin over HTTPS for Path=/ can set it, so a subdomain cannot plant it. */
+export const SITE_VISIT_COOKIE = '__Host-cb_site_visit';
+/** A browser that unlocked before keeps its own attempt budget (OWASP device cookies; LoginGuard signs it). */
+export const SITE_VISIT_DEVICE_COOKIE = '__Host-cb_site_visit_device';
+/** An unlock lasts 24 hours, like the staff session. */
+export const SITE_VISIT_SESSION_TTL_SECONDS = 24 * 60 * 60;
+
+export interface SiteVisitSession {
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** The phrase as compared: trimmed, inner spaces collapsed, lower case ('Garden  Route ' = 'garden route'). */
+export function normalizePhrase(text: string): string {
+  return text.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+interface AccessSecrets {
+  phrase: string | null;
+  code: string | null;
+}
+
+/** The configured phrase and code; neither usable answers 503 without naming the settings. */
+export function configuredAccess(env: Pick<Env, 'SITE_VISIT_PHRASE' | 'SITE_VISIT_CODE'>): AccessSecrets {
+  const phrase = normalizePhrase(env.SITE_VISIT_PHRASE ?? '') || null;
+  const code = env.SITE_VISIT_CODE?.trim() ?? '';
+  const secrets = { phrase, code: /^\d{4}$/.test(code) ? code : null };
+  if (!secrets.phrase && !secrets.code) {
+    console.error('Site-visit access is not configured: set SITE_VISIT_PHRASE and/or SITE_VISIT_CODE (4 digits).');
+    throw new AppError('not_configured', 'Site-visit access is not set up yet. Please contact the site owner.');
+  }
+  return secrets;
+}
+
+/** The LoginGuard object that counts access-phrase attempts, apart from the staff PIN's. */
+export function siteVisitGuard(env: Pick<Env, 'LOGIN_GUARD'>) {
+  return env.LOGIN_GUARD.get(env.LOGIN_GUARD.idFromName('site-visit'));
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  return toHex(await crypto.subtle.digest('SHA-256', utf8(text)));
+}
+
+export type SiteVisitUnlock =
+  | { outcome: 'signed-in'; token: string; session: SiteVisitSession; deviceCookie: string }
+  | { outcome: 'wrong-pin' }
+  | { outcome: 'locked'; scope: 'device' | 'client' | 'untrusted'; retryAfterSeconds: number };
+
+/**
+ * One round trip to the guard, which counts the attempt and compares. A 4-digit guess is compared
+ * with the code, anything else with the phrase; both sides are SHA-256 digests, so the guard's
+ * constant-time comparison does not reveal the phrase's length either.
+ */
+export async function unlockSiteVisits(
+  env: Pick<Env, 'SITE_VISIT_PHRASE' | 'SITE_VISIT_CODE' | 'LOGIN_GUARD' | 'SESSIONS'>,
+  attempt: { guess: string; clientKey: string; deviceCookie?: string },
+): Promise<SiteVisitUnlock> {
+  const secrets = configuredAccess(env);
+  const guess = normalizePhrase(attempt.guess);
+  // An unset secret is replaced by a random one: the attempt is still counted and can never match.
+  const expected = (/^\d{4}$/.test(guess) ? secrets.code : secrets.phrase) ?? randomId('unset-');
+  const verdict = await siteVisitGuard(env).attemptSignIn({
+    guess: await sha256Hex(`site-visit:${guess}`),
+    pin: await sha256Hex(`site-visit:${expected}`),
+    clientKey: attempt.clientKey,
+    deviceCookie: attempt.deviceCookie,
+    reportLockout: false,
+  });
+  if (verdict.outcome !== 'signed-in') return verdict;
+  const { token, session } = await createSiteVisitSession(env.SESSIONS);
+  return { outcome: 'signed-in', token, session, deviceCookie: verdict.deviceCookie };
+}
+
+/** KV holds only a hash of the token: a leaked KV listing does not hand out unlocks. */
+async function sessionKey(token: string): Promise<string> {
+  return `site-visit-session:${await sha256Hex(token)}`;
+}
+
+export async function createSiteVisitSession(kv: KVNamespace, now = new Date()): Promise<{ token: string; session: SiteVisitSession }> {
+  const token = randomId('sv_');
+  const session: SiteVisitSession = {
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + SITE_VISIT_SESSION_TTL_SECONDS * 1000).toISOString(),
+  };
+  await kv.put(await sessionKey(token), JSON.stringify(session), { expirationTtl: SITE_VISIT_SESSION_TTL_SECONDS });
+  return { token, session };
+}
+
+export async function readSiteVisitSession(kv: KVNamespace, token: string | undefined, now = new Date()): Promise<SiteVisitSession | null> {
+  if (!token || token.length > 100) return null;
+  const session = await kv.get<SiteVisitSession>(await sessionKey(token), 'json');
+  if (!session || Date.parse(session.expiresAt) <= now.getTime()) return null;
+  return session;
+}

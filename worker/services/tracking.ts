@@ -1,0 +1,198 @@
+// Courier tracking (staff spec sections 2.6, 2.7, 3, 4): entries kept by hand by staff, read by the
+// customer by tracking number or order reference. Each write is one D1 batch: the entry, its audit
+// entry and, when the customer should hear of it, the e-mail in the outbox.
+import { desc, eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/d1';
+import { orders, trackingEntries } from '../db/schema';
+import type { Env } from '../env';
+import { AppError } from '../lib/errors';
+import type { PublicTrackingDto, TrackingEntryDto, TrackingHistoryItem, TrackingStatus, trackingCreateSchema, trackingUpdateSchema } from '../shared/tracking-api';
+import type { z } from 'zod';
+import { auditStatement } from './audit';
+import { outboxInsert } from './email/outbox';
+import { trackingUpdateEmail, type TrackingRecipient } from './email/tracking-emails';
+
+export type TrackingCreateInput = z.output<typeof trackingCreateSchema>;
+export type TrackingUpdateInput = z.output<typeof trackingUpdateSchema>;
+
+type TrackingRow = typeof trackingEntries.$inferSelect;
+
+export interface TrackingWrite {
+  entry: TrackingEntryDto;
+  /** The e-mail queued with the write (send it after answering), or none. */
+  outboxIds: number[];
+}
+
+function toPublicDto(row: TrackingRow): PublicTrackingDto {
+  return {
+    trackingNumber: row.trackingNumber,
+    orderId: row.orderId,
+    status: row.status as TrackingStatus,
+    statusMessage: row.statusMessage,
+    currentLocation: row.currentLocation,
+    estimatedDelivery: row.estimatedDelivery,
+    courierName: row.courierName,
+    trackingHistory: row.trackingHistory as TrackingHistoryItem[],
+    updatedAt: row.updatedAt,
+  };
+}
+
+function toStaffDto(row: TrackingRow): TrackingEntryDto {
+  return { id: row.id, ...toPublicDto(row), createdAt: row.createdAt };
+}
+
+/** Every entry, the latest update first (GET /api/tracking). */
+export async function listTracking(db: D1Database): Promise<TrackingEntryDto[]> {
+  const rows = await drizzle(db).select().from(trackingEntries).orderBy(desc(trackingEntries.updatedAt), desc(trackingEntries.createdAt)).limit(500);
+  return rows.map(toStaffDto);
+}
+
+/** The customer's lookup by tracking number (already normalised); null when unknown. */
+export async function trackingByNumber(db: D1Database, trackingNumber: string): Promise<PublicTrackingDto | null> {
+  const [row] = await drizzle(db).select().from(trackingEntries).where(eq(trackingEntries.trackingNumber, trackingNumber)).limit(1);
+  return row ? toPublicDto(row) : null;
+}
+
+/** The customer's lookup by order reference: the most recently updated entry of the order, or null. */
+export async function trackingForOrder(db: D1Database, orderId: string): Promise<PublicTrackingDto | null> {
+  const [row] = await drizzle(db)
+    .select()
+    .from(trackingEntries)
+    .where(eq(trackingEntries.orderId, orderId))
+    .orderBy(desc(trackingEntries.updatedAt), desc(trackingEntries.createdAt))
+    .limit(1);
+  return row ? toPublicDto(row) : null;
+}
+
+/** The order's customer as the e-mail needs them; null e-mail when the order has none (e.g. erased under POPIA). */
+async function orderRecipient(db: D1Database, orderId: string): Promise<{ exists: boolean; recipient: TrackingRecipient | null }> {
+  const [order] = await drizzle(db)
+    .select({ name: orders.customerName, email: orders.customerEmail })
+    .from(orders)
+    .where(eq(orders.reference, orderId))
+    .limit(1);
+  if (!order) return { exists: false, recipient: null };
+  const email = order.email?.trim();
+  return { exists: true, recipient: email ? { name: order.name?.trim() || null, email } : null };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const text = String((err as Error)?.message ?? err) + String((err as { cause?: unknown })?.cause ?? '');
+  return /UNIQUE constraint failed/i.test(text);
+}
+
+function outboxIdsOf(result: unknown): number[] {
+  return ((result as { id: number }[] | undefined) ?? []).map((r) => r.id);
+}
+
+/**
+ * POST /api/tracking: publishes tracking for a known order. The first history entry is the create
+ * itself; the customer is e-mailed about it. A tracking number already used is a 409.
+ */
+export async function createTracking(env: Env, input: TrackingCreateInput, actor: string, origin: string | null, now = new Date()): Promise<TrackingWrite> {
+  const db = env.DB;
+  const d = drizzle(db);
+  const { exists, recipient } = await orderRecipient(db, input.orderId);
+  // The customer looks tracking up by this reference, so it must name a real order.
+  if (!exists) throw new AppError('validation_error', `orderId: there is no order with reference ${input.orderId}.`, { issues: [{ path: 'orderId', message: `there is no order with reference ${input.orderId}` }] });
+  const duplicate = await trackingByNumber(db, input.trackingNumber);
+  if (duplicate) throw duplicateNumber(input.trackingNumber);
+
+  const timestamp = now.toISOString();
+  const id = crypto.randomUUID();
+  const first: TrackingHistoryItem = { status: input.status, message: input.statusMessage, location: input.currentLocation, timestamp };
+  const email = recipient
+    ? trackingUpdateEmail(
+        env,
+        { id, trackingNumber: input.trackingNumber, orderId: input.orderId, courierName: input.courierName, estimatedDelivery: input.estimatedDelivery, latest: first, historyIndex: 0 },
+        recipient,
+        origin,
+      )
+    : null;
+  const insert = d.insert(trackingEntries).values({
+    id,
+    orderId: input.orderId,
+    trackingNumber: input.trackingNumber,
+    status: input.status,
+    statusMessage: input.statusMessage,
+    currentLocation: input.currentLocation,
+    estimatedDelivery: input.estimatedDelivery,
+    courierName: input.courierName,
+    trackingHistory: [first],
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  });
+  const audit = auditStatement(db, { actor, action: 'tracking.create', target: input.trackingNumber, details: { id, orderId: input.orderId, status: input.status } }, now);
+  try {
+    const results = email ? await d.batch([insert, audit, outboxInsert(db, email, now)]) : await d.batch([insert, audit]);
+    const entry = await findEntry(db, id);
+    return { entry: entry!, outboxIds: email ? outboxIdsOf(results[2]) : [] };
+  } catch (err) {
+    // Two staff members publishing the same number at once: the second meets the UNIQUE column.
+    if (isUniqueViolation(err)) throw duplicateNumber(input.trackingNumber);
+    throw err;
+  }
+}
+
+function duplicateNumber(trackingNumber: string): AppError {
+  return new AppError('conflict', `Tracking number ${trackingNumber} is already in use. Update the existing entry instead.`);
+}
+
+async function findEntry(db: D1Database, id: string): Promise<TrackingEntryDto | null> {
+  const [row] = await drizzle(db).select().from(trackingEntries).where(eq(trackingEntries.id, id)).limit(1);
+  return row ? toStaffDto(row) : null;
+}
+
+/**
+ * PUT /api/tracking/{id}: a new status and message (location and estimated delivery optional),
+ * appended to the history. The customer is e-mailed when the status changes; a message-only update
+ * with the same status is not e-mailed (couriers post many scans; the page shows them all).
+ */
+export async function updateTracking(env: Env, id: string, input: TrackingUpdateInput, actor: string, origin: string | null, now = new Date()): Promise<TrackingWrite> {
+  const db = env.DB;
+  const d = drizzle(db);
+  const [row] = await d.select().from(trackingEntries).where(eq(trackingEntries.id, id)).limit(1);
+  if (!row) throw new AppError('not_found', 'No tracking entry with this id. It may have been removed; reload the list.');
+
+  const timestamp = now.toISOString();
+  const item: TrackingHistoryItem = { status: input.status, message: input.statusMessage, location: input.currentLocation, timestamp };
+  const historyIndex = row.trackingHistory.length;
+  const statusChanged = input.status !== row.status;
+  const recipient = statusChanged ? (await orderRecipient(db, row.orderId)).recipient : null;
+  // Estimated delivery is kept when the update leaves it out; the location is the latest scan's.
+  const estimatedDelivery = input.estimatedDelivery ?? row.estimatedDelivery;
+  const email = recipient
+    ? trackingUpdateEmail(
+        env,
+        { id, trackingNumber: row.trackingNumber, orderId: row.orderId, courierName: row.courierName, estimatedDelivery, latest: item, historyIndex },
+        recipient,
+        origin,
+      )
+    : null;
+  // The item is appended in SQL, so two updates at once both land in the history.
+  const update = d
+    .update(trackingEntries)
+    .set({
+      status: input.status,
+      statusMessage: input.statusMessage,
+      currentLocation: input.currentLocation,
+      estimatedDelivery,
+      updatedAt: timestamp,
+      trackingHistory: sql`json_insert(${trackingEntries.trackingHistory}, '$[#]', json(${JSON.stringify(item)}))`,
+    })
+    .where(eq(trackingEntries.id, id));
+  const audit = auditStatement(
+    db,
+    { actor, action: 'tracking.update', target: row.trackingNumber, details: { id, from: row.status, to: input.status, historyIndex } },
+    now,
+  );
+  try {
+    const results = email ? await d.batch([update, audit, outboxInsert(db, email, now)]) : await d.batch([update, audit]);
+    const entry = await findEntry(db, id);
+    return { entry: entry!, outboxIds: email ? outboxIdsOf(results[2]) : [] };
+  } catch (err) {
+    // Another status change of the same entry won the race for this history position (same e-mail key).
+    if (isUniqueViolation(err)) throw new AppError('conflict', 'This tracking entry was updated by someone else just now. Reload it and try again.');
+    throw err;
+  }
+}

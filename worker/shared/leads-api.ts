@@ -1,0 +1,106 @@
+// The staff leads page's contract (staff spec sections 2.10, 3 'Lead', 4, 7): the route validators
+// and the web client (web/src/features/leads-admin) both import these.
+import { z } from 'zod';
+
+/** Lead followUpStatus (spec section 4): any value can be set to any other. */
+export const FOLLOW_UP_STATUSES = ['new', 'contacted', 'quoted', 'closed'] as const;
+export type FollowUpStatus = (typeof FOLLOW_UP_STATUSES)[number];
+
+/**
+ * Where a lead came from. The spec's form sources, plus the channels the spec does not name:
+ * the chat consultant, the quick-details dialog and a stored quote's consultation request.
+ */
+export const LEAD_ORIGINS = ['ar_visualizer', 'room_walkthrough', 'shutter_visualization', 'other', 'chat', 'quick_details', 'quote_consultation'] as const;
+export type LeadOrigin = (typeof LEAD_ORIGINS)[number];
+
+export const LEAD_SOURCE_LABELS: Record<string, string> = {
+  ar_visualizer: 'AR visualiser',
+  room_walkthrough: 'Room walk-through',
+  shutter_visualization: 'Shutter visualisation',
+  other: 'Other',
+  chat: 'Chat',
+  quick_details: 'Quick details',
+  quote_consultation: 'Quote consultation',
+};
+
+export const leadListQuerySchema = z.object({
+  status: z.enum(FOLLOW_UP_STATUSES, { error: `must be one of ${FOLLOW_UP_STATUSES.join(', ')}` }).optional(),
+});
+
+export const leadUpdateSchema = z
+  .object({
+    followUpStatus: z.enum(FOLLOW_UP_STATUSES, { error: `must be one of ${FOLLOW_UP_STATUSES.join(', ')}` }).optional(),
+    notes: z.string().trim().max(4000, 'must be at most 4000 characters').optional(),
+  })
+  .strict()
+  .refine((v) => v.followUpStatus !== undefined || v.notes !== undefined, { message: 'send followUpStatus and/or notes' });
+export type LeadUpdateRequest = z.input<typeof leadUpdateSchema>;
+
+/** A lead as the staff page reads it (spec section 3's field names). */
+export interface LeadDto {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  whatsapp: string | null;
+  location: string | null;
+  source: string;
+  productInterest: string | null;
+  sessionData: Record<string, unknown> | null;
+  notes: string | null;
+  followUpStatus: FollowUpStatus;
+  popiaConsent: boolean;
+  createdAt: string;
+  lastContactedAt: string | null;
+}
+
+export interface LeadCounts {
+  total: number;
+  new: number;
+  contacted: number;
+  quoted: number;
+  closed: number;
+}
+
+/** GET /api/leads: the spec's `leads`, plus the counts of all leads for the stat cards. */
+export interface LeadListResponse {
+  leads: LeadDto[];
+  counts: LeadCounts;
+}
+
+export interface LeadUpdateResponse {
+  success: true;
+  lead: LeadDto;
+}
+
+/** DELETE /api/leads/{id}/personal-data: how many of each kind were deleted or blanked. */
+export interface PersonalDataDeletion {
+  leads: number;
+  customerDetails: number;
+  quotesDeleted: number;
+  quotesBlanked: number;
+  ordersBlanked: number;
+  emailsBlanked: number;
+  chatSessions: number;
+  photos: number;
+}
+
+export interface PersonalDataDeleteResponse {
+  success: true;
+  deleted: PersonalDataDeletion;
+}
+
+/** Digits of a phone number, South African numbers in the national form: '+27 82 555 0101' -> '0825550101'. */
+export function phoneDigits(raw: string | null | undefined): string | null {
+  const digits = (raw ?? '').replace(/\D/g, '');
+  if (digits.length < 7) return null;
+  if (digits.startsWith('27') && digits.length === 11) return `0${digits.slice(2)}`;
+  return digits;
+}
+
+/** https://wa.me/ wants the international form without '+': 082... -> 2782... */
+export function whatsappDigits(raw: string | null | undefined): string | null {
+  const national = phoneDigits(raw);
+  if (!national) return null;
+  return national.startsWith('0') && national.length === 10 ? `27${national.slice(1)}` : national;
+}

@@ -1,0 +1,109 @@
+// The contract of courier tracking (staff spec sections 2.6, 2.7, 3 'Tracking entry', 4, 5, 7): the
+// request schemas of the staff writes and the lookup parameters, and the answers both sides read.
+import { z } from 'zod';
+import { optionalText, requiredText } from './schemas';
+
+/** Spec section 4: four statuses, any may follow any. */
+export const TRACKING_STATUSES = ['pending', 'in_transit', 'delivered', 'failed'] as const;
+export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
+
+/** Spec section 4: 'IN TRANSIT' (uppercase, the underscore as a space). */
+export function trackingStatusLabel(status: string): string {
+  return status.replace(/_/g, ' ').toUpperCase();
+}
+
+/** Spec section 8, the lookup's unsuccessful result. */
+export const NO_TRACKING_TITLE = 'No tracking information found';
+export const NO_TRACKING_MESSAGE = 'Please check your tracking number or order ID and try again.';
+
+/** A courier's tracking number: 3 to 40 letters, digits and hyphens; stored and looked up in uppercase. */
+export const TRACKING_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,39}$/;
+export const TRACKING_NUMBER_RULE = 'must be 3 to 40 letters, digits or hyphens';
+/** An order reference as the customer types it ('CB-' and letters or digits); the service checks the order exists. */
+export const ORDER_ID_PATTERN = /^CB-[A-Z0-9]{8,16}$/;
+export const ORDER_ID_RULE = "must be an order reference: 'CB-' and 8 to 16 letters or digits";
+
+export const normaliseCode = (value: string) => value.trim().toUpperCase();
+
+const trackingNumber = z
+  .string({ error: 'is required' })
+  .transform(normaliseCode)
+  .pipe(z.string().min(1, 'is required').regex(TRACKING_NUMBER_PATTERN, TRACKING_NUMBER_RULE));
+
+const orderId = z
+  .string({ error: 'is required' })
+  .transform(normaliseCode)
+  .pipe(z.string().min(1, 'is required').regex(ORDER_ID_PATTERN, ORDER_ID_RULE));
+
+const status = z.enum(TRACKING_STATUSES, { error: `must be one of ${TRACKING_STATUSES.join(', ')}` });
+
+/** POST /api/tracking (spec section 5: orderId, trackingNumber, status and statusMessage required). */
+export const trackingCreateSchema = z.object({
+  orderId,
+  trackingNumber,
+  status,
+  statusMessage: requiredText(500),
+  currentLocation: optionalText(120),
+  /** Free text such as '2-3 business days'. */
+  estimatedDelivery: optionalText(100),
+  courierName: optionalText(80),
+});
+export type TrackingCreateRequest = z.input<typeof trackingCreateSchema>;
+
+/** PUT /api/tracking/{id} (spec section 5: status and statusMessage required). */
+export const trackingUpdateSchema = z.object({
+  status,
+  statusMessage: requiredText(500),
+  currentLocation: optionalText(120),
+  estimatedDelivery: optionalText(100),
+});
+export type TrackingUpdateRequest = z.input<typeof trackingUpdateSchema>;
+
+/** The path parameters of the public lookups: a 400 names the rule when the text cannot be one. */
+export const trackingNumberParamSchema = z.object({ number: trackingNumber });
+export const orderIdParamSchema = z.object({ orderId });
+
+export interface TrackingHistoryItem {
+  status: TrackingStatus;
+  message: string;
+  location: string | null;
+  timestamp: string;
+}
+
+/** What a customer reads (GET /api/tracking/{number}, /order/{orderId}): nothing about the staff. */
+export interface PublicTrackingDto {
+  trackingNumber: string;
+  orderId: string;
+  status: TrackingStatus;
+  statusMessage: string;
+  currentLocation: string | null;
+  estimatedDelivery: string | null;
+  courierName: string | null;
+  /** Oldest first, as recorded. */
+  trackingHistory: TrackingHistoryItem[];
+  updatedAt: string;
+}
+
+/** What staff read and write (GET/POST /api/tracking, PUT /api/tracking/{id}). */
+export interface TrackingEntryDto extends PublicTrackingDto {
+  id: string;
+  createdAt: string;
+}
+
+export interface PublicTrackingResponse {
+  success: true;
+  tracking: PublicTrackingDto;
+}
+
+export interface TrackingListResponse {
+  success: true;
+  tracking: TrackingEntryDto[];
+}
+
+export interface TrackingWriteResponse {
+  success: true;
+  message: string;
+  tracking: TrackingEntryDto;
+  /** Whether the customer was e-mailed about this change (a new entry or a new status, with an e-mail on the order). */
+  customerNotified: boolean;
+}
