@@ -441,7 +441,8 @@ describe('/complete-quote', () => {
       name: 'Thandi Mokoena',
       email: 'thandi@example.co.za',
       location: 'Knysna',
-      source: 'other',
+      // The stored-quote consultation says where it came from (issue 10: 'the source says which').
+      source: 'quote_consultation',
       productInterest: 'Roller Blind - Blockout',
       popiaConsent: true,
     });

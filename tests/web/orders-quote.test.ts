@@ -164,10 +164,10 @@ describe('contact details and payment', () => {
     expect(paymentCreateSchema.safeParse(body).success).toBe(true);
   });
 
-  it('a Garden Route consultation is a lead with source other, the products, and the quote id and total in the notes', () => {
+  it('a Garden Route consultation is a lead with source quote_consultation, the products, and the quote id and total in the notes', () => {
     const quote = sessionQuoteFromDto(storedQuote(), 'k');
     const body = consultationLeadBody(quote, { name: 'Thandi', email: 'thandi@example.co.za', phone: '', location: 'Knysna' });
-    expect(body).toMatchObject({ source: 'other', phone: null, location: 'Knysna', popiaConsent: true, productInterest: 'Roller Blind - Blockout, Venetian Blind - 50mm Aluwood' });
+    expect(body).toMatchObject({ source: 'quote_consultation', phone: null, location: 'Knysna', popiaConsent: true, productInterest: 'Roller Blind - Blockout, Venetian Blind - 50mm Aluwood' });
     expect(nbsp(body.notes)).toBe('Garden Route consultation requested for quote CB-482913 (total R 5 348,00 incl. VAT).');
     expect(body.sessionData.dimensions).toEqual([
       { width_mm: 1200, drop_mm: 1500, quantity: 2 },

@@ -117,7 +117,7 @@ describe('POST /api/melvin/enhanced-chat', () => {
     const body = await (await chat({ message: 'My name is Sipho Dlamini, please call me on 082 555 1234 about shutters', sessionId })).json<any>();
     expect(body.features).toContain('lead-capture');
     const row = await env.DB.prepare(`SELECT * FROM leads WHERE phone LIKE '%555%1234%' ORDER BY created_at DESC`).first<any>();
-    expect(row).toMatchObject({ name: 'Sipho Dlamini', email: null, source: 'other' });
+    expect(row).toMatchObject({ name: 'Sipho Dlamini', email: null, source: 'chat' });
   });
 
   it('answers 404 for another assistant name', async () => {

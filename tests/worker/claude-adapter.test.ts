@@ -204,7 +204,7 @@ describe('Claude tools', () => {
     expect(first.captured).toBe(true);
     expect(c.memory.leadId).toBe(first.lead_id);
     const [row] = await drizzle(env.DB).select().from(leads).where(eq(leads.id, first.lead_id));
-    expect(row).toMatchObject({ name: 'Sipho Dlamini', phone: '082 123 4567', source: 'other', productInterest: 'Roller Blind - Blockout' });
+    expect(row).toMatchObject({ name: 'Sipho Dlamini', phone: '082 123 4567', source: 'chat', productInterest: 'Roller Blind - Blockout' });
     expect(row!.email ?? null).toBeNull();
     const again = JSON.parse((await runTool(c as any, 'capture_lead', { name: 'Sipho', email: 's@example.co.za', notes: 'x' })).content);
     expect(again.lead_id).toBe(first.lead_id);

@@ -155,7 +155,7 @@ describe('built-in consultant: lead capture', () => {
     expect(answer.response).toContain("I've passed your details to our team");
     expect(answer.memory.leadId).toBeTruthy();
     const row = await env.DB.prepare('SELECT * FROM leads WHERE id = ?').bind(answer.memory.leadId!).first<any>();
-    expect(row).toMatchObject({ name: 'Thandi Mokoena', email: 'thandi@example.co.za', source: 'other', follow_up_status: 'new' });
+    expect(row).toMatchObject({ name: 'Thandi Mokoena', email: 'thandi@example.co.za', source: 'chat', follow_up_status: 'new' });
     expect(row.notes).toContain(`Chat: asked about Roller Blind - Blockout 1200 x 1500 mm (${await priceOf('roller-blockout', 1200, 1500)})`);
   });
 
@@ -163,7 +163,7 @@ describe('built-in consultant: lead capture', () => {
     const answer = await ask('Hi, this is Pieter, please call me on 082 555 0101');
     expect(answer.features).toEqual(expect.arrayContaining(['lead-capture', 'human-handoff']));
     const row = await env.DB.prepare('SELECT * FROM leads WHERE id = ?').bind(answer.memory.leadId!).first<any>();
-    expect(row).toMatchObject({ name: 'Pieter', phone: '082 555 0101', source: 'other' });
+    expect(row).toMatchObject({ name: 'Pieter', phone: '082 555 0101', source: 'chat' });
   });
 
   it('collects details over several turns and captures the lead only once', async () => {

@@ -63,4 +63,14 @@ describe('daily cron (06:00 SAST)', () => {
     // The photo was uploaded just now (R2 upload dates cannot be set): the cron's `now` keeps it.
     expect(await env.MEDIA.head('chat/cron-retention/1.jpg')).not.toBeNull();
   });
+
+  it('queues the daily report of the previous South African day to the marketing address, once', async () => {
+    const now = Date.parse('2026-11-24T04:00:00Z'); // 06:00 SAST on 24 November: the report of the 23rd
+    expect(await env.DB.prepare(`SELECT COUNT(*) AS n FROM daily_reports WHERE date = '2026-11-23'`).first('n')).toBe(0);
+    await runDaily(now);
+    await runDaily(now);
+    const mails = (await env.DB.prepare(`SELECT to_address FROM email_outbox WHERE dedupe_key = 'daily-report:2026-11-23'`).all<{ to_address: string }>()).results;
+    expect(mails).toEqual([{ to_address: 'marketing@example.co.za' }]);
+    expect(await env.DB.prepare(`SELECT sent_by FROM daily_reports WHERE date = '2026-11-23'`).first('sent_by')).toBe('cron');
+  });
 });

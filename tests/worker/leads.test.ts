@@ -25,6 +25,10 @@ describe('POST /api/leads/capture', () => {
     expect(row).toMatchObject({ name: 'Thandi Mokoena', email: 'thandi@example.co.za', whatsapp: null, notes: null, location: 'Knysna', source: 'ar_visualizer', follow_up_status: 'new', popia_consent: 1 });
     expect(row.popia_consent_at).toMatch(/^\d{4}-/);
     expect(JSON.parse(row.session_data).colour).toBe('Silver');
+    // The business's notice is in the outbox as soon as the answer is given (queued in the lead's batch).
+    const notice = await env.DB.prepare('SELECT * FROM email_outbox WHERE dedupe_key = ?').bind(`lead-notification:${leadId}`).first<any>();
+    expect(notice).toMatchObject({ kind: 'lead-notification', to_address: 'info@example.co.za' });
+    expect(notice.text).toContain('https://shop.test/leads');
   });
 
   it.each([
@@ -62,6 +66,10 @@ describe('POST /api/customer-details', () => {
     const { id } = await res.json<any>();
     const row = await env.DB.prepare('SELECT * FROM customer_details WHERE id = ?').bind(id).first<any>();
     expect(row).toMatchObject({ name: 'Pieter', whatsapp: '082 123 4567', session_id: 'session_1_abcdefghi', ip_address: null, feature: 'ar_visualizer' });
+    // Shown on the staff leads page as a lead of its own (source quick_details).
+    const lead = await env.DB.prepare(`SELECT * FROM leads WHERE source = 'quick_details' AND email = 'pieter@example.co.za'`).first<any>();
+    expect(lead).toMatchObject({ name: 'Pieter', whatsapp: '082 123 4567', follow_up_status: 'new' });
+    expect(JSON.parse(lead.session_data)).toEqual({ feature: 'ar_visualizer', sessionId: 'session_1_abcdefghi' });
   });
 
   it('rejects missing WhatsApp and a bad e-mail', async () => {

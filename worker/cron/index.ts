@@ -1,5 +1,6 @@
 import type { Env } from '../env';
 import { sendDueEmails } from '../services/email/outbox';
+import { runDailyReport } from '../services/daily-report';
 import { runDailyRetention } from './daily';
 
 /** 04:00 UTC is 06:00 South African time (no daylight saving). */
@@ -15,7 +16,12 @@ export const OUTBOX_BATCH = 50;
 /** Cron Triggers: each schedule in wrangler.toml maps to its jobs here. */
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
   if (controller.cron === DAILY_CRON) {
-    await runDailyRetention(env, new Date(controller.scheduledTime));
+    // Yesterday's daily report (once per date) and retention, each regardless of the other's failure.
+    const now = new Date(controller.scheduledTime);
+    const outcomes = await Promise.allSettled([runDailyReport(env, now), runDailyRetention(env, now)]);
+    const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (outcomes[0].status === 'rejected') console.error(JSON.stringify({ level: 'error', job: 'daily-report', message: String(outcomes[0].reason) }));
+    if (failure) throw failure.reason;
     return;
   }
   if (controller.cron === OUTBOX_CRON) {

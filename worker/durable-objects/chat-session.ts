@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env';
 import type { ChatTurn, ConsultantContact, ConsultantMemory } from '../services/consultant/built-in-consultant';
 import { answerTurn } from '../services/consultant/route-answer';
+import { leadSink } from '../services/leads';
 import { CHAT_TRANSCRIPT_RETENTION_DAYS } from '../services/retention';
 
 /** Per-session cap on messages a minute (the route also limits per client address). */
@@ -14,6 +15,9 @@ export interface ChatReplyInput {
   /** R2 keys of the images stored for this message. */
   imageKeys: string[];
   contact: ConsultantContact;
+  /** The session's id and the site's origin: a lead captured in this chat keeps the id, its notice links to /leads. */
+  sessionId?: string;
+  origin?: string | null;
 }
 
 export interface ChatReply {
@@ -72,6 +76,15 @@ export class ChatSession extends DurableObject<Env> {
       .map((m) => ({ role: m.role, content: m.content, images: JSON.parse(m.images) as string[], features: JSON.parse(m.features) as string[] }));
   }
 
+  /** POPIA deletion on request (services/popia.ts): the transcript and memory go now, not at the retention alarm. */
+  async forget(): Promise<{ messages: number }> {
+    const messages = this.ctx.storage.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM messages').one().n;
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.createTables();
+    return { messages };
+  }
+
   private async readPhotos(keys: string[]): Promise<Uint8Array[]> {
     const objects = await Promise.all(keys.map((key) => this.env.MEDIA.get(key)));
     return Promise.all(objects.filter((o) => o !== null).map(async (o) => new Uint8Array(await o.arrayBuffer())));
@@ -93,7 +106,8 @@ export class ChatSession extends DurableObject<Env> {
     const memory: ConsultantMemory = memoryRow ? (JSON.parse(memoryRow.data) as ConsultantMemory) : {};
 
     const photos = input.imageKeys.length ? await this.readPhotos(input.imageKeys) : [];
-    const answer = await answerTurn(this.env, { message: input.message, photos, history, memory, contact: input.contact });
+    const leads = leadSink(this.env, { origin: input.origin, chatSessionId: input.sessionId, waitUntil: (p) => this.ctx.waitUntil(p) });
+    const answer = await answerTurn(this.env, { message: input.message, photos, history, memory, contact: input.contact, leads });
     const reply: ChatReply = {
       response: answer.response,
       aiProvider: answer.aiProvider,

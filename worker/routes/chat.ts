@@ -7,6 +7,7 @@ import { jsonBody } from '../middleware/json-body';
 import { humanSeconds, rateLimit } from '../middleware/rate-limit';
 import { chatSessionSchema, enhancedChatSchema, MAX_CHAT_IMAGE_BYTES } from '../shared/schemas';
 import type { ConsultantContact } from '../services/consultant/built-in-consultant';
+import { trackEvent } from './analytics';
 
 /** Three images of at most 5 MB as base64, plus the text. */
 const CHAT_BODY_LIMIT = 21 * 1024 * 1024;
@@ -35,6 +36,7 @@ export const chatSessionRoutes = new Hono<AppBindings>().post(
   async (c) => {
     const { sessionId } = c.req.valid('json');
     const { messageCount } = await sessionStub(c.env, sessionId).start();
+    trackEvent(c, { kind: 'chat_session', sessionId });
     return c.json({ success: true, sessionId, messageCount });
   },
 );
@@ -71,12 +73,16 @@ export const enhancedChatRoutes = new Hono<AppBindings>().post(
       message: body.message,
       imageKeys,
       contact: consultantContact(c.env),
+      // A lead left in this chat keeps the session id and links the business's notice to this site.
+      sessionId: body.sessionId,
+      origin: new URL(c.req.url).origin,
     });
     if (!result.ok) {
       throw new AppError('rate_limited', `You're sending messages very quickly. Please wait ${humanSeconds(result.retryAfterSeconds)}.`, {
         retryAfterSeconds: result.retryAfterSeconds,
       });
     }
+    trackEvent(c, { kind: 'chat_message', sessionId: body.sessionId, data: { images: imageKeys.length } });
     return c.json(result.reply);
   },
 );

@@ -1,10 +1,20 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppBindings } from '../env';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { rateLimit } from '../middleware/rate-limit';
 import { customerDetailsSchema, leadCaptureSchema } from '../shared/schemas';
-import { captureLead, saveCustomerDetails } from '../services/leads';
+import { publicOrigin } from '../lib/origin';
+import { captureLead, leadSink, saveCustomerDetails } from '../services/leads';
+import { saDay, visitorHash } from '../services/analytics';
+import { clientKey } from '../lib/client';
+
+/** The business's notice links to /leads on this site and is sent after the answer (the cron retries). */
+/** The lead's analytics event carries the visitor's daily hash, like the storefront's own events. */
+async function requestLeadSink(c: Context<AppBindings>) {
+  const visitor = await visitorHash(c.env.SESSIONS, clientKey(c), c.req.header('User-Agent') ?? '', saDay()).catch(() => null);
+  return leadSink(c.env, { origin: publicOrigin(c.env, c.req.url), waitUntil: (p) => c.executionCtx.waitUntil(p), visitor });
+}
 
 export const leadRoutes = new Hono<AppBindings>().post(
   '/capture',
@@ -12,7 +22,7 @@ export const leadRoutes = new Hono<AppBindings>().post(
   jsonBody(),
   validate('json', leadCaptureSchema),
   async (c) => {
-    const leadId = await captureLead(c.env.DB, c.req.valid('json'));
+    const leadId = await captureLead(await requestLeadSink(c), c.req.valid('json'));
     return c.json({ success: true, leadId }, 201);
   },
 );
@@ -23,7 +33,7 @@ export const customerDetailsRoutes = new Hono<AppBindings>().post(
   jsonBody(8 * 1024),
   validate('json', customerDetailsSchema),
   async (c) => {
-    const id = await saveCustomerDetails(c.env.DB, c.req.valid('json'));
+    const id = await saveCustomerDetails(await requestLeadSink(c), c.req.valid('json'));
     return c.json({ success: true, id }, 201);
   },
 );

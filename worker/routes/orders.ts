@@ -8,7 +8,9 @@ import { formatRandFromCents } from '../services/consultant/format';
 import { sendOutboxMessages } from '../services/email/outbox';
 import { findOrder, ORDER_REFERENCE_PATTERN, submitOrder } from '../services/orders';
 import { publicOrigin } from '../lib/origin';
+import { trackingForOrder } from '../services/tracking';
 import { maskOrderContact, orderSubmitSchema, type OrderSubmitResponse } from '../shared/orders-api';
+import { trackEvent } from './analytics';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
 /** Reads of one order per client: a payment result page polls every 2 s for 30 s, several times over. */
@@ -24,6 +26,7 @@ export const orderRoutes = new Hono<AppBindings>()
     const origin = publicOrigin(c.env, c.req.url);
     // The confirmations were queued with the order; this only sends them sooner than the cron would.
     const { order, created, outboxIds } = await submitOrder(c.env, c.req.valid('json'), key, origin);
+    if (created) trackEvent(c, { kind: 'order', refId: order.reference, valueCents: order.total_cents, productId: order.blinds[0]?.product_type, data: { products: order.blinds.map((b) => b.product_type) } });
     if (outboxIds.length > 0) {
       c.executionCtx.waitUntil(
         sendOutboxMessages(c.env, outboxIds).catch((err) =>
@@ -52,5 +55,7 @@ export const orderRoutes = new Hono<AppBindings>()
     }
     const order = await findOrder(c.env.DB, reference);
     if (!order) throw new AppError('not_found', `No order with reference ${reference}.`);
-    return c.json({ success: true, order: maskOrderContact(order) });
+    // The receipt asks for the courier timeline only when there is one (a 404 would be a console error).
+    const hasTracking = (await trackingForOrder(c.env.DB, reference)) !== null;
+    return c.json({ success: true, order: { ...maskOrderContact(order), has_tracking: hasTracking } });
   });

@@ -5,6 +5,7 @@ import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { pricingQuoteSchema } from '../shared/schemas';
 import { gridForProduct, priceForSize } from '../services/pricing';
+import { trackBufferedEvent } from './analytics';
 
 /**
  * POST /api/pricing/quote (spec section 7). A size outside the grid is a valid question with an
@@ -17,6 +18,7 @@ export const pricingRoutes = new Hono<AppBindings>().post('/quote', jsonBody(409
     throw new AppError('not_found', `We do not have a price list for '${product_type}'. Choose a product from the catalogue.`);
   }
   const result = priceForSize(grid, width_mm, drop_mm);
+  trackBufferedEvent(c, { kind: 'price_check', productId: grid.productId, data: { inRange: result.ok } });
   if (!result.ok) {
     return c.json({
       success: false,

@@ -1,39 +1,124 @@
 import { drizzle } from 'drizzle-orm/d1';
+import { eventStatement } from './analytics';
 import type { z } from 'zod';
 import { customerDetails, leads } from '../db/schema';
+import type { Env } from '../env';
+import type { LeadOrigin } from '../shared/leads-api';
 import type { customerDetailsSchema, leadCaptureSchema } from '../shared/schemas';
+import { businessDetails, type BusinessDetails } from './email/email-parts';
+import { leadNotificationEmail } from './email/lead-emails';
+import { outboxInsert, sendOutboxMessages } from './email/outbox';
 
 export type LeadInput = z.output<typeof leadCaptureSchema>;
-/** The form requires an e-mail; a chat lead may have only a phone number. */
-export type NewLead = Omit<LeadInput, 'email'> & { email: string | null };
+/** The form requires an e-mail; a chat lead may have only a phone number (never an invented e-mail). */
+export type NewLead = Omit<LeadInput, 'email' | 'source'> & { email: string | null; source: LeadOrigin };
 export type CustomerDetailsInput = z.output<typeof customerDetailsSchema>;
 
-/** The record the consultant, the visualisers and the staff leads page share. */
-export async function captureLead(db: D1Database, input: NewLead, now = new Date()): Promise<string> {
+/**
+ * Where a captured lead goes: D1, and the business's notice (null when BUSINESS_EMAIL is unset)
+ * queued in the same batch. `send` hands the queued message to waitUntil; without it the cron sends it.
+ */
+export interface LeadSink {
+  db: D1Database;
+  notice: { business: BusinessDetails & { email: string }; leadsUrl: string | null } | null;
+  send?: (outboxIds: number[]) => void;
+  /** The chat session the lead was left in, kept in sessionData so the POPIA tools find its transcript. */
+  chatSessionId?: string | null;
+  /** The visitor hash of the request that left the lead (analytics), when it came from a request. */
+  visitor?: string | null;
+}
+
+/** The sink for a request or a chat turn: the /leads link from PUBLIC_BASE_URL, else the request's origin. */
+export function leadSink(
+  env: Env,
+  options: { origin?: string | null; waitUntil?: (p: Promise<unknown>) => void; chatSessionId?: string | null; visitor?: string | null } = {},
+): LeadSink {
+  const business = businessDetails(env);
+  const base = env.PUBLIC_BASE_URL?.trim() || options.origin || null;
+  const waitUntil = options.waitUntil;
+  return {
+    db: env.DB,
+    notice: business.email ? { business: { ...business, email: business.email }, leadsUrl: base ? `${base.replace(/\/+$/, '')}/leads` : null } : null,
+    send: waitUntil
+      ? (ids) =>
+          waitUntil(
+            sendOutboxMessages(env, ids).catch((err: unknown) =>
+              console.error(JSON.stringify({ level: 'error', message: 'lead notice not sent now; the outbox cron retries', error: String(err) })),
+            ),
+          )
+      : undefined,
+    chatSessionId: options.chatSessionId ?? null,
+    visitor: options.visitor ?? null,
+  };
+}
+
+/** The lead's INSERT, its analytics event and its notice's INSERT (last, so its id is the batch's last result), for one batch. */
+function leadStatements(sink: LeadSink, input: NewLead, now: Date) {
+  const d = drizzle(sink.db);
   const id = crypto.randomUUID();
-  await drizzle(db)
-    .insert(leads)
-    .values({
-      id,
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      whatsapp: input.whatsapp,
-      location: input.location,
-      source: input.source,
-      productInterest: input.productInterest,
-      sessionData: input.sessionData,
-      notes: input.notes,
-      followUpStatus: 'new',
-      popiaConsent: input.popiaConsent,
-      popiaConsentAt: input.popiaConsent ? now.toISOString() : null,
-      createdAt: now.toISOString(),
-    });
+  const createdAt = now.toISOString();
+  const sessionData = sink.chatSessionId ? { ...(input.sessionData ?? {}), sessionId: sink.chatSessionId } : input.sessionData;
+  const insert = d.insert(leads).values({
+    id,
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    whatsapp: input.whatsapp,
+    location: input.location,
+    source: input.source,
+    productInterest: input.productInterest,
+    sessionData,
+    notes: input.notes,
+    followUpStatus: 'new',
+    popiaConsent: input.popiaConsent,
+    popiaConsentAt: input.popiaConsent ? createdAt : null,
+    createdAt,
+  });
+  const notice = sink.notice ? outboxInsert(sink.db, leadNotificationEmail(sink.notice.business, { ...input, id, createdAt }, sessionData, sink.notice.leadsUrl), now) : null;
+  // Every source's lead counts on the dashboard and in the daily report (area and product as given).
+  const event = eventStatement(sink.db, { kind: 'lead', refId: id, area: input.location, productId: input.productInterest, sessionId: sink.chatSessionId, visitor: sink.visitor, at: now });
+  return { id, insert, event, notice };
+}
+
+function queueSend(sink: LeadSink, results: readonly unknown[], hasNotice: boolean) {
+  if (!hasNotice || !sink.send) return;
+  const ids = (results[results.length - 1] as { id: number }[]).map((r) => r.id);
+  if (ids.length) sink.send(ids);
+}
+
+/** The one way a lead is recorded (form, chat, quick details, stored-quote consultation): row and notice in one batch. */
+export async function captureLead(sink: LeadSink, input: NewLead, now = new Date()): Promise<string> {
+  const { id, insert, event, notice } = leadStatements(sink, input, now);
+  const results = notice ? await drizzle(sink.db).batch([insert, event, notice]) : await drizzle(sink.db).batch([insert, event]);
+  queueSend(sink, results, Boolean(notice));
   return id;
 }
 
-export async function saveCustomerDetails(db: D1Database, input: CustomerDetailsInput): Promise<string> {
+/**
+ * The quick-details dialog's row, and a lead (source 'quick_details') in the same batch: the staff
+ * page, its statuses, notes, CSV and the business's notice then treat it like every other lead.
+ */
+export async function saveCustomerDetails(sink: LeadSink, input: CustomerDetailsInput, now = new Date()): Promise<string> {
   const id = crypto.randomUUID();
-  await drizzle(db).insert(customerDetails).values({ id, ...input });
+  const d = drizzle(sink.db);
+  const lead = leadStatements(
+    sink,
+    {
+      name: input.name,
+      email: input.email,
+      phone: null,
+      whatsapp: input.whatsapp,
+      location: null,
+      source: 'quick_details',
+      productInterest: null,
+      sessionData: { feature: input.feature, ...(input.sessionId ? { sessionId: input.sessionId } : {}) },
+      notes: null,
+      popiaConsent: false,
+    },
+    now,
+  );
+  const details = d.insert(customerDetails).values({ id, ...input, createdAt: now.toISOString() });
+  const results = lead.notice ? await d.batch([details, lead.insert, lead.event, lead.notice]) : await d.batch([details, lead.insert, lead.event]);
+  queueSend(sink, results, Boolean(lead.notice));
   return id;
 }

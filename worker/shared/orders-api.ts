@@ -109,6 +109,8 @@ export interface OrderDto {
   order_date: string;
   /** Paid through the sandbox gateway: no money was taken (TEST_PAYMENT_NOTE). */
   test_payment: boolean;
+  /** Set by GET /api/orders/{reference}: staff have published courier tracking for it (GET /api/tracking/order/{reference}). */
+  has_tracking?: boolean;
 }
 
 /** What stands for the hidden part of a masked phone number or address. */

@@ -35,7 +35,8 @@ export const pricingQuoteSchema = z.object({
 });
 export type PricingQuoteRequest = z.input<typeof pricingQuoteSchema>;
 
-export const LEAD_SOURCES = ['ar_visualizer', 'room_walkthrough', 'shutter_visualization', 'other'] as const;
+// 'quote_consultation': a stored quote's consultation request (/complete-quote), a source the spec's list lacks.
+export const LEAD_SOURCES = ['ar_visualizer', 'room_walkthrough', 'shutter_visualization', 'other', 'quote_consultation'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 export const leadCaptureSchema = z.object({

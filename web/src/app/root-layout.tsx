@@ -1,7 +1,8 @@
-import { Suspense, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { DevtoolsGuard } from '../components/devtools-guard';
 import { Toaster } from '../components/toast';
+import { recordPageView } from '../lib/analytics';
 
 /** Spec section 2: on every route change the page scrolls to the top. */
 function ScrollToTop() {
@@ -12,11 +13,19 @@ function ScrollToTop() {
   return null;
 }
 
+/** Issue 10: every route change is a page view for the staff figures (batched, see lib/analytics). */
+function PageViews() {
+  const { pathname } = useLocation();
+  useEffect(() => recordPageView(pathname), [pathname]);
+  return null;
+}
+
 export function RootLayout() {
   const navigation = useNavigation();
   return (
     <>
       <ScrollToTop />
+      <PageViews />
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
       <Suspense fallback={<p className="page-loading">Loading…</p>}>
         <Outlet />

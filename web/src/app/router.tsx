@@ -21,6 +21,9 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
   '/order-confirmation': async () => ({ Component: (await import('../features/orders/order-confirmation-page')).OrderConfirmationPage }),
   '/quote': async () => ({ Component: (await import('../features/orders/stored-quote-page')).StoredQuotePage }),
   '/complete-quote': async () => ({ Component: (await import('../features/orders/complete-quote-page')).CompleteQuotePage }),
+  '/track': async () => ({ Component: (await import('../features/tracking/track-page')).TrackPage }),
+  '/tracking': async () => ({ Component: (await import('../features/tracking/tracking-landing-page')).TrackingLandingPage }),
+  '/site-visits': async () => ({ Component: (await import('../features/site-visits/site-visits-page')).SiteVisitsPage }),
 };
 
 /**
@@ -40,7 +43,12 @@ export const STAFF_PATHS = [
   '/admin/pricing',
 ] as const;
 
-const STAFF_SCREENS: Partial<Record<(typeof STAFF_PATHS)[number], LazyScreen>> = {};
+const STAFF_SCREENS: Partial<Record<(typeof STAFF_PATHS)[number], LazyScreen>> = {
+  '/admin-dashboard': async () => ({ Component: (await import('../features/admin-dashboard/admin-dashboard-page')).AdminDashboardPage }),
+  '/admin/tracking': async () => ({ Component: (await import('../features/tracking-admin/tracking-admin-page')).TrackingAdminPage }),
+  '/leads': async () => ({ Component: (await import('../features/leads-admin/leads-page')).LeadsPage }),
+  '/marketing-insights': async () => ({ Component: (await import('../features/marketing-insights/marketing-insights-page')).MarketingInsightsPage }),
+};
 
 const comingSoon = (route: (typeof PLANNED_ROUTES)[number]): LazyScreen => async () => {
   const { ComingSoonPage } = await import('./routes/coming-soon');

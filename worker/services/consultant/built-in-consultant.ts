@@ -3,7 +3,7 @@
 // Deterministic: the same message, history and memory give the same reply.
 import { PRODUCTS } from '../../seed/catalogue-data';
 import { coloursForProduct } from '../catalogue';
-import { captureLead } from '../leads';
+import { captureLead, type LeadSink } from '../leads';
 import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct, priceForSize } from '../pricing';
 import { formatRandFromCents } from './format';
 import { describeOrderStatus, findOrderReference, orderStatusFacts } from './order-status';
@@ -32,6 +32,8 @@ export interface ConsultantContact {
 export interface ConsultantDeps {
   db: D1Database;
   contact: ConsultantContact;
+  /** Where a captured lead goes; without it (unit tests) the lead is stored with no notice. */
+  leads?: LeadSink;
 }
 
 export interface ChatTurn {
@@ -535,13 +537,13 @@ export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer>
     } else if (memory.name && (memory.email || memory.phone)) {
       const quote = ctx.lastQuote ?? (await quoteSummary(ctx, memory));
       const notes = `Chat: asked about ${quote ?? 'blinds (no product or size given yet)'}`;
-      memory.leadId = await captureLead(deps.db, {
+      memory.leadId = await captureLead(deps.leads ?? { db: deps.db, notice: null }, {
         name: memory.name,
         email: memory.email ?? null,
         phone: memory.phone ?? null,
         whatsapp: null,
         location: null,
-        source: 'other',
+        source: 'chat',
         productInterest: memory.productId ? productName(memory.productId) : null,
         sessionData: {
           blindType: memory.productId ?? null,

@@ -3,7 +3,7 @@
 import type { Tool } from '@anthropic-ai/sdk/resources/messages';
 import { PRODUCTS } from '../../seed/catalogue-data';
 import { coloursForProduct } from '../catalogue';
-import { captureLead } from '../leads';
+import { captureLead, type LeadSink } from '../leads';
 import { gridForProduct, priceForSize } from '../pricing';
 import { normaliseProductKey } from '../product-ids';
 import type { ConsultantFeature, ConsultantMemory } from './built-in-consultant';
@@ -72,7 +72,7 @@ export const CLAUDE_TOOLS: Tool[] = [
   },
   {
     name: 'track_order',
-    description: "Status of an order by its reference ('CB-' and 10 letters or digits, e.g. CB-7KQ2M9XPLA): placed date, payment status, number of blinds, total, next step.",
+    description: "Status of an order by its reference ('CB-' and 10 letters or digits, e.g. CB-7KQ2M9XPLA): placed date, payment status, number of blinds, total, next step, and the courier tracking (number, status, location, estimated delivery) once staff have published it.",
     input_schema: {
       type: 'object',
       properties: { reference: { type: 'string' } },
@@ -88,6 +88,8 @@ export interface ToolContext {
   /** Updated in place by price_blind and capture_lead. */
   memory: ConsultantMemory;
   features: Set<ClaudeFeature>;
+  /** Where a captured lead goes; without it the lead is stored with no notice. */
+  leads?: LeadSink;
 }
 
 export interface ToolOutcome {
@@ -235,14 +237,14 @@ async function captureLeadTool(ctx: ToolContext, input: Record<string, unknown>)
   if (email) ctx.memory.email = email;
   if (phone) ctx.memory.phone = phone;
   const m = ctx.memory;
-  ctx.memory.leadId = await captureLead(ctx.db, {
+  ctx.memory.leadId = await captureLead(ctx.leads ?? { db: ctx.db, notice: null }, {
     name: name.slice(0, 120),
     // As the built-in consultant: a chat lead may have only a phone number.
     email: email ?? null,
     phone: phone?.slice(0, 40) ?? null,
     whatsapp: null,
     location: null,
-    source: 'other',
+    source: 'chat',
     productInterest: m.productId ? (productById(m.productId)?.name ?? m.productId) : null,
     sessionData: {
       blindType: m.productId ?? null,

@@ -150,7 +150,7 @@ export async function answerWithClaude(input: ClaudeInput): Promise<ClaudeAnswer
   const memory: ConsultantMemory = { ...input.memory };
   const features = new Set<ClaudeFeature>();
   if (input.images.length) features.add('image-analysis');
-  const ctx: ToolContext = { db: input.deps.db, memory, features };
+  const ctx: ToolContext = { db: input.deps.db, memory, features, leads: input.deps.leads };
 
   let client: Anthropic;
   try {

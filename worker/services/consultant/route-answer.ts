@@ -3,6 +3,7 @@ import { sniffImageType } from '../../lib/image-type';
 import { answerBuiltIn, type ChatTurn, type ConsultantContact, type ConsultantMemory } from './built-in-consultant';
 import { answerWithClaude, ClaudeUnavailableError } from './claude';
 import { describePhotoColours } from './photo-colours';
+import type { LeadSink } from '../leads';
 
 export interface TurnInput {
   message: string;
@@ -10,6 +11,8 @@ export interface TurnInput {
   history: ChatTurn[];
   memory: ConsultantMemory;
   contact: ConsultantContact;
+  /** Where a lead captured in this turn goes (D1 and the business's notice). */
+  leads?: LeadSink;
 }
 
 export interface RoutedAnswer {
@@ -40,7 +43,7 @@ export async function answerTurn(env: RoutingEnv, input: TurnInput): Promise<Rou
         }),
         history: input.history,
         memory: input.memory,
-        deps: { db: env.DB, contact: input.contact },
+        deps: { db: env.DB, contact: input.contact, leads: input.leads },
       });
       return {
         ...withPhotoNote(answer.response, [...answer.features], input.photos.length),
@@ -62,7 +65,7 @@ async function answerBuiltInTurn(env: RoutingEnv, input: TurnInput): Promise<Omi
   // A photo on its own needs no text answer; the colour description is the answer.
   const answer =
     input.message.trim() || input.photos.length === 0
-      ? await answerBuiltIn({ message: input.message, history: input.history, memory: input.memory, deps: { db: env.DB, contact: input.contact } })
+      ? await answerBuiltIn({ message: input.message, history: input.history, memory: input.memory, deps: { db: env.DB, contact: input.contact, leads: input.leads } })
       : { response: '', features: [], memory: input.memory };
   const features: string[] = [...answer.features];
   const parts = answer.response ? [answer.response] : [];

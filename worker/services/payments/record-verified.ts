@@ -1,6 +1,7 @@
 // What every provider does with a verified notification once it knows the order and the outcome:
 // record it exactly once, with the e-mails it causes in the same batch, and log it.
 import type { Env } from '../../env';
+import { recordEvent } from '../analytics';
 import type { OutgoingEmail } from '../email/outbox';
 import { recordPaymentOutcome, type PaymentOrder, type PaymentOutcome } from './ledger';
 import { paymentNoticeEmail, paymentReceiptEmail, refundNoticeEmail } from './receipt';
@@ -37,6 +38,7 @@ export async function recordVerifiedPayment(
   if (outcome.status === 'succeeded' && !recorded.orderUpdated && outcome.provider !== 'sandbox') {
     paymentLog('warn', 'a second payment for an order that was already paid: recorded so staff can refund it', { reference, ...logFields });
   }
+  if (outcome.status === 'succeeded' && recorded.orderUpdated) await recordEvent(env, { kind: 'payment', refId: reference, valueCents: outcome.amountCents, data: { provider: outcome.provider }, at: now });
   paymentLog('info', `${outcome.provider} ${outcome.status === 'refunded' ? 'refund' : 'payment'} recorded`, { reference, ...logFields, orderUpdated: recorded.orderUpdated });
   return { httpStatus: 200, outcome: 'recorded', note, reference };
 }

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { completedOrderFromDto, readCompletedOrder, writeCompletedOrder, type CompletedOrder } from '../quote/quote-storage';
-import { HelpContacts, LinesTable, LoadingCard, NextSteps, OrdersPageShell, OutcomeCard, PaymentBadge, TestPaymentNote, TotalsList } from './order-parts';
+import { HelpContacts, LinesTable, LoadingCard, NextSteps, OrdersPageShell, OrderTrackingCard, OutcomeCard, PaymentBadge, TestPaymentNote, TotalsList } from './order-parts';
 import { fetchOrder } from './orders-client';
 import {
   confirmationSource,
@@ -167,6 +167,8 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
           <p className="orders-note">This is the copy kept on this device; we could not confirm it with our server just now.</p>
         )}
       </section>
+
+      {origin === 'server' && receipt.hasTracking && <OrderTrackingCard reference={receipt.reference} />}
 
       <div className="orders-grid">
         <section className="orders-card" aria-labelledby="customer-title">

@@ -1,10 +1,13 @@
 // Pieces the receipt, the quote document, the payment result and the stored-quote pages share.
-import { Suspense, type ReactNode, type RefObject } from 'react';
+import { Suspense, useEffect, useState, type ReactNode, type RefObject } from 'react';
+import type { PublicTrackingDto } from '../../../../worker/shared/tracking-api';
 import { TEST_PAYMENT_NOTE, type PaymentStatus } from '../../../../worker/shared/orders-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { formatRand } from '../../lib/format';
 import { telLink, usePublicConfig, whatsappLink } from '../../lib/public-config';
+import { fetchTrackingForOrder } from '../tracking/tracking-client';
+import { TrackingFacts, TrackingTimeline } from '../tracking/tracking-parts';
 import { controlLabel, mountLabel, paymentStatusLabel, type ReceiptLine } from './orders-model';
 
 /** The site's header and footer around an orders page's main content. */
@@ -215,6 +218,37 @@ export function HelpContacts({ title = 'Need help?', children }: { title?: strin
       <Suspense fallback={<p className="muted">Loading contact details…</p>}>
         <ContactLinks />
       </Suspense>
+    </section>
+  );
+}
+
+/**
+ * The courier tracking of an order (GET /api/tracking/order/{ref}) once staff have published it;
+ * nothing at all before that (a 404) or when it cannot be read: the receipt stands on its own.
+ */
+export function OrderTrackingCard({ reference }: { reference: string }) {
+  const [tracking, setTracking] = useState<PublicTrackingDto | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    setTracking(null);
+    fetchTrackingForOrder(reference)
+      .then((found) => {
+        if (!cancelled) setTracking(found);
+      })
+      .catch(() => {
+        // A failed read hides the card; the /track page and the e-mail still have it.
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [reference]);
+  if (!tracking) return null;
+  return (
+    <section className="orders-card" aria-labelledby="order-tracking-title" data-testid="order-tracking">
+      <h2 id="order-tracking-title">Delivery tracking</h2>
+      <TrackingFacts tracking={tracking} />
+      <h3>Tracking history</h3>
+      <TrackingTimeline history={tracking.trackingHistory} label={`Tracking history of order ${tracking.orderId}, latest first`} />
     </section>
   );
 }

@@ -114,6 +114,8 @@ export interface Receipt {
   paidAt: string | null;
   /** Paid through the sandbox gateway: the receipt says TEST_PAYMENT_NOTE. */
   testPayment: boolean;
+  /** The server says courier tracking exists for this order. */
+  hasTracking: boolean;
 }
 
 /** The payment status as the receipt's badge names it. */
@@ -137,6 +139,7 @@ export function receiptFromOrder(order: OrderDto): Receipt {
     paymentStatus: order.paymentStatus,
     paidAt: order.paid_at,
     testPayment: order.test_payment === true,
+    hasTracking: order.has_tracking === true,
   };
 }
 
@@ -170,6 +173,7 @@ export function receiptFromCompletedOrder(order: CompletedOrder): Receipt {
     paymentStatus: order.paymentStatus,
     paidAt: null,
     testPayment: false,
+    hasTracking: false,
   };
 }
 
@@ -193,6 +197,7 @@ export function sampleReceipt(now: Date = new Date()): Receipt {
     paymentStatus: 'pending',
     paidAt: null,
     testPayment: false,
+    hasTracking: false,
   };
 }
 
@@ -480,7 +485,7 @@ export function consultationLeadBody(quote: SessionQuote, contact: QuoteCustomer
     phone: info.phone || null,
     whatsapp: null,
     location: info.location || null,
-    source: 'other' as const,
+    source: 'quote_consultation' as const,
     productInterest: quote.product_name || productSummary(quote.lines.map((l) => l.product_name)),
     sessionData: {
       quoteId: quote.quote_id,
