@@ -30,6 +30,7 @@ import { trackingRoutes } from './routes/tracking';
 import { ttsRoutes } from './routes/tts';
 import { isSandboxGateway } from './services/payments/checkout';
 import { seedCatalogueIfEmpty } from './services/seed';
+import { recordAudit } from './services/audit';
 
 /** The composition root: middleware, then one sub-app per resource, then the static app. */
 export const app = new Hono<AppBindings>();
@@ -79,7 +80,11 @@ app.use('/pay/sandbox/*', async (c, next) => (isSandboxGateway(c.env) ? next() :
 app.route('/pay/sandbox', sandboxCheckoutRoutes);
 
 // Staff: fill an empty deployed catalogue with the sample data (locally `npm start` does this).
-app.post('/api/admin/catalogue/seed', requireStaff, async (c) => c.json({ success: true, ...(await seedCatalogueIfEmpty(c.env.DB, c.env.MEDIA)) }));
+app.post('/api/admin/catalogue/seed', requireStaff, async (c) => {
+  const result = await seedCatalogueIfEmpty(c.env.DB, c.env.MEDIA);
+  await recordAudit(c.env.DB, { actor: c.get('staffSessionId') ?? 'S-unknown', action: 'catalogue.seed', details: { ...result } });
+  return c.json({ success: true, ...result });
+});
 
 app.route('/swatches', swatchRoutes);
 app.all('/api/*', (c) => {

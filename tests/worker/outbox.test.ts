@@ -440,6 +440,10 @@ describe('staff API /api/admin/outbox', () => {
     const res = await retry(id, cookie);
     expect(res.status).toBe(200);
     expect((await res.json<any>()).message).toMatchObject({ id, attempts: 0, status: 'pending' });
+    // A staff change: in the audit log with the session that made it.
+    const audit = await env.DB.prepare("SELECT actor, action, target FROM audit_log WHERE action = 'outbox.retry' AND target = ?").bind(String(id)).first<any>();
+    expect(audit).toMatchObject({ action: 'outbox.retry', target: String(id) });
+    expect(audit.actor).toMatch(/^S-[0-9a-f]{10}$/);
     // Sent straight away after the answer (EMAIL_PROVIDER local in tests).
     for (let i = 0; i < 50 && (await row(id)).status !== 'sent'; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: `local-${id}` });

@@ -7,6 +7,9 @@ import {
   ORDER_IDEMPOTENCY_RETENTION_DAYS,
   PHOTO_RETENTION_DAYS,
   QUOTE_RETENTION_DAYS,
+  ANALYTICS_RETENTION_DAYS,
+  AUDIT_RETENTION_DAYS,
+  purgeActivity,
   purgeOldPhotos,
   purgeOutbox,
   purgeQuotesAndKeys,
@@ -166,5 +169,27 @@ describe('chat transcripts', () => {
       expect(await state.storage.getAlarm()).toBeNull();
       expect(state.storage.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM memory').one().n).toBe(0);
     });
+  });
+});
+
+describe('analytics events and the audit log', () => {
+  it('deletes events older than 13 months and audit entries older than 2 years, and nothing newer', async () => {
+    const tag = unique();
+    const insertEvent = (created: string) =>
+      env.DB.prepare("INSERT INTO analytics_events (kind, day, visitor, path, created_at) VALUES ('page_view', ?, 'hash', ?, ?)").bind(created.slice(0, 10), `/${tag}`, created).run();
+    const insertAudit = (created: string) =>
+      env.DB.prepare("INSERT INTO audit_log (actor, action, target, created_at) VALUES ('S-test', 'lead.update', ?, ?)").bind(tag, created).run();
+    await insertEvent(daysAgo(ANALYTICS_RETENTION_DAYS + 1));
+    await insertEvent(daysAgo(ANALYTICS_RETENTION_DAYS - 1));
+    await insertAudit(daysAgo(AUDIT_RETENTION_DAYS + 1));
+    await insertAudit(daysAgo(AUDIT_RETENTION_DAYS - 1));
+
+    const result = await purgeActivity(env.DB, NOW);
+    expect(result.analyticsEventsDeleted).toBeGreaterThanOrEqual(1);
+    expect(result.auditEntriesDeleted).toBeGreaterThanOrEqual(1);
+    const events = await env.DB.prepare('SELECT created_at FROM analytics_events WHERE path = ?').bind(`/${tag}`).all<{ created_at: string }>();
+    expect(events.results.map((r) => r.created_at)).toEqual([daysAgo(ANALYTICS_RETENTION_DAYS - 1)]);
+    const audit = await env.DB.prepare('SELECT created_at FROM audit_log WHERE target = ?').bind(tag).all<{ created_at: string }>();
+    expect(audit.results.map((r) => r.created_at)).toEqual([daysAgo(AUDIT_RETENTION_DAYS - 1)]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Env } from '../env';
-import { purgeExpiredEnquiries, purgeOldPhotos, purgeOutbox, purgeQuotesAndKeys } from '../services/retention';
+import { purgeActivity, purgeExpiredEnquiries, purgeOldPhotos, purgeOutbox, purgeQuotesAndKeys } from '../services/retention';
 
 /**
  * The daily retention run (docs/decisions/005-retention-schedule.md). Each step stands alone, so
@@ -12,6 +12,7 @@ export async function runDailyRetention(env: Pick<Env, 'DB' | 'MEDIA'>, now: Dat
     ['outbox', () => purgeOutbox(env.DB, now)],
     ['quotes', () => purgeQuotesAndKeys(env.DB, now)],
     ['photos', () => purgeOldPhotos(env.MEDIA, now)],
+    ['activity', () => purgeActivity(env.DB, now)],
   ];
   const counts: Record<string, number> = {};
   const failed: string[] = [];

@@ -2,7 +2,7 @@
 // each kind of personal data is kept, and the deletions the daily job makes when that time is up.
 import { and, eq, inArray, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { customerDetails, emailOutbox, idempotencyKeys, leads, orders, quotes } from '../db/schema';
+import { analyticsEvents, auditLog, customerDetails, emailOutbox, idempotencyKeys, leads, orders, quotes } from '../db/schema';
 
 const DAY_MS = 86_400_000;
 
@@ -148,4 +148,24 @@ export async function purgeOldPhotos(
     } while (cursor);
   }
   return { photosDeleted };
+}
+
+/** Storefront analytics events (a daily-salted visitor hash, pages, areas given): 13 months, for year-on-year figures. */
+export const ANALYTICS_RETENTION_DAYS = 400;
+/** The staff audit log (session ids, actions; no customer data beyond record ids): two years. */
+export const AUDIT_RETENTION_DAYS = 730;
+
+export type ActivityPurge = {
+  analyticsEventsDeleted: number;
+  auditEntriesDeleted: number;
+};
+
+/** Deletes analytics events and audit entries past their periods, in one batch. */
+export async function purgeActivity(db: D1Database, now: Date): Promise<ActivityPurge> {
+  const d = drizzle(db);
+  const [events, audit] = await d.batch([
+    d.delete(analyticsEvents).where(lt(analyticsEvents.createdAt, daysBefore(now, ANALYTICS_RETENTION_DAYS))),
+    d.delete(auditLog).where(lt(auditLog.createdAt, daysBefore(now, AUDIT_RETENTION_DAYS))),
+  ]);
+  return { analyticsEventsDeleted: events.meta.changes, auditEntriesDeleted: audit.meta.changes };
 }

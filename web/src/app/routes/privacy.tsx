@@ -11,6 +11,8 @@ const RETENTION_SCHEDULE: [what: string, period: string, why: string][] = [
   ['Saved quotes you did not order from', '1 year', 'so your quote link keeps working'],
   ['Orders and payments', '5 years', 'South African tax law (SARS) requires it'],
   ['Records that limit repeated requests (your internet address)', 'until the limit period ends', 'to protect the site and our staff sign-in from abuse'],
+  ['Visit statistics (pages seen, area you give; your address only as a code that changes daily)', '13 months', 'to see how the shop is used, compared with the same month last year'],
+  ['Courier tracking of your order', 'with the order (5 years)', 'so you and our team can see where a delivery went'],
 ];
 
 /** POPIA privacy notice, linked from every form that collects personal information. */
