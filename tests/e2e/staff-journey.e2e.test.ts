@@ -13,7 +13,8 @@ const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 const contexts: BrowserContext[] = [];
 const stamp = Date.now().toString(36).toUpperCase();
-const customerName = `Journey${randomInt(1000, 9999)}`;
+// Letters only: the consultant reads a name as a word.
+const customerName = `Journey${Array.from({ length: 4 }, () => String.fromCharCode(97 + randomInt(0, 26))).join('')}`;
 const customerEmail = `journey-${stamp.toLowerCase()}@example.co.za`;
 const trackingNumber = `TCG-JRN-${stamp}`;
 
@@ -41,7 +42,7 @@ describe('staff journey (issue 10)', () => {
     await customer.page.goto(`${baseUrl}/`);
     const chatInput = customer.page.getByPlaceholder('Ask about blinds, upload photos, or request consultation...');
     await chatInput.waitFor();
-    await chatInput.fill(`Hi, this is ${customerName}, please call me on 082 555 0199 about a roller blind for our lounge in Knysna`);
+    await chatInput.fill(`Hi, this is ${customerName}, please call me on 082 555 0199`);
     await chatInput.press('Enter');
     await customer.page.locator('section.chat-panel').getByRole('log').getByText('082 555 0199').first().waitFor({ timeout: 15_000 });
 
