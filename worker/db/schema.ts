@@ -50,6 +50,12 @@ export const priceLists = sqliteTable(
     pricesCents: text('prices_cents', { mode: 'json' }).$type<number[][]>().notNull(),
     isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
     source: text('source').notNull(),
+    /** The staff session that uploaded it (or rolled back to it); null for the seed. */
+    createdBy: text('created_by'),
+    /** Cells that differ from the version before it (the whole grid for a first version). */
+    cellsChanged: integer('cells_changed'),
+    /** For a rollback: the version whose grid this one restores. */
+    restoredFrom: integer('restored_from'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('price_lists_product_version').on(t.productId, t.version)],
@@ -318,3 +324,40 @@ export const dailyReports = sqliteTable('daily_reports', {
   sentBy: text('sent_by').notNull(),
   createdAt: createdAt(),
 });
+
+/** The outdoor blinds colour range (staff spec 2.8), replaced or merged from a Word document. */
+export const outdoorColours = sqliteTable(
+  'outdoor_colours',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    /** '#RRGGBB', upper case. */
+    hex: text('hex').notNull(),
+    material: text('material').notNull().default('Canvas'),
+    finish: text('finish').notNull().default('Matte'),
+    description: text('description').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** The uploaded file's name, or 'seed'. */
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('outdoor_colours_name').on(t.name)],
+);
+
+/** Colours extracted from a supplier's screenshot (staff spec 2.4, 3 'Colour extraction'). */
+export const colourExtractions = sqliteTable(
+  'colour_extractions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    productName: text('product_name').notNull(),
+    /** roller | venetian | vertical | outdoor */
+    category: text('category').notNull(),
+    details: text('details'),
+    /** [{name, hex, material, share}] */
+    colours: text('colours', { mode: 'json' }).$type<{ name: string; hex: string; material: string; share: number }[]>().notNull(),
+    /** R2 key of the screenshot. */
+    imageKey: text('image_key'),
+    extractedAt: createdAt(),
+  },
+  (t) => [index('colour_extractions_at').on(t.extractedAt)],
+);
