@@ -50,6 +50,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'POST', path: '/api/site-visits/unlock', reason: 'issue 10: the site-visit access-phrase gate (throttled like the PIN)' },
   { method: 'GET', path: '/api/site-visits/session', reason: 'issue 10: the site-visit gate asks whether this browser is unlocked (no data)' },
   { method: 'POST', path: '/api/analytics/events', reason: 'issue 10: the storefront reports page views and interactions' },
+  { method: 'GET', path: '/api/outdoor-blinds/colours', reason: "issue 11: the storefront's outdoor products show the uploaded outdoor colour range" },
 ];
 
 const router = new TrieRouter<PublicRoute>();

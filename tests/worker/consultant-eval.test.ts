@@ -133,7 +133,7 @@ const CASES: EvalCase[] = [
 describe('built-in consultant: single-message evaluation', () => {
   it('has a realistic evaluation set covering every calculator product', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(40);
-    const named = new Set(CASES.map((c) => matchProduct(c.message)).filter(Boolean));
+    const named = new Set(CASES.map((c) => matchProduct(c.message, PRODUCTS)).filter(Boolean));
     for (const p of PRODUCTS.filter((x) => x.calculatorId)) expect(named, p.id).toContain(p.id);
   });
 
@@ -285,10 +285,10 @@ describe('matchProduct', () => {
     ['sheer', 'roller-sheer'],
     ['verticals-blockout', 'vertical-blockout'],
   ])('%s -> %s', (text, id) => {
-    expect(matchProduct(text)).toBe(id);
+    expect(matchProduct(text, PRODUCTS)).toBe(id);
   });
   it('returns null for no product', () => {
-    expect(matchProduct('asdfgh')).toBeNull();
+    expect(matchProduct('asdfgh', PRODUCTS)).toBeNull();
   });
 });
 

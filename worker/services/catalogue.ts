@@ -5,6 +5,7 @@ import { CATALOGUE_SECTIONS, type CatalogueSection } from '../shared/catalogue-t
 import { colours, priceLists, products } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { gridForProduct } from './pricing';
+import { OUTDOOR_COLOUR_SET_KEY, uploadedOutdoorColourDtos } from './outdoor-colours';
 import { normaliseProductKey } from './product-ids';
 import { SAMPLE_PRICE_LIST_NOTE } from '../seed/catalogue-data';
 
@@ -41,6 +42,11 @@ export async function coloursForProduct(db: D1Database, productKey: string) {
   if (!product) {
     throw new AppError('not_found', `We do not have a product called '${productKey}'. Choose one from the catalogue.`);
   }
+  // issue 11: once staff upload an outdoor colour range, the outdoor products offer it instead of the seed's set.
+  if (product.colourSetKey === OUTDOOR_COLOUR_SET_KEY) {
+    const uploaded = await uploadedOutdoorColourDtos(db);
+    if (uploaded) return { product, colours: uploaded };
+  }
   const rows = await drizzle(db)
     .select()
     .from(colours)
@@ -56,13 +62,14 @@ export async function productsWithColours(db: D1Database): Promise<ProductColour
     d.select().from(colours).orderBy(asc(colours.sortOrder), asc(colours.id)),
   ]);
   const bySet = groupBy(colourRows, (c) => c.setKey);
+  const uploadedOutdoor = await uploadedOutdoorColourDtos(db); // issue 11: the uploaded outdoor range wins
   return {
     success: true,
     products: productRows.map((p) => ({
       id: p.id,
       name: p.name,
       description: p.description,
-      colours: (bySet.get(p.colourSetKey) ?? []).map(toColourDto),
+      colours: (p.colourSetKey === OUTDOOR_COLOUR_SET_KEY && uploadedOutdoor) || (bySet.get(p.colourSetKey) ?? []).map(toColourDto),
     })),
   };
 }
@@ -77,6 +84,7 @@ export async function catalogOverview(db: D1Database): Promise<CatalogOverview> 
     d.select({ lastUpdated: max(priceLists.createdAt) }).from(priceLists),
   ]);
   const bySet = groupBy(colourRows, (c) => c.setKey);
+  const uploadedOutdoor = await uploadedOutdoorColourDtos(db);
   const overview = Object.fromEntries(CATALOGUE_SECTIONS.map((s) => [s, [] as CatalogItem[]])) as Record<
     CatalogueSection,
     CatalogItem[]
@@ -86,6 +94,7 @@ export async function catalogOverview(db: D1Database): Promise<CatalogOverview> 
     const grid = await gridForProduct(db, p.id);
     anySample ||= grid?.isSample ?? false;
     const setColours = bySet.get(p.colourSetKey) ?? [];
+    const outdoor = p.colourSetKey === OUTDOOR_COLOUR_SET_KEY ? uploadedOutdoor : null; // issue 11
     const item: CatalogItem = {
       id: p.id,
       name: p.name,
@@ -94,8 +103,8 @@ export async function catalogOverview(db: D1Database): Promise<CatalogOverview> 
       from_price: grid ? grid.pricesCents[0]![0]! / 100 : null,
       from_size: grid ? { width_mm: grid.widthsMm[0]!, drop_mm: grid.dropsMm[0]! } : null,
       sample_prices: grid?.isSample ?? false,
-      colour_count: setColours.length,
-      swatches: setColours.slice(0, SWATCHES_PER_CARD).map((c) => ({ name: c.name, hex: c.hex, imageUrl: toColourDto(c).imageUrl })),
+      colour_count: outdoor?.length ?? setColours.length,
+      swatches: (outdoor ?? setColours.map(toColourDto)).slice(0, SWATCHES_PER_CARD).map((c) => ({ name: c.name, hex: c.hex, imageUrl: c.imageUrl })),
     };
     if ((CATALOGUE_SECTIONS as readonly string[]).includes(p.section)) overview[p.section as CatalogueSection].push(item);
   }

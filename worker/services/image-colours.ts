@@ -76,8 +76,8 @@ export function nearestColours<T extends { hex: string }>(hex: string, candidate
     .map((x) => x.c);
 }
 
-type Rgb = [number, number, number];
-type Lab = [number, number, number];
+export type Rgb = [number, number, number];
+export type Lab = [number, number, number];
 
 // Plain words people use for the colours of rooms, with a typical shade of each.
 const COLOUR_WORDS: [string, string][] = [
@@ -90,7 +90,8 @@ const COLOUR_WORDS: [string, string][] = [
 ];
 const WORD_LABS = COLOUR_WORDS.map(([word, hex]) => [word, rgbToLab(hexToRgb(hex))] as const);
 
-function colourWord(rgb: Rgb): string {
+/** The plain word for a colour (nearest of COLOUR_WORDS in Lab). */
+export function colourWord(rgb: Rgb): string {
   const lab = rgbToLab(rgb);
   let best = WORD_LABS[0]!;
   for (const entry of WORD_LABS) if (deltaE(entry[1], lab) < deltaE(best[1], lab)) best = entry;
@@ -102,11 +103,11 @@ export function hexToRgb(hex: string): Rgb {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
-function rgbToHex(rgb: Rgb): string {
+export function rgbToHex(rgb: Rgb): string {
   return `#${rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('').toUpperCase()}`;
 }
 
-function rgbToLab([r, g, b]: Rgb): Lab {
+export function rgbToLab([r, g, b]: Rgb): Lab {
   const lin = (v: number) => {
     const s = v / 255;
     return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
@@ -119,6 +120,7 @@ function rgbToLab([r, g, b]: Rgb): Lab {
   return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
 }
 
-function deltaE(a: Lab, b: Lab): number {
+/** CIE76 colour difference. */
+export function deltaE(a: Lab, b: Lab): number {
   return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 }

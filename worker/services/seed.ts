@@ -85,7 +85,7 @@ export async function seedCatalogueIfEmpty(db: D1Database, media: R2Bucket): Pro
 }
 
 /** FNV-1a over what the swatch is drawn from: a stable content id for immutable caching. */
-function swatchHash(hex: string, texture: string): string {
+export function swatchHash(hex: string, texture: string): string {
   let hash = 0x811c9dc5;
   for (const ch of `${SWATCH_RENDER_VERSION}:${hex}:${texture}`) {
     hash ^= ch.charCodeAt(0);

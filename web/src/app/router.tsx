@@ -45,9 +45,12 @@ export const STAFF_PATHS = [
 
 const STAFF_SCREENS: Partial<Record<(typeof STAFF_PATHS)[number], LazyScreen>> = {
   '/admin-dashboard': async () => ({ Component: (await import('../features/admin-dashboard/admin-dashboard-page')).AdminDashboardPage }),
+  '/admin/colours': async () => ({ Component: (await import('../features/outdoor-colours/outdoor-colours-page')).OutdoorColoursPage }),
+  '/admin/color-screenshots': async () => ({ Component: (await import('../features/colour-screenshots/colour-screenshots-page')).ColourScreenshotsPage }),
   '/admin/tracking': async () => ({ Component: (await import('../features/tracking-admin/tracking-admin-page')).TrackingAdminPage }),
   '/leads': async () => ({ Component: (await import('../features/leads-admin/leads-page')).LeadsPage }),
   '/marketing-insights': async () => ({ Component: (await import('../features/marketing-insights/marketing-insights-page')).MarketingInsightsPage }),
+  '/admin/scraper': async () => ({ Component: (await import('../features/admin-scraper/admin-scraper-page')).AdminScraperPage }),
 };
 
 const comingSoon = (route: (typeof PLANNED_ROUTES)[number]): LazyScreen => async () => {

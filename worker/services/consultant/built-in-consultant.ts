@@ -1,14 +1,14 @@
 // The built-in consultant: always available, used when no AI key is set. It answers only from
 // D1 (catalogue, colours) and the pricing engine, so it never invents products, colours or prices.
 // Deterministic: the same message, history and memory give the same reply.
-import { PRODUCTS } from '../../seed/catalogue-data';
 import { coloursForProduct } from '../catalogue';
 import { captureLead, type LeadSink } from '../leads';
 import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct, priceForSize } from '../pricing';
+import { productCatalogue, type ProductCatalogue } from '../product-catalogue';
 import { formatRandFromCents } from './format';
 import { describeOrderStatus, findOrderReference, orderStatusFacts } from './order-status';
 import { formatSize, parseSize } from './parse-size';
-import { matchProduct, productById } from './product-match';
+import { matchProduct } from './product-match';
 
 export interface ConsultantMemory {
   productId?: string;
@@ -65,8 +65,6 @@ export type ConsultantFeature =
   | 'recommendation'
   | 'order-tracking';
 
-/** Products the online quote calculator offers (the 13 with a calculator id). */
-const CALCULATOR_PRODUCTS = PRODUCTS.filter((p) => p.calculatorId);
 /** The placeholder size the storefront uses when comparing prices (spec section 9). */
 const COMPARISON_SIZE = { widthMm: 1200, dropMm: 1500 };
 
@@ -205,6 +203,8 @@ function detectNeeds(t: string): Need[] {
 
 interface Ctx {
   db: D1Database;
+  /** The products in D1, read once per answer. */
+  catalogue: ProductCatalogue;
   contact: ConsultantContact;
   parts: string[];
   features: Set<ConsultantFeature>;
@@ -238,8 +238,8 @@ function addHandoff(ctx: Ctx, lead: string): void {
   ctx.features.add('human-handoff');
 }
 
-function productName(id: string): string {
-  return productById(id)?.name ?? id;
+function productName(ctx: Ctx, id: string): string {
+  return ctx.catalogue.byKey(id)?.name ?? id;
 }
 
 function isAwning(id: string): boolean {
@@ -264,7 +264,7 @@ async function answerOrderStatus(ctx: Ctx, message: string): Promise<void> {
 async function answerPrice(ctx: Ctx, productId: string, widthMm: number, dropMm: number): Promise<void> {
   ctx.features.add('pricing');
   const grid = await gridForProduct(ctx.db, productId);
-  const name = productName(productId);
+  const name = productName(ctx, productId);
   const sizeText = isAwning(productId) ? `${widthMm} mm wide with a ${dropMm} mm projection` : formatSize(widthMm, dropMm);
   if (!grid) {
     addHandoff(ctx, `I don't have a price list for the ${name} yet, so our team will quote it for you:`);
@@ -312,7 +312,7 @@ async function answerFromPrice(ctx: Ctx, productId: string): Promise<void> {
 }
 
 function describeProduct(ctx: Ctx, productId: string): void {
-  const p = productById(productId);
+  const p = ctx.catalogue.byKey(productId);
   if (!p) return;
   ctx.features.add('product-knowledge');
   const feats = p.features.slice(0, 3).join('; ');
@@ -338,7 +338,7 @@ async function answerRecommendation(ctx: Ctx, needs: Need[], size: { widthMm: nu
     const rec = RECOMMENDATIONS[need];
     const lines: string[] = [];
     for (const [id, featureIndex] of rec.picks) {
-      const p = productById(id);
+      const p = ctx.catalogue.byKey(id);
       if (!p) continue;
       firstPick ??= id;
       let line = `• ${p.name}: ${p.features[featureIndex] ?? p.features[0] ?? ''}`;
@@ -358,7 +358,8 @@ async function answerRecommendation(ctx: Ctx, needs: Need[], size: { widthMm: nu
   if (needs.includes('budget')) {
     const s = size ?? COMPARISON_SIZE;
     const priced: { id: string; cents: number }[] = [];
-    for (const p of CALCULATOR_PRODUCTS) {
+    // The products the online quote calculator offers (those with a calculator id).
+    for (const p of ctx.catalogue.products.filter((x) => x.calculatorId)) {
       const grid = await gridForProduct(ctx.db, p.id);
       const r = grid ? priceForSize(grid, s.widthMm, s.dropMm) : null;
       if (r?.ok) priced.push({ id: p.id, cents: r.priceCents });
@@ -370,7 +371,7 @@ async function answerRecommendation(ctx: Ctx, needs: Need[], size: { widthMm: nu
       firstPick ??= top[0]!.id;
       ctx.parts.push(
         `Our most affordable options for a ${formatSize(s.widthMm, s.dropMm)} window:\n` +
-          top.map((x) => `• ${productName(x.id)}: ${formatRandFromCents(x.cents)}`).join('\n'),
+          top.map((x) => `• ${productName(ctx, x.id)}: ${formatRandFromCents(x.cents)}`).join('\n'),
       );
     }
   }
@@ -440,14 +441,16 @@ export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer>
   const { message, history, deps } = input;
   const memory: ConsultantMemory = { ...input.memory };
   const t = message.toLowerCase().replace(/\u00a0/g, ' ').replace(/[’`]/g, "'");
-  const ctx: Ctx = { db: deps.db, contact: deps.contact, parts: [], features: new Set(), memory, handoffShown: false };
+  const catalogue = await productCatalogue(deps.db);
+  const ctx: Ctx = { db: deps.db, catalogue, contact: deps.contact, parts: [], features: new Set(), memory, handoffShown: false };
+  const productIn = (text: string) => matchProduct(text, catalogue.products);
 
   // What this message says, and what the conversation already knows.
   const details = parseContactDetails(message);
   const sizeInMsg = parseSize(message);
-  const productInMsg = matchProduct(message);
+  const productInMsg = productIn(message);
   const needs = detectNeeds(t);
-  if (!memory.productId) memory.productId = lastFromHistory(history, matchProduct) ?? undefined;
+  if (!memory.productId) memory.productId = lastFromHistory(history, productIn) ?? undefined;
   if (memory.widthMm === undefined || memory.dropMm === undefined) {
     const fromHistory = lastFromHistory(history, parseSize);
     if (fromHistory) {
@@ -544,7 +547,7 @@ export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer>
         whatsapp: null,
         location: null,
         source: 'chat',
-        productInterest: memory.productId ? productName(memory.productId) : null,
+        productInterest: memory.productId ? productName(ctx, memory.productId) : null,
         sessionData: {
           blindType: memory.productId ?? null,
           dimensions: memory.widthMm !== undefined ? { width_mm: memory.widthMm, drop_mm: memory.dropMm ?? null } : null,
@@ -587,7 +590,7 @@ export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer>
 /** What the conversation has settled on, for the lead notes. */
 async function quoteSummary(ctx: Ctx, memory: ConsultantMemory): Promise<string | null> {
   if (!memory.productId) return null;
-  const name = productName(memory.productId);
+  const name = productName(ctx, memory.productId);
   if (memory.widthMm === undefined || memory.dropMm === undefined) return name;
   const grid = await gridForProduct(ctx.db, memory.productId);
   const r = grid ? priceForSize(grid, memory.widthMm, memory.dropMm) : null;

@@ -1,16 +1,15 @@
 // The tools Claude may call: the same services the built-in consultant uses (pricing engine,
 // catalogue, leads), so an AI reply never invents a product, a colour or a price.
 import type { Tool } from '@anthropic-ai/sdk/resources/messages';
-import { PRODUCTS } from '../../seed/catalogue-data';
 import { coloursForProduct } from '../catalogue';
 import { captureLead, type LeadSink } from '../leads';
 import { gridForProduct, priceForSize } from '../pricing';
-import { normaliseProductKey } from '../product-ids';
+import { productCatalogue, type CatalogueProduct, type ProductCatalogue } from '../product-catalogue';
 import type { ConsultantFeature, ConsultantMemory } from './built-in-consultant';
 import { formatRandFromCents } from './format';
 import { findOrderReference, orderStatusFacts } from './order-status';
 import { formatSize } from './parse-size';
-import { matchProduct, productById } from './product-match';
+import { matchProduct } from './product-match';
 
 /** What a Claude reply may report, on top of the built-in consultant's features. */
 export type ClaudeFeature = ConsultantFeature | 'image-analysis';
@@ -99,19 +98,15 @@ export interface ToolOutcome {
 }
 
 /** A product id from either id space or the customer's words; null when it names none. */
-export function resolveProduct(raw: unknown): string | null {
+export function resolveProduct(catalogue: ProductCatalogue, raw: unknown): string | null {
   if (typeof raw !== 'string' || !raw.trim()) return null;
-  const key = normaliseProductKey(raw);
-  const exact = PRODUCTS.find((p) => p.id === key || p.calculatorId === key);
-  return exact?.id ?? matchProduct(raw);
+  return catalogue.byKey(raw)?.id ?? matchProduct(raw, catalogue.products);
 }
 
-const PRODUCT_LIST = () => PRODUCTS.map((p) => ({ id: p.id, name: p.name }));
-
-function unknownProduct(raw: unknown) {
+function unknownProduct(catalogue: ProductCatalogue, raw: unknown) {
   return fail({
     error: `There is no product matching '${String(raw ?? '')}'. Use one of these products.`,
-    products: PRODUCT_LIST(),
+    products: catalogue.products.map((p) => ({ id: p.id, name: p.name })),
   });
 }
 
@@ -132,17 +127,17 @@ function millimetres(value: unknown): number | null {
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.round(n) : null;
 }
 
-async function priceBlind(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolOutcome> {
+async function priceBlind(ctx: ToolContext, catalogue: ProductCatalogue, input: Record<string, unknown>): Promise<ToolOutcome> {
   ctx.features.add('pricing');
-  const productId = resolveProduct(input.product);
-  if (!productId) return unknownProduct(input.product);
+  const productId = resolveProduct(catalogue, input.product);
+  if (!productId) return unknownProduct(catalogue, input.product);
   const widthMm = millimetres(input.width_mm);
   const dropMm = millimetres(input.drop_mm);
   if (widthMm === null || dropMm === null) return fail({ error: 'width_mm and drop_mm must be positive numbers of millimetres.' });
   ctx.memory.productId = productId;
   ctx.memory.widthMm = widthMm;
   ctx.memory.dropMm = dropMm;
-  const name = productById(productId)?.name ?? productId;
+  const name = catalogue.byKey(productId)?.name ?? productId;
   const grid = await gridForProduct(ctx.db, productId);
   if (!grid) {
     return ok({ product_id: productId, product: name, priced: false, message: 'No price list on file for this product: the team quotes it.' });
@@ -171,10 +166,10 @@ async function priceBlind(ctx: ToolContext, input: Record<string, unknown>): Pro
   });
 }
 
-async function listColours(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolOutcome> {
+async function listColours(ctx: ToolContext, catalogue: ProductCatalogue, input: Record<string, unknown>): Promise<ToolOutcome> {
   ctx.features.add('colours');
-  const productId = resolveProduct(input.product);
-  if (!productId) return unknownProduct(input.product);
+  const productId = resolveProduct(catalogue, input.product);
+  if (!productId) return unknownProduct(catalogue, input.product);
   const { product, colours } = await coloursForProduct(ctx.db, productId);
   return ok({
     product_id: product.id,
@@ -183,7 +178,7 @@ async function listColours(ctx: ToolContext, input: Record<string, unknown>): Pr
   });
 }
 
-function facts(p: (typeof PRODUCTS)[number]) {
+function facts(p: CatalogueProduct) {
   return {
     id: p.id,
     name: p.name,
@@ -197,13 +192,13 @@ function facts(p: (typeof PRODUCTS)[number]) {
 
 const STOP_WORDS = new Set('a an the for my our in of to and or with room rooms something that need want blind blinds'.split(' '));
 
-function productFacts(ctx: ToolContext, input: Record<string, unknown>): ToolOutcome {
+function productFacts(ctx: ToolContext, catalogue: ProductCatalogue, input: Record<string, unknown>): ToolOutcome {
   ctx.features.add('product-knowledge');
   const named = text(input.product);
   if (named) {
-    const id = resolveProduct(named);
-    const p = id ? productById(id) : null;
-    return p ? ok(facts(p)) : unknownProduct(named);
+    const id = resolveProduct(catalogue, named);
+    const p = id ? catalogue.byKey(id) : null;
+    return p ? ok(facts(p)) : unknownProduct(catalogue, named);
   }
   const need = text(input.need);
   if (need) {
@@ -212,7 +207,7 @@ function productFacts(ctx: ToolContext, input: Record<string, unknown>): ToolOut
       .split(/[^a-z0-9]+/)
       .filter((w) => w.length > 2 && !STOP_WORDS.has(w))
       .map((w) => w.replace(/s$/, ''));
-    const scored = PRODUCTS.map((p) => {
+    const scored = catalogue.products.map((p) => {
       const haystack = [p.name, p.description, ...p.features, ...p.suitableFor].join(' ').toLowerCase();
       return { p, score: words.filter((w) => haystack.includes(w)).length };
     })
@@ -221,10 +216,10 @@ function productFacts(ctx: ToolContext, input: Record<string, unknown>): ToolOut
       .slice(0, 5);
     return ok({ need, matches: scored.map((x) => facts(x.p)), note: scored.length ? undefined : 'No product mentions this need; ask a clarifying question.' });
   }
-  return ok({ products: PRODUCTS.map((p) => ({ id: p.id, name: p.name, section: p.section, suitable_for: p.suitableFor })) });
+  return ok({ products: catalogue.products.map((p) => ({ id: p.id, name: p.name, section: p.section, suitable_for: p.suitableFor })) });
 }
 
-async function captureLeadTool(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolOutcome> {
+async function captureLeadTool(ctx: ToolContext, catalogue: ProductCatalogue, input: Record<string, unknown>): Promise<ToolOutcome> {
   const name = text(input.name);
   const email = text(input.email);
   const phone = text(input.phone);
@@ -245,7 +240,7 @@ async function captureLeadTool(ctx: ToolContext, input: Record<string, unknown>)
     whatsapp: null,
     location: null,
     source: 'chat',
-    productInterest: m.productId ? (productById(m.productId)?.name ?? m.productId) : null,
+    productInterest: m.productId ? (catalogue.byKey(m.productId)?.name ?? m.productId) : null,
     sessionData: {
       blindType: m.productId ?? null,
       dimensions: m.widthMm !== undefined ? { width_mm: m.widthMm, drop_mm: m.dropMm ?? null } : null,
@@ -270,15 +265,16 @@ async function trackOrder(ctx: ToolContext, input: Record<string, unknown>): Pro
 /** Runs one tool call. Bad input and unknown tools are answered as tool errors, for Claude to correct. */
 export async function runTool(ctx: ToolContext, name: string, rawInput: unknown): Promise<ToolOutcome> {
   const input = rawInput && typeof rawInput === 'object' ? (rawInput as Record<string, unknown>) : {};
+  const catalogue = await productCatalogue(ctx.db);
   switch (name) {
     case 'price_blind':
-      return priceBlind(ctx, input);
+      return priceBlind(ctx, catalogue, input);
     case 'list_colours':
-      return listColours(ctx, input);
+      return listColours(ctx, catalogue, input);
     case 'product_facts':
-      return productFacts(ctx, input);
+      return productFacts(ctx, catalogue, input);
     case 'capture_lead':
-      return captureLeadTool(ctx, input);
+      return captureLeadTool(ctx, catalogue, input);
     case 'track_order':
       return trackOrder(ctx, input);
     default:

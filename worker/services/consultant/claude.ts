@@ -12,7 +12,7 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatTurn, ConsultantContact, ConsultantDeps, ConsultantMemory } from './built-in-consultant';
 import { CLAUDE_TOOLS, type ClaudeFeature, runTool, type ToolContext } from './claude-tools';
-import { productById } from './product-match';
+import { productCatalogue } from '../product-catalogue';
 
 // claude-sonnet-4-5 reaches end-of-life on 30 November 2026 (the SDK warns on every call).
 export const DEFAULT_CLAUDE_MODEL = 'claude-sonnet-5-5';
@@ -58,7 +58,8 @@ export interface ClaudeAnswer {
 }
 
 /** The business facts and house rules. Exported for tests. */
-export function systemPrompt(contact: ConsultantContact, memory: ConsultantMemory): string {
+/** `productName` of the product under discussion, as the catalogue in D1 names it. */
+export function systemPrompt(contact: ConsultantContact, memory: ConsultantMemory, productName?: string): string {
   const business = contact.businessName || 'Custom Blinds';
   const lines = [
     `You are ${contact.assistantName || 'Melvin'}, the shade consultant of ${business}, a South African business that makes blinds, shutters and awnings to measure.`,
@@ -82,7 +83,7 @@ export function systemPrompt(contact: ConsultantContact, memory: ConsultantMemor
     '- Reply in short, friendly South African English: two to five sentences, plain text, no markdown headings.',
   ];
   const known: string[] = [];
-  if (memory.productId) known.push(`product ${productById(memory.productId)?.name ?? memory.productId}`);
+  if (memory.productId) known.push(`product ${productName ?? memory.productId}`);
   if (memory.widthMm !== undefined && memory.dropMm !== undefined) known.push(`size ${memory.widthMm} x ${memory.dropMm} mm`);
   if (memory.name) known.push(`name ${memory.name}`);
   if (memory.leadId) known.push('contact details already passed to the team');
@@ -164,7 +165,8 @@ export async function answerWithClaude(input: ClaudeInput): Promise<ClaudeAnswer
     throw new ClaudeUnavailableError('client_setup_failed', { cause: err });
   }
 
-  const system = systemPrompt(input.deps.contact, memory);
+  const productName = memory.productId ? (await productCatalogue(input.deps.db)).byKey(memory.productId)?.name : undefined;
+  const system = systemPrompt(input.deps.contact, memory, productName);
   const messages: MessageParam[] = [...historyMessages(input.history), userMessage(input.message, input.images)];
 
   for (let round = 0; ; round++) {

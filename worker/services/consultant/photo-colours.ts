@@ -1,8 +1,8 @@
 import { and, inArray, isNotNull } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { colours } from '../../db/schema';
-import { PRODUCTS } from '../../seed/catalogue-data';
 import { coloursForProduct } from '../catalogue';
+import { productCatalogue } from '../product-catalogue';
 import { dominantColours, nearestColours } from '../image-colours';
 import { decodePhoto } from '../photo-decode';
 
@@ -12,19 +12,20 @@ interface Candidate {
   productName: string;
 }
 
-/** Sets the calculator offers; colours of other products are not suggested without a product. */
-const CALCULATOR_SETS = [...new Set(PRODUCTS.filter((p) => p.calculatorId).map((p) => p.colourSetKey))];
-
 async function candidateColours(db: D1Database, productId: string | undefined): Promise<Candidate[]> {
   if (productId) {
     const { product, colours: list } = await coloursForProduct(db, productId);
     return list.map((c) => ({ name: c.name, hex: c.hex, productName: product.name }));
   }
+  // Without a product, only the sets the calculator offers: other products' colours are not suggested.
+  const calculatorProducts = (await productCatalogue(db)).products.filter((p) => p.calculatorId);
+  const calculatorSets = [...new Set(calculatorProducts.map((p) => p.colourSetKey))];
+  if (calculatorSets.length === 0) return [];
   const rows = await drizzle(db)
     .select({ name: colours.name, hex: colours.hex, setKey: colours.setKey })
     .from(colours)
-    .where(and(inArray(colours.setKey, CALCULATOR_SETS), isNotNull(colours.swatchKey)));
-  const productBySet = new Map(PRODUCTS.filter((p) => p.calculatorId).map((p) => [p.colourSetKey, p.name]));
+    .where(and(inArray(colours.setKey, calculatorSets), isNotNull(colours.swatchKey)));
+  const productBySet = new Map(calculatorProducts.map((p) => [p.colourSetKey, p.name]));
   return rows.map((r) => ({ name: r.name, hex: r.hex, productName: productBySet.get(r.setKey) ?? '' }));
 }
 

@@ -1,6 +1,8 @@
 // Which catalogue product a chat message is about: full names and ids first, then the words
-// customers use. Only ids from the seeded PRODUCTS list are ever returned.
-import { PRODUCTS } from '../../seed/catalogue-data';
+// customers use. Only ids of the catalogue passed in (the products in D1) are ever returned.
+import type { CatalogueProduct } from '../product-catalogue';
+
+type NamedProduct = Pick<CatalogueProduct, 'id' | 'name' | 'calculatorId'>;
 
 function normalise(text: string): string {
   return text
@@ -10,12 +12,28 @@ function normalise(text: string): string {
     .trim();
 }
 
-const PRODUCT_IDS = new Set(PRODUCTS.map((p) => p.id));
+interface MatchIndex {
+  ids: Set<string>;
+  /** Names and ids, longest first, so 'Venetian Blind - 50mm Aluwood' wins over shorter overlaps. */
+  exactKeys: { key: string; id: string }[];
+}
 
-/** Names and ids, longest first, so 'Venetian Blind - 50mm Aluwood' wins over shorter overlaps. */
-const EXACT_KEYS: { key: string; id: string }[] = PRODUCTS.flatMap((p) =>
-  [p.name, p.id, p.calculatorId].filter((k): k is string => Boolean(k)).map((k) => ({ key: normalise(k), id: p.id })),
-).sort((a, b) => b.key.length - a.key.length);
+/** One index per catalogue list: the list is replaced (not mutated) when the catalogue reloads. */
+const indexes = new WeakMap<readonly NamedProduct[], MatchIndex>();
+
+function indexOf(products: readonly NamedProduct[]): MatchIndex {
+  let index = indexes.get(products);
+  if (!index) {
+    index = {
+      ids: new Set(products.map((p) => p.id)),
+      exactKeys: products
+        .flatMap((p) => [p.name, p.id, p.calculatorId].filter((k): k is string => Boolean(k)).map((k) => ({ key: normalise(k), id: p.id })))
+        .sort((a, b) => b.key.length - a.key.length),
+    };
+    indexes.set(products, index);
+  }
+  return index;
+}
 
 function byWords(t: string): string | null {
   const has = (re: RegExp) => re.test(t);
@@ -48,17 +66,14 @@ function byWords(t: string): string | null {
   return null;
 }
 
-/** The best product id for a message, or null when it names none. */
-export function matchProduct(message: string): string | null {
+/** The best product id of `products` for a message, or null when it names none. */
+export function matchProduct(message: string, products: readonly NamedProduct[]): string | null {
   const t = normalise(message);
   if (!t) return null;
-  for (const { key, id } of EXACT_KEYS) {
+  const { ids, exactKeys } = indexOf(products);
+  for (const { key, id } of exactKeys) {
     if (t.includes(key)) return id;
   }
   const id = byWords(t);
-  return id && PRODUCT_IDS.has(id) ? id : null;
-}
-
-export function productById(id: string) {
-  return PRODUCTS.find((p) => p.id === id) ?? null;
+  return id && ids.has(id) ? id : null;
 }

@@ -1,0 +1,90 @@
+// /admin/scraper, Price List Management (issue 11) in Chromium: staff download the roller template,
+// upload a raised copy, see '1 of 1 files' and the storefront's quote change, then roll back.
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { screenshot, useBrowser, watchErrors } from './browser';
+
+const baseUrl = inject('baseUrl');
+const browser = useBrowser();
+let context: BrowserContext;
+let page: Page;
+
+const freshIp = () => `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}`;
+
+async function quotePrice(): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/pricing/quote`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': freshIp() },
+    body: JSON.stringify({ product_type: 'roller_blockout', width_mm: 1200, drop_mm: 1500, quantity: 1 }),
+  });
+  const body = (await res.json()) as { success: boolean; quote: { price_cents: number } };
+  expect(body.success).toBe(true);
+  return body.quote.price_cents;
+}
+
+afterEach(async () => {
+  await context?.close();
+});
+
+describe.each([
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 360, height: 780 }],
+])('/admin/scraper price lists at %s size', (label, viewport) => {
+  it('downloads the roller template, uploads a raised copy, the quote changes, and a rollback restores it', async () => {
+    context = await browser.newContext({ viewport, acceptDownloads: true });
+    await context.setExtraHTTPHeaders({ 'CF-Connecting-IP': freshIp() });
+    page = await context.newPage();
+    const errors = watchErrors(page);
+
+    await page.goto(baseUrl + '/admin/scraper');
+    await page.getByLabel('PIN', { exact: true }).fill('4321');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Admin Panel', level: 1 }).waitFor();
+    await page.getByText('Website scraping is not available yet').waitFor();
+
+    // Keyboard: the arrow key moves to the second tab.
+    await page.getByRole('tab', { name: 'Website Scraping' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('tab', { name: 'Price List Management' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('catalog-overview').waitFor();
+    expect(await page.getByTestId('catalog-overview').textContent()).toMatch(/Indoor blinds\d+/);
+
+    const before = await quotePrice();
+    const product = page.locator('[data-product="roller-blockout"]');
+    const [download] = await Promise.all([page.waitForEvent('download'), product.getByRole('button', { name: /Download template/ }).click()]);
+    expect(download.suggestedFilename()).toBe('roller-blockout-pricing-template.csv');
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toMatch(/^drop_mm \\ width_mm,\d+/);
+    const raisedCsv = csv
+      .trim()
+      .split(/\r?\n/)
+      .map((line, i) => (i === 0 ? line : line.split(',').map((c, j) => (j === 0 ? c : (Number(c) + 50).toFixed(2))).join(',')))
+      .join('\r\n');
+
+    // 'No Files Selected' before choosing a file.
+    await page.getByRole('button', { name: 'Upload Price Lists' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'No Files Selected' }).waitFor();
+
+    await page.getByLabel('Price list CSV files').setInputFiles({ name: 'roller-blockout-pricing-template.csv', mimeType: 'text/csv', buffer: Buffer.from(raisedCsv) });
+    await page.getByRole('button', { name: 'Upload Price Lists' }).click();
+    await page.getByTestId('upload-results').filter({ hasText: '1 of 1 files' }).waitFor();
+    expect(await quotePrice()).toBe(before + 5000);
+
+    await product.getByRole('button', { name: /Versions/ }).click();
+    const versions = product.getByTestId('price-version');
+    await versions.first().filter({ hasText: 'In force' }).waitFor();
+    const inForce = Number(await versions.first().getAttribute('data-version'));
+    const previous = versions.nth(1);
+    expect(await previous.textContent()).toContain('Sample prices');
+    await screenshot(page, `price-lists-uploaded-${label}`);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await previous.getByRole('button', { name: 'Roll back to this version' }).click();
+    await product.locator(`[data-version="${inForce + 1}"]`).filter({ hasText: 'In force' }).waitFor();
+    expect(await quotePrice()).toBe(before);
+    await screenshot(page, `price-lists-rolled-back-${label}`);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+// /admin/scraper (staff spec 2.2): the Admin Panel with two tabs, Website Scraping and Price List
+// Management. Tabs follow the WAI-ARIA tabs pattern: arrow keys, Home and End move between them.
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { PriceListManagement } from './price-list-management';
+import './admin-scraper.css';
+
+const TABS = [
+  { id: 'scraping', label: 'Website Scraping' },
+  { id: 'prices', label: 'Price List Management' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+export function AdminScraperPage() {
+  const [active, setActive] = useState<TabId>('scraping');
+  const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = TABS.findIndex((t) => t.id === active);
+    const next =
+      event.key === 'ArrowRight' ? (index + 1) % TABS.length
+      : event.key === 'ArrowLeft' ? (index - 1 + TABS.length) % TABS.length
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? TABS.length - 1
+      : null;
+    if (next === null) return;
+    event.preventDefault();
+    const id = TABS[next]!.id;
+    setActive(id);
+    tabRefs.current[id]?.focus();
+  };
+
+  return (
+    <main className="admin-scraper" id="main">
+      <header>
+        <p className="eyebrow">Staff</p>
+        <h1>Admin Panel</h1>
+        <p className="lead">Keep the website's products and prices current.</p>
+      </header>
+      <div role="tablist" aria-label="Admin Panel" className="as-tabs" onKeyDown={onKeyDown}>
+        {TABS.map((tab) => (
+          <button
+            key={tab.id}
+            ref={(el) => {
+              tabRefs.current[tab.id] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`as-tab-${tab.id}`}
+            aria-selected={active === tab.id}
+            aria-controls={`as-panel-${tab.id}`}
+            tabIndex={active === tab.id ? 0 : -1}
+            className="as-tab"
+            onClick={() => setActive(tab.id)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <section role="tabpanel" id="as-panel-scraping" aria-labelledby="as-tab-scraping" hidden={active !== 'scraping'} tabIndex={0} className="as-panel">
+        <div className="as-card">
+          <h2>Website scraping is not available yet</h2>
+          <p>
+            Reading the products, colours and features from the main website is still being built. Until then, keep prices current with the Price List
+            Management tab.
+          </p>
+        </div>
+      </section>
+      <section role="tabpanel" id="as-panel-prices" aria-labelledby="as-tab-prices" hidden={active !== 'prices'} tabIndex={0} className="as-panel">
+        {active === 'prices' && <PriceListManagement />}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,54 @@
+// The staff price-list calls (staff spec section 7), typed by the shared contract.
+import type { CatalogOverview } from '../../../../worker/shared/catalogue-api';
+import {
+  PRICE_LIST_FIELD,
+  templateFileName,
+  type BulkUploadResponse,
+  type PriceListVersionsResponse,
+  type RollbackResponse,
+} from '../../../../worker/shared/price-lists-api';
+import { ApiError, apiRequest, getJson, withCacheBusting } from '../../lib/api-client';
+
+/** GET /api/products/catalog */
+export async function fetchCatalog(signal?: AbortSignal): Promise<CatalogOverview> {
+  return (await getJson<CatalogOverview>('/api/products/catalog', { signal }))!;
+}
+
+/** GET /api/pricing/versions/{productId} */
+export async function fetchVersions(productId: string): Promise<PriceListVersionsResponse> {
+  return (await getJson<PriceListVersionsResponse>(`/api/pricing/versions/${encodeURIComponent(productId)}`))!;
+}
+
+/** POST /api/pricing/rollback/{productId} */
+export function rollbackTo(productId: string, version: number): Promise<RollbackResponse> {
+  return apiRequest<RollbackResponse>('POST', `/api/pricing/rollback/${encodeURIComponent(productId)}`, { version });
+}
+
+async function failIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = (await response.text()).trim();
+  throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`);
+}
+
+/** POST /api/pricing/bulk-upload: multipart, the field price_lists once per file. */
+export async function uploadPriceLists(files: File[]): Promise<BulkUploadResponse> {
+  const form = new FormData();
+  for (const file of files) form.append(PRICE_LIST_FIELD, file, file.name);
+  const response = await fetch('/api/pricing/bulk-upload', { method: 'POST', credentials: 'include', body: form });
+  await failIfNotOk(response);
+  return (await response.json()) as BulkUploadResponse;
+}
+
+/** GET /api/pricing/template/{productId}, saved as {productId}-pricing-template.csv. */
+export async function downloadTemplate(productId: string): Promise<void> {
+  const response = await fetch(withCacheBusting(`/api/pricing/template/${encodeURIComponent(productId)}`), { credentials: 'include' });
+  await failIfNotOk(response);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = templateFileName(productId);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
