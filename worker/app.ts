@@ -28,6 +28,7 @@ import { sandboxCheckoutRoutes } from './routes/sandbox-checkout';
 import { pricingRoutes } from './routes/pricing';
 import { priceListRoutes } from './routes/price-lists';
 import { serveApp, swatchRoutes } from './routes/static';
+import { crawlerRoutes } from './routes/crawlers';
 import { siteVisitRoutes } from './routes/site-visits';
 import { trackingRoutes } from './routes/tracking';
 import { ttsRoutes } from './routes/tts';
@@ -94,6 +95,7 @@ app.post('/api/admin/catalogue/seed', requireStaff, async (c) => {
 });
 
 app.route('/swatches', swatchRoutes);
+app.route('/', crawlerRoutes);
 app.all('/api/*', (c) => {
   throw new AppError('not_found', `There is no API endpoint ${c.req.method} ${c.req.path}.`);
 });

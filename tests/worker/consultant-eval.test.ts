@@ -323,3 +323,22 @@ describe('the hand-off when the business has not configured its contacts (a fres
     expect(emailOnly.response).not.toContain('WhatsApp us on');
   });
 });
+
+describe('a single dimension over 3000 mm (spec section 9, issue 12)', () => {
+  it.each([
+    ['Can you do a roller blind 3500 mm wide?', 'width of 3500 mm'],
+    ['I need a venetian with a drop of 3.2 m', 'drop of 3200 mm'],
+    ['width 3600 for the patio please', 'width of 3600 mm'],
+  ])('%s -> referred to the team, not described', async (message, fact) => {
+    const answer = await ask(message);
+    expect(answer.response).toContain(fact);
+    expect(answer.response).toContain('made to order');
+    expect(answer.response).toContain(contact.phoneNational);
+    expect(answer.features).toContain('human-handoff');
+  });
+
+  it('a single dimension within 3000 mm is not referred', async () => {
+    const answer = await ask('Can you do a roller blind 2400 mm wide?');
+    expect(answer.response).not.toContain('made to order');
+  });
+});

@@ -7,7 +7,7 @@ import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct, priceForSize } from '../prici
 import { productCatalogue, type ProductCatalogue } from '../product-catalogue';
 import { formatRandFromCents } from './format';
 import { describeOrderStatus, findOrderReference, orderStatusFacts } from './order-status';
-import { formatSize, parseSize } from './parse-size';
+import { formatSize, parseSingleDimension, parseSize } from './parse-size';
 import { matchProduct } from './product-match';
 
 export interface ConsultantMemory {
@@ -476,6 +476,18 @@ export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer>
   const asksPrice = RE.price.test(t) && !asksValidity;
   const asksRecommendation = needs.length > 0 && (!productInMsg || RE.recommendAsk.test(t)) && !asksColours;
 
+  // 0. Spec section 9: any dimension over 3000 mm is made to order, also when only one side is given
+  // ('a roller blind 3500 mm wide'): refer to the team rather than describe the product.
+  const oneSide = sizeInMsg ? null : parseSingleDimension(message);
+  const oversize = oneSide !== null && oneSide.mm > CUSTOM_SIZE_THRESHOLD_MM;
+  if (oversize) {
+    ctx.features.add('pricing');
+    addHandoff(
+      ctx,
+      `A ${oneSide.side} of ${oneSide.mm} mm is over ${CUSTOM_SIZE_THRESHOLD_MM} mm, so it is made to order and our team quotes it personally (including whether it should be split into two blinds). Send them the width and drop:`,
+    );
+  }
+
   // 1. Order status: read from the order itself when the customer gives its reference.
   if (asksOrder) await answerOrderStatus(ctx, message);
 
@@ -517,7 +529,7 @@ export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer>
   }
 
   // 5. Product knowledge when a product is named without a size.
-  if (productInMsg && !priced && !asksColours && !asksRecommendation && (!size || RE.productInfo.test(t))) {
+  if (productInMsg && !oversize && !priced && !asksColours && !asksRecommendation && (!size || RE.productInfo.test(t))) {
     describeProduct(ctx, productInMsg);
     if (!asksPrice) await answerFromPrice(ctx, productInMsg);
   }

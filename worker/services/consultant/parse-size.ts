@@ -88,3 +88,28 @@ export function parseSize(text: string): ParsedSize | null {
 export function formatSize(widthMm: number, dropMm: number): string {
   return `${widthMm} x ${dropMm} mm`;
 }
+
+export interface ParsedDimension {
+  side: 'width' | 'drop';
+  mm: number;
+}
+
+/**
+ * A single labelled width or drop ('3500 mm wide', 'a drop of 3.2 m'), for a message that gives
+ * only one side; the largest one when several are given. Null when none is labelled.
+ */
+export function parseSingleDimension(text: string): ParsedDimension | null {
+  const t = text.replace(/\u00a0/g, ' ');
+  const found: ParsedDimension[] = [];
+  for (const [side, re] of [['width', WIDTH_AFTER], ['width', WIDTH_BEFORE], ['drop', DROP_AFTER], ['drop', DROP_BEFORE]] as const) {
+    const m = re.exec(t);
+    if (!m || m[1] === undefined) continue;
+    const unit = toUnit(m[2]);
+    const value = toNumber(m[1], unit);
+    if (!Number.isFinite(value) || value <= 0) continue;
+    // Without a unit: up to 10 is metres, under 100 centimetres, else millimetres (as for a pair).
+    const mm = Math.round(value * FACTOR[unit ?? inferUnit(value, value)]);
+    if (mm > 0 && mm <= 100_000) found.push({ side, mm });
+  }
+  return found.sort((a, b) => b.mm - a.mm)[0] ?? null;
+}

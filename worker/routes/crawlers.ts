@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import type { AppBindings } from '../env';
+import { publicOrigin } from '../lib/origin';
+
+/**
+ * The storefront's public pages, for search engines (issue 12). Staff screens, the payment
+ * gateway's pages, result pages and per-customer pages (a receipt, a stored quote) are left out.
+ */
+export const SITEMAP_PATHS = [
+  '/',
+  '/measurement',
+  '/quote-calculator',
+  '/ar-measurement',
+  '/shutters',
+  '/room-walkthrough-rebuilt',
+  '/working-polygon',
+  '/track',
+  '/tracking',
+  '/privacy',
+] as const;
+
+/** Kept out of search results: staff screens, the API and the test gateway. */
+export const DISALLOWED_PATHS = ['/api/', '/pay/', '/admin', '/admin-dashboard', '/marketing-insights', '/leads', '/site-visits'] as const;
+
+/** GET /robots.txt and /sitemap.xml, answered by the Worker (before, the SPA's HTML answered both). */
+export const crawlerRoutes = new Hono<AppBindings>()
+  .get('/robots.txt', (c) => {
+    const origin = publicOrigin(c.env, c.req.url);
+    const body = ['User-agent: *', 'Allow: /', ...DISALLOWED_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+    return c.text(body, 200, { 'Cache-Control': 'public, max-age=3600' });
+  })
+  .get('/sitemap.xml', (c) => {
+    const origin = publicOrigin(c.env, c.req.url);
+    const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const urls = SITEMAP_PATHS.map((p) => `  <url><loc>${escape(origin + p)}</loc></url>`).join('\n');
+    const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+    return c.body(body, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' });
+  });
