@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env';
 import { enqueueEmail } from '../services/email/outbox';
-import { hmacSha256, randomId, timingSafeEqualText, toHex } from '../services/payments/crypto';
+import { hmacSha256, randomId, timingSafeEqualText, toHex } from '../lib/crypto';
 import { staffLockoutEmail } from '../services/staff-session';
 
 // The staff PIN's lockout (DESIGN.md section 7, docs/decisions/004-staff-pin-lockout.md): OWASP's

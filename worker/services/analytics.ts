@@ -4,6 +4,7 @@
 import { drizzle } from 'drizzle-orm/d1';
 import { analyticsEvents } from '../db/schema';
 import type { Env } from '../env';
+import { randomHex, sha256Hex } from '../lib/crypto';
 
 export const EVENT_KINDS = ['visit', 'page_view', 'chat_session', 'chat_message', 'price_check', 'quote', 'lead', 'order', 'payment'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
@@ -98,7 +99,7 @@ async function readOrMakeSalt(kv: KVNamespace, day: string): Promise<string> {
   const key = `analytics-salt:${day}`;
   const stored = await kv.get(key);
   if (stored) return stored;
-  const salt = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const salt = randomHex(32);
   await kv.put(key, salt, { expirationTtl: SALT_TTL_SECONDS });
   return salt;
 }
@@ -106,9 +107,7 @@ async function readOrMakeSalt(kv: KVNamespace, day: string): Promise<string> {
 /** SHA-256 of the day's salt, the client key (IPv4 or IPv6 /64), the User-Agent and the day; hex. */
 export async function visitorHash(kv: KVNamespace, clientKey: string, userAgent: string, day: string): Promise<string> {
   const salt = await dailySalt(kv, day);
-  const input = new TextEncoder().encode(`${salt}\n${day}\n${clientKey}\n${userAgent.slice(0, 512)}`);
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', input));
-  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return sha256Hex(`${salt}\n${day}\n${clientKey}\n${userAgent.slice(0, 512)}`);
 }
 
 /** Records events from one client in one batch, each with the client's visitor hash for its day. */

@@ -10,11 +10,13 @@ import { idempotencyKeys, orderLines, orders, quotes } from '../db/schema';
 import type { Env } from '../env';
 import { AppError, type ErrorIssue } from '../lib/errors';
 import type { blindLineSchema, OrderDto, orderSubmitSchema, PaymentStatus, PricedLineDto } from '../shared/orders-api';
-import { VAT_RATE } from '../shared/orders-api';
+import { ORDER_REFERENCE_PATTERN, VAT_RATE } from '../shared/orders-api';
 import { coloursForProduct } from './catalogue';
 import { orderConfirmationMessages, type OrderForEmail } from './email/order-emails';
 import { outboxInsert, sendOutboxMessages } from './email/outbox';
 import { gridForProduct, priceForSize } from './pricing';
+import { isUniqueViolation } from '../lib/d1-errors';
+import { sha256Hex, timingSafeEqualText } from '../lib/crypto';
 
 export type BlindLineInput = z.output<typeof blindLineSchema>;
 export type OrderSubmitInput = z.output<typeof orderSubmitSchema>;
@@ -22,8 +24,7 @@ export type OrderSubmitInput = z.output<typeof orderSubmitSchema>;
 /** Without 0/O and 1/I/L: a reference read out on the phone is not misheard. 31^10 ~ 8e14. */
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 const REFERENCE_LENGTH = 10;
-/** What a reference may look like when read back (looser than what is issued, so older ones stay readable). */
-export const ORDER_REFERENCE_PATTERN = /^CB-[A-Z0-9]{8,16}$/;
+export { ORDER_REFERENCE_PATTERN };
 
 export function newOrderReference(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(REFERENCE_LENGTH * 2));
@@ -242,22 +243,12 @@ function logSendFailure(reference: string) {
   return (err: unknown) => console.error(JSON.stringify({ level: 'error', message: 'order e-mails not sent now; the outbox cron retries', reference, error: String(err) }));
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 export interface SubmittedOrder {
   order: OrderDto;
   /** False when an Idempotency-Key retry answered the order made the first time. */
   created: boolean;
   /** The confirmation e-mails queued with a new order, to send after answering (none on a retry). */
   outboxIds: number[];
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const text = String((err as Error)?.message ?? err) + String((err as { cause?: unknown })?.cause ?? '');
-  return /UNIQUE constraint failed/i.test(text);
 }
 
 async function replayIdempotent(db: D1Database, key: string, requestHash: string): Promise<SubmittedOrder | null> {
@@ -330,20 +321,11 @@ export interface QuoteCustomer {
 
 const QUOTE_ID_PATTERN = /^CB-\d{6}$/;
 
-/** Constant-time comparison of two short strings (the quote's access key). */
-function sameSecret(a: string, b: string): boolean {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  let diff = x.length ^ y.length;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
-  return diff === 0;
-}
-
 /** A stored quote, when the id and its access key match; null otherwise (never saying which). */
 export async function findQuoteWithKey(db: D1Database, quoteId: string, accessKey: string) {
   if (!QUOTE_ID_PATTERN.test(quoteId) || !accessKey) return null;
   const [row] = await drizzle(db).select().from(quotes).where(eq(quotes.id, quoteId)).limit(1);
-  return row && sameSecret(row.accessKey, accessKey) ? row : null;
+  return row && timingSafeEqualText(row.accessKey, accessKey) ? row : null;
 }
 
 /** Sends after the answer when called inside a request; elsewhere (a test, a script) the cron sends. */

@@ -15,6 +15,7 @@ import { businessDetails } from './email/email-parts';
 import { enqueueEmail, outboxInsert, type OutgoingEmail } from './email/outbox';
 import { NOT_PROVIDED, quoteBusinessCopyEmail, quoteCapAlertEmail, quoteCustomerEmail, quoteSavedEmail, WALK_IN_CUSTOMER, type QuoteForEmail } from './email/quote-emails';
 import { findQuoteWithKey, ordersForQuotes, priceBlinds, totalsOf, vatInside, type BlindLineInput } from './orders';
+import { isUniqueViolation } from '../lib/d1-errors';
 
 export type EmailQuoteInput = z.output<typeof emailQuoteSchema>;
 export type QuoteInternalInput = z.output<typeof quoteInternalSchema>;
@@ -51,11 +52,6 @@ export function quoteValidUntil(from: Date): string {
   const local = new Date(from.getTime() + SAST_OFFSET_MS + QUOTE_VALID_DAYS * DAY_MS);
   const endOfLocalDay = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) + DAY_MS - 1;
   return new Date(endOfLocalDay - SAST_OFFSET_MS).toISOString();
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const text = String((err as Error)?.message ?? err) + String((err as { cause?: unknown })?.cause ?? '');
-  return /UNIQUE constraint failed/i.test(text);
 }
 
 interface NewQuote {

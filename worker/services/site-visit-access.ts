@@ -1,6 +1,7 @@
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
-import { randomId, toHex, utf8 } from './payments/crypto';
+import { randomId, sha256Hex } from '../lib/crypto';
+import { readKvSession, storeKvSession } from '../lib/kv-session';
 
 // The site-visit workspace's access phrase (staff spec sections 2.11, 5, 6; DESIGN.md section 7):
 // checked on the server, throttled by the same LoginGuard logic as the staff PIN (its own object and
@@ -46,10 +47,6 @@ export function siteVisitGuard(env: Pick<Env, 'LOGIN_GUARD'>) {
   return env.LOGIN_GUARD.get(env.LOGIN_GUARD.idFromName('site-visit'));
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  return toHex(await crypto.subtle.digest('SHA-256', utf8(text)));
-}
-
 export type SiteVisitUnlock =
   | { outcome: 'signed-in'; token: string; session: SiteVisitSession; deviceCookie: string }
   | { outcome: 'wrong-pin' }
@@ -80,24 +77,14 @@ export async function unlockSiteVisits(
   return { outcome: 'signed-in', token, session, deviceCookie: verdict.deviceCookie };
 }
 
-/** KV holds only a hash of the token: a leaked KV listing does not hand out unlocks. */
-async function sessionKey(token: string): Promise<string> {
-  return `site-visit-session:${await sha256Hex(token)}`;
-}
+const SITE_VISIT_SESSION_PREFIX = 'site-visit-session';
 
 export async function createSiteVisitSession(kv: KVNamespace, now = new Date()): Promise<{ token: string; session: SiteVisitSession }> {
   const token = randomId('sv_');
-  const session: SiteVisitSession = {
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + SITE_VISIT_SESSION_TTL_SECONDS * 1000).toISOString(),
-  };
-  await kv.put(await sessionKey(token), JSON.stringify(session), { expirationTtl: SITE_VISIT_SESSION_TTL_SECONDS });
+  const session = await storeKvSession(kv, SITE_VISIT_SESSION_PREFIX, token, SITE_VISIT_SESSION_TTL_SECONDS, {}, now);
   return { token, session };
 }
 
-export async function readSiteVisitSession(kv: KVNamespace, token: string | undefined, now = new Date()): Promise<SiteVisitSession | null> {
-  if (!token || token.length > 100) return null;
-  const session = await kv.get<SiteVisitSession>(await sessionKey(token), 'json');
-  if (!session || Date.parse(session.expiresAt) <= now.getTime()) return null;
-  return session;
+export function readSiteVisitSession(kv: KVNamespace, token: string | undefined, now = new Date()): Promise<SiteVisitSession | null> {
+  return readKvSession<SiteVisitSession>(kv, SITE_VISIT_SESSION_PREFIX, token, now);
 }

@@ -4,6 +4,8 @@ import { AppError } from '../lib/errors';
 import { businessDetails, formatLongDate, layoutHtml, signatureText } from './email/email-parts';
 import { html } from './email/html';
 import type { OutgoingEmail } from './email/outbox';
+import { randomHex } from '../lib/crypto';
+import { endKvSession, readKvSession, storeKvSession } from '../lib/kv-session';
 
 /** __Host-: only ever set by this origin over HTTPS for Path=/, so a subdomain cannot plant or shadow it. */
 export const STAFF_COOKIE = '__Host-cb_staff';
@@ -78,32 +80,19 @@ export function staffLockoutEmail(env: Env, lockout: UntrustedLockout): Outgoing
   };
 }
 
-/** KV holds only a hash of the token: a leaked KV listing does not hand out sessions. */
-async function sessionKey(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `staff-session:${hex}`;
-}
+const STAFF_SESSION_PREFIX = 'staff-session';
 
 export async function createStaffSession(kv: KVNamespace, now = new Date()): Promise<{ token: string; session: StaffSession }> {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   const token = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  const session: StaffSession = {
-    id: `S-${[...crypto.getRandomValues(new Uint8Array(5))].map((b) => b.toString(16).padStart(2, '0')).join('')}`,
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + STAFF_SESSION_TTL_SECONDS * 1000).toISOString(),
-  };
-  await kv.put(await sessionKey(token), JSON.stringify(session), { expirationTtl: STAFF_SESSION_TTL_SECONDS });
+  const session = await storeKvSession(kv, STAFF_SESSION_PREFIX, token, STAFF_SESSION_TTL_SECONDS, { id: `S-${randomHex(5)}` }, now);
   return { token, session };
 }
 
-export async function readStaffSession(kv: KVNamespace, token: string | undefined, now = new Date()): Promise<StaffSession | null> {
-  if (!token || token.length > 100) return null;
-  const session = await kv.get<StaffSession>(await sessionKey(token), 'json');
-  if (!session || Date.parse(session.expiresAt) <= now.getTime()) return null;
-  return session;
+export function readStaffSession(kv: KVNamespace, token: string | undefined, now = new Date()): Promise<StaffSession | null> {
+  return readKvSession<StaffSession>(kv, STAFF_SESSION_PREFIX, token, now);
 }
 
-export async function endStaffSession(kv: KVNamespace, token: string | undefined): Promise<void> {
-  if (token && token.length <= 100) await kv.delete(await sessionKey(token));
+export function endStaffSession(kv: KVNamespace, token: string | undefined): Promise<void> {
+  return endKvSession(kv, STAFF_SESSION_PREFIX, token);
 }

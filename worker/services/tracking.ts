@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { auditStatement } from './audit';
 import { outboxInsert } from './email/outbox';
 import { trackingUpdateEmail, type TrackingRecipient } from './email/tracking-emails';
+import { isUniqueViolation } from '../lib/d1-errors';
 
 export type TrackingCreateInput = z.output<typeof trackingCreateSchema>;
 export type TrackingUpdateInput = z.output<typeof trackingUpdateSchema>;
@@ -74,11 +75,6 @@ async function orderRecipient(db: D1Database, orderId: string): Promise<{ exists
   if (!order) return { exists: false, recipient: null };
   const email = order.email?.trim();
   return { exists: true, recipient: email ? { name: order.name?.trim() || null, email } : null };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const text = String((err as Error)?.message ?? err) + String((err as { cause?: unknown })?.cause ?? '');
-  return /UNIQUE constraint failed/i.test(text);
 }
 
 function outboxIdsOf(result: unknown): number[] {

@@ -74,6 +74,9 @@ export interface PricedLineDto {
 }
 
 /** refunded: the gateway reported a refund or cancellation of the payment (Yoco refund, PayFast CANCELLED). */
+/** What an order reference may look like when read back ('CB-' + 8 to 16; issued ones have 10). */
+export const ORDER_REFERENCE_PATTERN = /^CB-[A-Z0-9]{8,16}$/;
+
 export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
 
 /** Shown wherever an order paid through the sandbox gateway appears (receipt, PDF, e-mails). */

@@ -2,6 +2,7 @@
 // request schemas of the staff writes and the lookup parameters, and the answers both sides read.
 import { z } from 'zod';
 import { optionalText, requiredText } from './schemas';
+import { ORDER_REFERENCE_PATTERN } from './orders-api';
 
 /** Spec section 4: four statuses, any may follow any. */
 export const TRACKING_STATUSES = ['pending', 'in_transit', 'delivered', 'failed'] as const;
@@ -20,7 +21,7 @@ export const NO_TRACKING_MESSAGE = 'Please check your tracking number or order I
 export const TRACKING_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,39}$/;
 export const TRACKING_NUMBER_RULE = 'must be 3 to 40 letters, digits or hyphens';
 /** An order reference as the customer types it ('CB-' and letters or digits); the service checks the order exists. */
-export const ORDER_ID_PATTERN = /^CB-[A-Z0-9]{8,16}$/;
+export const ORDER_ID_PATTERN = ORDER_REFERENCE_PATTERN;
 export const ORDER_ID_RULE = "must be an order reference: 'CB-' and 8 to 16 letters or digits";
 
 export const normaliseCode = (value: string) => value.trim().toUpperCase();

@@ -9,7 +9,7 @@
 // not a page with a form: the site's CSP has form-action 'self' on every response, which forbids
 // a form that posts to PayFast, and a URL is what the client opens like every other gateway's.
 import type { Env } from '../../env';
-import { md5Hex, randomId, timingSafeEqualText } from './crypto';
+import { md5Hex, randomId, timingSafeEqualText } from '../../lib/crypto';
 import { isOrderCheckout, isPaymentRecorded, loadPaymentOrder, type PaymentOutcome } from './ledger';
 import { recordVerifiedPayment } from './record-verified';
 import { paymentLog, type CheckoutOrder, type CheckoutSession, type CheckoutUrls, type NotificationResult, type PaymentProvider } from './types';

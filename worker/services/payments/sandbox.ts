@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { Env } from '../../env';
 import { isDevelopment } from '../../lib/app-env';
-import { hmacSha256, randomId, timingSafeEqualText, toHex } from './crypto';
+import { hmacSha256, randomId, timingSafeEqualText, toHex } from '../../lib/crypto';
 import { isOrderCheckout, loadPaymentOrder } from './ledger';
 import { recordVerifiedPayment } from './record-verified';
 import { paymentLog, type CheckoutOrder, type CheckoutSession, type CheckoutUrls, type NotificationResult, type PaymentProvider } from './types';

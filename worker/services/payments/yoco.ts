@@ -5,7 +5,7 @@
 // https://developer.yoco.com/online/api-reference/webhooks/verifying-events
 import { z } from 'zod';
 import type { Env } from '../../env';
-import { fromBase64, hmacSha256, timingSafeEqualText, toBase64 } from './crypto';
+import { fromBase64, hmacSha256, timingSafeEqualText, toBase64 } from '../../lib/crypto';
 import { findOrderByCheckout, isPaymentRecorded, type PaymentOrder } from './ledger';
 import { recordVerifiedPayment } from './record-verified';
 import {

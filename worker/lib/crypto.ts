@@ -1,5 +1,5 @@
-// The primitives the gateways' signatures need, on Web Crypto (workerd also offers MD5 there,
-// which PayFast's signatures still use).
+// Web Crypto helpers shared by the gateways' signatures, sessions, access checks and idempotency
+// hashes (workerd also offers MD5, which PayFast's signatures still use).
 
 const encoder = new TextEncoder();
 
@@ -33,6 +33,15 @@ export async function hmacSha256(key: string | Uint8Array<ArrayBuffer>, message:
   const keyBytes = typeof key === 'string' ? utf8(key) : key;
   const cryptoKey = await crypto.subtle.importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, utf8(message)));
+}
+
+export async function sha256Hex(message: string): Promise<string> {
+  return toHex(await crypto.subtle.digest('SHA-256', utf8(message)));
+}
+
+/** `bytes` random bytes as lowercase hex. */
+export function randomHex(bytes: number): string {
+  return toHex(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
 export async function md5Hex(message: string): Promise<string> {
