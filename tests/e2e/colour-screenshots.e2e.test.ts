@@ -73,6 +73,8 @@ describe('/admin/color-screenshots', () => {
   });
 
   it("shows 'No colour data available' when nothing has been extracted", async () => {
+    // Let the first load settle, so the stubbed answer below is the only one still to come.
+    await page.getByText('Loading colour data...').waitFor({ state: 'detached' });
     await page.route('**/api/colours/all*', (route) =>
       route.fulfill({ json: { success: true, colorsExtracted: 0, totalProducts: 0, extractions: [] } }),
     );

@@ -14,6 +14,13 @@ export const products = sqliteTable('products', {
   features: text('features', { mode: 'json' }).$type<string[]>().notNull(),
   suitableFor: text('suitable_for', { mode: 'json' }).$type<string[]>().notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** Catalogue-editor fields (staff spec 3 'Catalog product'); null means derived from the product's kind. */
+  category: text('category'),
+  materials: text('materials', { mode: 'json' }).$type<string[]>(),
+  priceCategory: text('price_category'),
+  installationType: text('installation_type'),
+  /** When staff last changed the product or its colours in the catalogue editor. */
+  updatedAt: text('updated_at'),
   createdAt: createdAt(),
 });
 
@@ -29,6 +36,9 @@ export const colours = sqliteTable(
     finish: text('finish').notNull(),
     description: text('description').notNull(),
     texture: text('texture').notNull(),
+    /** Catalogue-editor extras (staff spec 3 'Catalog colour'). */
+    fabric: text('fabric'),
+    pantone: text('pantone'),
     /** R2 key of the swatch image; null until one is stored (such colours are not offered). */
     swatchKey: text('swatch_key'),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -360,4 +370,47 @@ export const colourExtractions = sqliteTable(
     extractedAt: createdAt(),
   },
   (t) => [index('colour_extractions_at').on(t.extractedAt)],
+);
+
+/** One crawl of MAIN_WEBSITE_URL (staff spec 2.2), stepped by the ScrapeJob Durable Object. */
+export const websiteScrapes = sqliteTable(
+  'website_scrapes',
+  {
+    id: text('id').primaryKey(),
+    /** running | completed | failed */
+    status: text('status').notNull(),
+    startUrl: text('start_url').notNull(),
+    /** The staff session that started it. */
+    startedBy: text('started_by'),
+    pagesCrawled: integer('pages_crawled').notNull().default(0),
+    pagesQueued: integer('pages_queued').notNull().default(0),
+    productsFound: integer('products_found').notNull().default(0),
+    /** The scrape result's data (totalProducts, categories, uniqueColors, products[]) once completed. */
+    result: text('result', { mode: 'json' }).$type<Record<string, unknown>>(),
+    error: text('error'),
+    startedAt: text('started_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    finishedAt: text('finished_at'),
+  },
+  (t) => [index('website_scrapes_started').on(t.startedAt)],
+);
+
+/** One competitor-prices analysis: what was fetched from COMPETITOR_URLS and how it compares with ours. */
+export const competitorSnapshots = sqliteTable(
+  'competitor_snapshots',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The competitor site's origin. */
+    competitor: text('competitor').notNull(),
+    /** ok | failed (robots.txt refused, unreachable, nothing found) */
+    status: text('status').notNull(),
+    pagesFetched: integer('pages_fetched').notNull().default(0),
+    /** [{name, url, category, priceCents, widthMm?, dropMm?}] */
+    products: text('products', { mode: 'json' }).$type<Record<string, unknown>[]>().notNull(),
+    /** [{theirs, ourProductId, sizeMm, theirPriceCents, ourPriceCents, differencePercent}] */
+    comparisons: text('comparisons', { mode: 'json' }).$type<Record<string, unknown>[]>().notNull(),
+    error: text('error'),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('competitor_snapshots_at').on(t.createdAt)],
 );

@@ -1,6 +1,6 @@
 // /admin/color-screenshots (staff spec sections 2.4, 4, 5, 8): staff upload a supplier's colour-card
 // screenshot, see the distinct colours read from it, and add any of them to a product in one click.
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   EXTRACTION_CATEGORIES,
   MISSING_INFORMATION,
@@ -27,12 +27,18 @@ export function ColourScreenshotsPage() {
   const [products, setProducts] = useState<Product[]>([]);
   const [latest, setLatest] = useState<ColourExtractionDto | null>(null);
 
+  // Only the newest request may set the list: a slow earlier answer (the first load, a double click on
+  // Refresh) must not overwrite a newer one.
+  const latestLoad = useRef(0);
   const load = useCallback(async () => {
+    const ticket = ++latestLoad.current;
     setList((current) => (current.status === 'ready' ? current : { status: 'loading' }));
     try {
       const answer = await fetchExtractions();
+      if (ticket !== latestLoad.current) return;
       setList(answer ? { status: 'ready', list: answer } : { status: 'error', message: 'Could not load the colour data.' });
     } catch (err) {
+      if (ticket !== latestLoad.current) return;
       const message =
         err instanceof ApiError && err.status === 401
           ? 'Your staff session has ended. Sign in again with the PIN.'
