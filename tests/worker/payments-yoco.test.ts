@@ -320,6 +320,32 @@ describe('Yoco refunds (refund.succeeded)', () => {
     expect((await createPayment({ quote_id: order.reference }, config)).status).toBe(409);
   });
 
+  it('a partial refund leaves the order paid and says so; the refund that completes the total marks it refunded; more than was paid is refused', async () => {
+    const config = { ...yoco(), BUSINESS_EMAIL: 'orders@blinds.example.co.za' };
+    const order = await orderOnCheckout(config);
+    const paymentId = `p_${crypto.randomUUID().replace(/-/g, '')}`;
+    await deliver(config, paymentEvent(order, { checkoutId: order.checkoutId, paymentId }));
+    const part = Math.floor(order.totalCents / 4);
+
+    expect(await (await deliver(config, refundEvent(order, paymentId, { amount: part, refundId: `rf1_${order.reference}` }))).json()).toMatchObject({ outcome: 'recorded' });
+    expect((await orderRow(order.reference)).paymentStatus).toBe('paid');
+    const [partNotice] = await outboxRows(`refund-notice:yoco:rf1_${order.reference}`);
+    expect(partNotice.subject).toMatch(new RegExp(`^Order ${order.reference} partly refunded - R`));
+    expect(partNotice.text).toContain('so the order stays paid');
+
+    // More than what is left to refund: not recorded.
+    const tooMuch = refundEvent(order, paymentId, { amount: order.totalCents - part + 1, refundId: `rf2_${order.reference}` });
+    expect(await (await deliver(config, tooMuch)).json()).toMatchObject({ outcome: 'ignored', note: 'the refund does not match a paid order' });
+    expect((await orderRow(order.reference)).paymentStatus).toBe('paid');
+
+    // The rest: now the whole amount is refunded.
+    expect(await (await deliver(config, refundEvent(order, paymentId, { amount: order.totalCents - part, refundId: `rf3_${order.reference}` }))).json()).toMatchObject({ outcome: 'recorded' });
+    expect((await orderRow(order.reference)).paymentStatus).toBe('refunded');
+    const [fullNotice] = await outboxRows(`refund-notice:yoco:rf3_${order.reference}`);
+    expect(fullNotice.subject).toMatch(new RegExp(`^Order ${order.reference} refunded - R`));
+    expect((await paymentRows(order.reference)).map((r) => r.status)).toEqual(['succeeded', 'refunded', 'refunded']);
+  });
+
   it('a refund for an order that is not paid, or for a checkout that is not the order\'s, changes nothing', async () => {
     const config = yoco();
     const unpaid = await orderOnCheckout(config);

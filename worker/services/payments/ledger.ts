@@ -2,7 +2,7 @@
 // notification. A payment row, the order's new status and the e-mails they cause are written in one
 // batch (D1 has no BEGIN), and the provider's payment id is UNIQUE, so a repeated notification
 // changes nothing.
-import { and, eq, ne, notInArray } from 'drizzle-orm';
+import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { orders, paymentCheckouts, payments } from '../../db/schema';
 import type { PaymentStatus } from '../../shared/orders-api';
@@ -78,6 +78,15 @@ export async function attachCheckout(db: D1Database, reference: string, provider
   return changed.length > 0;
 }
 
+/** What has been refunded on an order so far (the sum of its recorded refunds). */
+export async function refundedCents(db: D1Database, reference: string): Promise<number> {
+  const [row] = await drizzle(db)
+    .select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
+    .from(payments)
+    .where(and(eq(payments.orderReference, reference), eq(payments.status, 'refunded')));
+  return Number(row?.total ?? 0);
+}
+
 export async function isPaymentRecorded(db: D1Database, providerPaymentId: string): Promise<boolean> {
   const [row] = await drizzle(db).select({ id: payments.id }).from(payments).where(eq(payments.providerPaymentId, providerPaymentId)).limit(1);
   return Boolean(row);
@@ -94,6 +103,8 @@ export interface PaymentOutcome {
   checkoutId: string | null;
   /** The verified notification as received. */
   raw: unknown;
+  /** For a refund: what had been refunded on the order before this one (for the business's notice). */
+  refundedBeforeCents?: number;
 }
 
 export interface RecordedOutcome {
@@ -115,10 +126,18 @@ function orderUpdate(db: D1Database, outcome: PaymentOutcome, now: Date) {
         .where(and(eq(orders.reference, outcome.reference), notInArray(orders.paymentStatus, SETTLED)))
         .returning(returning);
     case 'refunded':
+      // Only once the refunds recorded (this one included: its row is inserted earlier in the same
+      // batch) cover the total: a partial refund leaves the order paid.
       return d
         .update(orders)
         .set({ paymentStatus: 'refunded' })
-        .where(and(eq(orders.reference, outcome.reference), eq(orders.paymentStatus, 'paid')))
+        .where(
+          and(
+            eq(orders.reference, outcome.reference),
+            eq(orders.paymentStatus, 'paid'),
+            sql`(select coalesce(sum(${payments.amountCents}), 0) from ${payments} where ${payments.orderReference} = ${outcome.reference} and ${payments.status} = 'refunded') >= ${orders.totalCents}`,
+          ),
+        )
         .returning(returning);
     default:
       return d

@@ -95,11 +95,19 @@ export function paymentNoticeEmail(env: Env, order: PaymentOrder, outcome: Payme
   return businessNotice(env, order, outcome, 'payment-notice', settled ? `Duplicate payment for order ${order.reference} - refund needed` : `Payment received for order ${order.reference} - ${amount}`, sentences);
 }
 
-/** The business's notice that a payment was refunded or cancelled at the gateway. */
+/** The business's notice that a payment was refunded (in full or in part) or cancelled at the gateway. */
 export function refundNoticeEmail(env: Env, order: PaymentOrder, outcome: PaymentOutcome): Promise<OutgoingEmail | null> {
   const amount = formatRandFromCents(outcome.amountCents);
+  const refundedInAll = (outcome.refundedBeforeCents ?? 0) + outcome.amountCents;
+  const provider = PROVIDER_LABELS[outcome.provider];
+  if (refundedInAll < order.totalCents) {
+    return businessNotice(env, order, outcome, 'refund-notice', `Order ${order.reference} partly refunded - ${amount}`, [
+      `${provider} reports a refund of ${amount} for order ${order.reference}: ${formatRandFromCents(refundedInAll)} refunded in all of ${formatRandFromCents(order.totalCents)} paid, so the order stays paid.`,
+      'Check with the customer what the partial refund covers (a blind left out, a discount) before production goes on.',
+    ]);
+  }
   return businessNotice(env, order, outcome, 'refund-notice', `Order ${order.reference} refunded - ${amount}`, [
-    `${PROVIDER_LABELS[outcome.provider]} reports a refund of ${amount} for order ${order.reference}; the order now shows as refunded.`,
+    `${provider} reports a refund of ${amount} for order ${order.reference}; the order now shows as refunded.`,
     'Stop production and delivery if they have started, unless the customer has arranged otherwise.',
   ]);
 }

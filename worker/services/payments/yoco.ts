@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Env } from '../../env';
 import { fromBase64, hmacSha256, timingSafeEqualText, toBase64 } from '../../lib/crypto';
-import { findOrderByCheckout, isPaymentRecorded, type PaymentOrder } from './ledger';
+import { findOrderByCheckout, isPaymentRecorded, refundedCents, type PaymentOrder } from './ledger';
 import { recordVerifiedPayment } from './record-verified';
 import {
   paymentLog,
@@ -196,7 +196,14 @@ async function recordRefund(env: Env, order: PaymentOrder, event: YocoEvent, che
   const paymentId = typeof refund.paymentId === 'string' ? refund.paymentId : null;
   // A repeat finds the order refunded already: answered as the duplicate it is.
   if (await isPaymentRecorded(env.DB, refund.id)) return { httpStatus: 200, outcome: 'duplicate', note: 'already processed', reference: order.reference };
-  if (order.paymentStatus !== 'paid' || refund.currency !== 'ZAR' || refund.amount <= 0 || refund.amount > order.totalCents || (refund.status !== undefined && refund.status !== 'succeeded')) {
+  const refundedBefore = await refundedCents(env.DB, order.reference);
+  if (
+    order.paymentStatus !== 'paid' ||
+    refund.currency !== 'ZAR' ||
+    refund.amount <= 0 ||
+    refundedBefore + refund.amount > order.totalCents ||
+    (refund.status !== undefined && refund.status !== 'succeeded')
+  ) {
     paymentLog('error', 'yoco refund does not match a paid order: not recorded, needs a person to check', {
       reference: order.reference,
       refundId: refund.id,
@@ -204,13 +211,14 @@ async function recordRefund(env: Env, order: PaymentOrder, event: YocoEvent, che
       amount: refund.amount,
       currency: refund.currency,
       paymentStatus: order.paymentStatus,
+      refundedBefore,
     });
     return { httpStatus: 200, outcome: 'ignored', note: 'the refund does not match a paid order', reference: order.reference };
   }
   return recordVerifiedPayment(
     env,
     order,
-    { reference: order.reference, provider: 'yoco', providerPaymentId: refund.id, amountCents: refund.amount, status: 'refunded', checkoutId, raw: event },
+    { reference: order.reference, provider: 'yoco', providerPaymentId: refund.id, amountCents: refund.amount, status: 'refunded', checkoutId, raw: event, refundedBeforeCents: refundedBefore },
     now,
     { refundId: refund.id, paymentId },
     'refund recorded',
