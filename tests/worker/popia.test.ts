@@ -144,3 +144,27 @@ describe('DELETE /api/leads/{id}/personal-data', () => {
     expect((await staff(`/api/leads/${chatLeadId}/personal-data`)).status).toBe(404);
   });
 });
+
+describe('a customer with many records (D1 binds at most 100 parameters per statement)', () => {
+  it('exports and deletes 150 orders, their confirmations and quotes in one go', async () => {
+    const leadId = await capture({ name: 'Busy Buyer', email: 'busy.buyer@example.co.za', phone: '084 111 2222' }, '198.19.0.9');
+    const refs = Array.from({ length: 150 }, (_, i) => `CB-BUSY${String(i).padStart(6, '0')}`);
+    const lines = JSON.stringify([{ product_name: 'Roller Blind - Blockout' }]);
+    const statements = refs.flatMap((ref, i) => [
+      env.DB.prepare(`INSERT INTO orders (reference, customer_name, customer_email, subtotal_cents, vat_cents, total_cents, payment_status) VALUES (?, 'Busy Buyer', 'busy.buyer@example.co.za', 86957, 13043, 100000, 'paid')`).bind(ref),
+      env.DB.prepare(`INSERT INTO email_outbox (dedupe_key, kind, to_address, subject, html, text, status, next_attempt_at) VALUES (?, 'order-confirmation', 'info@example.co.za', 'New order', '<p>Busy Buyer</p>', 'Busy Buyer', 'sent', '2026-01-01T00:00:00.000Z')`).bind(`order-confirmation:${ref}:business`),
+      env.DB.prepare(`INSERT INTO quotes (id, quote_date, valid_until, customer_name, customer_email, customer_mobile, lines, total_cents, total_quantity, origin, access_key) VALUES (?, '2026-01-01', '2026-01-31', 'Busy Buyer', 'busy.buyer@example.co.za', NULL, ?, 50000, 1, 'email', 'k')`).bind(`CB-8${String(i).padStart(5, '0')}`, lines),
+    ]);
+    await env.DB.batch(statements);
+
+    const exported = await staff(`/api/leads/${leadId}/personal-data`);
+    expect(exported.status).toBe(200);
+    const removed = await staff(`/api/leads/${leadId}/personal-data`, 'DELETE');
+    expect(removed.status).toBe(200);
+    expect((await removed.json<any>()).deleted).toMatchObject({ leads: 1, quotesDeleted: 150, ordersBlanked: 150, emailsBlanked: 151 });
+    const left = await env.DB.prepare(`SELECT COUNT(*) AS n FROM orders WHERE customer_name = 'Busy Buyer'`).first<any>();
+    expect(left.n).toBe(0);
+    const mails = await env.DB.prepare(`SELECT COUNT(*) AS n FROM email_outbox WHERE dedupe_key LIKE 'order-confirmation:CB-BUSY%' AND text = ''`).first<any>();
+    expect(mails.n).toBe(150);
+  });
+});

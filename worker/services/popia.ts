@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { customerDetails, emailOutbox, leads, orderLines, orders, payments, quotes } from '../db/schema';
 import type { Env } from '../env';
+import { chunks, selectInSlices } from '../lib/chunks';
 import { AppError } from '../lib/errors';
 import { phoneDigits, type PersonalDataDeletion } from '../shared/leads-api';
 import { chatSessionIdSchema } from '../shared/schemas';
@@ -77,18 +78,18 @@ async function heldRows(db: D1Database, person: Person) {
   const quoteRows = await d.select().from(quotes).where(matches(person, [quotes.customerEmail], [quotes.customerMobile]));
   const orderRows = await d.select().from(orders).where(matches(person, [orders.customerEmail], [orders.customerPhone]));
   const refs = orderRows.map((o) => o.reference);
-  const lineRows = refs.length ? await d.select().from(orderLines).where(inArray(orderLines.orderReference, refs)) : [];
-  const paymentRows = refs.length ? await d.select().from(payments).where(inArray(payments.orderReference, refs)) : [];
+  const lineRows = await selectInSlices(refs, (slice) => d.select().from(orderLines).where(inArray(orderLines.orderReference, slice)));
+  const paymentRows = await selectInSlices(refs, (slice) => d.select().from(payments).where(inArray(payments.orderReference, slice)));
   // Messages to them, and the business's copies about their lead, orders and quotes.
   const aboutKeys = [
     ...leadRows.map((l) => eq(emailOutbox.dedupeKey, leadNotificationKey(l.id))),
     ...refs.map((ref) => sql`${emailOutbox.dedupeKey} LIKE ${`order-confirmation:${ref}:%`}`),
     ...quoteRows.map((q) => sql`${emailOutbox.dedupeKey} LIKE ${`quote:${q.id}:%`}`),
   ];
-  const emailRows = await d
-    .select()
-    .from(emailOutbox)
-    .where(or(matches(person, [emailOutbox.toAddress], []), ...aboutKeys));
+  const byId = new Map<number, typeof emailOutbox.$inferSelect>();
+  for (const row of await d.select().from(emailOutbox).where(matches(person, [emailOutbox.toAddress], []))) byId.set(row.id, row);
+  for (const row of await selectInSlices(aboutKeys, (slice) => d.select().from(emailOutbox).where(or(...slice)))) byId.set(row.id, row);
+  const emailRows = [...byId.values()].sort((a, b) => a.id - b.id);
   const sessionIds = [
     ...new Set(
       [...leadRows.map((l) => l.sessionData?.sessionId), ...detailRows.map((c) => c.sessionId)].filter(
@@ -165,9 +166,10 @@ export async function deletePersonalData(env: Env, leadId: string, actor: string
   const orderedQuoteIds = new Set(rows.orderRows.map((o) => o.quoteId).filter(Boolean));
   // A quote an order was made from (by anyone) stays, blanked: the order refers to it.
   const quoteIds = rows.quoteRows.map((q) => q.id);
-  const quotesWithOrders = quoteIds.length
-    ? new Set([...(await d.select({ id: orders.quoteId }).from(orders).where(inArray(orders.quoteId, quoteIds))).map((r) => r.id), ...orderedQuoteIds])
-    : new Set<string | null>();
+  const quotesWithOrders = new Set([
+    ...(await selectInSlices(quoteIds, (slice) => d.select({ id: orders.quoteId }).from(orders).where(inArray(orders.quoteId, slice)))).map((r) => r.id),
+    ...orderedQuoteIds,
+  ]);
   const deleteQuotes = quoteIds.filter((id) => !quotesWithOrders.has(id));
   const blankQuotes = quoteIds.filter((id) => quotesWithOrders.has(id));
   const emailIds = rows.emailRows.map((e) => e.id);
@@ -182,28 +184,25 @@ export async function deletePersonalData(env: Env, leadId: string, actor: string
     chatSessions: chatSessions.length,
     photos: photos.length,
   };
+  // One batch, every id list in slices (D1's 100-parameter limit): all of it happens or none of it.
   const statements = [
-    d.delete(leads).where(inArray(leads.id, rows.leadRows.map((l) => l.id))),
-    ...(rows.detailRows.length ? [d.delete(customerDetails).where(inArray(customerDetails.id, rows.detailRows.map((c) => c.id)))] : []),
-    ...(deleteQuotes.length ? [d.delete(quotes).where(inArray(quotes.id, deleteQuotes))] : []),
-    ...(blankQuotes.length ? [d.update(quotes).set({ customerName: DELETED_NAME, customerEmail: null, customerMobile: null }).where(inArray(quotes.id, blankQuotes))] : []),
-    ...(refs.length
-      ? [
-          d
-            .update(orders)
-            .set({ customerName: DELETED_NAME, customerEmail: '', customerPhone: null, customerAddress: null, specialInstructions: null })
-            .where(inArray(orders.reference, refs)),
-          // The provider's raw notification may carry the payer's name and address; amount, status and dates stay.
-          d.update(payments).set({ raw: null }).where(inArray(payments.orderReference, refs)),
-        ]
-      : []),
-    ...(emailIds.length
-      ? [
-          // A message not yet sent must not go out any more.
-          d.update(emailOutbox).set({ status: 'failed', lastError: 'Deleted on request (POPIA)' }).where(and(inArray(emailOutbox.id, emailIds), eq(emailOutbox.status, 'pending'))),
-          d.update(emailOutbox).set({ toAddress: '', toName: null, replyTo: null, subject: DELETED_NAME, html: '', text: '' }).where(inArray(emailOutbox.id, emailIds)),
-        ]
-      : []),
+    ...chunks(rows.leadRows.map((l) => l.id)).map((ids) => d.delete(leads).where(inArray(leads.id, ids))),
+    ...chunks(rows.detailRows.map((c) => c.id)).map((ids) => d.delete(customerDetails).where(inArray(customerDetails.id, ids))),
+    ...chunks(deleteQuotes).map((ids) => d.delete(quotes).where(inArray(quotes.id, ids))),
+    ...chunks(blankQuotes).map((ids) => d.update(quotes).set({ customerName: DELETED_NAME, customerEmail: null, customerMobile: null }).where(inArray(quotes.id, ids))),
+    ...chunks(refs).flatMap((slice) => [
+      d
+        .update(orders)
+        .set({ customerName: DELETED_NAME, customerEmail: '', customerPhone: null, customerAddress: null, specialInstructions: null })
+        .where(inArray(orders.reference, slice)),
+      // The provider's raw notification may carry the payer's name and address; amount, status and dates stay.
+      d.update(payments).set({ raw: null }).where(inArray(payments.orderReference, slice)),
+    ]),
+    ...chunks(emailIds).flatMap((ids) => [
+      // A message not yet sent must not go out any more.
+      d.update(emailOutbox).set({ status: 'failed', lastError: 'Deleted on request (POPIA)' }).where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'pending'))),
+      d.update(emailOutbox).set({ toAddress: '', toName: null, replyTo: null, subject: DELETED_NAME, html: '', text: '' }).where(inArray(emailOutbox.id, ids)),
+    ]),
   ];
   await d.batch([...statements, auditStatement(db, { actor, action: 'popia.delete', target: leadId, details: { ...counts } }, now)] as unknown as Parameters<typeof d.batch>[0]);
   return counts;
