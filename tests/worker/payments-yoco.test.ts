@@ -330,8 +330,8 @@ describe('Yoco refunds (refund.succeeded)', () => {
     expect(await (await deliver(config, refundEvent(order, paymentId, { amount: part, refundId: `rf1_${order.reference}` }))).json()).toMatchObject({ outcome: 'recorded' });
     expect((await orderRow(order.reference)).paymentStatus).toBe('paid');
     const [partNotice] = await outboxRows(`refund-notice:yoco:rf1_${order.reference}`);
-    expect(partNotice.subject).toMatch(new RegExp(`^Order ${order.reference} partly refunded - R`));
-    expect(partNotice.text).toContain('so the order stays paid');
+    expect(partNotice!.subject).toMatch(new RegExp(`^Order ${order.reference} partly refunded - R`));
+    expect(partNotice!.text).toContain('so the order stays paid');
 
     // More than what is left to refund: not recorded.
     const tooMuch = refundEvent(order, paymentId, { amount: order.totalCents - part + 1, refundId: `rf2_${order.reference}` });
@@ -342,7 +342,7 @@ describe('Yoco refunds (refund.succeeded)', () => {
     expect(await (await deliver(config, refundEvent(order, paymentId, { amount: order.totalCents - part, refundId: `rf3_${order.reference}` }))).json()).toMatchObject({ outcome: 'recorded' });
     expect((await orderRow(order.reference)).paymentStatus).toBe('refunded');
     const [fullNotice] = await outboxRows(`refund-notice:yoco:rf3_${order.reference}`);
-    expect(fullNotice.subject).toMatch(new RegExp(`^Order ${order.reference} refunded - R`));
+    expect(fullNotice!.subject).toMatch(new RegExp(`^Order ${order.reference} refunded - R`));
     expect((await paymentRows(order.reference)).map((r) => r.status)).toEqual(['succeeded', 'refunded', 'refunded']);
   });
 
