@@ -1,6 +1,7 @@
 import type { ChatSession } from './durable-objects/chat-session';
 import type { LoginGuard } from './durable-objects/login-guard';
 import type { RateLimiter } from './durable-objects/rate-limiter';
+import type { ScrapeJob } from './durable-objects/scrape-job';
 
 /** Bindings and configuration of the Worker (wrangler.toml [vars], secrets, .dev.vars). */
 export interface Env {
@@ -11,6 +12,8 @@ export interface Env {
   LOGIN_GUARD: DurableObjectNamespace<LoginGuard>;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   CHAT_SESSION: DurableObjectNamespace<ChatSession>;
+  /** The website crawl job (one object for the main website). */
+  SCRAPE_JOB: DurableObjectNamespace<ScrapeJob>;
 
   /** 'production' switches on production-only behaviour (e.g. the developer-tools guard). */
   APP_ENV?: string;
@@ -24,6 +27,8 @@ export interface Env {
   MARKETING_EMAIL?: string;
   MAIN_WEBSITE_URL?: string;
   COMPETITOR_URLS?: string;
+  /** Pause between two requests of the crawler to one site, in ms (default 1000). */
+  CRAWL_DELAY_MS?: string;
   /** Staff PIN, 4 digits. A secret: never sent to the client. */
   ADMIN_PIN?: string;
   SITE_VISIT_PHRASE?: string;

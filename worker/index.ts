@@ -5,6 +5,7 @@ import type { Env } from './env';
 export { ChatSession } from './durable-objects/chat-session';
 export { LoginGuard } from './durable-objects/login-guard';
 export { RateLimiter } from './durable-objects/rate-limiter';
+export { ScrapeJob } from './durable-objects/scrape-job';
 
 export default {
   fetch: app.fetch,

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { serveFixtureSite } from '../worker/fixtures/site/serve';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,11 +43,13 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs = 
 export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'blinds-e2e-'));
+  // The 'main website' the scraper crawls (tests/e2e/website-scraping.e2e.test.ts).
+  const fixtureSite = await serveFixtureSite();
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PIN: '4321', APP_ENV: 'development', PAYMENT_PROVIDER: 'sandbox' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PIN: '4321', APP_ENV: 'development', PAYMENT_PROVIDER: 'sandbox', MAIN_WEBSITE_URL: fixtureSite.url },
   });
   const baseUrl = `http://localhost:${port}`;
   await waitForHealth(baseUrl, server);
@@ -58,5 +61,6 @@ export default async function setup(project: TestProject) {
       // already gone
     }
     rmSync(dataDir, { recursive: true, force: true });
+    void fixtureSite.close();
   };
 }

@@ -42,7 +42,7 @@ describe.each([
     await page.getByLabel('PIN', { exact: true }).fill('4321');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Admin Panel', level: 1 }).waitFor();
-    await page.getByText('Website scraping is not available yet').waitFor();
+    await page.getByRole('heading', { name: 'Previous results' }).waitFor();
 
     // Keyboard: the arrow key moves to the second tab.
     await page.getByRole('tab', { name: 'Website Scraping' }).focus();

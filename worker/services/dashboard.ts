@@ -3,6 +3,7 @@
 import type { AdminDashboardResponse, DashboardAlert, ScorePart } from '../shared/analytics-api';
 import { dayBefore, saDay } from './analytics';
 import { latestAudit } from './audit';
+import { competitorFigure } from './competitor-prices';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The site promises contact within 24 hours. */
@@ -190,11 +191,7 @@ export async function dashboardFigures(db: D1Database, now: Date = new Date()): 
       formula: SCORE_FORMULA,
       basis: 'Business health out of 100 from lead follow-up (50), conversion (30), dispatch (10) and e-mail delivery (10).',
     },
-    competitors: {
-      value: 0,
-      note: 'Competitor analysis is not set up yet',
-      basis: 'Competitors analysed; no competitor analysis has run, so there is nothing to count.',
-    },
+    competitors: await competitorFigure(db),
     audit: audit.map((entry) => ({ id: entry.id, createdAt: entry.createdAt, actor: entry.actor, action: entry.action, target: entry.target })),
   };
 }

@@ -5,6 +5,7 @@ import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-
 import { drizzle } from 'drizzle-orm/d1';
 import { analyticsEvents, leads, orderLines, orders, products, quotes } from '../db/schema';
 import type { DailyReportDto, DailySeriesPoint, InsightDto, LocationFigure, ProductInterestFigure } from '../shared/insights-api';
+import { competitorInsights } from './competitor-prices';
 import { normaliseProductKey } from './product-ids';
 
 const DAY_MS = 86_400_000;
@@ -352,6 +353,8 @@ export async function realtimeInsights(db: D1Database, now = new Date()): Promis
   const twoDaysAgo = new Date(now.getTime() - 2 * DAY_MS).toISOString();
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS).toISOString();
   const name = await productNamer(db);
+  // Competitor price gaps come from the stored snapshots only (issue 11).
+  const competitorGaps = await competitorInsights(db, timestamp);
 
   const [eventRows, weekLeads, weekOrders, weekQuotes, waitingLeads, priceChecks, orderedProducts, areaEvents, chats] = await Promise.all([
     d.select({ n: count() }).from(analyticsEvents).where(and(gte(analyticsEvents.createdAt, weekAgo), lt(analyticsEvents.createdAt, timestamp))),
@@ -391,10 +394,11 @@ export async function realtimeInsights(db: D1Database, now = new Date()): Promis
         data: { windowDays: 7, events: 0, leads: 0, orders: 0, quotes: 0 },
         timestamp,
       },
+      ...competitorGaps,
     ];
   }
 
-  const insights: InsightDto[] = [];
+  const insights: InsightDto[] = [...competitorGaps];
 
   // Leads waiting for contact (the site promises contact within 24 hours).
   if (waitingLeads.length > 0) {

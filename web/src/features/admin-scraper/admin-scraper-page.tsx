@@ -2,6 +2,7 @@
 // Management. Tabs follow the WAI-ARIA tabs pattern: arrow keys, Home and End move between them.
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { PriceListManagement } from './price-list-management';
+import { WebsiteScraping } from './website-scraping';
 import './admin-scraper.css';
 
 const TABS = [
@@ -57,13 +58,7 @@ export function AdminScraperPage() {
         ))}
       </div>
       <section role="tabpanel" id="as-panel-scraping" aria-labelledby="as-tab-scraping" hidden={active !== 'scraping'} tabIndex={0} className="as-panel">
-        <div className="as-card">
-          <h2>Website scraping is not available yet</h2>
-          <p>
-            Reading the products, colours and features from the main website is still being built. Until then, keep prices current with the Price List
-            Management tab.
-          </p>
-        </div>
+        <WebsiteScraping />
       </section>
       <section role="tabpanel" id="as-panel-prices" aria-labelledby="as-tab-prices" hidden={active !== 'prices'} tabIndex={0} className="as-panel">
         {active === 'prices' && <PriceListManagement />}

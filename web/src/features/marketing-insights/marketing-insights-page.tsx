@@ -6,6 +6,7 @@ import type { DailyReportResponse, InsightDto, SendDailyResponse } from '../../.
 import { isCalendarDate } from '../../../../worker/shared/insights-api';
 import { toast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
+import { CompetitorAnalysis } from './competitor-analysis';
 import { fetchDailyReport, fetchRealtimeInsights, sendDailyReport, todayInSouthAfrica } from './insights-client';
 import './marketing-insights.css';
 
@@ -276,6 +277,8 @@ export function MarketingInsightsPage() {
         )}
         {load.state === 'ready' && <DailyReport report={load.value} />}
       </section>
+
+      <CompetitorAnalysis />
     </main>
   );
 }

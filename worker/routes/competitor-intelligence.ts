@@ -1,0 +1,10 @@
+// Staff competitor prices (staff spec 2.12, 7; issue 11): POST /api/competitor-intelligence/analyze
+// crawls COMPETITOR_URLS, compares their prices with ours and stores a snapshot per competitor.
+import { Hono } from 'hono';
+import type { AppBindings } from '../env';
+import { requireStaff } from '../middleware/require-staff';
+import { analyseCompetitors } from '../services/competitor-prices';
+
+export const competitorIntelligenceRoutes = new Hono<AppBindings>()
+  // Spec 7: no body; any body is ignored.
+  .post('/analyze', requireStaff, async (c) => c.json(await analyseCompetitors(c.env, c.get('staffSessionId') ?? 'S-unknown')));
