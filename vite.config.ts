@@ -1,11 +1,41 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { OCR_CORE_DIR, OCR_CORE_FILES, OCR_LANG_DIR, OCR_PACKAGE_VERSIONS, OCR_WORKER_PATH } from './web/src/features/price-list-analyser/ocr-assets';
+
+/** Text recognition on /admin/pricing runs from files this site serves: tesseract's worker, wasm cores and English model. */
+function ocrAssets(): Plugin {
+  const modules = path.join(import.meta.dirname, 'node_modules');
+  const files = new Map<string, string>([
+    [OCR_WORKER_PATH, path.join(modules, 'tesseract.js/dist/worker.min.js')],
+    ...OCR_CORE_FILES.map((f) => [`${OCR_CORE_DIR}/${f}`, path.join(modules, 'tesseract.js-core', f)] as [string, string]),
+    [`${OCR_LANG_DIR}/eng.traineddata.gz`, path.join(modules, '@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz')],
+  ]);
+  for (const [name, version] of Object.entries(OCR_PACKAGE_VERSIONS)) {
+    const installed = (JSON.parse(readFileSync(path.join(modules, name, 'package.json'), 'utf8')) as { version: string }).version;
+    if (installed !== version) throw new Error(`${name} ${installed} is installed but ocr-assets.ts names ${version}: update it (the served paths carry the version).`);
+  }
+  return {
+    name: 'ocr-assets',
+    generateBundle() {
+      for (const [url, file] of files) this.emitFile({ type: 'asset', fileName: url.slice(1), source: readFileSync(file) });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const file = files.get((req.url ?? '').split('?')[0]!);
+        if (!file) return next();
+        res.setHeader('Content-Type', file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream');
+        res.end(readFileSync(file));
+      });
+    },
+  };
+}
 
 // The web app: built into dist/web, which wrangler serves as static assets.
 export default defineConfig({
   root: path.join(import.meta.dirname, 'web'),
-  plugins: [react()],
+  plugins: [react(), ocrAssets()],
   build: {
     outDir: path.join(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,

@@ -7,7 +7,8 @@ import type { MiddlewareHandler } from 'hono';
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  // 'wasm-unsafe-eval': WebAssembly only (not eval), for text recognition on /admin/pricing (tesseract's wasm core).
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "media-src 'self' blob:",

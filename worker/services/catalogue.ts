@@ -1,4 +1,4 @@
-import { asc, eq, isNotNull, max, or } from 'drizzle-orm';
+import { asc, desc, eq, isNotNull, or } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import type { CatalogItem, CatalogOverview, ColourDto, ProductColoursResponse } from '../shared/catalogue-api';
 import { CATALOGUE_SECTIONS, type CatalogueSection } from '../shared/catalogue-types';
@@ -81,8 +81,12 @@ export async function catalogOverview(db: D1Database): Promise<CatalogOverview> 
   const [productRows, colourRows, [latest]] = await Promise.all([
     d.select().from(products).orderBy(asc(products.sortOrder)),
     d.select().from(colours).where(isNotNull(colours.swatchKey)).orderBy(asc(colours.sortOrder), asc(colours.id)),
-    d.select({ lastUpdated: max(priceLists.createdAt) }).from(priceLists),
+    // The newest price list, the seed's included (its created_at is when the seed ran).
+    d.select({ createdAt: priceLists.createdAt }).from(priceLists).orderBy(desc(priceLists.createdAt), desc(priceLists.id)).limit(1),
   ]);
+  // Last updated: the newest price list or product change (ISO strings compare in time order).
+  const productTimes = productRows.map((p) => p.updatedAt ?? p.createdAt).filter((t): t is string => Boolean(t));
+  const lastUpdated = [latest?.createdAt, ...productTimes].filter((t): t is string => Boolean(t)).sort().at(-1) ?? null;
   const bySet = groupBy(colourRows, (c) => c.setKey);
   const uploadedOutdoor = await uploadedOutdoorColourDtos(db);
   const overview = Object.fromEntries(CATALOGUE_SECTIONS.map((s) => [s, [] as CatalogItem[]])) as Record<
@@ -111,7 +115,8 @@ export async function catalogOverview(db: D1Database): Promise<CatalogOverview> 
   return {
     ...overview,
     color_schemes: [...bySet.entries()].map(([key, list]) => ({ key, colour_count: list.length })),
-    last_updated: latest?.lastUpdated ?? null,
+    last_updated: lastUpdated,
+    // Shown next to the date while any grid is the seed's, so a seeded date reads as the sample prices'.
     sample_data_note: anySample ? SAMPLE_PRICE_LIST_NOTE : null,
   };
 }
