@@ -7,6 +7,10 @@
 //   3. run tests/worker/default-deny.test.ts, which walks every registered route against this list.
 // A staff route needs nothing here: it is denied to anonymous callers by default (keep its
 // requireStaff all the same: it names the session for the audit log).
+//
+// Outside /api, and so outside this list, /mcp (issue 12, worker/routes/mcp.ts) is public too: the
+// MCP tools of AI shopping agents, rate limited per client, reaching only the catalogue, prices and
+// quote starting (never leads, orders or the audit log; tests/worker/mcp.test.ts proves it).
 import { TrieRouter } from 'hono/router/trie-router';
 
 export type PublicMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

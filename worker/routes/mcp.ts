@@ -1,0 +1,92 @@
+// /mcp (issue 12): the Model Context Protocol endpoint for AI shopping agents, Streamable HTTP in
+// stateless mode: every POST gets a new server and transport and a JSON answer, so any isolate can
+// serve any request and nothing is kept between them. Public (outside /api, so outside default
+// deny): it reaches only the catalogue, prices and quote-starting tools of worker/mcp/server.ts.
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { Hono, type Context } from 'hono';
+import type { AppBindings } from '../env';
+import { clientKey } from '../lib/client';
+import { AppError } from '../lib/errors';
+import { publicOrigin } from '../lib/origin';
+import { createShopMcpServer } from '../mcp/server';
+import { hitLimit, type RateLimitRule } from '../middleware/rate-limit';
+import { isCrossSiteRequest } from '../middleware/same-origin';
+import { sendOutboxMessages } from '../services/email/outbox';
+import { trackEvent } from './analytics';
+
+/** Requests per client: a session of initialize, its notification and a few dozen tool calls a minute. */
+export const MCP_RATE_LIMIT: RateLimitRule = { name: 'mcp', limit: 60, windowSeconds: 60 };
+/** Tool calls are small JSON; a bigger body is refused before it is parsed. */
+export const MCP_MAX_BODY_BYTES = 64 * 1024;
+
+/** The JSON-RPC error shape the transport itself answers with (id null: the request was not read). */
+function rpcError(status: 403 | 405 | 429, message: string, headers: Record<string, string> = {}, data?: unknown): Response {
+  const error: { code: number; message: string; data?: unknown } = { code: -32000, message };
+  if (data !== undefined) error.data = data;
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error, id: null }), {
+    status,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
+  });
+}
+
+function waitUntil(c: Context<AppBindings>, promise: Promise<unknown>): void {
+  try {
+    c.executionCtx.waitUntil(promise);
+  } catch {
+    // No execution context (app.request() in a test): the promise runs on its own.
+  }
+}
+
+async function handleMcpPost(c: Context<AppBindings>): Promise<Response> {
+  const client = clientKey(c);
+  try {
+    await hitLimit(c.env, MCP_RATE_LIMIT, client, 'Too many requests to the shop tools.');
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'rate_limited') throw err;
+    const retryAfter = err.details?.retryAfterSeconds ?? MCP_RATE_LIMIT.windowSeconds;
+    return rpcError(429, err.message, { 'Retry-After': String(retryAfter) }, { retryAfterSeconds: retryAfter });
+  }
+
+  const requestId = c.get('requestId');
+  const server = createShopMcpServer(
+    {
+      env: c.env,
+      origin: publicOrigin(c.env, c.req.url),
+      client,
+      onQuoteSaved: (saved, productId) => {
+        trackEvent(c, { kind: 'quote', refId: saved.quoteId, valueCents: saved.totalCents, productId, data: { products: [productId], channel: 'mcp' } });
+        waitUntil(
+          c,
+          sendOutboxMessages(c.env, saved.outboxIds).catch((err) =>
+            console.error(JSON.stringify({ level: 'error', requestId, message: "'Quote saved' e-mail not sent now", error: String(err) })),
+          ),
+        );
+      },
+    },
+    requestId,
+  );
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MCP_MAX_BODY_BYTES,
+  });
+  try {
+    await server.connect(transport);
+    const response = await transport.handleRequest(c.req.raw);
+    response.headers.set('Cache-Control', 'no-store');
+    return response;
+  } finally {
+    waitUntil(c, server.close());
+  }
+}
+
+export const mcpRoutes = new Hono<AppBindings>()
+  // MCP spec (transports, security warning): validate Origin against DNS rebinding. Agents are not
+  // browsers and send none; a page of this site may; any other site's page is refused.
+  .use('*', async (c, next) => {
+    if (isCrossSiteRequest(c)) return rpcError(403, 'Requests from other websites are not accepted.');
+    await next();
+  })
+  .post('/', handleMcpPost)
+  // Stateless: no server-sent event stream to open (GET) and no session to end (DELETE).
+  .all('/', () => rpcError(405, 'Method not allowed. Send MCP requests as JSON-RPC in a POST.', { Allow: 'POST' }));
