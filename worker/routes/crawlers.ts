@@ -1,23 +1,14 @@
 import { Hono } from 'hono';
 import type { AppBindings } from '../env';
 import { publicOrigin } from '../lib/origin';
+import { PUBLIC_PAGE_PATHS } from '../shared/route-meta';
 
 /**
  * The storefront's public pages, for search engines (issue 12). Staff screens, the payment
  * gateway's pages, result pages and per-customer pages (a receipt, a stored quote) are left out.
+ * One list with the pages' titles and descriptions (shared/route-meta.ts, services/page-meta.ts).
  */
-export const SITEMAP_PATHS = [
-  '/',
-  '/measurement',
-  '/quote-calculator',
-  '/ar-measurement',
-  '/shutters',
-  '/room-walkthrough-rebuilt',
-  '/working-polygon',
-  '/track',
-  '/tracking',
-  '/privacy',
-] as const;
+export const SITEMAP_PATHS = PUBLIC_PAGE_PATHS;
 
 /** Kept out of search results: staff screens, the API and the test gateway. */
 export const DISALLOWED_PATHS = ['/api/', '/pay/', '/admin', '/admin-dashboard', '/marketing-insights', '/leads', '/site-visits'] as const;

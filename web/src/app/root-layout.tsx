@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { DevtoolsGuard } from '../components/devtools-guard';
 import { Toaster } from '../components/toast';
 import { recordPageView } from '../lib/analytics';
+import { DocumentTitle } from './document-title';
 
 /** Spec section 2: on every route change the page scrolls to the top. */
 function ScrollToTop() {
@@ -33,6 +34,7 @@ export function RootLayout() {
       <Toaster />
       <Suspense fallback={null}>
         <DevtoolsGuard />
+        <DocumentTitle />
       </Suspense>
     </>
   );

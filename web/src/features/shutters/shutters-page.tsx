@@ -51,10 +51,6 @@ export function ShuttersPage() {
   const [showQuote, setShowQuote] = useState(false);
   const fileId = useId();
 
-  useEffect(() => {
-    document.title = 'Plantation Shutter Visualiser';
-  }, []);
-
   // White first, then the catalogue's shutter colours.
   useEffect(() => {
     const controller = new AbortController();
