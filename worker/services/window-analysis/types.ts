@@ -17,6 +17,28 @@ export interface FractionBox {
 
 export type ScaleSource = 'a4-reference' | 'estimate';
 
+/**
+ * Why a measurement is not a confident one (only present then; `note` says it in words):
+ * no_window: no window frame found; no_reference: no A4 sheet found; reference_cut_off: a sheet-like shape
+ * runs off the photo's edge; reference_not_a4: the white sheet found does not have A4's proportions;
+ * reference_too_small: the sheet is too few pixels to scale from; window_cut_off: the window runs off the
+ * photo's edge; steep_angle: the photo is taken too far from square-on to correct reliably;
+ * implausible_size: the measured size is outside what a window or door can be; frame_edge_unclear: no frame
+ * could be told apart round the glass (same colour as the wall), so the size may be the glass's;
+ * reference_inconsistent: the sheet and the window's corners disagree about the wall's plane.
+ */
+export type WindowAnalysisReason =
+  | 'no_window'
+  | 'no_reference'
+  | 'reference_cut_off'
+  | 'reference_not_a4'
+  | 'reference_too_small'
+  | 'window_cut_off'
+  | 'steep_angle'
+  | 'implausible_size'
+  | 'frame_edge_unclear'
+  | 'reference_inconsistent';
+
 export interface WindowAnalysis {
   width_mm: number;
   drop_mm: number;
@@ -27,6 +49,8 @@ export interface WindowAnalysis {
   /** Where the A4 sheet was found (only with `scaleSource: 'a4-reference'`). */
   reference?: FractionBox;
   note: string;
+  /** Present when the measurement is not a confident one (confidence below 0.85): the main cause. */
+  reason?: WindowAnalysisReason;
 }
 
 /** Decodes JPEG bytes to RGBA of at most `maxOutputPixels` (reduced as it decodes), e.g. `decodeJpeg` of services/photo-decode. */
