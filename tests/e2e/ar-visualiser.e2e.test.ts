@@ -154,7 +154,8 @@ describe('AR visualiser (/ar-measurement)', () => {
     const hasWebGl = await page.locator('.ar-photo canvas').evaluate((c) => !!(c as HTMLCanvasElement).getContext('webgl2'));
     expect(hasWebGl).toBe(true);
     await page.getByText('100% down').waitFor();
-    await page.getByText(/1200 mm wide × 1200 mm drop/).waitFor();
+    // No size given: the opening's typical size, labelled as typical (issue 12).
+    await page.getByText('Typical size for a standard window: 1200 mm x 1200 mm - enter your own measurements').waitFor();
     expect(await page.getByRole('button', { name: 'Open', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, 'ar-preview-venetian-open-1280');
 
@@ -207,6 +208,72 @@ describe('AR visualiser (/ar-measurement)', () => {
       }
       expect(errors).toEqual([]);
       await page.close();
+    }
+  });
+
+  it('labels a typical size as typical, takes the real size or a stored measurement, and marks the lead (issue 12)', async () => {
+    for (const width of [360, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: width === 360 ? 780 : 900 } });
+      await context.setExtraHTTPHeaders({ 'CF-Connecting-IP': `203.0.113.${Math.floor(Math.random() * 250) + 1}` });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await page.goto(baseUrl + '/');
+      await page.evaluate(() => localStorage.removeItem('auto-measurements'));
+      await openPreview(page, 'roller-blockout');
+      const size = page.getByTestId('ar-size');
+      expect(await size.innerText()).toBe('Typical size for a standard window: 1200 mm x 1200 mm - enter your own measurements');
+      expect(await size.getAttribute('data-size-source')).toBe('typical');
+      expect(await page.getByText(/1200 mm wide/).count()).toBe(0);
+      await page.getByRole('button', { name: 'Get Your Custom Quote' }).click();
+      await page.getByTestId('ar-lead-typical').getByText('marked as typical, not measured').waitFor();
+      await page.getByRole('button', { name: 'Get My Quote' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await screenshot(page, `ar-preview-typical-size-${width}`);
+
+      if (width === 1280) {
+        // The lead carries the typical size, marked so; staff see it as not measured.
+        const name = `AR Typical ${Date.now()}`;
+        await page.getByLabel('Name').fill(name);
+        await page.getByLabel('Email').fill('typical.size@example.co.za');
+        await page.getByLabel('I agree to be contacted about this enquiry').check();
+        const sent = page.waitForRequest((r) => r.url().endsWith('/api/leads/capture'));
+        await page.getByRole('button', { name: 'Get My Quote' }).click();
+        expect((await sent).postDataJSON().sessionData.dimensions).toEqual({ width_mm: 1200, drop_mm: 1200, sizeSource: 'typical' });
+        await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
+
+        const staff = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        await staff.setExtraHTTPHeaders({ 'CF-Connecting-IP': `198.51.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 250) + 1}` });
+        const leadsPage = await staff.newPage();
+        await leadsPage.goto(baseUrl + '/leads');
+        await leadsPage.getByLabel('PIN', { exact: true }).fill('4321');
+        await leadsPage.getByRole('button', { name: 'Sign in' }).click();
+        const row = leadsPage.getByTestId('lead-row').filter({ hasText: name });
+        await row.waitFor();
+        expect(await row.getByTestId('lead-size').innerText()).toMatch(/1200 x 1200 mm\s*,?\s*typical size, not measured/);
+        await screenshot(leadsPage, 'leads-admin-typical-size-1280');
+        await staff.close();
+      }
+
+      // 'Enter my size' takes the customer to the width; their own size replaces the typical one.
+      if (width === 360) {
+        await page.getByRole('button', { name: 'Enter my size' }).click();
+        expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.placeholder)).toBe('typical 1200');
+      }
+      await page.getByLabel('Width').fill('1450');
+      await page.getByLabel('Drop').fill('1720');
+      await expect.poll(() => size.getAttribute('data-size-source')).toBe('customer');
+      expect(await size.innerText()).toBe('1450 mm wide × 1720 mm drop · your size · Standard window (up to 1200 mm)');
+      expect(await page.getByTestId('ar-lead-typical').count()).toBe(0);
+
+      // A measurement stored by /measurement can be used instead.
+      await page.evaluate(() => localStorage.setItem('auto-measurements', JSON.stringify({ width_mm: 1000, drop_mm: 1100 })));
+      await openPreview(page, 'roller-blockout');
+      await page.getByRole('button', { name: 'Use my measurement (1000 x 1100 mm)' }).click();
+      await expect.poll(() => size.getAttribute('data-size-source')).toBe('measured');
+      expect(await size.innerText()).toContain('1000 mm wide × 1100 mm drop · your measurement');
+      await screenshot(page, `ar-preview-measured-size-${width}`);
+      expect(errors).toEqual([]);
+      await context.close();
     }
   });
 

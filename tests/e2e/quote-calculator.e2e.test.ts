@@ -144,4 +144,62 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it("shows a quick-scan estimate as 'estimated: please confirm' and orders it only once the size is confirmed (issue 12)", async () => {
+    for (const width of [1280, 360]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const errors = watchErrors(page);
+      await page.goto(baseUrl + '/');
+      const handOver = () =>
+        page.evaluate(() => {
+          localStorage.removeItem('quote-blinds');
+          localStorage.setItem('auto-measurements', JSON.stringify({ width_mm: 1450, drop_mm: 1720, estimated: true }));
+        });
+      await handOver();
+      await page.goto(baseUrl + '/quote-calculator');
+      const formEstimate = page.getByTestId('qc-form-estimate');
+      await formEstimate.getByText('estimated: please confirm').waitFor();
+      // Typing a size makes it the customer's.
+      await page.getByLabel('Width (mm)').fill('1460');
+      expect(await formEstimate.count()).toBe(0);
+
+      // Added as it came: the line is flagged, survives a reload, and blocks the order.
+      await handOver();
+      await page.reload();
+      await formEstimate.waitFor();
+      const colours = page.waitForResponse((r) => r.url().includes('/api/colours/roller-blockout'));
+      await page.getByLabel('Product').selectOption('roller-blockout');
+      await colours;
+      await page.locator('.qc-swatch').first().click();
+      await page.getByTestId('qc-unit-price').waitFor();
+      await page.getByRole('button', { name: 'Order This Blind Now' }).click();
+      await page.getByTestId('toast').getByText('Please confirm the size').waitFor();
+      await page.getByRole('button', { name: 'Add Blind' }).click();
+      const line = page.getByTestId('qc-line');
+      await line.getByTestId('qc-line-estimate').waitFor();
+      expect(await line.innerText()).toContain('1450 x 1720 mm');
+      await page.reload();
+      await line.getByTestId('qc-line-estimate').getByText('estimated: please confirm').waitFor();
+
+      await page.getByRole('button', { name: 'Complete Your Order' }).click();
+      await page.getByLabel('Full Name').fill('Thandi Mokoena');
+      await page.getByLabel('Email Address').fill('thandi@example.co.za');
+      await page.getByLabel('Phone Number').fill('082 555 0101');
+      const placeOrder = page.getByRole('button', { name: 'Place Order' });
+      expect(await placeOrder.isDisabled()).toBe(true);
+      expect(await page.getByTestId('qc-order-estimate').innerText()).toContain('Confirm the estimated size first (Roller Blind - Blockout 1450 x 1720 mm)');
+      expect(await noHorizontalScroll(page)).toBe(true);
+      await screenshot(page, `quote-calculator-estimated-${width}`);
+
+      await line.getByRole('button', { name: /^Confirm size/ }).click();
+      await expect.poll(() => line.getByTestId('qc-line-estimate').count()).toBe(0);
+      expect(await page.getByTestId('qc-order-estimate').count()).toBe(0);
+      expect(await placeOrder.isEnabled()).toBe(true);
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('quote-blinds') ?? '[]') as Record<string, unknown>[]);
+      expect(stored[0]).not.toHaveProperty('size_estimated');
+      await screenshot(page, `quote-calculator-confirmed-${width}`);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
 });

@@ -7,12 +7,26 @@
 // - a user text asking for a 'price' with a size 'W x D' (and price_blind among the tools) gets a
 //   tool_use of price_blind {product, width_mm, drop_mm}; the tool_result it then receives is quoted
 //   in the final text ('Here is what I found: ...').
+// - a model the installed SDK does not list answers 404 not_found_error 'model: <id>' (the API's
+//   answer for an unknown or retired id); an id that is not lower-case letters, digits, '-' and '.'
+//   answers 400 invalid_request_error 'invalid model'.
 // Runs in Node (vitest globalSetup) with web-standard Request/Response.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export const STAND_IN_ANTHROPIC_KEY_PREFIX = 'sk-ant-test';
 
 type Block = { type: string; [k: string]: unknown };
 type Msg = { role: string; content: string | Block[] };
+
+/** The model ids of the SDK's `Model` type, read from the installed package. */
+export function sdkModelIds(): string[] {
+  const dts = readFileSync(join(process.cwd(), 'node_modules/@anthropic-ai/sdk/resources/messages/messages.d.ts'), 'utf8');
+  const union = /export type Model = ([^;]+);/.exec(dts)?.[1] ?? '';
+  return [...union.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
+}
+
+let knownModels: Set<string> | null = null;
 
 let counter = 0;
 function id(prefix: string): string {
@@ -97,6 +111,9 @@ export async function handleAnthropic(req: Request, url: URL): Promise<Response>
   const last = messages.at(-1)!;
   if (last.role !== 'user') return apiError(400, 'invalid_request_error', 'The last message must be from the user');
   const model = body.model;
+  if (!/^[a-z0-9.-]+$/.test(model)) return apiError(400, 'invalid_request_error', `invalid model: ${model}`);
+  knownModels ??= new Set(sdkModelIds());
+  if (!knownModels.has(model)) return apiError(404, 'not_found_error', `model: ${model}`);
   const allUserText = messages.filter((m) => m.role === 'user').map(texts).join(' ');
 
   if (allUserText.includes('FAIL_500')) return apiError(500, 'api_error', 'Internal server error');

@@ -13,6 +13,7 @@ import {
   slatGapFraction,
   slatInstances,
   stepPosition,
+  typicalSizeLabel,
   swatchRepeat,
   vaneCount,
   vaneInstances,
@@ -205,5 +206,13 @@ describe('zebra preview product', () => {
     expect(zebraBands(100).filter((b) => !b.opaque)).toHaveLength(4);
     // 0.9 fabric opacity x 0.33 is the spec's sheer 0.3.
     expect(Math.round(0.9 * ZEBRA_SHEER_ALPHA * 100) / 100).toBe(0.3);
+  });
+});
+
+describe('typical sizes (issue 12)', () => {
+  it("labels an opening's typical size as typical, never as the blind's size", () => {
+    expect(typicalSizeLabel(OPENING_TYPES[0]!)).toBe('Typical size for a standard window: 1200 mm x 1200 mm - enter your own measurements');
+    expect(typicalSizeLabel(OPENING_TYPES.find((o) => o.id === 'outdoor-area')!)).toMatch(/^Typical size for an outdoor area: 3000 mm x 2400 mm/);
+    for (const opening of OPENING_TYPES) expect(typicalSizeLabel(opening)).not.toMatch(/wide|drop/);
   });
 });

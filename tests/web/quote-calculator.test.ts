@@ -9,8 +9,15 @@ import {
   canOrderBlindNow,
   canSubmitOrder,
   COMPLETE_BLIND_CONFIGURATION,
+  CONFIRM_ESTIMATED_SIZE,
   confirmationPath,
+  confirmFormSize,
+  confirmLineSize,
+  customerDetailsComplete,
+  editSize,
   emptyBlindForm,
+  ESTIMATED_SIZE_LABEL,
+  estimatedSizeBlock,
   EMPTY_CUSTOMER,
   lineTotal,
   livePriceFromAnswer,
@@ -30,12 +37,13 @@ import {
   removeLabel,
   removeLine,
   swatchColours,
+  unconfirmedLines,
   withServerPrices,
   ZERO_PRICE,
   type BlindForm,
   type CustomerDetails,
 } from '../../web/src/features/quote/calculator-model';
-import { CALCULATOR_PRODUCTS, type QuoteLine } from '../../web/src/features/quote/quote-storage';
+import { CALCULATOR_PRODUCTS, parseQuoteBlinds, type QuoteLine } from '../../web/src/features/quote/quote-storage';
 
 const complete: BlindForm = {
   productType: 'venetian-aluminium-25mm',
@@ -351,5 +359,62 @@ describe('measurements handed over by the measuring tools', () => {
     expect(parseAutoMeasurements(null)).toBeNull();
     expect(parseAutoMeasurements('nope')).toBeNull();
     expect(parseAutoMeasurements('{"width_mm":0,"drop_mm":5}')).toBeNull();
+  });
+});
+
+describe('a quick-scan size without an A4 sheet is an estimate until confirmed (issue 12)', () => {
+  const estimatedJson = '{"width_mm":1450,"drop_mm":1720,"estimated":true}';
+  const customer: CustomerDetails = { ...EMPTY_CUSTOMER, customer_name: 'Thandi', customer_email: 't@example.co.za', customer_phone: '082 555 0101' };
+  const filled = (form: BlindForm): BlindForm => ({ ...form, productType: 'roller-blockout', colour: 'White' });
+  const ok = { status: 'ok' as const, unitPrice: 1000, samplePrices: false };
+
+  it('reads the estimate flag from auto-measurements and prefills the form as estimated', () => {
+    expect(parseAutoMeasurements(estimatedJson)).toEqual({ width_mm: 1450, drop_mm: 1720, estimated: true });
+    expect(parseAutoMeasurements('{"width_mm":1450,"drop_mm":1720,"estimated":"yes"}')).toEqual({ width_mm: 1450, drop_mm: 1720 });
+    expect(emptyBlindForm(parseAutoMeasurements(estimatedJson))).toMatchObject({ widthText: '1450', dropText: '1720', sizeEstimated: true });
+    expect(emptyBlindForm({ width_mm: 1450, drop_mm: 1720 }).sizeEstimated).toBe(false);
+    expect(ESTIMATED_SIZE_LABEL).toBe('estimated: please confirm');
+  });
+
+  it('editing the width or drop, or Confirm size, makes the size the customer\'s', () => {
+    const form = filled(emptyBlindForm(parseAutoMeasurements(estimatedJson)));
+    expect(editSize(form, { widthText: '1460' })).toMatchObject({ widthText: '1460', dropText: '1720', sizeEstimated: false });
+    expect(editSize(form, { dropText: '1700' }).sizeEstimated).toBe(false);
+    expect(confirmFormSize(form)).toMatchObject({ widthText: '1450', dropText: '1720', sizeEstimated: false });
+  });
+
+  it('an estimated form adds a flagged line but cannot be ordered at once', () => {
+    const form = filled(emptyBlindForm(parseAutoMeasurements(estimatedJson)));
+    expect(canAddBlind(form)).toBe(true);
+    expect(buildQuoteLine(form, 1000, 'e1')).toMatchObject({ width_mm: 1450, drop_mm: 1720, size_estimated: true });
+    expect(canOrderBlindNow(form, ok)).toBe(false);
+    expect(canOrderBlindNow(confirmFormSize(form), ok)).toBe(true);
+    expect(buildQuoteLine(confirmFormSize(form), 1000, 'e2')).not.toHaveProperty('size_estimated');
+  });
+
+  it('an estimated line blocks the order, with the reason, until it is confirmed', () => {
+    const lines = [line({ id: 'm' }), line({ id: 'e', width_mm: 1450, drop_mm: 1720, size_estimated: true })];
+    expect(unconfirmedLines(lines).map((l) => l.id)).toEqual(['e']);
+    expect(canSubmitOrder(customer, lines)).toBe(false);
+    expect(customerDetailsComplete(customer)).toBe(true);
+    expect(estimatedSizeBlock(lines)).toContain('Roller Blind - Blockout 1450 x 1720 mm');
+    expect(estimatedSizeBlock(lines)).toContain('Confirm size');
+    expect(CONFIRM_ESTIMATED_SIZE.title).toBe('Please confirm the size');
+
+    const confirmed = confirmLineSize(lines, 'e');
+    expect(confirmed[1]).not.toHaveProperty('size_estimated');
+    expect(confirmed[0]).toBe(lines[0]);
+    expect(estimatedSizeBlock(confirmed)).toBeNull();
+    expect(canSubmitOrder(customer, confirmed)).toBe(true);
+    // The server never sees the flag: the order payload lists the spec's fields only.
+    expect(buildOrderPayload(customer, lines).blinds[1]).not.toHaveProperty('size_estimated');
+  });
+
+  it('keeps the flag across reloads (quote-blinds), and only as true', () => {
+    const stored = JSON.stringify([line({ id: 'e', size_estimated: true }), { ...line({ id: 'x' }), size_estimated: 'maybe' }, line({ id: 'c' })]);
+    const [estimated, odd, plain] = parseQuoteBlinds(stored);
+    expect(estimated).toMatchObject({ id: 'e', size_estimated: true });
+    expect(odd).not.toHaveProperty('size_estimated');
+    expect(plain).not.toHaveProperty('size_estimated');
   });
 });

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { drizzle } from 'drizzle-orm/d1';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { leads } from '../../worker/db/schema';
 import type { ConsultantDeps } from '../../worker/services/consultant/built-in-consultant';
 import { answerWithClaude, ClaudeUnavailableError, DEFAULT_CLAUDE_MODEL } from '../../worker/services/consultant/claude';
@@ -151,6 +151,35 @@ describe('Claude adapter (real SDK against the Messages API stand-in)', () => {
       (e: unknown) => e,
     );
     expect((wrong as ClaudeUnavailableError).reason).toBe('http_401');
+  });
+
+  it('the stand-in serves only the models the installed SDK lists, the default among them', async () => {
+    const key = testKey();
+    const answer = await ask(key, 'Hello');
+    expect(answer.response).toContain('Stand-in reply');
+    const [req] = await recorded(key);
+    expect(req.body.model).toBe(DEFAULT_CLAUDE_MODEL);
+  });
+
+  it('a refused model (404 not_found_error, 400 invalid model) throws model_unavailable and is logged once per isolate', async () => {
+    const retired = `claude-retired-${crypto.randomUUID().slice(0, 8)}`;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      for (let i = 0; i < 2; i++) {
+        const err = await ask(testKey(), 'Hello', { model: retired }).catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(ClaudeUnavailableError);
+        expect(err).toMatchObject({ reason: 'model_unavailable', model: retired });
+      }
+      const logged = errors.mock.calls.map((c) => String(c[0])).filter((line) => line.includes(retired));
+      expect(logged).toHaveLength(1);
+      expect(JSON.parse(logged[0]!)).toMatchObject({ level: 'error', model: retired, setting: 'ANTHROPIC_MODEL' });
+      expect(logged[0]).toContain(`set ANTHROPIC_MODEL`);
+
+      const invalid = await ask(testKey(), 'Hello', { model: 'Claude Sonnet' }).catch((e: unknown) => e);
+      expect(invalid).toMatchObject({ reason: 'model_unavailable', model: 'Claude Sonnet' });
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('throws on a network failure and after more than 5 tool rounds', async () => {

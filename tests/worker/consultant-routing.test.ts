@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { answerTurn, type TurnInput } from '../../worker/services/consultant/route-answer';
 import { formatRandFromCents } from '../../worker/services/consultant/format';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
@@ -40,6 +40,27 @@ describe('consultant routing', () => {
     expect(answer.routingReason).not.toMatch(/[A-Z]+_[A-Z_]+/);
     expect(answer.features).toContain('pricing');
     expect(answer.response).toContain(await rollerPrice());
+  });
+
+  it('says in routingReason that Claude refused the configured model, and the built-in consultant answers', async () => {
+    const model = `claude-gone-${crypto.randomUUID().slice(0, 8)}`;
+    const routed = { DB: env.DB, ANTHROPIC_API_KEY: `sk-ant-test-route-${crypto.randomUUID()}`, ANTHROPIC_BASE_URL: env.STAND_IN_URL, ANTHROPIC_MODEL: model };
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      for (let i = 0; i < 2; i++) {
+        const answer = await answerTurn(routed, turn('price of a roller blockout 1200 x 1500'));
+        expect(answer.aiProvider).toBe('other');
+        expect(answer.routingReason).toContain(`claude-model-unavailable: ${model}`);
+        expect(answer.routingReason).not.toMatch(/[A-Z]+_[A-Z_]+/);
+        expect(answer.response).toContain(await rollerPrice());
+      }
+      // Logged once for this isolate, with what to set.
+      const logged = errors.mock.calls.map((c) => String(c[0])).filter((line) => line.includes(model));
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toContain('ANTHROPIC_MODEL');
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('falls back to the built-in consultant when Claude fails, and says why', async () => {

@@ -31,7 +31,27 @@ describe('POST /api/leads/capture', () => {
     expect(notice.text).toContain('https://shop.test/leads');
   });
 
+  it('keeps where the size came from (sizeSource) and tells the business a typical size is not measured', async () => {
+    const typical = { ...lead, sessionData: { ...lead.sessionData, dimensions: { width_mm: 1200, drop_mm: 1200, sizeSource: 'typical' } } };
+    const res = await postJson('/api/leads/capture', typical, { 'CF-Connecting-IP': '198.51.100.6' });
+    expect(res.status).toBe(201);
+    const { leadId } = await res.json<any>();
+    const row = await env.DB.prepare('SELECT session_data FROM leads WHERE id = ?').bind(leadId).first<any>();
+    expect(JSON.parse(row.session_data).dimensions).toEqual({ width_mm: 1200, drop_mm: 1200, sizeSource: 'typical' });
+    const notice = await env.DB.prepare('SELECT text, html FROM email_outbox WHERE dedupe_key = ?').bind(`lead-notification:${leadId}`).first<any>();
+    expect(notice.text).toContain('1200 x 1200 mm (typical size, not measured)');
+    expect(notice.html).toContain('typical size, not measured');
+
+    const own = { ...lead, sessionData: { ...lead.sessionData, dimensions: { width_mm: 1450, drop_mm: 1720, sizeSource: 'customer' } } };
+    const ownRes = await postJson('/api/leads/capture', own, { 'CF-Connecting-IP': '198.51.100.6' });
+    const ownNotice = await env.DB.prepare('SELECT text FROM email_outbox WHERE dedupe_key = ?').bind(`lead-notification:${(await ownRes.json<any>()).leadId}`).first<any>();
+    expect(ownNotice.text).toContain("1450 x 1720 mm (customer's own size)");
+    expect(ownNotice.text).not.toContain('not measured');
+  });
+
   it.each([
+    [{ ...lead, sessionData: { ...lead.sessionData, dimensions: { width_mm: 1200, drop_mm: 1200, sizeSource: 'guess' } } }, 'sessionData.dimensions.sizeSource'],
+    [{ ...lead, sessionData: { ...lead.sessionData, dimensions: { width_mm: 'wide', drop_mm: 1200 } } }, 'sessionData.dimensions.width_mm'],
     [{ ...lead, source: 'facebook' }, 'source'],
     [{ ...lead, email: 'not-an-email' }, 'email'],
     [{ ...lead, name: '   ' }, 'name'],

@@ -23,6 +23,49 @@ export const LEAD_SOURCE_LABELS: Record<string, string> = {
   quote_consultation: 'Quote consultation',
 };
 
+/**
+ * Where a lead's size came from (sessionData.dimensions.sizeSource, issue 12): the opening type's
+ * typical size, the customer's own numbers, a measuring tool with a scale reference, or a photo
+ * estimate without one. Staff see the first and the last as not measured.
+ */
+export const SIZE_SOURCES = ['typical', 'customer', 'measured', 'estimated'] as const;
+export type SizeSource = (typeof SIZE_SOURCES)[number];
+
+export const SIZE_SOURCE_NOTES: Record<SizeSource, string> = {
+  typical: 'typical size, not measured',
+  customer: "customer's own size",
+  measured: 'measured with our tool',
+  estimated: 'estimated from a photo, not measured',
+};
+
+/** One size of a lead, or the list of a walk-through's sizes, as read from sessionData.dimensions. */
+export interface LeadSize {
+  widthMm: number;
+  dropMm: number | null;
+  sizeSource: SizeSource | null;
+}
+
+function oneLeadSize(value: unknown): LeadSize | null {
+  if (!value || typeof value !== 'object') return null;
+  const r = value as { width_mm?: unknown; drop_mm?: unknown; height_mm?: unknown; sizeSource?: unknown };
+  if (typeof r.width_mm !== 'number') return null;
+  const drop = r.drop_mm ?? r.height_mm;
+  const source = SIZE_SOURCES.find((s) => s === r.sizeSource) ?? null;
+  return { widthMm: r.width_mm, dropMm: typeof drop === 'number' ? drop : null, sizeSource: source };
+}
+
+/** The sizes in a lead's sessionData (one object or a list), unreadable entries left out. */
+export function leadSizes(sessionData: Record<string, unknown> | null | undefined): LeadSize[] {
+  const d = sessionData?.dimensions;
+  return (Array.isArray(d) ? d.map(oneLeadSize) : [oneLeadSize(d)]).filter((x): x is LeadSize => x !== null);
+}
+
+/** '1200 x 1200 mm (typical size, not measured)', several joined by commas; null without a size. */
+export function leadSizeSummary(sessionData: Record<string, unknown> | null | undefined): string | null {
+  const parts = leadSizes(sessionData).map((s) => `${s.widthMm} x ${s.dropMm ?? '?'} mm${s.sizeSource ? ` (${SIZE_SOURCE_NOTES[s.sizeSource]})` : ''}`);
+  return parts.length ? parts.join(', ') : null;
+}
+
 export const leadListQuerySchema = z.object({
   status: z.enum(FOLLOW_UP_STATUSES, { error: `must be one of ${FOLLOW_UP_STATUSES.join(', ')}` }).optional(),
 });

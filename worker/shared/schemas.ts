@@ -1,5 +1,6 @@
 // Request schemas shared by the route validators and the web client: the spec's field names.
 import { z } from 'zod';
+import { SIZE_SOURCES } from './leads-api';
 
 /** Empty optional text is stored as null (spec: optional lead fields are sent as null). */
 export const optionalText = (max: number) =>
@@ -39,6 +40,31 @@ export type PricingQuoteRequest = z.input<typeof pricingQuoteSchema>;
 export const LEAD_SOURCES = ['ar_visualizer', 'room_walkthrough', 'shutter_visualization', 'other', 'quote_consultation'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
+const sizeMm = z
+  .number({ error: 'must be a number of millimetres' })
+  .positive('must be more than 0 mm')
+  .max(100_000, 'must be at most 100000 mm');
+
+/** One size in a lead's sessionData.dimensions: numbers in mm, and where the size came from (issue 12). */
+const leadDimensionSchema = z.looseObject({
+  width_mm: sizeMm.optional(),
+  drop_mm: sizeMm.nullish(),
+  sizeSource: z.enum(SIZE_SOURCES, { error: `must be one of ${SIZE_SOURCES.join(', ')}` }).optional(),
+});
+const leadDimensionListSchema = z.array(leadDimensionSchema).max(50, 'must list at most 50 sizes');
+
+/** Free session details, except that dimensions, when sent, are sizes in mm with an optional sizeSource. */
+const leadSessionDataSchema = z.record(z.string(), z.unknown()).superRefine((data, ctx) => {
+  const dimensions = data.dimensions;
+  if (dimensions === undefined || dimensions === null) return;
+  // One size or a list of them (the walk-through's windows); checked separately so the message names the field.
+  const parsed = Array.isArray(dimensions) ? leadDimensionListSchema.safeParse(dimensions) : leadDimensionSchema.safeParse(dimensions);
+  if (parsed.success) return;
+  for (const issue of parsed.error.issues) {
+    ctx.addIssue({ code: 'custom', message: issue.message, path: ['dimensions', ...issue.path] });
+  }
+});
+
 export const leadCaptureSchema = z.object({
   name: requiredText(120),
   email,
@@ -47,7 +73,7 @@ export const leadCaptureSchema = z.object({
   location: optionalText(120),
   source: z.enum(LEAD_SOURCES, { error: `must be one of ${LEAD_SOURCES.join(', ')}` }),
   productInterest: optionalText(200),
-  sessionData: z.record(z.string(), z.unknown()).nullish().transform((v) => v ?? null),
+  sessionData: leadSessionDataSchema.nullish().transform((v) => v ?? null),
   notes: optionalText(4000),
   /** POPIA: the person agreed to be contacted about this enquiry. */
   popiaConsent: z.boolean().optional().default(false),

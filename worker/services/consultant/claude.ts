@@ -13,9 +13,10 @@ import type {
 import type { ChatTurn, ConsultantContact, ConsultantDeps, ConsultantMemory } from './built-in-consultant';
 import { CLAUDE_TOOLS, type ClaudeFeature, runTool, type ToolContext } from './claude-tools';
 import { productCatalogue } from '../product-catalogue';
+import { DEFAULT_CLAUDE_MODEL, isModelRefusal, logModelRefusal } from './claude-model';
 
-// claude-sonnet-4-5 reaches end-of-life on 30 November 2026 (the SDK warns on every call).
-export const DEFAULT_CLAUDE_MODEL = 'claude-sonnet-5-5';
+export { DEFAULT_CLAUDE_MODEL };
+
 /** Tool rounds per reply; one more request is allowed for the final text. */
 export const MAX_TOOL_ROUNDS = 5;
 export const CLAUDE_TIMEOUT_MS = 20_000;
@@ -25,13 +26,17 @@ const HISTORY_TURNS = 20;
 
 export class ClaudeUnavailableError extends Error {
   constructor(
-    /** Short machine-readable reason, e.g. 'http_500', 'timeout', 'network', 'no_text', 'too_many_tool_rounds'. */
+    /** Short machine-readable reason, e.g. 'http_500', 'timeout', 'network', 'no_text', 'too_many_tool_rounds', 'model_unavailable'. */
     readonly reason: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; model?: string },
   ) {
-    super(`Claude is unavailable: ${reason}`, options);
+    super(`Claude is unavailable: ${reason}${options?.model ? ` (${options.model})` : ''}`, options);
     this.name = 'ClaudeUnavailableError';
+    this.model = options?.model;
   }
+
+  /** With reason 'model_unavailable': the model id the API refused. */
+  readonly model?: string;
 }
 
 export interface ClaudeImage {
@@ -143,7 +148,12 @@ async function create(client: Anthropic, params: MessageCreateParamsNonStreaming
     }
     return reply as Message;
   } catch (err) {
-    throw err instanceof ClaudeUnavailableError ? err : new ClaudeUnavailableError(reasonFor(err), { cause: err });
+    if (err instanceof ClaudeUnavailableError) throw err;
+    if (isModelRefusal(err)) {
+      logModelRefusal(params.model, err instanceof Error ? err.message : String(err));
+      throw new ClaudeUnavailableError('model_unavailable', { cause: err, model: params.model });
+    }
+    throw new ClaudeUnavailableError(reasonFor(err), { cause: err });
   }
 }
 

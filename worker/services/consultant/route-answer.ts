@@ -2,6 +2,7 @@ import type { Env } from '../../env';
 import { sniffImageType } from '../../lib/image-type';
 import { answerBuiltIn, type ChatTurn, type ConsultantContact, type ConsultantMemory } from './built-in-consultant';
 import { answerWithClaude, ClaudeUnavailableError } from './claude';
+import { modelUnavailableReason } from './claude-model';
 import { describePhotoColours } from './photo-colours';
 import type { LeadSink } from '../leads';
 
@@ -54,7 +55,9 @@ export async function answerTurn(env: RoutingEnv, input: TurnInput): Promise<Rou
     } catch (err) {
       if (!(err instanceof ClaudeUnavailableError)) throw err;
       const fallback = await answerBuiltInTurn(env, input);
-      return { ...fallback, routingReason: `Claude was unavailable (${err.reason}): answered by the built-in consultant from our catalogue and price lists.` };
+      // A refused model is a configuration fault (logged once by the adapter): name the model, not the setting.
+      const why = err.reason === 'model_unavailable' && err.model ? modelUnavailableReason(err.model) : err.reason;
+      return { ...fallback, routingReason: `Claude was unavailable (${why}): answered by the built-in consultant from our catalogue and price lists.` };
     }
   }
   const builtIn = await answerBuiltInTurn(env, input);

@@ -1,6 +1,6 @@
 // The business's notice of a new lead (issue 10): who, how to reach them, what they want and a link
 // to /leads, queued in the same D1 batch as the lead so the 24-hour promise can be kept.
-import { LEAD_SOURCE_LABELS } from '../../shared/leads-api';
+import { LEAD_SOURCE_LABELS, leadSizeSummary } from '../../shared/leads-api';
 import { type BusinessDetails, buttonHtml, factsHtml, factsText, formatLongDate, layoutHtml } from './email-parts';
 import { html } from './html';
 import type { OutgoingEmail } from './outbox';
@@ -21,17 +21,6 @@ export interface LeadForEmail {
 /** Dedupe key of a lead's notice; POPIA deletion finds the notice by it. */
 export const leadNotificationKey = (leadId: string) => `lead-notification:${leadId}`;
 
-function dimensionsOf(sessionData: Record<string, unknown> | null): string | null {
-  const d = sessionData?.dimensions;
-  const one = (x: unknown) => {
-    const r = x as { width_mm?: unknown; drop_mm?: unknown; height_mm?: unknown } | null;
-    const drop = r?.drop_mm ?? r?.height_mm;
-    return typeof r?.width_mm === 'number' ? `${r.width_mm} x ${typeof drop === 'number' ? drop : '?'} mm` : null;
-  };
-  const parts = (Array.isArray(d) ? d.map(one) : [one(d)]).filter((x): x is string => Boolean(x));
-  return parts.length ? parts.join(', ') : null;
-}
-
 export function leadNotificationEmail(b: BusinessDetails & { email: string }, lead: LeadForEmail, sessionData: Record<string, unknown> | null, leadsUrl: string | null): OutgoingEmail {
   const source = LEAD_SOURCE_LABELS[lead.source] ?? lead.source;
   const want = lead.productInterest ?? 'Not specified';
@@ -43,7 +32,7 @@ export function leadNotificationEmail(b: BusinessDetails & { email: string }, le
     ['Location', lead.location],
     ['Source', source],
     ['Product interest', want],
-    ['Sizes', dimensionsOf(sessionData)],
+    ['Sizes', leadSizeSummary(sessionData)],
     ['Colour', typeof sessionData?.colour === 'string' ? sessionData.colour : null],
     ['Quote', typeof sessionData?.quoteId === 'string' ? sessionData.quoteId : null],
     ['Notes', lead.notes],

@@ -4,6 +4,8 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import {
   FOLLOW_UP_STATUSES,
   LEAD_SOURCE_LABELS,
+  leadSizes,
+  SIZE_SOURCE_NOTES,
   whatsappDigits,
   type FollowUpStatus,
   type LeadCounts,
@@ -189,7 +191,12 @@ function LeadRow({ lead, onStatus, onNotes, onExport, onDelete }: LeadRowProps) 
         </div>
       </td>
       <td data-label="Source">{LEAD_SOURCE_LABELS[lead.source] ?? lead.source}</td>
-      <td data-label="Product interest">{lead.productInterest || 'Not specified'}</td>
+      <td data-label="Product interest">
+        <div>
+          {lead.productInterest || 'Not specified'}
+          <LeadSizeList lead={lead} />
+        </div>
+      </td>
       <td data-label="Status">
         <select className={`status-badge status-badge--${lead.followUpStatus}`} aria-label={`Status of ${lead.name}`} value={lead.followUpStatus} onChange={(e) => onStatus(e.target.value as FollowUpStatus)}>
           {FOLLOW_UP_STATUSES.map((s) => (
@@ -230,6 +237,29 @@ function LeadRow({ lead, onStatus, onNotes, onExport, onDelete }: LeadRowProps) 
         </div>
       </td>
     </tr>
+  );
+}
+
+/** The sizes the lead sent, each with where it came from; a typical or estimated size is flagged as not measured. */
+function LeadSizeList({ lead }: { lead: LeadDto }) {
+  const sizes = leadSizes(lead.sessionData);
+  if (sizes.length === 0) return null;
+  return (
+    <span className="leads-table__detail leads-table__sizes" data-testid="lead-size">
+      {sizes.map((size, i) => (
+        <span key={i} className="leads-table__size">
+          {size.widthMm} x {size.dropMm ?? '?'} mm
+          {size.sizeSource && (
+            <>
+              <span className="visually-hidden">, </span>
+              <span className={size.sizeSource === 'typical' || size.sizeSource === 'estimated' ? 'badge badge--warning' : 'leads-table__muted'}>
+                {SIZE_SOURCE_NOTES[size.sizeSource]}
+              </span>
+            </>
+          )}
+        </span>
+      ))}
+    </span>
   );
 }
 

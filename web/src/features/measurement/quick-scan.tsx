@@ -55,7 +55,9 @@ export function QuickScan({ onCancel }: { onCancel: () => void }) {
 
   function applyMeasurements() {
     if (!result) return;
-    localStorage.setItem(STORAGE_KEYS.autoMeasurements, JSON.stringify({ width_mm: result.width_mm, drop_mm: result.drop_mm }));
+    // Without an A4 sheet the size is an estimate: the calculator shows it as such until it is confirmed (issue 12).
+    const estimated = result.scaleSource === 'estimate' ? { estimated: true } : {};
+    localStorage.setItem(STORAGE_KEYS.autoMeasurements, JSON.stringify({ width_mm: result.width_mm, drop_mm: result.drop_mm, ...estimated }));
     navigate('/quote-calculator');
   }
 

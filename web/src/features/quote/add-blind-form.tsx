@@ -7,7 +7,11 @@ import {
   canAddBlind,
   canOrderBlindNow,
   COMPLETE_BLIND_CONFIGURATION,
+  CONFIRM_ESTIMATED_SIZE,
+  confirmFormSize,
+  editSize,
   emptyBlindForm,
+  ESTIMATED_SIZE_LABEL,
   lineTotal,
   MAX_QUANTITY,
   MISSING_INFORMATION,
@@ -22,15 +26,15 @@ import {
 } from './calculator-model';
 import { ColourSwatches, useSwatches } from './colour-swatches';
 import { fetchPricing, newId } from './quote-api';
-import { CALCULATOR_PRODUCTS, CONTROL_SIDES, MOUNT_TYPES, type ControlSide, type MountType, type QuoteLine } from './quote-storage';
+import { CALCULATOR_PRODUCTS, CONTROL_SIDES, MOUNT_TYPES, type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from './quote-storage';
 import { TeamContact } from './team-contact';
 import { useLivePrice, type LivePriceState } from './use-live-price';
 
 const PRODUCT_OPTIONS = [{ value: '', label: 'Select a product' }, ...CALCULATOR_PRODUCTS];
 
 interface AddBlindFormProps {
-  /** Width and drop handed over by the measuring tools, prefilled once. */
-  initialSize: { width_mm: number; drop_mm: number } | null;
+  /** Width and drop handed over by the measuring tools, prefilled once (flagged when a photo estimate). */
+  initialSize: HandedOverSize | null;
   /** Answers false when the line could not be kept (storage full). */
   onAdd: (line: QuoteLine) => boolean;
   onOrderNow: (line: QuoteLine) => void;
@@ -87,12 +91,19 @@ export function AddBlindForm({ initialSize, onAdd, onOrderNow, onSamplePrices }:
     if (priced.samplePrices) onSamplePrices();
     const line = buildQuoteLine(snapshot, priced.unitPrice, newId());
     if (!line || !onAdd(line)) return;
-    toast({ title: 'Blind added', description: `${line.product_name}, ${line.width_mm} x ${line.drop_mm} mm, ${line.colour}.` });
+    toast({
+      title: 'Blind added',
+      description: `${line.product_name}, ${line.width_mm} x ${line.drop_mm} mm, ${line.colour}.${line.size_estimated ? ' The size is an estimate: please confirm it before ordering.' : ''}`,
+    });
     setForm(emptyBlindForm(null));
     productRef.current?.querySelector('select')?.focus();
   }
 
   function orderNow() {
+    if (form.sizeEstimated) {
+      toast({ ...CONFIRM_ESTIMATED_SIZE, variant: 'destructive' });
+      return;
+    }
     if (!canOrderBlindNow(form, livePrice) || livePrice?.status !== 'ok') {
       toast({ ...COMPLETE_BLIND_CONFIGURATION, variant: 'destructive' });
       return;
@@ -124,11 +135,22 @@ export function AddBlindForm({ initialSize, onAdd, onOrderNow, onSamplePrices }:
       </div>
       <fieldset className="qc-field qc-size">
         <legend>Size in millimetres</legend>
-        <MillimetreField label="Width (mm)" value={form.widthText} onChange={(widthText) => update({ widthText })} />
-        <MillimetreField label="Drop (mm)" value={form.dropText} onChange={(dropText) => update({ dropText })} />
+        <MillimetreField label="Width (mm)" value={form.widthText} onChange={(widthText) => setForm((f) => editSize(f, { widthText }))} />
+        <MillimetreField label="Drop (mm)" value={form.dropText} onChange={(dropText) => setForm((f) => editSize(f, { dropText }))} />
         <p id="qc-size-hint" className="qc-hint">
           Measure the opening in millimetres. Blinds over 3000 mm are made to order by our team.
         </p>
+        {form.sizeEstimated && (
+          <div className="qc-estimate" data-testid="qc-form-estimate">
+            <p>
+              <span className="badge badge--warning">{ESTIMATED_SIZE_LABEL}</span> This size was estimated from a photo without an A4 sheet. Check it
+              against your window, then confirm it or type the right width and drop.
+            </p>
+            <button type="button" className="button button--small button--ghost-dark" onClick={() => setForm(confirmFormSize)}>
+              Confirm size
+            </button>
+          </div>
+        )}
       </fieldset>
       <div className="qc-pair">
         <SelectField<ControlSide> label="Control side" value={form.controlSide} options={CONTROL_SIDES} className="qc-field" onChange={(controlSide) => update({ controlSide })} />

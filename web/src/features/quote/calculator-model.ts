@@ -3,7 +3,7 @@
 // No DOM, no React: unit-tested in Node (tests/web/quote-calculator.test.ts).
 import type { ColourDto } from '../../../../worker/shared/catalogue-api';
 import type { OrderSubmitRequest } from '../../../../worker/shared/orders-api';
-import { CALCULATOR_PRODUCTS, quoteTotals, type ControlSide, type MountType, type QuoteLine } from './quote-storage';
+import { CALCULATOR_PRODUCTS, quoteTotals, type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from './quote-storage';
 
 /** Width or drop above this is always made to order (spec sections 8 and 9). */
 export const CUSTOM_SIZE_MM = 3000;
@@ -34,6 +34,12 @@ export const MISSING_CUSTOMER_DETAILS: Notice = {
   title: 'Missing Information',
   description: 'Please fill in your name, email, and phone number.',
 };
+/** A quick-scan size without an A4 sheet, until the customer edits or confirms it (issue 12). */
+export const ESTIMATED_SIZE_LABEL = 'estimated: please confirm';
+export const CONFIRM_ESTIMATED_SIZE: Notice = {
+  title: 'Please confirm the size',
+  description: 'This size was estimated from a photo without an A4 sheet. Check it against your window, then press Confirm size or type the right width and drop before ordering.',
+};
 export const ZERO_PRICE: Notice = { title: 'Pricing Error', description: 'Unable to calculate price for these dimensions.' };
 export const ORDER_FAILED_TITLE = 'Order Submission Failed';
 export const ORDER_FAILED_FALLBACK = 'Please try again or contact support.';
@@ -52,9 +58,11 @@ export interface BlindForm {
   mountType: MountType;
   colour: string | null;
   quantityText: string;
+  /** True while width and drop are a photo estimate the customer has neither edited nor confirmed. */
+  sizeEstimated?: boolean;
 }
 
-export function emptyBlindForm(size?: { width_mm: number; drop_mm: number } | null): BlindForm {
+export function emptyBlindForm(size?: HandedOverSize | null): BlindForm {
   return {
     productType: '',
     widthText: size ? String(size.width_mm) : '',
@@ -63,7 +71,18 @@ export function emptyBlindForm(size?: { width_mm: number; drop_mm: number } | nu
     mountType: 'inside-recess',
     colour: null,
     quantityText: '1',
+    sizeEstimated: size?.estimated === true,
   };
+}
+
+/** The customer typed a width or drop: the size is theirs now, no longer an estimate. */
+export function editSize(form: BlindForm, change: { widthText?: string; dropText?: string }): BlindForm {
+  return { ...form, ...change, sizeEstimated: false };
+}
+
+/** 'Confirm size': the customer checked the estimated size and keeps it. */
+export function confirmFormSize(form: BlindForm): BlindForm {
+  return { ...form, sizeEstimated: false };
 }
 
 /** A millimetre size typed by the customer: a positive number, rounded to whole mm (the server judges the range). */
@@ -213,12 +232,36 @@ export function buildQuoteLine(form: BlindForm, unitPrice: number, id: string): 
     quantity,
     price: unitPrice,
     total_price: lineTotal(unitPrice, quantity),
+    ...(form.sizeEstimated ? { size_estimated: true as const } : {}),
   };
 }
 
-/** 'Order This Blind Now' needs the four fields and a price above 0 (spec section 5). */
+/** 'Order This Blind Now' needs the four fields, a price above 0 (spec section 5) and a size that is not an unconfirmed estimate. */
 export function canOrderBlindNow(form: BlindForm, livePrice: LivePrice | null): boolean {
-  return canAddBlind(form) && livePrice?.status === 'ok' && livePrice.unitPrice > 0;
+  return canAddBlind(form) && !form.sizeEstimated && livePrice?.status === 'ok' && livePrice.unitPrice > 0;
+}
+
+/** Lines whose size is still an unconfirmed photo estimate: they cannot be ordered yet. */
+export function unconfirmedLines(lines: readonly QuoteLine[]): QuoteLine[] {
+  return lines.filter((l) => l.size_estimated === true);
+}
+
+/** 'Confirm size' on a line: its size is the customer's now. */
+export function confirmLineSize(lines: readonly QuoteLine[], id: string): QuoteLine[] {
+  return lines.map((l) => {
+    if (l.id !== id || !l.size_estimated) return l;
+    const confirmed = { ...l };
+    delete confirmed.size_estimated;
+    return confirmed;
+  });
+}
+
+/** Why the order cannot be placed yet because of estimated sizes, or null when every size is confirmed. */
+export function estimatedSizeBlock(lines: readonly QuoteLine[]): string | null {
+  const open = unconfirmedLines(lines);
+  if (open.length === 0) return null;
+  const which = open.map((l) => `${l.product_name} ${l.width_mm} x ${l.drop_mm} mm`).join(', ');
+  return `Confirm the estimated size first (${which}): press Confirm size on the line in Added Blinds, or remove it and add it with your measured size.`;
 }
 
 export function removeLine(lines: readonly QuoteLine[], id: string): QuoteLine[] {
@@ -248,8 +291,13 @@ export const EMPTY_CUSTOMER: CustomerDetails = {
 };
 
 /** Name, e-mail and phone are required; address and instructions are optional (spec section 5). */
+export function customerDetailsComplete(customer: CustomerDetails): boolean {
+  return customer.customer_name.trim() !== '' && customer.customer_email.trim() !== '' && customer.customer_phone.trim() !== '';
+}
+
+/** An order needs lines, the customer's details, and no unconfirmed estimated size (issue 12). */
 export function canSubmitOrder(customer: CustomerDetails, lines: readonly QuoteLine[]): boolean {
-  return lines.length > 0 && customer.customer_name.trim() !== '' && customer.customer_email.trim() !== '' && customer.customer_phone.trim() !== '';
+  return lines.length > 0 && unconfirmedLines(lines).length === 0 && customerDetailsComplete(customer);
 }
 
 /** The body of POST /api/orders/submit (spec sections 3 and 7). The server re-prices every line. */

@@ -7,7 +7,10 @@ import {
   attemptFor,
   buildOrderPayload,
   canSubmitOrder,
+  CONFIRM_ESTIMATED_SIZE,
+  customerDetailsComplete,
   EMPTY_CUSTOMER,
+  estimatedSizeBlock,
   MISSING_CUSTOMER_DETAILS,
   ORDER_FAILED_TITLE,
   orderFailureDescription,
@@ -41,6 +44,9 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
   const orderLines = scope.kind === 'single' ? [scope.line] : lines;
   const totals = quoteTotals(orderLines);
   const ready = canSubmitOrder(customer, orderLines);
+  // An unconfirmed photo estimate is not ordered (issue 12); the customer confirms it in Added Blinds.
+  const estimateBlock = estimatedSizeBlock(orderLines);
+  const detailsMissing = !customerDetailsComplete(customer);
 
   const update = (field: Field) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setCustomer((c) => ({ ...c, [field]: e.target.value }));
 
@@ -49,6 +55,10 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
     if (status === 'processing') return;
     if (orderLines.length === 0) {
       toast({ title: 'No blinds to order', description: 'Add at least one blind to your quote first.', variant: 'destructive' });
+      return;
+    }
+    if (estimateBlock) {
+      toast({ ...CONFIRM_ESTIMATED_SIZE, variant: 'destructive' });
       return;
     }
     if (!canSubmitOrder(customer, orderLines)) {
@@ -167,11 +177,21 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
             </p>
             <p className="qc-hint">Our server confirms every price when the order is placed. You can pay by card on the next page.</p>
             <div className="button-row">
-              <button type="submit" className="button button--accent" disabled={!ready || status === 'processing'}>
+              <button
+                type="submit"
+                className="button button--accent"
+                disabled={!ready || status === 'processing'}
+                aria-describedby={estimateBlock ? 'qc-order-estimate' : undefined}
+              >
                 {status === 'processing' ? 'Processing Order…' : 'Place Order'}
               </button>
             </div>
-            {!ready && orderLines.length > 0 && status === 'idle' && <p className="qc-hint">{MISSING_CUSTOMER_DETAILS.description}</p>}
+            {estimateBlock && (
+              <p id="qc-order-estimate" className="qc-error" data-testid="qc-order-estimate">
+                {estimateBlock}
+              </p>
+            )}
+            {detailsMissing && orderLines.length > 0 && status === 'idle' && <p className="qc-hint">{MISSING_CUSTOMER_DETAILS.description}</p>}
             <p className="visually-hidden" role="status">
               {status === 'processing' ? 'Placing your order…' : ''}
             </p>

@@ -48,6 +48,8 @@ export interface QuoteLine {
   /** Unit price in rand, VAT included. */
   price: number;
   total_price: number;
+  /** Set while the size is a photo estimate (quick scan without an A4 sheet) the customer has not confirmed. */
+  size_estimated?: true;
 }
 
 /** The completed order kept locally (spec section 3). */
@@ -80,12 +82,20 @@ function isQuoteLine(value: unknown): value is QuoteLine {
   );
 }
 
+/** The estimate flag is kept only as `true`; any other stored value means a confirmed size. */
+function withEstimateFlag(line: QuoteLine): QuoteLine {
+  if (line.size_estimated === true || !('size_estimated' in line)) return line;
+  const copy = { ...line };
+  delete copy.size_estimated;
+  return copy;
+}
+
 /** The stored lines; anything unreadable is dropped rather than breaking the page. */
 export function parseQuoteBlinds(json: string | null): QuoteLine[] {
   if (!json) return [];
   try {
     const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed) ? parsed.filter(isQuoteLine) : [];
+    return Array.isArray(parsed) ? parsed.filter(isQuoteLine).map(withEstimateFlag) : [];
   } catch {
     return [];
   }
@@ -165,14 +175,23 @@ export function quoteNumber(now = Date.now()): string {
   return `CB-${String(now).slice(-6)}`;
 }
 
-/** `{width_mm, drop_mm}` handed over by the measuring tools (auto-measurements), when it is a usable pair. */
-export function parseAutoMeasurements(json: string | null): { width_mm: number; drop_mm: number } | null {
+/** A size handed over by the measuring tools; `estimated` when the quick scan found no A4 sheet (issue 12). */
+export interface HandedOverSize {
+  width_mm: number;
+  drop_mm: number;
+  estimated?: true;
+}
+
+/** `{width_mm, drop_mm[, estimated]}` handed over by the measuring tools (auto-measurements), when it is a usable pair. */
+export function parseAutoMeasurements(json: string | null): HandedOverSize | null {
   if (!json) return null;
   try {
-    const value = JSON.parse(json) as { width_mm?: unknown; drop_mm?: unknown } | null;
+    const value = JSON.parse(json) as { width_mm?: unknown; drop_mm?: unknown; estimated?: unknown } | null;
     const width = Number(value?.width_mm);
     const drop = Number(value?.drop_mm);
-    if (Number.isFinite(width) && width > 0 && Number.isFinite(drop) && drop > 0) return { width_mm: Math.round(width), drop_mm: Math.round(drop) };
+    if (Number.isFinite(width) && width > 0 && Number.isFinite(drop) && drop > 0) {
+      return { width_mm: Math.round(width), drop_mm: Math.round(drop), ...(value?.estimated === true ? { estimated: true as const } : {}) };
+    }
   } catch {
     // unreadable: no prefill
   }

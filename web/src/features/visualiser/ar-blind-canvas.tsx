@@ -44,6 +44,7 @@ export default function ArBlindCanvas(props: ArBlindCanvasProps) {
       dpr={[1, 2]}
       camera={{ manual: true, position: [0, 0, 100], near: 0.1, far: 1000 }}
       gl={{ preserveDrawingBuffer: true, alpha: true, antialias: true, powerPreference: 'low-power' }}
+      role="img"
       aria-label="AR preview of the blind on your photo"
     >
       <PixelCamera width={props.imageWidth} height={props.imageHeight} />

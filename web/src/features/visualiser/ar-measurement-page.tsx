@@ -2,6 +2,7 @@
 // 'AI Corner Detection' with verification, then the blind drawn on the photo in WebGL.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import type { SizeSource } from '../../../../worker/shared/leads-api';
 import { SelectField } from '../../components/select-field';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
@@ -9,6 +10,7 @@ import { toast } from '../../components/toast';
 import { usePublicConfig } from '../../lib/public-config';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { isConvexQuad, type Quad } from '../../scene/homography';
+import { parseAutoMeasurements, type HandedOverSize } from '../quote/quote-storage';
 import {
   AR_PRODUCTS,
   cornersToPixels,
@@ -17,6 +19,7 @@ import {
   OPENING_TYPES,
   openingFor,
   stepPosition,
+  typicalSizeLabel,
   VENETIAN_TILTS,
   VERTICAL_POSITIONS,
 } from './blind-geometry';
@@ -39,6 +42,22 @@ const CORNER_NAMES = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as
 
 type Step = 'setup' | 'detecting' | 'ai_verification' | 'ar_preview';
 
+/** How the preview names a size the customer gave or measured (a typical size has its own label). */
+const OWN_SIZE_NOTES: Record<Exclude<SizeSource, 'typical'>, string> = {
+  customer: 'your size',
+  measured: 'your measurement',
+  estimated: 'estimated from a photo without an A4 sheet: please check it',
+};
+
+/** The size /measurement handed over (auto-measurements), if one is stored. */
+function readStoredMeasurement(): HandedOverSize | null {
+  try {
+    return parseAutoMeasurements(localStorage.getItem(STORAGE_KEYS.autoMeasurements));
+  } catch {
+    return null;
+  }
+}
+
 /** The lead form (another feature's module), fetched when the customer asks for a quote. */
 const LeadForm = lazy(async () => ({ default: (await import('../leads/lead-form')).LeadForm }));
 
@@ -50,6 +69,9 @@ export function ArMeasurementPage() {
   const [openingChoice, setOpeningChoice] = useState(OPENING_TYPES[0]!.id);
   const [knownWidth, setKnownWidth] = useState('');
   const [knownDrop, setKnownDrop] = useState('');
+  const [storedMeasurement] = useState(readStoredMeasurement);
+  const [fromMeasurement, setFromMeasurement] = useState(false);
+  const previewWidthRef = useRef<HTMLInputElement>(null);
   const [imageSrc, setImageSrc] = useState(DEMO_WINDOW_IMAGE);
   const [imageSize, setImageSize] = useState<{ width: number; height: number } | null>(null);
   const [corners, setCorners] = useState<PercentPoint[]>([]);
@@ -64,8 +86,15 @@ export function ArMeasurementPage() {
   const product = findProduct(productId);
   const openingId = openingFor(productId, openingChoice);
   const opening = findOpening(openingId);
-  const widthMm = positiveInt(knownWidth) ?? opening.widthMm;
-  const dropMm = positiveInt(knownDrop) ?? opening.dropMm;
+  // Only a complete size of the customer's own replaces the opening's typical one, and the typical
+  // one is always labelled as such, on screen and in the lead (issue 12).
+  const givenWidth = positiveInt(knownWidth);
+  const givenDrop = positiveInt(knownDrop);
+  const ownSize = givenWidth !== null && givenDrop !== null;
+  const sizeSource: SizeSource = !ownSize ? 'typical' : fromMeasurement && storedMeasurement ? (storedMeasurement.estimated ? 'estimated' : 'measured') : 'customer';
+  const widthMm = ownSize ? givenWidth : opening.widthMm;
+  const dropMm = ownSize ? givenDrop : opening.dropMm;
+  const partialSize = !ownSize && (knownWidth.trim() !== '' || knownDrop.trim() !== '');
   const coloursState = useProductColours(productId, colourReload);
   const colours = coloursState.status === 'ready' ? coloursState.colours : [];
   const colour: ColourOption | null = colours.find((c) => c.value === colourValue) ?? null;
@@ -75,6 +104,18 @@ export function ArMeasurementPage() {
     if (coloursState.status !== 'ready') return;
     if (!coloursState.colours.some((c) => c.value === colourValue)) setColourValue(coloursState.colours[0]?.value ?? null);
   }, [coloursState, colourValue]);
+
+  const typeSize = (which: 'width' | 'drop', text: string) => {
+    setFromMeasurement(false);
+    (which === 'width' ? setKnownWidth : setKnownDrop)(text);
+  };
+
+  const applyStoredMeasurement = () => {
+    if (!storedMeasurement) return;
+    setKnownWidth(String(storedMeasurement.width_mm));
+    setKnownDrop(String(storedMeasurement.drop_mm));
+    setFromMeasurement(true);
+  };
 
   const tapCorner = (event: MouseEvent<HTMLDivElement>) => {
     if (step !== 'setup' || corners.length >= 4) return;
@@ -198,6 +239,38 @@ export function ArMeasurementPage() {
     </div>
   );
 
+  const sizeFields = (
+    <fieldset className="ar-field ar-size">
+      <legend>{step === 'ar_preview' ? 'Your window size (mm)' : 'Know your size? (optional, mm)'}</legend>
+      <label>
+        <span>Width</span>
+        <input
+          ref={step === 'ar_preview' ? previewWidthRef : undefined}
+          type="number"
+          inputMode="numeric"
+          min="100"
+          max="6000"
+          placeholder={`typical ${opening.widthMm}`}
+          value={knownWidth}
+          onChange={(e) => typeSize('width', e.target.value)}
+        />
+      </label>
+      <label>
+        <span>Drop</span>
+        <input type="number" inputMode="numeric" min="100" max="6000" placeholder={`typical ${opening.dropMm}`} value={knownDrop} onChange={(e) => typeSize('drop', e.target.value)} />
+      </label>
+      {storedMeasurement && !fromMeasurement && (
+        <button type="button" className="button button--small button--ghost-dark ar-size__use" onClick={applyStoredMeasurement}>
+          Use my measurement ({storedMeasurement.width_mm} x {storedMeasurement.drop_mm} mm{storedMeasurement.estimated ? ', estimated' : ''})
+        </button>
+      )}
+      {partialSize && <small className="muted ar-size__note">Enter both the width and the drop (100 to 6000 mm) to use your own size.</small>}
+    </fieldset>
+  );
+
+  const sizeSummary =
+    sizeSource === 'typical' ? typicalSizeLabel(opening) : `${widthMm} mm wide × ${dropMm} mm drop · ${OWN_SIZE_NOTES[sizeSource]} · ${opening.label}`;
+
   const colourPicker = (
     <ColourPicker state={coloursState} value={colourValue} onChange={setColourValue} onRetry={() => setColourReload((n) => n + 1)} name={`ar-colour-${step}`} />
   );
@@ -220,17 +293,7 @@ export function ArMeasurementPage() {
               <SelectField label="Opening type" value={openingId} options={OPENING_OPTIONS} onChange={setOpeningChoice} disabled={productId === 'outdoor-blinds'}>
                 {productId === 'outdoor-blinds' && <small className="muted">Outdoor blinds are for outdoor areas.</small>}
               </SelectField>
-              <fieldset className="ar-field ar-size">
-                <legend>Know your size? (optional, mm)</legend>
-                <label>
-                  <span>Width</span>
-                  <input type="number" inputMode="numeric" min="100" max="6000" placeholder={String(opening.widthMm)} value={knownWidth} onChange={(e) => setKnownWidth(e.target.value)} />
-                </label>
-                <label>
-                  <span>Drop</span>
-                  <input type="number" inputMode="numeric" min="100" max="6000" placeholder={String(opening.dropMm)} value={knownDrop} onChange={(e) => setKnownDrop(e.target.value)} />
-                </label>
-              </fieldset>
+              {sizeFields}
               <label className="ar-field">
                 <span>Your window photo</span>
                 <input type="file" accept="image/*" onChange={(e) => onUpload(e.target.files?.[0])} />
@@ -291,11 +354,12 @@ export function ArMeasurementPage() {
                 {colour ? ` in ${colour.label}` : ''}
               </h2>
               {photo}
-              <p className="ar-dimensions">
-                {widthMm} mm wide × {dropMm} mm drop · {opening.label}
+              <p className={`ar-dimensions${sizeSource === 'typical' || sizeSource === 'estimated' ? ' ar-dimensions--typical' : ''}`} data-testid="ar-size" data-size-source={sizeSource}>
+                {sizeSummary}
               </p>
             </section>
             <section className="ar-panel" aria-label="Adjust the preview">
+              {sizeFields}
               <div className="ar-field">
                 <span>Position</span>
                 <div className="ar-segmented">
@@ -349,6 +413,17 @@ export function ArMeasurementPage() {
             </section>
             {showLead && (
               <section className="ar-panel ar-lead" aria-label="Your custom quote">
+                {sizeSource === 'typical' && (
+                  <div className="ar-typical-note" data-testid="ar-lead-typical">
+                    <p>
+                      You have not given your window's size yet, so this request carries the typical size for {opening.name} ({opening.widthMm} x {opening.dropMm} mm),
+                      marked as typical, not measured. For an accurate quote, enter your own width and drop first.
+                    </p>
+                    <button type="button" className="button button--small button--ghost-dark" onClick={() => previewWidthRef.current?.focus()}>
+                      Enter my size
+                    </button>
+                  </div>
+                )}
                 <Suspense fallback={<p>Loading the form…</p>}>
                   <LeadForm
                     source="ar_visualizer"
@@ -358,7 +433,7 @@ export function ArMeasurementPage() {
                       colour: colour?.label,
                       openingType: opening.id,
                       mountType: 'inside',
-                      dimensions: { width_mm: widthMm, drop_mm: dropMm },
+                      dimensions: { width_mm: widthMm, drop_mm: dropMm, sizeSource },
                     }}
                   />
                 </Suspense>

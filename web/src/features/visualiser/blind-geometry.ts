@@ -42,6 +42,8 @@ export function findProduct(id: string): ArProduct {
 export interface OpeningType {
   id: string;
   label: string;
+  /** The opening in a sentence, with its article: 'a standard window'. */
+  name: string;
   /** The size the preview assumes when the customer gives none, in mm. */
   widthMm: number;
   dropMm: number;
@@ -49,12 +51,12 @@ export interface OpeningType {
 
 /** Set-up choice 2, with the spec's sizes (the upper end of a range stands for it). */
 export const OPENING_TYPES: readonly OpeningType[] = [
-  { id: 'standard-window', label: 'Standard window (up to 1200 mm)', widthMm: 1200, dropMm: 1200 },
-  { id: 'large-window', label: 'Large window (1200-2000 mm)', widthMm: 2000, dropMm: 1500 },
-  { id: 'single-door', label: 'Single door (900 x 2100 mm)', widthMm: 900, dropMm: 2100 },
-  { id: 'double-door', label: 'Double door (1800 x 2100 mm)', widthMm: 1800, dropMm: 2100 },
-  { id: 'sliding-door', label: 'Sliding door (2400 mm and above x 2100 mm)', widthMm: 2400, dropMm: 2100 },
-  { id: 'outdoor-area', label: 'Outdoor area (0.5-3 m coverage)', widthMm: 3000, dropMm: 2400 },
+  { id: 'standard-window', label: 'Standard window (up to 1200 mm)', name: 'a standard window', widthMm: 1200, dropMm: 1200 },
+  { id: 'large-window', label: 'Large window (1200-2000 mm)', name: 'a large window', widthMm: 2000, dropMm: 1500 },
+  { id: 'single-door', label: 'Single door (900 x 2100 mm)', name: 'a single door', widthMm: 900, dropMm: 2100 },
+  { id: 'double-door', label: 'Double door (1800 x 2100 mm)', name: 'a double door', widthMm: 1800, dropMm: 2100 },
+  { id: 'sliding-door', label: 'Sliding door (2400 mm and above x 2100 mm)', name: 'a sliding door', widthMm: 2400, dropMm: 2100 },
+  { id: 'outdoor-area', label: 'Outdoor area (0.5-3 m coverage)', name: 'an outdoor area', widthMm: 3000, dropMm: 2400 },
 ];
 
 export const OUTDOOR_OPENING_ID = 'outdoor-area';
@@ -66,6 +68,11 @@ export function openingFor(productId: string, openingId: string): string {
 
 export function findOpening(id: string): OpeningType {
   return OPENING_TYPES.find((o) => o.id === id) ?? OPENING_TYPES[0]!;
+}
+
+/** The label of an opening's typical size, shown while the customer has given no size of their own (issue 12). */
+export function typicalSizeLabel(opening: OpeningType): string {
+  return `Typical size for ${opening.name}: ${opening.widthMm} mm x ${opening.dropMm} mm - enter your own measurements`;
 }
 
 /** Blind opacity by type (spec section 9): blockout 1, sheer 0.3, outdoor 0.7, otherwise 0.9. */
