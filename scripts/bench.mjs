@@ -6,7 +6,9 @@
 // server cannot be built or started (or a step crashes).
 //
 // Environment: BENCH_SECONDS (measured seconds per load run, default 8), BENCH_WARMUP_SECONDS
-// (default 2), BENCH_CONCURRENCY (default 32), BENCH_ROUNDS (default 2).
+// (default 2), BENCH_CONCURRENCY (default 32), BENCH_ROUNDS (default 2), BENCH_STEPS (comma-separated
+// step names to run, e.g. `BENCH_STEPS=lighthouse npm run bench`; default all), CHROME_PATH (the
+// Chromium Lighthouse drives, default /usr/bin/chromium).
 //
 // Adding a benchmark: append { name, run } to `steps`. `run(ctx)` gets ctx = { baseUrl, server,
 // config, results } and returns an object that is stored under results.steps[name] (and may set
@@ -30,6 +32,7 @@ import {
   startServer,
   staticImports,
 } from './bench-lib.mjs';
+import { lighthouseLanding } from './bench-lighthouse.mjs';
 
 const config = {
   seconds: Number(process.env.BENCH_SECONDS ?? 8),
@@ -466,6 +469,8 @@ const steps = [
   // The size steps go first, right after our own vite build (dist/web is shared with other users).
   { name: 'landing', title: 'Landing page weight', run: landingPage },
   { name: 'chunks', title: 'Built JS chunks (dist/web/assets)', run: builtChunks },
+  // Before the load steps, so the server is idle while Lighthouse measures the page.
+  { name: 'lighthouse', title: 'Lighthouse mobile: landing page', run: lighthouseLanding },
   { name: 'throughput', title: 'Throughput: health vs pricing quote', run: throughput },
   { name: 'consultant', title: 'Built-in consultant: time per answer', run: consultantAnswers },
   { name: 'analysis', title: 'Photo measurement: time per photo', run: photoAnalysis },
@@ -520,7 +525,8 @@ try {
   log(`Load generator: Node ${process.version} global fetch (undici, keep-alive), same machine (${os.cpus().length} CPUs)`);
 
   const ctx = { baseUrl: server.baseUrl, server, config, results, targets, log };
-  for (const step of steps) {
+  const only = process.env.BENCH_STEPS?.split(',').map((name) => name.trim()).filter(Boolean);
+  for (const step of steps.filter((s) => !only?.length || only.includes(s.name))) {
     log(`\n== ${step.title} ==`);
     const started = performance.now();
     try {

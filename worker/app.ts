@@ -20,6 +20,7 @@ import { emailRoutes } from './routes/email';
 import { insightsRoutes } from './routes/insights';
 import { orderRoutes } from './routes/orders';
 import { outdoorColourRoutes } from './routes/outdoor-colours';
+import { catalogAdminRoutes } from './routes/catalog-admin';
 import { outboxRoutes } from './routes/outbox';
 import { paymentRoutes } from './routes/payment';
 import { quoteRoutes } from './routes/quotes';
@@ -27,11 +28,15 @@ import { receiptRoutes } from './routes/receipts';
 import { sandboxCheckoutRoutes } from './routes/sandbox-checkout';
 import { pricingRoutes } from './routes/pricing';
 import { priceListRoutes } from './routes/price-lists';
+import { priceListAnalysisRoutes } from './routes/price-list-analysis';
 import { serveApp, swatchRoutes } from './routes/static';
 import { crawlerRoutes } from './routes/crawlers';
+import { mcpRoutes } from './routes/mcp';
 import { siteVisitRoutes } from './routes/site-visits';
 import { trackingRoutes } from './routes/tracking';
 import { ttsRoutes } from './routes/tts';
+import { websiteScrapingRoutes } from './routes/website-scraping';
+import { competitorIntelligenceRoutes } from './routes/competitor-intelligence';
 import { isSandboxGateway } from './services/payments/checkout';
 import { seedCatalogueIfEmpty } from './services/seed';
 import { recordAudit } from './services/audit';
@@ -60,6 +65,7 @@ app.route('/api/site-visits', siteVisitRoutes);
 app.route('/api/admin/audit', adminAuditRoutes);
 app.route('/api/pricing', pricingRoutes);
 app.route('/api/pricing', priceListRoutes);
+app.route('/api', priceListAnalysisRoutes);
 // Staff colour extraction first: its '/all' must not be taken for the public ':product_type'.
 app.route('/api/colours', colourExtractionRoutes);
 app.route('/api/colours', colourRoutes);
@@ -78,9 +84,12 @@ app.route('/api/receipts', receiptRoutes);
 app.route('/api/admin/outbox', outboxRoutes);
 app.route('/api/admin/insights', insightsRoutes);
 app.route('/api/admin/dashboard', adminDashboardRoutes);
+app.route('/api/admin', websiteScrapingRoutes);
+app.route('/api/competitor-intelligence', competitorIntelligenceRoutes);
 app.route('/api/analytics', analyticsRoutes);
 app.route('/api/tracking', trackingRoutes);
 app.route('/api/outdoor-blinds', outdoorColourRoutes);
+app.route('/api/admin/catalog', catalogAdminRoutes);
 app.route('/api', enhancedChatRoutes);
 // The sandbox gateway's hosted checkout (PAYMENT_PROVIDER=sandbox): server-rendered like a real gateway's.
 // With another provider configured it does not exist: the path is answered like any unknown page.
@@ -95,11 +104,13 @@ app.post('/api/admin/catalogue/seed', requireStaff, async (c) => {
 });
 
 app.route('/swatches', swatchRoutes);
+// issue 12: the MCP endpoint for AI shopping agents (public, outside /api; worker/routes/mcp.ts).
+app.route('/mcp', mcpRoutes);
 app.route('/', crawlerRoutes);
 app.all('/api/*', (c) => {
   throw new AppError('not_found', `There is no API endpoint ${c.req.method} ${c.req.path}.`);
 });
-app.all('*', (c) => serveApp(c.req.raw, c.env.ASSETS));
+app.all('*', (c) => serveApp(c.req.raw, c.env.ASSETS, c.env));
 
 /** Every error, thrown anywhere, answers in the one error shape. */
 export const handleError: ErrorHandler<AppBindings> = (err, c) => {

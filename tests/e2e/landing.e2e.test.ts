@@ -40,6 +40,8 @@ describe('landing page', () => {
     const sources = await page.locator('video.hero__video source').evaluateAll((els) => els.map((e) => (e as HTMLSourceElement).src));
     expect(sources.every((s) => s.startsWith(baseUrl + '/media/hero.'))).toBe(true);
     expect((await page.request.get(baseUrl + '/media/hero.webm')).headers()['content-type']).toContain('video/webm');
+    // The video starts once the page has loaded (the poster and scripts get the bandwidth first).
+    await page.waitForFunction(() => !(document.querySelector('video.hero__video') as HTMLVideoElement).paused, undefined, { timeout: 15_000 });
 
     await expect(page.getByRole('heading', { name: 'Melvin AI' }).isVisible()).resolves.toBe(true);
     await expect(page.locator('.badge', { hasText: 'Custom Blinds Assistant' }).first().isVisible()).resolves.toBe(true);
@@ -77,6 +79,23 @@ describe('landing page', () => {
     await page.getByRole('button', { name: /Garden Route Service/ }).last().click();
     await expect(page.getByRole('region', { name: 'Our Garden Route team' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('region', { name: 'How online ordering works' }).count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('online tools section', () => {
+  it('links to the shutter visualiser and the room walk-through, and the links lead there', async () => {
+    await openLanding();
+    const tools = page.getByRole('region', { name: 'Online tools', exact: true });
+    const shutters = tools.getByRole('link', { name: /Shutter visualiser/ });
+    expect(await shutters.getAttribute('href')).toBe('/shutters');
+    expect(await tools.getByRole('link', { name: /Room walk-through/ }).getAttribute('href')).toBe('/room-walkthrough-rebuilt');
+    await shutters.click();
+    await page.getByRole('heading', { level: 1, name: 'Plantation Shutter Visualiser' }).waitFor();
+    await page.goBack();
+    await page.getByRole('region', { name: 'Online tools', exact: true }).getByRole('link', { name: /Room walk-through/ }).click();
+    await page.waitForURL((url) => url.pathname === '/room-walkthrough-rebuilt');
+    await page.getByRole('heading', { level: 1, name: 'Walk through your room, window by window' }).waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -84,6 +84,20 @@ describe('/measurement', () => {
     expect(errors).toEqual([]);
   });
 
+  it('links to the shutter visualiser and the room walk-through from the chooser', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(baseUrl + '/measurement');
+    const more = page.getByRole('region', { name: 'More tools for your windows' });
+    expect(await more.getByRole('link', { name: /Room Walk-Through/ }).getAttribute('href')).toBe('/room-walkthrough-rebuilt');
+    await more.getByRole('link', { name: /Shutter Visualiser/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Plantation Shutter Visualiser' }).waitFor();
+    await page.goBack();
+    await page.getByRole('region', { name: 'More tools for your windows' }).getByRole('link', { name: /Room Walk-Through/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Walk through your room, window by window' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/room-walkthrough-rebuilt');
+    expect(errors).toEqual([]);
+  });
+
   it('quick scan with a camera: capture, analysing, results measured against the A4 sheet, then the calculator', async () => {
     const { page, errors } = await openPage(cameraBrowser);
     // Keep every stream the page opens, to check the camera is stopped when leaving it.
@@ -155,6 +169,29 @@ describe('/measurement', () => {
     expect(within(scan.drop_mm, UPLOAD_SCENE.windowMm[1], 0.05)).toBe(true);
     expect(await page.getByTestId('scan-width').innerText()).toBe(`${scan.width_mm} mm`);
     expect(await page.getByText(/^Measured against the A4 sheet/).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it("a photo without an A4 sheet is an estimate: the calculator shows it as 'estimated: please confirm' (issue 12)", async () => {
+    const { page, errors } = await openPage(browser, 360);
+    const noSheet = path.join(tmp, 'window-no-a4.png');
+    writeFileSync(noSheet, scenePng({ ...UPLOAD_SCENE, a4: undefined }));
+    await page.goto(baseUrl + '/measurement');
+    await page.getByRole('button', { name: 'Quick AI Scan' }).click();
+    await page.getByRole('alert').filter({ hasText: /camera/i }).waitFor({ timeout: 15_000 });
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/ar/analyze-window'));
+    await page.getByLabel('Upload a photo instead').setInputFiles(noSheet);
+    const scan = await (await answer).json();
+    expect(scan.scaleSource).toBe('estimate');
+    await page.getByText('This is an estimate.').waitFor();
+    await page.getByRole('button', { name: 'Use These Measurements' }).click();
+    await page.waitForURL((url) => url.pathname === '/quote-calculator');
+    expect(await storedJson(page, 'auto-measurements')).toEqual({ width_mm: scan.width_mm, drop_mm: scan.drop_mm, estimated: true });
+    await page.getByTestId('qc-form-estimate').getByText('estimated: please confirm').waitFor();
+    expect(await page.getByLabel('Width (mm)').inputValue()).toBe(String(scan.width_mm));
+    await screenshot(page, 'quote-calculator-estimate-from-scan-360');
+    await page.getByTestId('qc-form-estimate').getByRole('button', { name: 'Confirm size' }).click();
+    expect(await page.getByTestId('qc-form-estimate').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAYMENT_RESULT_PATHS, PLANNED_ROUTES } from '../../web/src/app/route-table';
 import { launchBrowser, watchErrors } from './browser';
+import { SPEC_ROUTES } from './spec-routes';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -16,15 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-// Storefront spec section 2: the whole route table.
-const SPEC_ROUTES = [
-  '/', '/measurement', '/quote', '/quote-calculator', '/quote-document', '/order-confirmation', '/admin/scraper',
-  '/admin/catalog', '/admin/tracking', '/track', '/tracking', '/admin/colours', '/admin/color-screenshots',
-  '/admin/pricing', '/working-polygon', '/ar-measurement', '/shutters', '/leads', '/site-visits', '/admin-dashboard',
-  '/marketing-insights', '/payment-success', '/payment-cancelled', '/payment-failed', '/complete-quote',
-  '/room-walkthrough-rebuilt', '/melvin-workspace',
-];
 
 describe('route table', () => {
   it('knows every route of the spec', () => {

@@ -83,12 +83,20 @@ describe('POST /api/analytics/events (the storefront beacon)', () => {
   });
 
   it(`rate limits one client: request ${BEACON_LIMIT.limit + 1} in a minute is a 429`, async () => {
-    const ip = nextIp();
     const body = { events: [{ kind: 'page_view', path: '/limited' }] };
-    for (let i = 0; i < BEACON_LIMIT.limit; i++) expect((await postJson('/api/analytics/events', body, { 'CF-Connecting-IP': ip })).status).toBe(202);
-    const res = await postJson('/api/analytics/events', body, { 'CF-Connecting-IP': ip });
-    expect(res.status).toBe(429);
-    expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
+    const windowOf = (ms: number) => Math.floor(ms / (BEACON_LIMIT.windowSeconds * 1000));
+    // The limiter counts in fixed windows: on a slow machine the requests can straddle a window's end,
+    // and then the count starts again. Such a run proves nothing either way, so it is run once more.
+    for (let attempt = 1; ; attempt++) {
+      const ip = nextIp();
+      const started = Date.now();
+      for (let i = 0; i < BEACON_LIMIT.limit; i++) expect((await postJson('/api/analytics/events', body, { 'CF-Connecting-IP': ip })).status).toBe(202);
+      const res = await postJson('/api/analytics/events', body, { 'CF-Connecting-IP': ip });
+      if (windowOf(started) !== windowOf(Date.now()) && attempt < 3) continue;
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
+      break;
+    }
   });
 });
 

@@ -51,6 +51,8 @@ const STAFF_SCREENS: Partial<Record<(typeof STAFF_PATHS)[number], LazyScreen>> =
   '/leads': async () => ({ Component: (await import('../features/leads-admin/leads-page')).LeadsPage }),
   '/marketing-insights': async () => ({ Component: (await import('../features/marketing-insights/marketing-insights-page')).MarketingInsightsPage }),
   '/admin/scraper': async () => ({ Component: (await import('../features/admin-scraper/admin-scraper-page')).AdminScraperPage }),
+  '/admin/catalog': async () => ({ Component: (await import('../features/catalog-admin/catalog-admin-page')).CatalogAdminPage }),
+  '/admin/pricing': async () => ({ Component: (await import('../features/price-list-analyser/price-list-analyser-page')).PriceListAnalyserPage }),
 };
 
 const comingSoon = (route: (typeof PLANNED_ROUTES)[number]): LazyScreen => async () => {

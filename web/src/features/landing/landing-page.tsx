@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Disclaimer } from '../../components/disclaimer';
 import { SiteFooter } from '../../components/site-footer';
@@ -6,12 +6,14 @@ import { SiteHeader } from '../../components/site-header';
 import { toast } from '../../components/toast';
 import { apiRequest } from '../../lib/api-client';
 import { createSessionId } from '../../lib/session-id';
-import { ChatPanel } from '../chat/chat-panel';
 import { Hero } from './hero';
 import { InfoCards } from './info-cards';
 import { ProductShowcase } from './product-showcase';
 import { QuickDetailsDialog, type LaunchFeature, type QuickDetails } from './quick-details-dialog';
 import { ServiceChooser, type ServicePath } from './service-chooser';
+
+// The consultant's panel (and its voice code) loads after the first paint: the hero comes first.
+const ChatPanel = lazy(async () => ({ default: (await import('../chat/chat-panel')).ChatPanel }));
 
 const FEATURE_LABELS: Record<LaunchFeature, string> = { visualizer: 'AR Visualizer', walkthrough: 'Room Walk-Through' };
 // Spec: on save the visualiser goes to /ar-measurement and the walk-through to /measurement.
@@ -51,7 +53,9 @@ export function LandingPage() {
       <SiteHeader />
       <main id="main">
         <Hero onChooseOnline={() => choose('online')} onChooseGardenRoute={() => choose('garden-route')} />
-        <ChatPanel sessionId={sessionId} />
+        <Suspense fallback={<ChatPanelPlaceholder />}>
+          <ChatPanel sessionId={sessionId} />
+        </Suspense>
         <ServiceChooser path={servicePath} onChoose={setServicePath} onLaunch={setLaunching} />
         <ProductShowcase />
         <InfoCards />
@@ -60,5 +64,14 @@ export function LandingPage() {
       <SiteFooter />
       <QuickDetailsDialog feature={launching} onCancel={() => setLaunching(null)} onSubmit={saveDetails} />
     </div>
+  );
+}
+
+/** Holds the chat panel's place (its card is 600 px high) while its code loads, so nothing below jumps. */
+function ChatPanelPlaceholder() {
+  return (
+    <section className="chat-panel-placeholder" aria-busy="true" aria-label="Loading the consultant chat">
+      <div className="chat-panel-placeholder__card" />
+    </section>
   );
 }

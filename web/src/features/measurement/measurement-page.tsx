@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Disclaimer } from '../../components/disclaimer';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
@@ -19,6 +19,12 @@ const TIPS = [
   'Stand square-on to the window, not at an angle.',
   'Keep the whole frame in view, corners included.',
   'Use good, even light: open the curtains and avoid strong glare.',
+];
+
+// The other online tools that start from a photo of the window (issue 12: reachable from here).
+const MORE_TOOLS = [
+  { to: '/shutters', title: 'Shutter Visualiser', text: 'See made-to-measure plantation shutters fitted in perspective on a photo of your window.' },
+  { to: '/room-walkthrough-rebuilt', title: 'Room Walk-Through', text: 'Go through a room window by window: photo, size, blind and colour, then one quote for the room.' },
 ];
 
 type ChooserState = 'choose' | 'quick';
@@ -58,6 +64,23 @@ export function MeasurementPage() {
           </section>
         ) : (
           <QuickScan onCancel={() => setMode('choose')} />
+        )}
+
+        {mode === 'choose' && (
+          <section className="measure-more" aria-labelledby="measure-more-title">
+            <h2 id="measure-more-title">More tools for your windows</h2>
+            <ul className="info-cards__grid">
+              {MORE_TOOLS.map((tool) => (
+                <li key={tool.to}>
+                  <Link to={tool.to} className="info-card">
+                    <h3>{tool.title}</h3>
+                    <p>{tool.text}</p>
+                    <span className="info-card__more" aria-hidden="true">Open →</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
         )}
 
         <section className="measure-card" aria-labelledby="how-it-works">

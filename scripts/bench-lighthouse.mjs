@@ -1,0 +1,96 @@
+// Lighthouse for `npm run bench` (issue 12): Lighthouse's default mobile run (Moto G Power
+// emulation, simulated slow 4G and 4x CPU throttling) against the landing page of the bench's
+// `npm start`, in Debian Chromium (CHROME_PATH, default /usr/bin/chromium), headless.
+// Targets: performance >= 0.98; accessibility, best practices and SEO 1.0.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+export const LIGHTHOUSE_TARGETS = { performance: 0.98, accessibility: 1, 'best-practices': 1, seo: 1 };
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/**
+ * One Lighthouse run of `url`: the four category scores, the audits that keep each one below 1
+ * (id, score and Lighthouse's one-line title), the main lab metrics, and the full report's path.
+ */
+export async function runLighthouse(url, { reportDir } = {}) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...(isRoot ? ['--no-sandbox'] : [])],
+    logLevel: 'silent',
+  });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null]));
+    const failing = Object.fromEntries(
+      CATEGORIES.map((id) => [
+        id,
+        (lhr.categories[id]?.auditRefs ?? [])
+          .map((ref) => lhr.audits[ref.id])
+          .filter((audit) => audit && audit.score !== null && audit.score < 1 && !['informative', 'manual', 'notApplicable'].includes(audit.scoreDisplayMode))
+          .map((audit) => ({ id: audit.id, score: audit.score, title: audit.title, ...(audit.displayValue ? { displayValue: audit.displayValue } : {}) })),
+      ]),
+    );
+    const metric = (id) => lhr.audits[id]?.numericValue ?? null;
+    const metrics = {
+      fcpMs: metric('first-contentful-paint'),
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      speedIndexMs: metric('speed-index'),
+    };
+    let reportFile;
+    if (reportDir) {
+      fs.mkdirSync(reportDir, { recursive: true });
+      reportFile = path.join(reportDir, 'lighthouse-landing.json');
+      fs.writeFileSync(reportFile, result.report);
+    }
+    return { url, lighthouseVersion: lhr.lighthouseVersion, formFactor: lhr.configSettings.formFactor, throttlingMethod: lhr.configSettings.throttlingMethod, scores, failing, metrics, reportFile, warnings: lhr.runWarnings };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const ATTEMPTS = 3;
+
+/** The bench step: runs Lighthouse on the landing page, prints the scores and pushes the targets. */
+export async function lighthouseLanding(ctx) {
+  const reportDir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '.bench');
+  let result;
+  // On a busy machine Chromium's trace now and then misses the navigation (NO_NAVSTART, NO_FCP): run again.
+  for (let attempt = 1; !result; attempt++) {
+    try {
+      result = await runLighthouse(`${ctx.baseUrl}/`, { reportDir });
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !/NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+      ctx.log(`  attempt ${attempt} failed (${error.message}); running Lighthouse again`);
+    }
+  }
+  const load = os.loadavg()[0];
+  ctx.results.lighthouse = result.scores;
+  ctx.log(`  Lighthouse ${result.lighthouseVersion}, ${result.formFactor}, throttling ${result.throttlingMethod}, ${result.url} (load average ${load.toFixed(2)} on ${os.cpus().length} CPUs)`);
+  for (const id of CATEGORIES) {
+    const score = result.scores[id];
+    const misses = result.failing[id].map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+    ctx.log(`  ${id.padEnd(15)} ${score === null ? 'n/a' : score.toFixed(2)}${misses.length ? `   below 1: ${misses.join(', ')}` : ''}`);
+    ctx.targets.push({
+      name: `Lighthouse mobile ${id}`,
+      value: score === null ? 'n/a' : score.toFixed(2),
+      target: `>= ${LIGHTHOUSE_TARGETS[id]}`,
+      pass: score !== null && score >= LIGHTHOUSE_TARGETS[id],
+    });
+  }
+  const m = result.metrics;
+  const ms = (v) => (v === null ? 'n/a' : `${Math.round(v)} ms`);
+  ctx.log(`  FCP ${ms(m.fcpMs)}, LCP ${ms(m.lcpMs)}, TBT ${ms(m.tbtMs)}, CLS ${m.cls === null ? 'n/a' : m.cls.toFixed(3)}, Speed Index ${ms(m.speedIndexMs)}`);
+  for (const warning of result.warnings ?? []) ctx.log(`  warning: ${warning}`);
+  if (result.reportFile) ctx.log(`  full report: ${path.relative(process.cwd(), result.reportFile)}`);
+  return result;
+}

@@ -1,0 +1,12 @@
+/**
+ * Storefront spec section 2: the whole route table, as the browser tests visit it (the redirects
+ * /shutter-visualization, /mobile-ruler and the legacy quote route are tested on their own).
+ * Shared by routes.e2e.test.ts and accessibility.e2e.test.ts.
+ */
+export const SPEC_ROUTES = [
+  '/', '/measurement', '/quote', '/quote-calculator', '/quote-document', '/order-confirmation', '/admin/scraper',
+  '/admin/catalog', '/admin/tracking', '/track', '/tracking', '/admin/colours', '/admin/color-screenshots',
+  '/admin/pricing', '/working-polygon', '/ar-measurement', '/shutters', '/leads', '/site-visits', '/admin-dashboard',
+  '/marketing-insights', '/payment-success', '/payment-cancelled', '/payment-failed', '/complete-quote',
+  '/room-walkthrough-rebuilt', '/melvin-workspace',
+];
