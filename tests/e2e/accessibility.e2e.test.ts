@@ -30,6 +30,28 @@ interface AxeViolation {
   nodes: { target: unknown[]; failureSummary?: string }[];
 }
 
+// Staff pages are checked with data in them, whatever order the browser test files run in: a lead
+// (with e-mail, phone and WhatsApp, so every row action is drawn) exists before the first visit.
+beforeAll(async () => {
+  const res = await fetch(`${baseUrl}/api/leads/capture`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseUrl, 'CF-Connecting-IP': `198.18.${randomInt(0, 255)}.${randomInt(1, 255)}` },
+    body: JSON.stringify({
+      name: 'Axe Check',
+      email: `axe.check.${Date.now()}@example.co.za`,
+      phone: '082 555 0101',
+      whatsapp: '082 555 0101',
+      location: 'Knysna',
+      source: 'other',
+      productInterest: 'Roller blinds',
+      sessionData: null,
+      notes: null,
+      popiaConsent: true,
+    }),
+  });
+  expect(res.status).toBe(201);
+});
+
 async function openContext(kind: keyof typeof VIEWPORTS): Promise<BrowserContext> {
   // bypassCSP: the app's CSP rightly refuses inline scripts, and axe is injected as one.
   const context = await browser.newContext({ ...VIEWPORTS[kind], bypassCSP: true });

@@ -113,12 +113,12 @@ describe('/leads POPIA tools', () => {
     await signInAtGate();
     await row(name).waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), row(name).getByRole('button', { name: `Export personal data of ${name}` }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), row(name).getByRole('button', { name: `Export data of ${name}` }).click()]);
     expect(download.suggestedFilename()).toMatch(/^personal-data-.+\.json$/);
     const data = JSON.parse(readFileSync((await download.path())!, 'utf8'));
     expect(data.leads.some((l: { name: string }) => l.name === name)).toBe(true);
 
-    await row(name).getByRole('button', { name: `Delete personal data of ${name}` }).click();
+    await row(name).getByRole('button', { name: `Delete data of ${name}` }).click();
     const confirm = page.getByRole('dialog', { name: `Delete ${name}'s personal data?` });
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain(email);

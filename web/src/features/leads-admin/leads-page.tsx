@@ -228,10 +228,10 @@ function LeadRow({ lead, onStatus, onNotes, onExport, onDelete }: LeadRowProps) 
           <button type="button" className="button button--small" onClick={onNotes} aria-label={`Add Notes for ${lead.name}`}>
             Add Notes
           </button>
-          <button type="button" className="button button--small button--ghost-dark" onClick={onExport} aria-label={`Export personal data of ${lead.name}`}>
+          <button type="button" className="button button--small button--ghost-dark" onClick={onExport} aria-label={`Export data of ${lead.name}`}>
             Export data
           </button>
-          <button type="button" className="button button--small leads-table__danger" onClick={onDelete} aria-label={`Delete personal data of ${lead.name}`}>
+          <button type="button" className="button button--small leads-table__danger" onClick={onDelete} aria-label={`Delete data of ${lead.name}`}>
             Delete data
           </button>
         </div>
