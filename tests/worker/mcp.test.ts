@@ -4,7 +4,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { SELF } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MCP_SERVER_NAME, MCP_TOOL_NAMES } from '../../worker/mcp/server';
 import { MCP_START_QUOTE_LIMIT } from '../../worker/mcp/shop-tools';
@@ -232,6 +232,10 @@ describe('/mcp: start_quote hands the customer a link to complete the quote on t
     expect(quote.blinds[0]).toMatchObject({ product_type: 'roller-blockout', width_mm: 1400, drop_mm: 1800, colour, quantity: 2, price: price.unit_price_zar });
     // Without the key the number alone opens nothing.
     expect((await get(`/api/quotes/${data.quote_id}?key=wrong`)).status).toBe(404);
+    // The business is told, and told that an AI agent started it (nobody has checked it with the customer).
+    const notice = await env.DB.prepare('SELECT subject, text FROM email_outbox WHERE dedupe_key = ?').bind(`quote:${data.quote_id}:internal`).first<any>();
+    expect(notice.subject).toBe(`Quote started by an AI agent: ${data.quote_id} - Sipho Agent-Test`);
+    expect(notice.text).toContain('started by an AI shopping agent (through /mcp)');
     await client.close();
   });
 

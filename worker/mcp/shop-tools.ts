@@ -231,6 +231,7 @@ export async function startQuote(ctx: ShopToolContext, input: StartQuoteInput, n
     },
     ctx.origin,
     now,
+    'mcp',
   );
   ctx.onQuoteSaved?.(saved, priced.product_id);
   const params = new URLSearchParams({ quote_id: saved.quoteId, key: saved.accessKey });

@@ -186,7 +186,8 @@ const isPlaceholder = (value: string) => value === '' || value.toLowerCase() ===
  * POST /api/email/quote-internal: stores the quote and tells the business. Missing details are the
  * spec's placeholders in the message; the quote stores them as unknown (null), not as text.
  */
-export async function saveInternalQuote(env: Env, input: QuoteInternalInput, origin: string, now = new Date()): Promise<SavedQuote> {
+/** `via: 'mcp'` when an AI shopping agent started the quote (the business's e-mail says so). */
+export async function saveInternalQuote(env: Env, input: QuoteInternalInput, origin: string, now = new Date(), via?: 'mcp'): Promise<SavedQuote> {
   const name = input.customer_name.trim();
   let email: string | null = null;
   if (!isPlaceholder(input.customer_email.trim())) {
@@ -207,7 +208,7 @@ export async function saveInternalQuote(env: Env, input: QuoteInternalInput, ori
   if (!env.BUSINESS_EMAIL?.trim()) {
     console.warn(JSON.stringify({ level: 'warn', message: "BUSINESS_EMAIL is not set: the 'Quote saved' e-mail is not sent", requestedId: input.quote_id }));
   }
-  return storeQuote(env.DB, { origin: 'internal', requestedId: input.quote_id, blinds: input.blinds, customer, emails: (quote) => [quoteSavedEmail(env, quote, origin)] }, now);
+  return storeQuote(env.DB, { origin: 'internal', requestedId: input.quote_id, blinds: input.blinds, customer, emails: (quote) => [quoteSavedEmail(env, quote, origin, via)] }, now);
 }
 
 /**

@@ -144,7 +144,17 @@ export function quoteBusinessCopyEmail(env: Env, q: QuoteForEmail, origin: strin
 }
 
 /** 'Quote saved': a quote saved for the business from the quote page (/api/email/quote-internal). */
-export function quoteSavedEmail(env: Env, q: QuoteForEmail, origin: string): OutgoingEmail | null {
+/** `via: 'mcp'`: an AI shopping agent started it through /mcp, and the e-mail says so. */
+export function quoteSavedEmail(env: Env, q: QuoteForEmail, origin: string, via?: 'mcp'): OutgoingEmail | null {
+  if (via === 'mcp') {
+    return quoteForBusinessEmail(env, q, origin, {
+      happened: `was started by an AI shopping agent (through /mcp) for ${q.customer.name}; nobody has checked it with the customer yet, and it becomes an order only when a person completes it on the site`,
+      dedupeKey: `quote:${q.id}:internal`,
+      kind: 'quote-saved',
+      subject: `Quote started by an AI agent: ${q.id} - ${q.customer.name}`,
+      title: `Quote started by an AI agent: ${q.id}`,
+    });
+  }
   return quoteForBusinessEmail(env, q, origin, {
     happened: `was saved for ${q.customer.name}`,
     dedupeKey: `quote:${q.id}:internal`,
