@@ -31,7 +31,7 @@ export function AdminScraperPage() {
   };
 
   return (
-    <main className="admin-scraper" id="main">
+    <main className="staff-page admin-scraper" id="main">
       <header>
         <p className="eyebrow">Staff</p>
         <h1>Admin Panel</h1>

@@ -50,7 +50,7 @@ export function PriceListManagement() {
 
   return (
     <div className="as-stack">
-      <section className="as-card" aria-labelledby="pl-overview" aria-busy={catalog.status === 'loading'}>
+      <section className="staff-card as-card" aria-labelledby="pl-overview" aria-busy={catalog.status === 'loading'}>
         <h2 id="pl-overview">Catalog overview</h2>
         {catalog.status === 'loading' && <p role="status">Loading the catalogue...</p>}
         {catalog.status === 'error' && (
@@ -66,7 +66,7 @@ export function PriceListManagement() {
 
       <UploadCard onUploaded={changed} />
 
-      <section className="as-card" aria-labelledby="pl-templates">
+      <section className="staff-card as-card" aria-labelledby="pl-templates">
         <h2 id="pl-templates">Pricing templates and versions</h2>
         <p className="as-hint">
           Download a product's template, change the prices (rand including VAT, two decimals) and upload it under the same file name. Widths and drops are in
@@ -141,7 +141,7 @@ function UploadCard({ onUploaded }: { onUploaded: () => void }) {
   };
 
   return (
-    <section className="as-card" aria-labelledby="pl-upload">
+    <section className="staff-card as-card" aria-labelledby="pl-upload">
       <h2 id="pl-upload">Bulk CSV upload</h2>
       <form onSubmit={(e) => void submit(e)} className="as-upload">
         <label htmlFor={inputId}>Price list CSV files</label>

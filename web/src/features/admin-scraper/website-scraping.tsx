@@ -127,7 +127,7 @@ export function WebsiteScraping() {
 
   return (
     <div className="as-stack">
-      <section className="as-card" aria-labelledby="ws-previous" aria-busy={!status && !loadError}>
+      <section className="staff-card as-card" aria-labelledby="ws-previous" aria-busy={!status && !loadError}>
         <h2 id="ws-previous">Previous results</h2>
         {!status && !loadError && <p role="status">Loading the last scrape...</p>}
         {loadError && (
@@ -161,7 +161,7 @@ export function WebsiteScraping() {
         )}
       </section>
 
-      <section className="as-card" aria-labelledby="ws-start">
+      <section className="staff-card as-card" aria-labelledby="ws-start">
         <h2 id="ws-start">Scrape the main website</h2>
         <p className="as-hint">
           Reads the products, colours and features from the main website, following its robots.txt and pausing between pages. Scraping takes 1-2
@@ -198,7 +198,7 @@ function ScrapeResults({ result }: { result: ScrapeResultResponse }) {
   const palette = data.uniqueColors.slice(0, PALETTE_COLOURS);
   const more = data.uniqueColors.length - palette.length;
   return (
-    <section className="as-card" aria-labelledby="ws-results" data-testid="scrape-results">
+    <section className="staff-card as-card" aria-labelledby="ws-results" data-testid="scrape-results">
       <div className="ws-results__head">
         <h2 id="ws-results">Results</h2>
         <button type="button" className="button button--small" onClick={() => downloadResultJson(result)}>

@@ -111,7 +111,7 @@ export function CatalogAdminPage() {
   const select = (id: string) => setSelectedId(id);
 
   return (
-    <main className="catalog-admin" id="main">
+    <main className="staff-page catalog-admin" id="main">
       <header className="ca-head">
         <div>
           <p className="eyebrow">Staff</p>
@@ -189,7 +189,7 @@ function PreviewPanel({ products, selected, onSelect }: { products: CatalogProdu
   const colour = selected?.colours.find((c) => c.slug === colourSlug) ?? selected?.colours[0] ?? null;
   const kind = selected ? previewProductFor(selected) : null;
   return (
-    <div className="ca-card">
+    <div className="staff-card ca-card">
       <h2>Preview</h2>
       <div className="ca-preview-controls">
         <div className="ca-field">

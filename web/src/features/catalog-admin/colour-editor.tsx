@@ -60,7 +60,7 @@ export function ColourEditor({ product, onChanged }: { product: CatalogProduct |
 
   return (
     <div className="ca-stack">
-      <div className="ca-card">
+      <div className="staff-card ca-card">
         <h2>Colours of {product.name}</h2>
         {product.sharesColoursWith.length > 0 && (
           <p className="ca-note">These colours are shared with {product.sharesColoursWith.join(', ')}: a change here changes them too.</p>
@@ -94,7 +94,7 @@ export function ColourEditor({ product, onChanged }: { product: CatalogProduct |
         )}
       </div>
 
-      <form className="ca-card" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="staff-card ca-card" onSubmit={(e) => void submit(e)} noValidate>
         <h2>Add colour</h2>
         <div className="ca-grid">
           <label className="ca-field">

@@ -110,7 +110,7 @@ function AddProductForm({ onAdded }: { onAdded: (product: CatalogProduct) => voi
     }
   };
   return (
-    <form className="ca-card ca-add" onSubmit={(e) => void submit(e)}>
+    <form className="staff-card ca-card ca-add" onSubmit={(e) => void submit(e)}>
       <h2>Add product</h2>
       <div className="ca-inline">
         <label className="ca-field">
@@ -160,7 +160,7 @@ function ProductEditor({ product, onSaved, onEditColours }: { product: CatalogPr
   };
 
   return (
-    <form className="ca-card" onSubmit={(e) => void submit(e)} aria-labelledby="ca-edit-title">
+    <form className="staff-card ca-card" onSubmit={(e) => void submit(e)} aria-labelledby="ca-edit-title">
       <h2 id="ca-edit-title">Edit {product.name}</h2>
       {!product.hasPriceList && (
         <p className="ca-note" data-testid="no-price-list">

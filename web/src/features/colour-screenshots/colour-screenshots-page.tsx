@@ -60,7 +60,7 @@ export function ColourScreenshotsPage() {
   };
 
   return (
-    <main className="colour-shots" id="main">
+    <main className="staff-page colour-shots" id="main">
       <header>
         <p className="eyebrow">Staff</p>
         <h1>Screenshot Colour Extractor</h1>
@@ -73,13 +73,13 @@ export function ColourScreenshotsPage() {
       <ExtractForm onExtracted={onExtracted} />
 
       {latest && (
-        <section className="cs-card" aria-labelledby="latest-title" data-testid="extraction-result">
+        <section className="staff-card cs-card" aria-labelledby="latest-title" data-testid="extraction-result">
           <h2 id="latest-title">Extracted colours</h2>
           <ExtractionCard extraction={latest} products={products} />
         </section>
       )}
 
-      <section className="cs-card" aria-labelledby="db-title" aria-busy={list.status === 'loading'}>
+      <section className="staff-card cs-card" aria-labelledby="db-title" aria-busy={list.status === 'loading'}>
         <div className="cs-list-head">
           <h2 id="db-title">Extracted colour database</h2>
           <button type="button" className="button button--ghost-dark button--small" onClick={() => void load()}>
@@ -155,7 +155,7 @@ function ExtractForm({ onExtracted }: { onExtracted: (extraction: ColourExtracti
   }
 
   return (
-    <section className="cs-card" aria-labelledby="extract-title">
+    <section className="staff-card cs-card" aria-labelledby="extract-title">
       <h2 id="extract-title">Extract colours</h2>
       <form onSubmit={onSubmit} noValidate>
         <div className="cs-grid">

@@ -56,7 +56,7 @@ export function OutdoorColoursPage() {
   };
 
   return (
-    <main className="outdoor-colours" id="main">
+    <main className="staff-page outdoor-colours" id="main">
       <header className="oc-head">
         <div>
           <p className="eyebrow">Staff</p>
@@ -93,10 +93,10 @@ export function OutdoorColoursPage() {
         ))}
       </div>
 
-      <section role="tabpanel" id="oc-panel-upload" aria-labelledby="oc-tab-upload" hidden={tab !== 'upload'} className="oc-card">
+      <section role="tabpanel" id="oc-panel-upload" aria-labelledby="oc-tab-upload" hidden={tab !== 'upload'} className="staff-card oc-card">
         <UploadPanel onUploaded={() => void load()} />
       </section>
-      <section role="tabpanel" id="oc-panel-current" aria-labelledby="oc-tab-current" hidden={tab !== 'current'} className="oc-card">
+      <section role="tabpanel" id="oc-panel-current" aria-labelledby="oc-tab-current" hidden={tab !== 'current'} className="staff-card oc-card">
         <CurrentPanel state={range} />
       </section>
     </main>

@@ -100,7 +100,7 @@ export function PriceListAnalyserPage() {
   }
 
   return (
-    <main className="pla" id="main">
+    <main className="staff-page pla" id="main">
       <header>
         <p className="eyebrow">Staff</p>
         <h1>Price List Analyzer</h1>
@@ -110,7 +110,7 @@ export function PriceListAnalyserPage() {
         </p>
       </header>
 
-      <section className="pla-card" aria-labelledby="pla-upload-title">
+      <section className="staff-card pla-card" aria-labelledby="pla-upload-title">
         <h2 id="pla-upload-title">Upload a price list</h2>
         <form onSubmit={onSubmit} noValidate>
           <div className="pla-field">
@@ -133,7 +133,7 @@ export function PriceListAnalyserPage() {
 
       {stage.status === 'idle' && <p className="pla-empty">No analysis yet: upload a price list to see its categories, sizes, prices and notes.</p>}
       {stage.status === 'failed' && (
-        <section className="pla-card" aria-labelledby="pla-failed-title">
+        <section className="staff-card pla-card" aria-labelledby="pla-failed-title">
           <h2 id="pla-failed-title">{ANALYSIS_FAILED_TITLE}</h2>
           <p role="alert" className="pla-problem">
             {ANALYSIS_FAILED_TEXT}
@@ -166,7 +166,7 @@ function AnalysisResult({ answer, text }: { answer: AnalyzePriceListResponse; te
   const { analysis } = answer;
   const grid = analysis.price_grid;
   return (
-    <section className="pla-card" aria-labelledby="pla-result-title" data-testid="analysis-result">
+    <section className="staff-card pla-card" aria-labelledby="pla-result-title" data-testid="analysis-result">
       <h2 id="pla-result-title">Analysis</h2>
       <p className="pla-hint">
         {answer.source === 'claude'

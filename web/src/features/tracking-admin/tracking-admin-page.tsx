@@ -45,7 +45,7 @@ export function TrackingAdminPage() {
     );
 
   return (
-    <main className="tracking-admin" id="main">
+    <main className="staff-page tracking-admin" id="main">
       <header className="tracking-admin__head">
         <p className="eyebrow">Staff</p>
         <h1>Manual Tracking Admin</h1>
@@ -58,7 +58,7 @@ export function TrackingAdminPage() {
 
       <CreateForm onCreated={replaceEntry} />
 
-      <section className="ta-card" aria-labelledby="entries-title" aria-busy={list.status === 'loading'}>
+      <section className="staff-card ta-card" aria-labelledby="entries-title" aria-busy={list.status === 'loading'}>
         <div className="ta-list-head">
           <h2 id="entries-title">Tracking entries{list.status === 'ready' ? ` (${list.entries.length})` : ''}</h2>
           <button type="button" className="button button--ghost-dark button--small" onClick={() => void load()}>
@@ -171,7 +171,7 @@ function CreateForm({ onCreated }: { onCreated: (entry: TrackingEntryDto) => voi
   }
 
   return (
-    <section className="ta-card" aria-labelledby="create-title">
+    <section className="staff-card ta-card" aria-labelledby="create-title">
       <h2 id="create-title">Create tracking entry</h2>
       <p className="ta-hint">
         Fields marked <span className="ta-required">*</span> are required.
