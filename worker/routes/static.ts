@@ -55,8 +55,7 @@ export async function serveApp(request: Request, assets: Fetcher, env?: Env): Pr
   }
   if (head && isHtml && response.status === 200) {
     for (const name of ['Content-Length', 'ETag', 'Last-Modified']) headers.delete(name);
-    const rewritten = withPageHead(new Response(response.body, { status: 200, headers }), head);
-    return new Response(rewritten.body, { status: 200, headers: rewritten.headers });
+    return withPageHead(new Response(response.body, { status: 200, headers }), head);
   }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
