@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { BIN, ROOT, run } from './lib.mjs';
+import { BIN, ROOT, buildWeb, run } from './lib.mjs';
 import {
   brotliSize,
   closedLoop,
@@ -507,7 +507,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 try {
   log('Building the web app (vite build)...');
   const buildStarted = performance.now();
-  await run(path.join(BIN, 'vite'), ['build', '--logLevel', 'warn']);
+  await buildWeb(['--logLevel', 'warn']);
   results.buildSeconds = Math.round((performance.now() - buildStarted) / 100) / 10;
 
   const port = await freePort();

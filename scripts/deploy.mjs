@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deployConfigFromToml, deployProblems } from './deploy-check.mjs';
-import { BIN, ROOT, WRANGLER_ENV, run } from './lib.mjs';
+import { BIN, ROOT, WRANGLER_ENV, buildWeb, run } from './lib.mjs';
 
 /** The names of the Worker's secrets, or why they could not be read (not logged in, no network). */
 function listSecretNames() {
@@ -44,6 +44,6 @@ if (problems.length > 0) {
 }
 if (secrets.names === null) console.warn(`Secrets not checked (DEPLOY_SKIP_SECRET_CHECK=1; ${secrets.error}): make sure ADMIN_PIN and the payment and e-mail keys are set.`);
 
-await run(path.join(BIN, 'vite'), ['build']);
+await buildWeb();
 await run(path.join(BIN, 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--remote']);
 await run(path.join(BIN, 'wrangler'), ['deploy']);

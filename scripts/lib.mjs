@@ -64,6 +64,14 @@ export function run(command, args, options = {}) {
   });
 }
 
+/**
+ * Builds the web app into dist/web for production. NODE_ENV is set, not inherited: under vitest it
+ * is 'test', which gave the browser tests React's development build instead of the one users get.
+ */
+export function buildWeb(args = []) {
+  return run(path.join(BIN, 'vite'), ['build', ...args], { env: { NODE_ENV: 'production' } });
+}
+
 /** Runs a command showing its stdout; its stderr is printed only when it fails. */
 export function runQuietly(command, args, env = {}) {
   return new Promise((resolve, reject) => {

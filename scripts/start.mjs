@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { BIN, CONFIG_KEYS, ROOT, WRANGLER_ENV, readDotEnv, run, runQuietly, writePrivateEnvFile } from './lib.mjs';
+import { BIN, CONFIG_KEYS, ROOT, WRANGLER_ENV, buildWeb, readDotEnv, run, runQuietly, writePrivateEnvFile } from './lib.mjs';
 
 const port = process.env.PORT ?? '8787';
 const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? '.wrangler/state');
@@ -14,7 +14,7 @@ if (!existsSync(path.join(ROOT, '.dev.vars')) && existsSync(path.join(ROOT, '.de
   console.log('Created .dev.vars from .dev.vars.example (local configuration; edit it or set environment variables).');
 }
 
-if (process.env.SKIP_BUILD !== '1') await run(path.join(BIN, 'vite'), ['build', '--logLevel', 'warn']);
+if (process.env.SKIP_BUILD !== '1') await buildWeb(['--logLevel', 'warn']);
 await run(path.join(BIN, 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', dataDir], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -95,8 +95,9 @@ export function RoomWalkthroughPage() {
   }, [key]);
 
   const go = (next: Step) => setStep(next);
-  const updateWindow = (index: number, change: Partial<WindowDraft>) =>
-    setWindows((ws) => ws.map((w, i) => (i === index ? { ...w, ...change } : w)));
+  // A change may be computed from the window as it is now: taps quicker than a render must all count.
+  const updateWindow = (index: number, change: WindowChange) =>
+    setWindows((ws) => ws.map((w, i) => (i === index ? { ...w, ...(typeof change === 'function' ? change(w) : change) } : w)));
   const setPrice = (k: string, result: PriceResult | null) =>
     setPrices((map) => {
       const next = new Map(map);
@@ -197,6 +198,8 @@ export function RoomWalkthroughPage() {
 
 // --- One window ----------------------------------------------------------------------------------
 
+type WindowChange = Partial<WindowDraft> | ((current: WindowDraft) => Partial<WindowDraft>);
+
 interface WindowWalkProps {
   room: string;
   index: number;
@@ -205,7 +208,7 @@ interface WindowWalkProps {
   window: WindowDraft;
   prices: Prices;
   headingRef: RefObject<HTMLHeadingElement | null>;
-  onChange: (change: Partial<WindowDraft>) => void;
+  onChange: (change: WindowChange) => void;
   onPrice: (key: string, result: PriceResult | null) => void;
   onBack: () => void;
   onNext: () => void;
@@ -301,7 +304,7 @@ function WindowWalk({ room, index, count, stage, window: w, prices, headingRef, 
       imageRef={imageRef}
       window={w}
       tapping={stage === 'photo'}
-      onCorners={(corners) => onChange({ corners })}
+      onCorner={(point) => onChange((current) => ({ corners: [...current.corners, point].slice(0, 4) }))}
       onSize={(imageSize) => onChange({ imageSize })}
     >
       {stage === 'preview' && pixelQuad && w.imageSize && widthMm !== null && dropMm !== null && (
@@ -503,14 +506,14 @@ function CornerPhoto({
   imageRef,
   window: w,
   tapping,
-  onCorners,
+  onCorner,
   onSize,
   children,
 }: {
   imageRef: RefObject<HTMLImageElement | null>;
   window: WindowDraft;
   tapping: boolean;
-  onCorners: (corners: PercentPoint[]) => void;
+  onCorner: (point: PercentPoint) => void;
   onSize: (size: { width: number; height: number }) => void;
   children?: ReactNode;
 }) {
@@ -520,7 +523,7 @@ function CornerPhoto({
 
   const add = (point: PercentPoint) => {
     if (!canTap) return;
-    onCorners([...w.corners, point].slice(0, 4));
+    onCorner(point);
   };
 
   const tap = (event: MouseEvent<HTMLDivElement>) => {
