@@ -258,13 +258,4 @@ export function htmlTags(html, tag) {
   return tags;
 }
 
-/** Specifiers of static ES imports in (minified) JS: `import{a}from"./x.js"`, `import"./y.js"`. Not `import()`. */
-export function staticImports(code) {
-  const specifiers = new Set();
-  for (const match of code.matchAll(/(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g)) {
-    specifiers.add(match[1]);
-  }
-  return [...specifiers];
-}
-
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

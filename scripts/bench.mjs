@@ -30,7 +30,6 @@ import {
   percentile,
   processGroupMembers,
   startServer,
-  staticImports,
 } from './bench-lib.mjs';
 import { lighthouseLanding } from './bench-lighthouse.mjs';
 
@@ -159,6 +158,25 @@ async function throughput(ctx) {
   return { concurrency: config.concurrency, seconds: config.seconds, warmupSeconds: config.warmupSeconds, serverProcesses: members, runs };
 }
 
+/** The script URLs Chromium (CHROME_PATH) fetches while it opens `url` on a phone-sized screen and the network goes quiet. */
+async function scriptsLoadedBy(url) {
+  const { chromium } = await import('playwright-core');
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: isRoot ? ['--no-sandbox'] : [] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+    const scripts = new Set();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(request.url());
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1000);
+    return [...scripts];
+  } finally {
+    await browser.close();
+  }
+}
+
 async function landingPage(ctx) {
   const { baseUrl } = ctx;
   // dist/web is shared with anyone else building in this checkout; retry briefly if it is mid-rebuild.
@@ -171,26 +189,19 @@ async function landingPage(ctx) {
   }
   if (!page.ok) throw new Error(`GET / answered ${page.status}`);
   const html = await page.text();
-  const scripts = htmlTags(html, 'script').filter((a) => a.src).map((a) => a.src);
   const links = htmlTags(html, 'link');
-  const preloads = links.filter((a) => /(^|\s)modulepreload(\s|$)/i.test(a.rel ?? '') && a.href).map((a) => a.href);
   const styles = links.filter((a) => /(^|\s)stylesheet(\s|$)/i.test(a.rel ?? '') && a.href).map((a) => a.href);
 
-  // JS loaded by the landing page: <script src>, modulepreloads and (as a safety net) anything
-  // those import statically. Dynamic import() chunks are lazy and are not counted.
-  const queue = [...scripts, ...preloads].map((src) => new URL(src, `${baseUrl}/`).href);
-  const seen = new Set();
+  // JS the landing page loads: every script a real browser fetches while it opens the page and
+  // settles (the app starts from /boot.js in steps, and the chat panel follows), not only the tags
+  // in the HTML. Pages opened later by a click (the visualiser and its three.js) are not counted.
   const js = [];
-  while (queue.length) {
-    const url = queue.shift();
-    if (seen.has(url) || new URL(url).origin !== baseUrl) continue;
-    seen.add(url);
+  for (const url of await scriptsLoadedBy(`${baseUrl}/`)) {
+    if (new URL(url).origin !== baseUrl) continue;
     const res = await fetch(url);
     if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
     const buffer = Buffer.from(await res.arrayBuffer());
-    const code = buffer.toString('utf8');
-    js.push({ path: new URL(url).pathname, bytes: buffer.length, gzipBytes: gzipSize(buffer), brotliBytes: brotliSize(buffer), hasThree: code.includes(THREE_MARKER) });
-    for (const spec of staticImports(code)) if (/^(\.{0,2}\/)/.test(spec)) queue.push(new URL(spec, url).href);
+    js.push({ path: new URL(url).pathname, bytes: buffer.length, gzipBytes: gzipSize(buffer), brotliBytes: brotliSize(buffer), hasThree: buffer.toString('utf8').includes(THREE_MARKER) });
   }
   const css = [];
   for (const href of styles) {

@@ -356,3 +356,45 @@ describe('JSON in a <script> element', () => {
     expect(parsed.links.filter((l) => l.rel === 'icon')).toHaveLength(1);
   });
 });
+
+describe('the landing page: its first screen in the HTML, its code started by /boot.js', () => {
+  const built = `<!doctype html><html lang="en-ZA"><head><title>x</title>
+      <script type="module" crossorigin src="/assets/index-abc.js"></script>
+      <link rel="modulepreload" crossorigin href="/assets/react-1.js">
+      <link rel="modulepreload" crossorigin href="/assets/router-2.js">
+      <link rel="stylesheet" crossorigin href="/assets/index-3.css">
+      </head><body><div id="root"></div></body></html>`;
+  const rewrite = async (path: string, config = publicConfig(env)) =>
+    withPageHead(new Response(built, { headers: { 'Content-Type': 'text/html' } }), (await pageHeadFor(env, config, `${BASE}${path}`))!).text();
+
+  it('writes the header and hero into the root and hands the module script and its preloads to /boot.js', async () => {
+    const page = await rewrite('/');
+    expect(page).toContain('<h1 id="hero-title">Blinds, shutters and awnings made for your windows</h1>');
+    expect(page).toContain('<div id="root"><div class="page"><a class="skip-link" href="#main">Skip to content</a><header class="site-header">');
+    expect(page).toContain('<script src="/boot.js" data-entry="/assets/index-abc.js" data-preload="/assets/react-1.js /assets/router-2.js" defer></script></head>');
+    expect(page).not.toContain('type="module"');
+    expect(page).not.toContain('modulepreload');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-3.css">');
+    expect(page).toContain('<link rel="preload" as="image" href="/media/hero-poster.jpg" fetchpriority="high">');
+  });
+
+  it('leaves other pages their module script and empty root, and gives every page the public configuration', async () => {
+    const page = await rewrite('/quote-calculator');
+    expect(page).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(page).toContain('<div id="root"></div>');
+    expect(page).not.toContain('boot.js');
+    const config = /<script type="application\/json" id="public-config">(.*?)<\/script>/.exec(page)?.[1];
+    expect(JSON.parse(config!)).toEqual(publicConfig(env));
+  });
+
+  it('escapes every configured value it writes into the first screen', async () => {
+    const evil = '<img src=x onerror=alert(1)> & "Co"';
+    const page = await rewrite('/', { ...publicConfig(env), businessName: evil, assistantName: evil, phone: { gardenRoute: '', national: '"><script>1</script>' } });
+    const root = page.slice(page.indexOf('<div id="root">'));
+    expect(root).not.toContain('<img src=x');
+    expect(root).not.toContain('<script>1');
+    expect(root).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Co&quot;');
+    const config = /<script type="application\/json" id="public-config">(.*?)<\/script>/.exec(page)?.[1];
+    expect(JSON.parse(config!).businessName).toBe(evil);
+  });
+});

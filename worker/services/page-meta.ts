@@ -14,7 +14,8 @@ import {
   SOCIAL_IMAGE,
   type PageMetaMatch,
 } from '../shared/route-meta';
-import type { PublicConfig } from '../shared/public-config';
+import { HERO_POSTER, landingFirstScreenHtml } from '../shared/landing-first-screen';
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../shared/public-config';
 import { html, SafeHtml } from './email/html';
 import { formatRandFromCents } from './consultant/format';
 import { gridForProduct } from './pricing';
@@ -36,6 +37,12 @@ export interface PageHead {
   image: { url: string; width: number; height: number; type: string; alt: string };
   /** schema.org objects, one <script type="application/ld+json"> for all. Empty on private pages. */
   jsonLd: Record<string, unknown>[];
+  /** Written into the page, so the app's first render needs no GET /api/config. */
+  publicConfig: PublicConfig;
+  /** HTML for the app's empty root: the landing page's first screen, painted before any script runs. */
+  firstScreen: string | null;
+  /** Fetched at once, at high priority: the first screen's largest image. */
+  preloadImage: string | null;
 }
 
 /** Whether a path is a page of the route table, so its HTML gets a head of its own (no D1 read). */
@@ -58,7 +65,16 @@ export async function pageHeadFor(env: Env, config: PublicConfig, requestUrl: st
     type: SOCIAL_IMAGE.type,
     alt: `${config.businessName}: made-to-measure blinds, shutters and awnings`,
   };
-  const base = { title: documentTitle(match, config.businessName), ogType: 'website' as const, siteName: config.businessName, image };
+  const landing = match.kind === 'public' && match.page.path === '/';
+  const base = {
+    title: documentTitle(match, config.businessName),
+    ogType: 'website' as const,
+    siteName: config.businessName,
+    image,
+    publicConfig: config,
+    firstScreen: landing ? landingFirstScreenHtml(config) : null,
+    preloadImage: landing ? HERO_POSTER : null,
+  };
   if (match.kind === 'private') {
     return { ...base, description: PUBLIC_PAGES[0].description, canonical: null, url: null, robots: 'noindex, nofollow', jsonLd: [] };
   }
@@ -193,6 +209,8 @@ export function renderHead(head: PageHead): string {
     html`<meta property="og:image:alt" content="${head.image.alt}">`,
     html`<meta name="twitter:card" content="summary_large_image">`,
   );
+  tags.push(new SafeHtml(`<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${jsonForScript(head.publicConfig)}</script>`));
+  if (head.preloadImage) tags.push(html`<link rel="preload" as="image" href="${head.preloadImage}" fetchpriority="high">`);
   if (head.jsonLd.length > 0) {
     const data = head.jsonLd.length === 1 ? head.jsonLd[0] : head.jsonLd;
     tags.push(new SafeHtml(`<script type="application/ld+json">${jsonForScript(data)}</script>`));
@@ -200,10 +218,19 @@ export function renderHead(head: PageHead): string {
   return tags.map(String).join('\n    ');
 }
 
-/** Replaces whatever the built index.html has for these tags, so each appears exactly once. */
+/** The landing page's app code starts from /boot.js once the page has loaded (web/public/boot.js). */
+export const BOOT_SCRIPT = '/boot.js';
+
+/**
+ * Replaces whatever the built index.html has for these tags, so each appears exactly once. A page
+ * with a first screen gets it in its root, and its module script is handed to /boot.js: the
+ * stylesheet and the hero's picture get the connection first, the code follows once they are in.
+ */
 export function withPageHead(response: Response, head: PageHead): Response {
   const remove = { element: (element: Element) => void element.remove() };
-  return new HTMLRewriter()
+  let entry: string | null = null;
+  const preloads: string[] = [];
+  let rewriter = new HTMLRewriter()
     .on('head title', remove)
     .on('meta[name="description"]', remove)
     .on('meta[name="robots"]', remove)
@@ -211,6 +238,32 @@ export function withPageHead(response: Response, head: PageHead): Response {
     .on('meta[property^="og:"]', remove)
     .on('meta[name^="twitter:"]', remove)
     .on('script[type="application/ld+json"]', remove)
-    .on('head', { element: (element) => void element.append(renderHead(head), { html: true }) })
+    .on(`script#${PUBLIC_CONFIG_ELEMENT_ID}`, remove);
+  if (head.firstScreen) {
+    const firstScreen = head.firstScreen;
+    rewriter = rewriter
+      .on('script[type="module"][src]', {
+        element: (element) => {
+          entry ??= element.getAttribute('src');
+          element.remove();
+        },
+      })
+      .on('link[rel="modulepreload"][href]', {
+        element: (element) => {
+          preloads.push(element.getAttribute('href')!);
+          element.remove();
+        },
+      })
+      .on('div#root', { element: (element) => void element.setInnerContent(firstScreen, { html: true }) });
+  }
+  return rewriter
+    .on('head', {
+      element: (element) => {
+        element.append(renderHead(head), { html: true });
+        element.onEndTag((end) => {
+          if (entry) end.before(String(html`<script src="${BOOT_SCRIPT}" data-entry="${entry}" data-preload="${preloads.join(' ')}" defer></script>`), { html: true });
+        });
+      },
+    })
     .transform(response);
 }

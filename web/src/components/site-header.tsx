@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
-import { telLink, usePublicConfig, whatsappLink } from '../lib/public-config';
+import { headerContacts } from '../../../worker/shared/landing-first-screen';
+import { usePublicConfig } from '../lib/public-config';
 
 export function SiteHeader() {
   const config = usePublicConfig();
+  // The Worker sends this header in the landing page's HTML too (worker/shared/landing-first-screen.ts).
+  const { call, whatsapp } = headerContacts(config);
   return (
     <header className="site-header">
       <Link to="/" className="brand" aria-label={`${config.businessName} home`}>
@@ -10,13 +13,13 @@ export function SiteHeader() {
         <span>{config.businessName}</span>
       </Link>
       <nav className="site-header__actions" aria-label="Contact us">
-        {config.phone.national && (
-          <a className="button button--ghost" href={telLink(config.phone.national)}>
-            <span aria-hidden="true">☎</span> Call <span className="hide-small">{config.phone.national}</span>
+        {call && (
+          <a className="button button--ghost" href={call.href}>
+            <span aria-hidden="true">☎</span> Call <span className="hide-small">{call.number}</span>
           </a>
         )}
-        {config.whatsapp.national && (
-          <a className="button button--whatsapp" href={whatsappLink(config.whatsapp.national, config.whatsappGreeting.national)} target="_blank" rel="noopener noreferrer">
+        {whatsapp && (
+          <a className="button button--whatsapp" href={whatsapp.href} target="_blank" rel="noopener noreferrer">
             WhatsApp
           </a>
         )}

@@ -1,8 +1,9 @@
 import { atom, useAtomValue } from 'jotai';
-import type { PublicConfig } from '../../../worker/shared/public-config';
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../../worker/shared/public-config';
 import { getJson } from './api-client';
 
 export type { PublicConfig };
+export { telLink, whatsappLink } from '../../../worker/shared/public-config';
 
 /** Shown until /api/config answers, and if it cannot: contact buttons stay hidden, not wrong. */
 export const FALLBACK_CONFIG: PublicConfig = {
@@ -16,17 +17,25 @@ export const FALLBACK_CONFIG: PublicConfig = {
   devtoolsGuard: false,
 };
 
-const configAtom = atom<Promise<PublicConfig>>(async () => (await getJson<PublicConfig>('/api/config').catch(() => null)) ?? FALLBACK_CONFIG);
+/**
+ * The Worker writes the configuration into the pages it sends (`<script id="public-config">`), so the
+ * first render needs no round trip; a page without it (the 404 page) asks GET /api/config.
+ */
+function embeddedConfig(): PublicConfig | null {
+  const text = typeof document === 'undefined' ? null : document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PublicConfig;
+  } catch {
+    return null;
+  }
+}
+
+const configAtom = atom<PublicConfig | Promise<PublicConfig>>(
+  () => embeddedConfig() ?? getJson<PublicConfig>('/api/config').then((config) => config ?? FALLBACK_CONFIG, () => FALLBACK_CONFIG),
+);
 
 export function usePublicConfig(): PublicConfig {
   return useAtomValue(configAtom);
 }
 
-/** wa.me wants digits only, with the country code. */
-export function whatsappLink(number: string, greeting: string): string {
-  return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(greeting)}`;
-}
-
-export function telLink(number: string): string {
-  return `tel:${number.replace(/[^\d+]/g, '')}`;
-}

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { preload } from 'react-dom';
+import { HERO_COPY, HERO_POSTER as POSTER, HERO_VIDEOS } from '../../../../worker/shared/landing-first-screen';
 import { usePublicConfig } from '../../lib/public-config';
-
-const POSTER = '/media/hero-poster.jpg';
 
 /**
  * The hero video is served by this site (small WebM/MP4 with a poster), never hosted elsewhere.
  * It starts once the page has loaded, so on a slow phone connection the poster (the page's largest
- * paint) and the scripts get the bandwidth first.
+ * paint) and the scripts get the bandwidth first. The Worker sends this same markup in the HTML of `/`
+ * (worker/shared/landing-first-screen.ts), so the hero is painted before the scripts have run.
  */
 export function Hero({ onChooseOnline, onChooseGardenRoute }: { onChooseOnline: () => void; onChooseGardenRoute: () => void }) {
   const config = usePublicConfig();
@@ -34,22 +34,20 @@ export function Hero({ onChooseOnline, onChooseGardenRoute }: { onChooseOnline: 
   return (
     <section className="hero" aria-labelledby="hero-title">
       <video ref={video} className="hero__video" muted loop playsInline preload="none" poster={POSTER} aria-hidden="true">
-        <source src="/media/hero.webm" type="video/webm" />
-        <source src="/media/hero.mp4" type="video/mp4" />
+        {HERO_VIDEOS.map((v) => (
+          <source key={v.src} src={v.src} type={v.type} />
+        ))}
       </video>
       <div className="hero__content">
-        <p className="eyebrow eyebrow--light">Made to measure in South Africa</p>
-        <h1 id="hero-title">Blinds, shutters and awnings made for your windows</h1>
-        <p className="hero__lead">
-          Talk to {config.assistantName}, our shade consultant, measure from a photo, see your blind on your own window and
-          get a price in seconds. Garden Route site visits from Mossel Bay to Plettenberg Bay; courier delivery nationwide.
-        </p>
+        <p className="eyebrow eyebrow--light">{HERO_COPY.eyebrow}</p>
+        <h1 id="hero-title">{HERO_COPY.title}</h1>
+        <p className="hero__lead">{HERO_COPY.lead(config.assistantName)}</p>
         <div className="button-row">
           <button type="button" className="button button--accent" onClick={onChooseOnline}>
-            Online Tools and Quotes
+            {HERO_COPY.online}
           </button>
           <button type="button" className="button button--light" onClick={onChooseGardenRoute}>
-            Garden Route Service
+            {HERO_COPY.gardenRoute}
           </button>
         </div>
       </div>

@@ -1,0 +1,23 @@
+import { Provider } from 'jotai';
+import { startTransition, StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { appStore } from '../lib/store';
+import { router } from './router';
+
+/**
+ * Draws the app into `root`. The landing page arrives with its first screen already in the HTML
+ * (worker/shared/landing-first-screen.ts); React draws the same page in its place. As a transition
+ * the first render yields to the browser every few milliseconds, so a slow phone stays responsive.
+ */
+export function renderApp(root: Root): void {
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <Provider store={appStore}>
+          <RouterProvider router={router} />
+        </Provider>
+      </StrictMode>,
+    );
+  });
+}
