@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { screenshot, useBrowser, watchErrors } from './browser';
+import { openStartedLanding, screenshot, useBrowser, watchErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -217,7 +217,7 @@ describe('AR visualiser (/ar-measurement)', () => {
       await context.setExtraHTTPHeaders({ 'CF-Connecting-IP': `203.0.113.${Math.floor(Math.random() * 250) + 1}` });
       const page = await context.newPage();
       const errors = watchErrors(page);
-      await page.goto(baseUrl + '/');
+      await openStartedLanding(page, baseUrl);
       await page.evaluate(() => localStorage.removeItem('auto-measurements'));
       await openPreview(page, 'roller-blockout');
       const size = page.getByTestId('ar-size');

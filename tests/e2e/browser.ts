@@ -59,3 +59,13 @@ export function useBrowser(): Browser {
     },
   });
 }
+
+/**
+ * Opens the landing page and waits until the app has started. Its code starts only once the page has
+ * loaded (web/public/boot.js), and on a first visit it begins by clearing storage of an older cache
+ * version (web/src/lib/cache-version.ts): a test that writes storage must wait for that first.
+ */
+export async function openStartedLanding(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(baseUrl + '/');
+  await page.getByRole('heading', { name: 'Choose Your Service' }).waitFor();
+}

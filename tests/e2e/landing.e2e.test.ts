@@ -43,7 +43,8 @@ describe('landing page', () => {
     // The video starts once the page has loaded (the poster and scripts get the bandwidth first).
     await page.waitForFunction(() => !(document.querySelector('video.hero__video') as HTMLVideoElement).paused, undefined, { timeout: 15_000 });
 
-    await expect(page.getByRole('heading', { name: 'Melvin AI' }).isVisible()).resolves.toBe(true);
+    // The consultant's panel is its own chunk, loaded after the first render.
+    await page.getByRole('heading', { name: 'Melvin AI' }).waitFor();
     await expect(page.locator('.badge', { hasText: 'Custom Blinds Assistant' }).first().isVisible()).resolves.toBe(true);
 
     // Prices and swatches come from the API (sample prices, labelled as such).

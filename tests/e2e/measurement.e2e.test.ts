@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { measurePolygon, type Corners } from '../../web/src/features/measurement/polygon-measure';
-import { CHROME_PATH, launchBrowser, screenshot, watchErrors } from './browser';
+import { CHROME_PATH, launchBrowser, openStartedLanding, screenshot, watchErrors } from './browser';
 import { CAMERA_SCENE, UPLOAD_SCENE, scenePng, writeSceneY4m } from './fixtures/window-video';
 
 const baseUrl = inject('baseUrl');
@@ -289,7 +289,7 @@ describe('/working-polygon', () => {
   it('takes the photo handed over by the AR flow, and Back goes to /measurement', async () => {
     const { page, errors } = await openPage(browser, 360);
     const dataUrl = `data:image/png;base64,${scenePng(UPLOAD_SCENE).toString('base64')}`;
-    await page.goto(baseUrl + '/');
+    await openStartedLanding(page, baseUrl);
     await page.evaluate((url) => localStorage.setItem('polygon-image', url), dataUrl);
     await page.goto(baseUrl + '/working-polygon');
     await page.getByRole('button', { name: 'Corner 1, top left' }).waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { screenshot, useBrowser, watchErrors } from './browser';
+import { openStartedLanding, screenshot, useBrowser, watchErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -51,7 +51,7 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
     const errors = watchErrors(page);
     // Measurements handed over by the measuring tools prefill the size.
-    await page.goto(baseUrl + '/');
+    await openStartedLanding(page, baseUrl);
     await page.evaluate(() => {
       localStorage.removeItem('quote-blinds');
       localStorage.setItem('auto-measurements', JSON.stringify({ width_mm: 1450, drop_mm: 1720 }));
@@ -149,7 +149,7 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
     for (const width of [1280, 360]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       const errors = watchErrors(page);
-      await page.goto(baseUrl + '/');
+      await openStartedLanding(page, baseUrl);
       const handOver = () =>
         page.evaluate(() => {
           localStorage.removeItem('quote-blinds');

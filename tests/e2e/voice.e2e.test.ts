@@ -276,6 +276,16 @@ describe('voice control in consultant mode', () => {
     await page.route('**/api/config*', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...real, devtoolsGuard: true }) }),
     );
+    // Pages carry the configuration in their HTML too (<script id="public-config">), which the app reads first.
+    await page.route(
+      (url) => url.origin === baseUrl && !url.pathname.startsWith('/api/') && !/\.\w+$/.test(url.pathname),
+      async (route) => {
+        const response = await route.fetch();
+        const body = await response.text();
+        expect(body).toContain('"devtoolsGuard":false');
+        await route.fulfill({ response, body: body.replace('"devtoolsGuard":false', '"devtoolsGuard":true') });
+      },
+    );
     await page.addInitScript(() => {
       const w = window as unknown as { __extraWidth: number };
       w.__extraWidth = 0;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { screenshot, useBrowser, watchErrors } from './browser';
+import { openStartedLanding, screenshot, useBrowser, watchErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -211,7 +211,7 @@ describe('room walk-through (/room-walkthrough-rebuilt)', () => {
 
   it('fits 360 px, prefills the measured size, works by keyboard and appends to the lines already in the calculator', async () => {
     const { page, errors } = await newPage(360, 780);
-    await page.goto(baseUrl + '/');
+    await openStartedLanding(page, baseUrl);
     await page.evaluate(() => {
       localStorage.setItem('auto-measurements', JSON.stringify({ width_mm: 1000, drop_mm: 1100 }));
       localStorage.setItem('quote-blinds', JSON.stringify([{ id: 'already-there', product_type: 'roller-sheer' }]));

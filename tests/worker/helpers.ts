@@ -19,3 +19,14 @@ export function clientIp(): string {
   const n = Math.floor(Math.random() * 250) + 1;
   return `203.0.113.${n}`;
 }
+
+/**
+ * Rate limits count in fixed windows aligned to the clock (durable-objects/rate-limiter.ts): a burst
+ * that crosses a window's end starts counting again and proves nothing. A test that fills a limit
+ * calls this first, so its burst has at least `neededMs` before the window ends.
+ */
+export async function clearOfWindowEnd(windowSeconds: number, neededMs = 10_000): Promise<void> {
+  const windowMs = windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { MCP_SERVER_NAME, MCP_TOOL_NAMES } from '../../worker/mcp/server';
 import { MCP_START_QUOTE_LIMIT } from '../../worker/mcp/shop-tools';
 import { MCP_MAX_BODY_BYTES, MCP_RATE_LIMIT } from '../../worker/routes/mcp';
-import { BASE, get, postJson } from './helpers';
+import { BASE, clearOfWindowEnd, get, postJson } from './helpers';
 
 const MCP_URL = `${BASE}/mcp`;
 const RPC_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
@@ -273,6 +273,7 @@ describe('/mcp: start_quote hands the customer a link to complete the quote on t
 describe('/mcp: limits and protocol', () => {
   it(`answers 429 in the JSON-RPC error shape after ${MCP_RATE_LIMIT.limit} requests a minute from one client`, async () => {
     const ip = freshIp();
+    await clearOfWindowEnd(MCP_RATE_LIMIT.windowSeconds);
     for (let i = 0; i < MCP_RATE_LIMIT.limit; i++) {
       const res = await rpc(ping, { 'CF-Connecting-IP': ip });
       expect(res.status).toBe(200);

@@ -4,7 +4,7 @@
 import { SELF, env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicTrackingResponse, TrackingListResponse, TrackingWriteResponse } from '../../worker/shared/tracking-api';
-import { BASE, get, postJson } from './helpers';
+import { BASE, clearOfWindowEnd, get, postJson } from './helpers';
 
 const ORDER = 'CB-TRACK7K2M9';
 const ORDER_NO_EMAIL = 'CB-TRACKNOMAIL';
@@ -277,6 +277,7 @@ describe('public lookups', () => {
 
   it('is rate limited per client: 30 lookups a minute, then 429 with Retry-After', async () => {
     const address = '192.0.2.250';
+    await clearOfWindowEnd(60);
     for (let i = 0; i < 30; i++) expect((await lookup('/api/tracking/NOPE-0000', address)).status).toBe(404);
     const limited = await lookup('/api/tracking/NOPE-0000', address);
     expect(limited.status).toBe(429);
