@@ -20,12 +20,16 @@ export function clientIp(): string {
   return `203.0.113.${n}`;
 }
 
+/** The timeout for a test that calls clearOfWindowEnd: the wait plus the burst. */
+export const WINDOW_WAIT_TIMEOUT_MS = 60_000;
+
 /**
  * Rate limits count in fixed windows aligned to the clock (durable-objects/rate-limiter.ts): a burst
  * that crosses a window's end starts counting again and proves nothing. A test that fills a limit
  * calls this first, so its burst has at least `neededMs` before the window ends.
  */
 export async function clearOfWindowEnd(windowSeconds: number, neededMs = 10_000): Promise<void> {
+  if (neededMs + 1000 > WINDOW_WAIT_TIMEOUT_MS / 2) throw new Error('clearOfWindowEnd: the wait would not fit in WINDOW_WAIT_TIMEOUT_MS');
   const windowMs = windowSeconds * 1000;
   const left = windowMs - (Date.now() % windowMs);
   if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 50));

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { clearOfWindowEnd, postJson } from './helpers';
+import { clearOfWindowEnd, postJson, WINDOW_WAIT_TIMEOUT_MS } from './helpers';
 
 const lead = {
   name: 'Thandi Mokoena',
@@ -73,7 +73,7 @@ describe('POST /api/leads/capture', () => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect((await res.json<any>()).error).toBe('rate_limited');
-  });
+  }, WINDOW_WAIT_TIMEOUT_MS);
 });
 
 describe('POST /api/customer-details', () => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { MCP_SERVER_NAME, MCP_TOOL_NAMES } from '../../worker/mcp/server';
 import { MCP_START_QUOTE_LIMIT } from '../../worker/mcp/shop-tools';
 import { MCP_MAX_BODY_BYTES, MCP_RATE_LIMIT } from '../../worker/routes/mcp';
-import { BASE, clearOfWindowEnd, get, postJson } from './helpers';
+import { BASE, clearOfWindowEnd, get, postJson, WINDOW_WAIT_TIMEOUT_MS } from './helpers';
 
 const MCP_URL = `${BASE}/mcp`;
 const RPC_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
@@ -289,7 +289,7 @@ describe('/mcp: limits and protocol', () => {
     expect(error).toBeInstanceOf(StreamableHTTPError);
     expect((error as StreamableHTTPError).code).toBe(429);
     expect((await rpc(ping)).status).toBe(200);
-  });
+  }, WINDOW_WAIT_TIMEOUT_MS);
 
   it('refuses a body over the size limit with 413 before parsing it', async () => {
     const huge = JSON.stringify({ ...ping, params: { padding: 'x'.repeat(MCP_MAX_BODY_BYTES) } });

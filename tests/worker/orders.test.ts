@@ -10,7 +10,7 @@ import { sendDueEmails } from '../../worker/services/email/outbox';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
 import { isMasked, maskAddress, maskOrderContact, maskPhone } from '../../worker/shared/orders-api';
 import { ORDER_READ_LIMIT } from '../../worker/routes/orders';
-import { BASE, clearOfWindowEnd, get, postJson } from './helpers';
+import { BASE, clearOfWindowEnd, get, postJson, WINDOW_WAIT_TIMEOUT_MS } from './helpers';
 
 let ipCounter = 0;
 /** Orders are rate limited per client: each test call comes from its own address. */
@@ -304,12 +304,12 @@ describe('GET /api/orders/{reference} shows contact details only masked', () => 
   it('is rate limited per client: the read after ORDER_READ_LIMIT within 10 minutes is a 429', async () => {
     const { reference } = await (await postJson('/api/orders/submit', await orderBody(), ip())).json<any>();
     const client = { 'CF-Connecting-IP': '198.18.0.61' };
-    await clearOfWindowEnd(ORDER_READ_LIMIT.windowSeconds, 30_000);
+    await clearOfWindowEnd(ORDER_READ_LIMIT.windowSeconds, 20_000);
     for (let i = 0; i < ORDER_READ_LIMIT.limit; i++) expect((await get(`/api/orders/${reference}`, client)).status, `read ${i + 1}`).toBe(200);
     const limited = await get(`/api/orders/${reference}`, client);
     expect(limited.status).toBe(429);
     expect((await limited.json<any>()).error).toBe('rate_limited');
-  });
+  }, WINDOW_WAIT_TIMEOUT_MS);
 
   it.each([
     ['082 555 0101', '*** *** *101'],

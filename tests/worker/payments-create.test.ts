@@ -1,6 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { BASE, clearOfWindowEnd, clientIp, postJson } from './helpers';
+import { BASE, clearOfWindowEnd, clientIp, postJson, WINDOW_WAIT_TIMEOUT_MS } from './helpers';
 import { appRequest, createPayment, insertOrder, insertQuote, orderRow } from './payments-fixtures';
 
 const EMAIL_REQUIRED = 'Please provide your email address to complete the purchase.';
@@ -38,7 +38,7 @@ describe('POST /api/payment/create', () => {
     for (let i = 0; i < 21; i++) statuses.push((await postJson('/api/payment/create', {}, { 'CF-Connecting-IP': ip })).status);
     expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
     expect(statuses[20]).toBe(429);
-  });
+  }, WINDOW_WAIT_TIMEOUT_MS);
 });
 
 describe("'Payment Setup Required' (503 not_configured) when no gateway can take the payment", () => {

@@ -7,7 +7,7 @@ import { coloursForProduct } from '../../worker/services/catalogue';
 import { orderFromQuote } from '../../worker/services/orders';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
 import { quoteValidUntil } from '../../worker/services/quotes';
-import { clearOfWindowEnd, get, postJson } from './helpers';
+import { clearOfWindowEnd, get, postJson, WINDOW_WAIT_TIMEOUT_MS } from './helpers';
 
 let ipCounter = 0;
 /** The quote e-mail is rate limited per client: each call comes from its own address. */
@@ -246,7 +246,7 @@ describe('POST /api/email/quote', () => {
     const limited = await postJson('/api/email/quote', await body(10), client);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/);
-  });
+  }, WINDOW_WAIT_TIMEOUT_MS);
 
   it('is rate limited per recipient too: the 11th quote e-mail to one address in a day is a 429, from any client', async () => {
     const body = await emailQuoteBody({ send_copy_to_business: false, recipient_email: 'Flooded@Example.co.za' });

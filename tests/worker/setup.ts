@@ -1,11 +1,88 @@
-import { applyD1Migrations, env } from 'cloudflare:test';
+import { applyD1Migrations, env, listDurableObjectIds, runInDurableObject } from 'cloudflare:test';
 import { beforeAll } from 'vitest';
+import { chunks } from '../../worker/lib/chunks';
 import { seedCatalogueIfEmpty } from '../../worker/services/seed';
 import { invalidatePriceCache } from '../../worker/services/pricing';
+import { invalidateProductCatalogue } from '../../worker/services/product-catalogue';
+import { renderSwatchPng } from '../../worker/services/swatch-texture';
 
+// The test files share one workerd runtime per vitest worker (`isolate: false` in
+// vitest.worker.config.ts: starting a runtime and loading the worker per file cost five of the suite's
+// six minutes). So that each file still starts from what it would have found alone, this runs before
+// each file: empty D1 tables (migrations kept), KV, R2 and Durable Object storage, forgotten caches,
+// then the seed.
+
+async function emptyD1(db: D1Database): Promise<void> {
+  const { results } = await db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'")
+    .all<{ name: string }>();
+  if (results.length === 0) return;
+  const hasSequence = await db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").first();
+  await db.batch([
+    db.prepare('PRAGMA defer_foreign_keys = ON'),
+    ...results.map(({ name }) => db.prepare(`DELETE FROM "${name.replace(/"/g, '""')}"`)),
+    ...(hasSequence ? [db.prepare('DELETE FROM sqlite_sequence')] : []),
+  ]);
+}
+
+async function emptyKv(kv: KVNamespace): Promise<void> {
+  let cursor: string | undefined;
+  do {
+    const page = await kv.list({ cursor });
+    // The day's analytics salt stays: the isolate remembers it (services/analytics.ts), as a real one would.
+    await Promise.all(page.keys.filter((key) => !key.name.startsWith('analytics-salt:')).map((key) => kv.delete(key.name)));
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+}
+
+async function emptyR2(bucket: R2Bucket): Promise<void> {
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ cursor, limit: 1000 });
+    if (page.objects.length > 0) await bucket.delete(page.objects.map((o) => o.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+}
+
+/** The seed's swatches, rendered once per runtime instead of once per file (they are the same each time). */
+const swatches = new Map<string, Uint8Array>();
+const renderSwatchOnce: typeof renderSwatchPng = (hex, texture, size) => {
+  const key = `${hex}/${texture}/${size}`;
+  let png = swatches.get(key);
+  if (!png) swatches.set(key, (png = renderSwatchPng(hex, texture, size)));
+  return png;
+};
+
+/**
+ * Every object's rows, keys and alarm. Its tables stay: an object makes them when it starts, and the
+ * running object would not make them again (so no deleteAll()).
+ */
+async function emptyDurableObjects<T extends Rpc.DurableObjectBranded | undefined>(namespace: DurableObjectNamespace<T>): Promise<void> {
+  for (const id of await listDurableObjectIds(namespace)) {
+    await runInDurableObject(namespace.get(id), async (_instance: unknown, state) => {
+      const tables = state.storage.sql
+        .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\'")
+        .toArray();
+      for (const { name } of tables) state.storage.sql.exec(`DELETE FROM "${name.replace(/"/g, '""')}"`);
+      const keys = [...(await state.storage.list()).keys()];
+      for (const slice of chunks(keys, 128)) await state.storage.delete(slice);
+      await state.storage.deleteAlarm();
+    });
+  }
+}
 
 beforeAll(async () => {
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+  await Promise.all([
+    emptyD1(env.DB),
+    emptyKv(env.SESSIONS),
+    emptyR2(env.MEDIA),
+    emptyDurableObjects(env.LOGIN_GUARD),
+    emptyDurableObjects(env.RATE_LIMITER),
+    emptyDurableObjects(env.CHAT_SESSION),
+    emptyDurableObjects(env.SCRAPE_JOB),
+  ]);
   invalidatePriceCache();
-  await seedCatalogueIfEmpty(env.DB, env.MEDIA);
+  invalidateProductCatalogue();
+  await seedCatalogueIfEmpty(env.DB, env.MEDIA, renderSwatchOnce);
 });

@@ -4,7 +4,7 @@
 import { SELF, env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicTrackingResponse, TrackingListResponse, TrackingWriteResponse } from '../../worker/shared/tracking-api';
-import { BASE, clearOfWindowEnd, get, postJson } from './helpers';
+import { BASE, clearOfWindowEnd, get, postJson, WINDOW_WAIT_TIMEOUT_MS } from './helpers';
 
 const ORDER = 'CB-TRACK7K2M9';
 const ORDER_NO_EMAIL = 'CB-TRACKNOMAIL';
@@ -284,5 +284,5 @@ describe('public lookups', () => {
     expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/);
     // Another client is not affected.
     expect((await lookup('/api/tracking/NOPE-0000')).status).toBe(404);
-  });
+  }, WINDOW_WAIT_TIMEOUT_MS);
 });

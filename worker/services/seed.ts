@@ -3,12 +3,15 @@ import { drizzle } from 'drizzle-orm/d1';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { colours, priceLists, products } from '../db/schema';
 import { COLOUR_SETS, PRICE_GRIDS, PRODUCTS } from '../seed/catalogue-data';
+import { chunks } from '../lib/chunks';
 import { renderSwatchPng } from './swatch-texture';
 import { invalidatePriceCache } from './pricing';
 
 /** Bump when the swatch renderer changes so new textures get new, immutable URLs. */
 const SWATCH_RENDER_VERSION = 1;
 export const SWATCH_SIZE_PX = 128;
+
+const SWATCH_PUTS_AT_ONCE = 6;
 
 /** D1 allows 100 bound parameters per statement; colour rows have 11 columns. */
 const COLOUR_ROWS_PER_INSERT = 8;
@@ -23,20 +26,20 @@ export interface SeedResult {
 /**
  * Fills an empty catalogue with the sample products, colours, swatches and price grids.
  * Swatches go to R2 first; the rows follow in one D1 batch (one transaction), so a failure leaves
- * no half-written catalogue and a re-run starts clean.
+ * no half-written catalogue and a re-run starts clean. `renderSwatch` lets the tests, which seed
+ * once per file, reuse the swatches they rendered before.
  */
-export async function seedCatalogueIfEmpty(db: D1Database, media: R2Bucket): Promise<SeedResult> {
+export async function seedCatalogueIfEmpty(db: D1Database, media: R2Bucket, renderSwatch: typeof renderSwatchPng = renderSwatchPng): Promise<SeedResult> {
   const d = drizzle(db);
   const [existing] = await d.select({ n: count() }).from(products);
   if ((existing?.n ?? 0) > 0) return { seeded: false, products: 0, colours: 0, priceLists: 0 };
 
   const colourRows: (typeof colours.$inferInsert)[] = [];
+  const swatchPuts: (() => Promise<unknown>)[] = [];
   for (const set of COLOUR_SETS) {
     for (const [index, colour] of set.colours.entries()) {
       const swatchKey = `swatches/${set.key}/${colour.slug}-${swatchHash(colour.hex, colour.texture)}.png`;
-      await media.put(swatchKey, renderSwatchPng(colour.hex, colour.texture, SWATCH_SIZE_PX), {
-        httpMetadata: { contentType: 'image/png' },
-      });
+      swatchPuts.push(() => media.put(swatchKey, renderSwatch(colour.hex, colour.texture, SWATCH_SIZE_PX), { httpMetadata: { contentType: 'image/png' } }));
       colourRows.push({
         setKey: set.key,
         slug: colour.slug,
@@ -51,6 +54,9 @@ export async function seedCatalogueIfEmpty(db: D1Database, media: R2Bucket): Pro
       });
     }
   }
+
+  // A few uploads at a time rather than one after another (a Worker may have six connections open).
+  for (const slice of chunks(swatchPuts, SWATCH_PUTS_AT_ONCE)) await Promise.all(slice.map((put) => put()));
 
   const productRows = PRODUCTS.map((p, index) => ({
     id: p.id,
