@@ -290,9 +290,13 @@ describe('AR visualiser (/ar-measurement)', () => {
     await page.getByRole('button', { name: 'AI Corner Detection' }).click();
     await page.getByRole('button', { name: 'No, let me measure manually' }).click();
     await page.waitForURL('**/working-polygon');
-    const stored = await page.evaluate(() => localStorage.getItem('polygon-image'));
-    expect(stored).toMatch(/^data:image\/(jpeg|png);base64,/);
-    expect(stored!.length).toBeGreaterThan(10_000);
+    // The photo travels in localStorage; /working-polygon shows it and then drops the handed copy.
+    const shown = page.getByRole('img', { name: 'Your window' });
+    await shown.waitFor();
+    const src = await shown.getAttribute('src');
+    expect(src).toMatch(/^data:image\/(jpeg|png);base64,/);
+    expect(src!.length).toBeGreaterThan(10_000);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('polygon-image'))).toBeNull();
     expect(errors).toEqual([]);
     await page.close();
   });
