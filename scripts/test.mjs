@@ -1,25 +1,52 @@
 // npm test: type-check, worker tests (workerd), web unit tests, and browser tests in Chromium
 // when /usr/bin/chromium (or CHROME_PATH) exists. With E2E=required a missing browser fails.
+// Two lanes run side by side: the type-check, worker and web tests (CPU-bound) in one, the browser
+// tests (mostly waiting on a browser and a server) in the other. The browser lane's output is held
+// and printed whole when it ends, so the two never interleave.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BIN, ROOT, run } from './lib.mjs';
+import { BIN, ROOT, WRANGLER_ENV, run } from './lib.mjs';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const e2eRequired = process.env.E2E === 'required';
 const reportDir = path.join(ROOT, 'test-results');
 mkdirSync(reportDir, { recursive: true });
+const started = Date.now();
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedStage = null;
+const failedStages = [];
+const minutes = (ms) => `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s`;
 
-async function vitestStage(name, config) {
+/** Runs a command with its output held back; prints it whole when the command ends. */
+function runHeld(command, args, title) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...WRANGLER_ENV } });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      process.stdout.write(`\n> ${title}\n`);
+      process.stdout.write(Buffer.concat(output));
+      if (code === 0) resolve();
+      else reject(new Error(`${path.basename(command)} ${args.join(' ')} exited with ${code ?? signal}`));
+    });
+  });
+}
+
+async function vitestStage(name, config, { held = false } = {}) {
   const report = path.join(reportDir, `${name}.json`);
+  const args = ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const stageStart = Date.now();
   try {
-    await run(path.join(BIN, 'vitest'), ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+    if (held) await runHeld(path.join(BIN, 'vitest'), args, `${name} tests (ran alongside the other lane)`);
+    else await run(path.join(BIN, 'vitest'), args);
   } catch (err) {
-    failedStage ??= name;
+    failedStages.push(name);
     console.error(`\n${name} tests failed: ${err.message}`);
   }
+  console.log(`${name} tests took ${minutes(Date.now() - stageStart)}`);
   if (existsSync(report)) {
     const result = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += result.numPassedTests;
@@ -28,26 +55,33 @@ async function vitestStage(name, config) {
   }
 }
 
-console.log('> type-check');
-try {
-  await run('npm', ['run', '--silent', 'typecheck']);
-} catch {
-  failedStage = 'typecheck';
+async function checksLane() {
+  console.log('> type-check');
+  try {
+    await run('npm', ['run', '--silent', 'typecheck']);
+  } catch {
+    failedStages.push('typecheck');
+  }
+  await vitestStage('worker', 'vitest.worker.config.ts');
+  await vitestStage('web', 'vitest.web.config.ts');
 }
 
-await vitestStage('worker', 'vitest.worker.config.ts');
-await vitestStage('web', 'vitest.web.config.ts');
-
-if (existsSync(chromePath)) {
-  await vitestStage('e2e', 'vitest.e2e.config.ts');
-} else if (e2eRequired) {
-  console.error(`E2E=required but no Chromium at ${chromePath}: install Debian's chromium or set CHROME_PATH.`);
-  failedStage ??= 'e2e';
-  totals.failed += 1;
-} else {
-  console.log(`\nBrowser tests skipped: no Chromium at ${chromePath} (apt-get install -y chromium, or set CHROME_PATH).`);
+async function browserLane() {
+  if (existsSync(chromePath)) {
+    console.log('> browser tests started alongside (their output follows when they end)');
+    await vitestStage('e2e', 'vitest.e2e.config.ts', { held: true });
+  } else if (e2eRequired) {
+    console.error(`E2E=required but no Chromium at ${chromePath}: install Debian's chromium or set CHROME_PATH.`);
+    failedStages.push('e2e');
+    totals.failed += 1;
+  } else {
+    console.log(`\nBrowser tests skipped: no Chromium at ${chromePath} (apt-get install -y chromium, or set CHROME_PATH).`);
+  }
 }
 
-if (failedStage) console.log(`\nFailed at the ${failedStage} stage.`);
+await Promise.all([checksLane(), browserLane()]);
+
+if (failedStages.length > 0) console.log(`\nFailed at the ${failedStages.join(', ')} stage${failedStages.length > 1 ? 's' : ''}.`);
+console.log(`\nnpm test took ${minutes(Date.now() - started)}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(failedStage ? 1 : 0);
+process.exit(failedStages.length > 0 ? 1 : 0);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -22,6 +22,11 @@ export function launchBrowser(): Promise<Browser> {
       '--autoplay-policy=no-user-gesture-required',
     ],
   });
+}
+
+/** A client address from 198.18.0.0/15 (set aside for tests), different for each call in practice. */
+export function testClientAddress(): string {
+  return `198.${18 + Math.floor(Math.random() * 2)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 }
 
 /** Collects uncaught page errors and console errors so a test can assert there were none. */
@@ -54,8 +59,16 @@ export function useBrowser(): Browser {
   return new Proxy({} as Browser, {
     get(_target, prop) {
       if (!launched) throw new Error('the browser is launched in beforeAll: use it inside tests and hooks');
-      const value = Reflect.get(launched, prop, launched) as unknown;
-      return typeof value === 'function' ? value.bind(launched) : value;
+      const browser = launched;
+      // Each new page or context is a client of its own (the Worker reads CF-Connecting-IP), so test
+      // files running side by side do not share rate-limit budgets through 127.0.0.1. A test that
+      // sets the header itself keeps its own.
+      if (prop === 'newPage' || prop === 'newContext') {
+        return (options: BrowserContextOptions = {}) =>
+          browser[prop]({ ...options, extraHTTPHeaders: { 'CF-Connecting-IP': testClientAddress(), ...options.extraHTTPHeaders } });
+      }
+      const value = Reflect.get(browser, prop, browser) as unknown;
+      return typeof value === 'function' ? value.bind(browser) : value;
     },
   });
 }
