@@ -55,9 +55,13 @@ async function markCorners(page: Page) {
   const photo = page.getByTestId('wt-photo');
   await photo.scrollIntoViewIfNeeded();
   await page.waitForFunction(() => (document.querySelector('[data-testid="wt-photo"] img') as HTMLImageElement | null)?.naturalWidth);
-  const box = (await photo.boundingBox())!;
-  for (const [x, y] of DEMO_CORNERS) await page.mouse.click(box.x + (box.width * x) / 100, box.y + (box.height * y) / 100);
-  await page.getByText('4/4 corners').waitFor();
+  // One tap at a time, as a person taps, each where the photo is now (the text above it changes as corners are placed).
+  for (const [i, [x, y]] of DEMO_CORNERS.entries()) {
+    await photo.scrollIntoViewIfNeeded();
+    const box = (await photo.boundingBox())!;
+    await page.mouse.click(box.x + (box.width * x) / 100, box.y + (box.height * y) / 100);
+    await page.getByText(`${i + 1}/4 corners`).waitFor();
+  }
 }
 
 /** Chooses the product and the n-th colour and types the size; answers the colour's name. */

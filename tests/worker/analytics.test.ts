@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { BEACON_LIMIT } from '../../worker/routes/analytics';
 import { coloursForProduct } from '../../worker/services/catalogue';
-import { dayBefore, saDay, visitorHash } from '../../worker/services/analytics';
+import { BUFFER_FLUSH_MS, dayBefore, saDay, visitorHash } from '../../worker/services/analytics';
 import { recordVerifiedPayment } from '../../worker/services/payments/record-verified';
 import { BASE, postJson } from './helpers';
 
@@ -144,6 +144,9 @@ describe('the worker records its own events', () => {
   });
 
   it('a price check with the product asked about (written in the next batch, after the answer)', async () => {
+    // A batch another test's request opened (its timer still running) would take this event along
+    // later than this request's own wait: let any such batch go first.
+    await new Promise((resolve) => setTimeout(resolve, BUFFER_FLUSH_MS + 500));
     const before = await eventsWhere("kind = 'price_check' AND product_id = 'vertical-blockout'");
     const res = await fetchAndSettle('/api/pricing/quote', { width_mm: 1200, drop_mm: 1500, product_type: 'verticals-blockout' }, nextIp());
     expect(res.status).toBe(200);

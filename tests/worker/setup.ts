@@ -1,6 +1,7 @@
 import { applyD1Migrations, env, listDurableObjectIds, runInDurableObject } from 'cloudflare:test';
 import { beforeAll } from 'vitest';
 import { chunks } from '../../worker/lib/chunks';
+import { flushBuffer } from '../../worker/services/analytics';
 import { seedCatalogueIfEmpty } from '../../worker/services/seed';
 import { invalidatePriceCache } from '../../worker/services/pricing';
 import { invalidateProductCatalogue } from '../../worker/services/product-catalogue';
@@ -72,6 +73,8 @@ async function emptyDurableObjects<T extends Rpc.DurableObjectBranded | undefine
 }
 
 beforeAll(async () => {
+  // Events the last file's requests left in the isolate's analytics buffer go to its data, not ours.
+  await flushBuffer(env);
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
   await Promise.all([
     emptyD1(env.DB),

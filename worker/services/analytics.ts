@@ -161,7 +161,8 @@ export function bufferEvent(env: Env, event: AnalyticsEvent, client: EventClient
   }
 }
 
-async function flushBuffer(env: Env): Promise<void> {
+/** Writes the buffered events now (also for the worker tests, before a file's stores are emptied). */
+export async function flushBuffer(env: Env): Promise<void> {
   const batch = buffered.splice(0);
   flushScheduled = false;
   if (batch.length === 0) return;
