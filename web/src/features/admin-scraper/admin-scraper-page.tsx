@@ -1,6 +1,7 @@
 // /admin/scraper (staff spec 2.2): the Admin Panel with two tabs, Website Scraping and Price List
 // Management. Tabs follow the WAI-ARIA tabs pattern: arrow keys, Home and End move between them.
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
+import { useTabKeys } from '../../components/tab-keys';
 import { PriceListManagement } from './price-list-management';
 import { WebsiteScraping } from './website-scraping';
 import './admin-scraper.css';
@@ -13,22 +14,7 @@ type TabId = (typeof TABS)[number]['id'];
 
 export function AdminScraperPage() {
   const [active, setActive] = useState<TabId>('scraping');
-  const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.findIndex((t) => t.id === active);
-    const next =
-      event.key === 'ArrowRight' ? (index + 1) % TABS.length
-      : event.key === 'ArrowLeft' ? (index - 1 + TABS.length) % TABS.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? TABS.length - 1
-      : null;
-    if (next === null) return;
-    event.preventDefault();
-    const id = TABS[next]!.id;
-    setActive(id);
-    tabRefs.current[id]?.focus();
-  };
+  const { tabRef, onKeyDown } = useTabKeys(TABS.map((t) => t.id), active, setActive);
 
   return (
     <main className="staff-page admin-scraper" id="main">
@@ -41,9 +27,7 @@ export function AdminScraperPage() {
         {TABS.map((tab) => (
           <button
             key={tab.id}
-            ref={(el) => {
-              tabRefs.current[tab.id] = el;
-            }}
+            ref={tabRef(tab.id)}
             type="button"
             role="tab"
             id={`as-tab-${tab.id}`}

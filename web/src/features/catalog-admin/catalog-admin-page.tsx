@@ -1,8 +1,9 @@
 // /admin/catalog (staff spec 2.3, 5, 8, 9; issue 11): the product catalogue manager. Tabs Products,
 // Colour Editor and Preview (WAI-ARIA tabs); import and export as JSON. Every change is stored in D1
 // by the staff API and is what the storefront shows next.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { IMPORT_FORMAT_MESSAGE, LOAD_ERROR_MESSAGE, type CatalogProduct } from '../../../../worker/shared/catalog-admin-api';
+import { useTabKeys } from '../../components/tab-keys';
 import { toast } from '../../components/toast';
 import { downloadCatalogExport, failureText, fetchCatalog, importCatalog, toastParts } from './catalog-admin-client';
 import { parseCatalogFile, previewProductFor } from './catalog-model';
@@ -28,7 +29,6 @@ export function CatalogAdminPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [tab, setTab] = useState<TabId>('products');
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
-  const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
   const importInput = useRef<HTMLInputElement>(null);
 
   const reload = useCallback(async () => {
@@ -59,21 +59,7 @@ export function CatalogAdminPage() {
 
   // Spec 2.3 / 4: the Colour Editor is enabled once a product is selected.
   const enabled = (id: TabId) => id !== 'colours' || selected !== null;
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const usable = TABS.filter((t) => enabled(t.id));
-    const index = usable.findIndex((t) => t.id === tab);
-    const next =
-      event.key === 'ArrowRight' ? (index + 1) % usable.length
-      : event.key === 'ArrowLeft' ? (index - 1 + usable.length) % usable.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? usable.length - 1
-      : -1;
-    if (next < 0) return;
-    event.preventDefault();
-    const id = usable[next]!.id;
-    setTab(id);
-    tabRefs.current[id]?.focus();
-  };
+  const { tabRef, onKeyDown: onTabKey } = useTabKeys(TABS.map((t) => t.id).filter(enabled), tab, setTab);
 
   const onExport = async () => {
     setBusy('export');
@@ -140,9 +126,7 @@ export function CatalogAdminPage() {
         {TABS.map((t) => (
           <button
             key={t.id}
-            ref={(el) => {
-              tabRefs.current[t.id] = el;
-            }}
+            ref={tabRef(t.id)}
             type="button"
             role="tab"
             id={`ca-tab-${t.id}`}

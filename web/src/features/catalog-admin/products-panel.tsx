@@ -174,36 +174,9 @@ function ProductEditor({ product, onSaved, onEditColours }: { product: CatalogPr
           Name
           <input value={form.name} onChange={(e) => set('name', e.currentTarget.value)} maxLength={120} required />
         </label>
-        <div className="ca-field">
-          <label htmlFor="ca-category">Category</label>
-          <select id="ca-category" value={form.category} onChange={(e) => set('category', e.currentTarget.value as CatalogCategory)}>
-            {CATALOG_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="ca-field">
-          <label htmlFor="ca-price-category">Price category</label>
-          <select id="ca-price-category" value={form.priceCategory} onChange={(e) => set('priceCategory', e.currentTarget.value as PriceCategory)}>
-            {PRICE_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="ca-field">
-          <label htmlFor="ca-installation-type">Installation type</label>
-          <select id="ca-installation-type" value={form.installationType} onChange={(e) => set('installationType', e.currentTarget.value as InstallationType)}>
-            {INSTALLATION_TYPES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField id="ca-category" label="Category" value={form.category} choices={CATALOG_CATEGORIES} onChange={(v) => set('category', v)} />
+        <ChoiceField id="ca-price-category" label="Price category" value={form.priceCategory} choices={PRICE_CATEGORIES} onChange={(v) => set('priceCategory', v)} />
+        <ChoiceField id="ca-installation-type" label="Installation type" value={form.installationType} choices={INSTALLATION_TYPES} onChange={(v) => set('installationType', v)} />
         <label className="ca-field ca-field--wide">
           Description
           <textarea value={form.description} onChange={(e) => set('description', e.currentTarget.value)} rows={3} maxLength={2000} />
@@ -255,4 +228,20 @@ function toForm(p: CatalogProduct): ProductForm {
     priceCategory: p.priceCategory,
     installationType: p.installationType,
   };
+}
+
+/** A labelled select whose options are the values themselves (the catalogue's category lists). */
+function ChoiceField<V extends string>({ id, label, value, choices, onChange }: { id: string; label: string; value: V; choices: readonly V[]; onChange: (value: V) => void }) {
+  return (
+    <div className="ca-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.currentTarget.value as V)}>
+        {choices.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }

@@ -1,7 +1,8 @@
 // /admin/colours (staff spec 2.8, 5, 8): staff upload the outdoor blinds colour range from a Word
 // document (replace all or merge) and review the range the storefront's outdoor products offer.
-import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { OutdoorColour, OutdoorColoursResponse, UploadColoursResponse } from '../../../../worker/shared/outdoor-colours-api';
+import { useTabKeys } from '../../components/tab-keys';
 import { toast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
 import { fetchOutdoorColours, isWordFileName, uploadOutdoorColours } from './outdoor-colours-client';
@@ -23,7 +24,6 @@ function formatWhen(iso: string | null): string {
 export function OutdoorColoursPage() {
   const [tab, setTab] = useState<TabId>('upload');
   const [range, setRange] = useState<RangeState>({ status: 'loading' });
-  const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ upload: null, current: null });
 
   const load = useCallback(async () => {
     setRange({ status: 'loading' });
@@ -40,20 +40,7 @@ export function OutdoorColoursPage() {
   }, [load]);
 
   // WAI-ARIA tabs: arrow keys, Home and End move between the tabs (automatic activation).
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.findIndex((t) => t.id === tab);
-    const next =
-      event.key === 'ArrowRight' ? (index + 1) % TABS.length
-      : event.key === 'ArrowLeft' ? (index - 1 + TABS.length) % TABS.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? TABS.length - 1
-      : -1;
-    if (next < 0) return;
-    event.preventDefault();
-    const id = TABS[next]!.id;
-    setTab(id);
-    tabRefs.current[id]?.focus();
-  };
+  const { tabRef, onKeyDown: onTabKey } = useTabKeys(TABS.map((t) => t.id), tab, setTab);
 
   return (
     <main className="staff-page outdoor-colours" id="main">
@@ -74,9 +61,7 @@ export function OutdoorColoursPage() {
         {TABS.map((t) => (
           <button
             key={t.id}
-            ref={(el) => {
-              tabRefs.current[t.id] = el;
-            }}
+            ref={tabRef(t.id)}
             type="button"
             role="tab"
             id={`oc-tab-${t.id}`}
