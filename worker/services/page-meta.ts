@@ -14,7 +14,8 @@ import {
   SOCIAL_IMAGE,
   type PageMetaMatch,
 } from '../shared/route-meta';
-import { HERO_POSTER, landingFirstScreenHtml } from '../shared/landing-first-screen';
+import { HERO_POSTER } from '../shared/landing-first-screen';
+import { landingFirstScreenHtml } from './first-screen';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../shared/public-config';
 import { html, SafeHtml } from './email/html';
 import { formatRandFromCents } from './consultant/format';

@@ -4,7 +4,7 @@ import { usePublicConfig } from '../lib/public-config';
 
 export function SiteHeader() {
   const config = usePublicConfig();
-  // The Worker sends this header in the landing page's HTML too (worker/shared/landing-first-screen.ts).
+  // The Worker sends this header in the landing page's HTML too (worker/services/first-screen.ts).
   const { call, whatsapp } = headerContacts(config);
   return (
     <header className="site-header">

@@ -7,7 +7,7 @@ import { usePublicConfig } from '../../lib/public-config';
  * The hero video is served by this site (small WebM/MP4 with a poster), never hosted elsewhere.
  * It starts once the page has loaded, so on a slow phone connection the poster (the page's largest
  * paint) and the scripts get the bandwidth first. The Worker sends this same markup in the HTML of `/`
- * (worker/shared/landing-first-screen.ts), so the hero is painted before the scripts have run.
+ * (worker/services/first-screen.ts), so the hero is painted before the scripts have run.
  */
 export function Hero({ onChooseOnline, onChooseGardenRoute }: { onChooseOnline: () => void; onChooseGardenRoute: () => void }) {
   const config = usePublicConfig();
