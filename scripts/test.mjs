@@ -15,6 +15,8 @@ mkdirSync(reportDir, { recursive: true });
 const started = Date.now();
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Every failed test, named with its file and first error lines, repeated at the very end: CI keeps only the tail of the output. */
+const failures = [];
 const failedStages = [];
 const minutes = (ms) => `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s`;
 
@@ -52,6 +54,11 @@ async function vitestStage(name, config, { held = false } = {}) {
     totals.passed += result.numPassedTests;
     totals.failed += result.numFailedTests;
     totals.skipped += result.numPendingTests + result.numTodoTests;
+    for (const file of result.testResults) {
+      const failed = file.assertionResults.filter((test) => test.status === 'failed');
+      if (failed.length === 0 && file.status === 'failed') failures.push({ name: `${path.relative(ROOT, file.name)} (the file itself)`, message: file.message ?? '' });
+      for (const test of failed) failures.push({ name: `${path.relative(ROOT, file.name)} > ${test.fullName}`, message: test.failureMessages.join('\n') });
+    }
   }
 }
 
@@ -81,6 +88,10 @@ async function browserLane() {
 
 await Promise.all([checksLane(), browserLane()]);
 
+for (const { name, message } of failures) {
+  const lines = message.split('\n').filter((line) => line.trim() !== '').slice(0, 12);
+  console.log(`\nFAILED ${name}\n${lines.map((line) => `    ${line}`).join('\n')}`);
+}
 if (failedStages.length > 0) console.log(`\nFailed at the ${failedStages.join(', ')} stage${failedStages.length > 1 ? 's' : ''}.`);
 console.log(`\nnpm test took ${minutes(Date.now() - started)}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
