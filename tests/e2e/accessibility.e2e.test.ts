@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SCREENSHOT_DIR, useBrowser } from './browser';
+import { SCREENSHOT_DIR, networkQuiet, trackRequests, useBrowser } from './browser';
 import { SPEC_ROUTES } from './spec-routes';
 
 // Issue 12, 'Accessible on every page': axe on every route of the spec's table, on a desktop and a
@@ -57,13 +57,14 @@ async function openContext(kind: keyof typeof VIEWPORTS): Promise<BrowserContext
   const context = await browser.newContext({ ...VIEWPORTS[kind], bypassCSP: true });
   // A fresh client address per context, so PIN lockouts from other tests do not interfere.
   await context.setExtraHTTPHeaders({ 'CF-Connecting-IP': `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}` });
+  context.on('page', trackRequests); // settle() waits for the page's requests to end
   return context;
 }
 
 /** Waits for the page's heading, its requests to calm down and its transitions to end. */
 async function settle(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor();
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await networkQuiet(page);
   // Finite transitions and animations only: a spinner never finishes.
   await page.evaluate(() =>
     Promise.all(

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -44,6 +44,34 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+const pendingRequests = new WeakMap<Page, Set<Request>>();
+
+/** Counts the page's requests in flight from now on, for `networkQuiet`. */
+export function trackRequests(page: Page): void {
+  const pending = new Set<Request>();
+  pendingRequests.set(page, pending);
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+}
+
+/**
+ * Waits until the page has had no request in flight for `quietMs` (at most `timeoutMs`; a stream
+ * never ends). Playwright's 'networkidle' asks for 500 ms of quiet, which a test visiting 60 pages
+ * pays 30 seconds for; the page's own requests start within a few milliseconds of its render.
+ */
+export async function networkQuiet(page: Page, quietMs = 150, timeoutMs = 5_000): Promise<void> {
+  const pending = pendingRequests.get(page);
+  if (!pending) throw new Error('networkQuiet needs trackRequests(page) first');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    if (pending.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /**
  * One browser per test file, launched before its tests and closed after them. The answer stands
  * for that browser (it forwards to it once launched), so tests write `browser.newPage()`.
@@ -63,9 +91,16 @@ export function useBrowser(): Browser {
       // Each new page or context is a client of its own (the Worker reads CF-Connecting-IP), so test
       // files running side by side do not share rate-limit budgets through 127.0.0.1. A test that
       // sets the header itself keeps its own.
+      // Pages prefer reduced motion unless a test asks otherwise: the landing and consultant pages'
+      // looping hero video costs a fifth of a core for as long as a page sits open, which the
+      // browser tests cannot spare beside the worker tests. landing.e2e checks the video with motion on.
       if (prop === 'newPage' || prop === 'newContext') {
         return (options: BrowserContextOptions = {}) =>
-          browser[prop]({ ...options, extraHTTPHeaders: { 'CF-Connecting-IP': testClientAddress(), ...options.extraHTTPHeaders } });
+          browser[prop]({
+            reducedMotion: 'reduce',
+            ...options,
+            extraHTTPHeaders: { 'CF-Connecting-IP': testClientAddress(), ...options.extraHTTPHeaders },
+          });
       }
       const value = Reflect.get(browser, prop, browser) as unknown;
       return typeof value === 'function' ? value.bind(browser) : value;

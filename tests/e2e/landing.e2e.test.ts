@@ -9,7 +9,8 @@ let page: Page;
 let errors: string[];
 
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // Motion on: this file checks the hero video plays (the other browser tests prefer reduced motion).
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'no-preference' });
   page = await context.newPage();
   errors = watchErrors(page);
 });
