@@ -56,7 +56,11 @@ async function vitestStage(name, config, { held = false } = {}) {
     totals.skipped += result.numPendingTests + result.numTodoTests;
     for (const file of result.testResults) {
       const failed = file.assertionResults.filter((test) => test.status === 'failed');
-      if (failed.length === 0 && file.status === 'failed') failures.push({ name: `${path.relative(ROOT, file.name)} (the file itself)`, message: file.message ?? '' });
+      if (failed.length === 0 && file.status === 'failed') {
+        // A file that failed as a whole (a hook, an import) has no failed test of its own: count it.
+        totals.failed += 1;
+        failures.push({ name: `${path.relative(ROOT, file.name)} (the file itself)`, message: file.message ?? '' });
+      }
       for (const test of failed) failures.push({ name: `${path.relative(ROOT, file.name)} > ${test.fullName}`, message: test.failureMessages.join('\n') });
     }
   }

@@ -10,8 +10,8 @@ import { renderSwatchPng } from '../../worker/services/swatch-texture';
 // The test files share one workerd runtime per vitest worker (`isolate: false` in
 // vitest.worker.config.ts: starting a runtime and loading the worker per file cost five of the suite's
 // six minutes). So that each file still starts from what it would have found alone, this runs before
-// each file: empty D1 tables (migrations kept), KV, R2 and Durable Object storage, forgotten caches,
-// then the seed.
+// each file: empty D1 tables (migrations kept), KV, R2 (but the seed's unchanged swatches) and Durable
+// Object storage, forgotten caches, then the seed.
 
 async function emptyD1(db: D1Database): Promise<void> {
   const { results } = await db
@@ -36,17 +36,55 @@ async function emptyKv(kv: KVNamespace): Promise<void> {
   } while (cursor);
 }
 
-async function emptyR2(bucket: R2Bucket): Promise<void> {
+/**
+ * State kept for the runtime's life. Vitest evaluates this setup file afresh before every test file,
+ * so a module-level Map would start empty each time; the runtime's global object lasts.
+ */
+function runtimeMemo<T>(name: string, make: () => T): T {
+  const store = globalThis as unknown as { __testSetupMemo?: Map<string, unknown> };
+  store.__testSetupMemo ??= new Map();
+  if (!store.__testSetupMemo.has(name)) store.__testSetupMemo.set(name, make());
+  return store.__testSetupMemo.get(name) as T;
+}
+
+/**
+ * The seed's swatch objects as it wrote them (key to etag). Their keys carry a hash of what they are
+ * drawn from, so one still there with its etag is the object the seed would write again: emptying R2
+ * keeps those, and the next seed skips them. Writing the 152 swatches took 1.5 s of every file.
+ */
+const seededSwatches = runtimeMemo('seededSwatches', () => new Map<string, string>());
+
+/** Deletes every object but the seed's unchanged swatches; answers the keys it kept. */
+async function emptyR2(bucket: R2Bucket): Promise<Set<string>> {
+  const kept = new Set<string>();
   let cursor: string | undefined;
   do {
     const page = await bucket.list({ cursor, limit: 1000 });
-    if (page.objects.length > 0) await bucket.delete(page.objects.map((o) => o.key));
+    const doomed: string[] = [];
+    for (const object of page.objects) {
+      if (seededSwatches.get(object.key) === object.etag) kept.add(object.key);
+      else doomed.push(object.key);
+    }
+    if (doomed.length > 0) await bucket.delete(doomed);
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
+  return kept;
+}
+
+/** The bucket as the seed sees it: a swatch kept from the last file is not written again. */
+function seedBucket(bucket: R2Bucket, kept: Set<string>): R2Bucket {
+  const put = async (...args: Parameters<R2Bucket['put']>) => {
+    const [key] = args;
+    if (kept.has(key)) return null;
+    const object = await bucket.put(...args);
+    if (object) seededSwatches.set(key, object.etag);
+    return object;
+  };
+  return { put } as unknown as R2Bucket; // the seed only writes
 }
 
 /** The seed's swatches, rendered once per runtime instead of once per file (they are the same each time). */
-const swatches = new Map<string, Uint8Array>();
+const swatches = runtimeMemo('swatchPngs', () => new Map<string, Uint8Array>());
 const renderSwatchOnce: typeof renderSwatchPng = (hex, texture, size) => {
   const key = `${hex}/${texture}/${size}`;
   let png = swatches.get(key);
@@ -76,10 +114,10 @@ beforeAll(async () => {
   // Events the last file's requests left in the isolate's analytics buffer go to its data, not ours.
   await flushBuffer(env);
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-  await Promise.all([
+  const [keptSwatches] = await Promise.all([
+    emptyR2(env.MEDIA),
     emptyD1(env.DB),
     emptyKv(env.SESSIONS),
-    emptyR2(env.MEDIA),
     emptyDurableObjects(env.LOGIN_GUARD),
     emptyDurableObjects(env.RATE_LIMITER),
     emptyDurableObjects(env.CHAT_SESSION),
@@ -87,5 +125,5 @@ beforeAll(async () => {
   ]);
   invalidatePriceCache();
   invalidateProductCatalogue();
-  await seedCatalogueIfEmpty(env.DB, env.MEDIA, renderSwatchOnce);
+  await seedCatalogueIfEmpty(env.DB, seedBucket(env.MEDIA, keptSwatches), renderSwatchOnce);
 });
