@@ -10,5 +10,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: true,
     maxWorkers: 2,
+    // Each worker keeps its process for every file it runs (a new one per file cost about a second
+    // of CPU: Node, Playwright and the transformed helpers). Files share no state but the server's.
+    isolate: false,
   },
 });
