@@ -50,7 +50,10 @@ const pendingRequests = new WeakMap<Page, Set<Request>>();
 export function trackRequests(page: Page): void {
   const pending = new Set<Request>();
   pendingRequests.set(page, pending);
-  page.on('request', (request) => pending.add(request));
+  page.on('request', (request) => {
+    // The analytics beacon is a keepalive fetch, whose end Playwright never reports; the page does not wait on it.
+    if (!request.url().endsWith('/api/analytics/events')) pending.add(request);
+  });
   page.on('requestfinished', (request) => pending.delete(request));
   page.on('requestfailed', (request) => pending.delete(request));
 }
