@@ -44,6 +44,9 @@ describe('/marketing-insights', () => {
     });
     expect(lead.status()).toBe(201);
 
+    // Other browser tests share this server's database and add leads as this runs: the page must show
+    // what the API answered it, so the test reads the page's own answer.
+    const pageDaily = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/insights/daily' && r.ok());
     await signIn(page);
     const insights = page.getByTestId('realtime-insights');
     await insights.waitFor();
@@ -52,9 +55,8 @@ describe('/marketing-insights', () => {
 
     const figures = page.getByTestId('daily-figures');
     await figures.waitFor();
-    // Other browser tests share this server's database: the page must show what the API computed.
     type Daily = { highValueLeads: number; productInterest: { product: string; mentions: number }[] };
-    const daily = (await (await page.request.get('/api/admin/insights/daily')).json()) as Daily;
+    const daily = (await (await pageDaily).json()) as Daily;
     expect(daily.highValueLeads).toBeGreaterThanOrEqual(1);
     expect(await figures.textContent()).toMatch(new RegExp(`High-value leads\\s*${daily.highValueLeads}`));
     const rollerMentions = daily.productInterest.find((p) => p.product === 'Roller Blind - Blockout')!.mentions;
