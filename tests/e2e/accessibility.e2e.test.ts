@@ -1,10 +1,9 @@
-import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SCREENSHOT_DIR, networkQuiet, trackRequests, useBrowser } from './browser';
+import { SCREENSHOT_DIR, networkQuiet, trackRequests, useBrowser, testClientAddress } from './browser';
 import { SPEC_ROUTES } from './spec-routes';
 
 // Issue 12, 'Accessible on every page': axe on every route of the spec's table, on a desktop and a
@@ -35,7 +34,7 @@ interface AxeViolation {
 beforeAll(async () => {
   const res = await fetch(`${baseUrl}/api/leads/capture`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: baseUrl, 'CF-Connecting-IP': `198.18.${randomInt(0, 255)}.${randomInt(1, 255)}` },
+    headers: { 'Content-Type': 'application/json', Origin: baseUrl, 'CF-Connecting-IP': testClientAddress() },
     body: JSON.stringify({
       name: 'Axe Check',
       email: `axe.check.${Date.now()}@example.co.za`,
@@ -55,8 +54,6 @@ beforeAll(async () => {
 async function openContext(kind: keyof typeof VIEWPORTS): Promise<BrowserContext> {
   // bypassCSP: the app's CSP rightly refuses inline scripts, and axe is injected as one.
   const context = await browser.newContext({ ...VIEWPORTS[kind], bypassCSP: true });
-  // A fresh client address per context, so PIN lockouts from other tests do not interfere.
-  await context.setExtraHTTPHeaders({ 'CF-Connecting-IP': `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}` });
   context.on('page', trackRequests); // settle() waits for the page's requests to end
   return context;
 }

@@ -1,7 +1,6 @@
 // /admin/catalog in Chromium (issue 11, staff spec 2.3, 5, 8, 9): sign in, add a colour and find it in
 // the storefront calculator's colour list, remove it, export, import a bad file, preview with three.js
 // loaded only then, and a 360 px phone without sideways scrolling. The e2e DB is shared: no global counts.
-import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page, Response } from 'playwright-core';
@@ -22,7 +21,6 @@ let scripts: Response[];
 async function openSignedIn(viewport: { width: number; height: number }) {
   // bypassCSP: axe is injected as an inline script.
   context = await browser.newContext({ viewport, acceptDownloads: true, bypassCSP: true });
-  await context.setExtraHTTPHeaders({ 'CF-Connecting-IP': `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}` });
   page = await context.newPage();
   errors = watchErrors(page);
   scripts = [];

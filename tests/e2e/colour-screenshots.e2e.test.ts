@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RgbaImage } from '../../worker/services/window-analysis';
@@ -33,7 +32,6 @@ function colourCardPng(): Buffer {
 
 async function openSignedIn(viewport: { width: number; height: number }) {
   context = await browser.newContext({ viewport });
-  await context.setExtraHTTPHeaders({ 'CF-Connecting-IP': `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}` });
   page = await context.newPage();
   errors = watchErrors(page);
   await page.goto(`${baseUrl}/admin/color-screenshots`);

@@ -8,10 +8,8 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
-beforeEach(async ({ task }) => {
-  // Motion on for the test that checks the hero video plays (browser tests prefer reduced motion).
-  const motion = task.name.includes('hero video') ? 'no-preference' : 'reduce';
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: motion });
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   errors = watchErrors(page);
 });
@@ -31,6 +29,8 @@ async function openLanding() {
 
 describe('landing page', () => {
   it('shows the header, hero video, consultant slot, services, real prices and swatches, footer and disclaimer', async () => {
+    // Motion on: the video plays only for a visitor who does not prefer reduced motion (the browser tests' default).
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     const scripts = await openLanding();
     await expect(page.title()).resolves.toContain('Custom Blinds');
 

@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { screenshot, useBrowser, watchErrors } from './browser';
+import { screenshot, useBrowser, watchErrors, testClientAddress } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -12,11 +12,8 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
-const freshIp = () => `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}`;
-
 async function openContext(viewport: { width: number; height: number }) {
   context = await browser.newContext({ viewport, acceptDownloads: true });
-  await context.setExtraHTTPHeaders({ 'CF-Connecting-IP': freshIp() });
   page = await context.newPage();
   errors = watchErrors(page);
 }
@@ -24,7 +21,7 @@ async function openContext(viewport: { width: number; height: number }) {
 async function leaveLead(name: string, extra: Record<string, unknown> = {}) {
   const res = await fetch(`${baseUrl}/api/leads/capture`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': freshIp() },
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': testClientAddress() },
     body: JSON.stringify({ name, email: `${name.split(' ')[0]!.toLowerCase()}@example.co.za`, phone: '082 555 0101', whatsapp: null, location: 'George', source: 'room_walkthrough', productInterest: 'Roller Blind - Blockout', sessionData: null, notes: null, popiaConsent: true, ...extra }),
   });
   expect(res.status).toBe(201);

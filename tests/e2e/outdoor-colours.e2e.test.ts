@@ -49,7 +49,6 @@ describe.each([
     writeFileSync(file, docx(['Outdoor colours 2026', `${names[0]} - #1F4E79 - Coastal blue canvas`, `${names[1]} – #C9B28A – Warm sand`, `Broken ${tag} - #12345 - five digits`]));
 
     context = await browser.newContext({ viewport });
-    await context.setExtraHTTPHeaders({ 'CF-Connecting-IP': `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}` });
     page = await context.newPage();
     errors = watchErrors(page);
 

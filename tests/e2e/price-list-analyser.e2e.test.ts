@@ -1,7 +1,6 @@
 // /admin/pricing in Chromium (issue 11, staff spec 2.5, 8): a price-list image with known bands, drawn on a
 // canvas, is read by real tesseract.js from files this site serves, analysed, shown, and downloaded as the
 // bulk upload's CSV; no request leaves localhost.
-import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -32,7 +31,6 @@ const isLocal = (url: string) => /^(https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?\/
 
 async function openSignedIn(viewport: { width: number; height: number }) {
   context = await browser.newContext({ viewport, acceptDownloads: true });
-  await context.setExtraHTTPHeaders({ 'CF-Connecting-IP': `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}` });
   offsite = [];
   context.on('request', (request) => {
     if (!isLocal(request.url())) offsite.push(request.url());

@@ -1,22 +1,19 @@
 // /admin/scraper, Price List Management (issue 11) in Chromium: staff download the roller template,
 // upload a raised copy, see '1 of 1 files' and the storefront's quote change, then roll back.
-import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { screenshot, useBrowser, watchErrors } from './browser';
+import { screenshot, useBrowser, watchErrors, testClientAddress } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 let context: BrowserContext;
 let page: Page;
 
-const freshIp = () => `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}`;
-
 async function quotePrice(): Promise<number> {
   const res = await fetch(`${baseUrl}/api/pricing/quote`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': freshIp() },
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': testClientAddress() },
     body: JSON.stringify({ product_type: 'roller_blockout', width_mm: 1200, drop_mm: 1500, quantity: 1 }),
   });
   const body = (await res.json()) as { success: boolean; quote: { price_cents: number } };
@@ -34,7 +31,6 @@ describe.each([
 ])('/admin/scraper price lists at %s size', (label, viewport) => {
   it('downloads the roller template, uploads a raised copy, the quote changes, and a rollback restores it', async () => {
     context = await browser.newContext({ viewport, acceptDownloads: true });
-    await context.setExtraHTTPHeaders({ 'CF-Connecting-IP': freshIp() });
     page = await context.newPage();
     const errors = watchErrors(page);
 

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -11,14 +10,8 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
-/** A fresh client address per context, so PIN lockouts from other tests do not interfere. */
-function freshIp(): string {
-  return `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}`;
-}
-
 async function openContext(viewport = { width: 1280, height: 900 }) {
   context = await browser.newContext({ viewport });
-  await context.setExtraHTTPHeaders({ 'CF-Connecting-IP': freshIp() });
   page = await context.newPage();
   errors = watchErrors(page);
 }

@@ -18,12 +18,9 @@ const customerName = `Journey${Array.from({ length: 4 }, () => String.fromCharCo
 const customerEmail = `journey-${stamp.toLowerCase()}@example.co.za`;
 const trackingNumber = `TCG-JRN-${stamp}`;
 
-const freshIp = () => `198.19.${randomInt(0, 255)}.${randomInt(1, 255)}`;
-
 async function openPage(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport });
   contexts.push(context);
-  await context.setExtraHTTPHeaders({ 'CF-Connecting-IP': freshIp() });
   const page = await context.newPage();
   return { page, errors: watchErrors(page) };
 }

@@ -1,10 +1,9 @@
 // Courier tracking in Chromium (issue 10): staff sign in, publish tracking for a real order on
 // /admin/tracking and update it; the customer finds it on /track by tracking number and by order
 // reference, and sees the timeline on the order-confirmation page; the e-mails wait in the outbox.
-import { randomInt } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { screenshot, useBrowser, watchErrors } from './browser';
+import { screenshot, useBrowser, watchErrors, testClientAddress } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -13,12 +12,9 @@ const customerEmail = `tracking-${Date.now()}@example.co.za`;
 let reference = '';
 const contexts: BrowserContext[] = [];
 
-const freshIp = () => `198.18.${randomInt(0, 255)}.${randomInt(1, 255)}`;
-
 async function openPage(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport });
   contexts.push(context);
-  await context.setExtraHTTPHeaders({ 'CF-Connecting-IP': freshIp() });
   const page = await context.newPage();
   return { page, errors: watchErrors(page) };
 }
@@ -47,7 +43,7 @@ beforeAll(async () => {
   const { page } = await openPage({ width: 1280, height: 900 });
   const colours = (await (await page.request.get(`${baseUrl}/api/colours/roller-blockout`)).json()) as { colours: { name: string }[] };
   const res = await page.request.post(`${baseUrl}/api/orders/submit`, {
-    headers: { 'CF-Connecting-IP': freshIp() },
+    headers: { 'CF-Connecting-IP': testClientAddress() },
     data: {
       customer_name: 'Thandi Mokoena',
       customer_email: customerEmail,

@@ -2,7 +2,6 @@
 // MAIN_WEBSITE_URL is the fixture shop website that tests/e2e/global-setup.ts serves from Node.
 // Start Scraping, see the progress, then the results, the preview and the Download JSON file;
 // the failure toasts; no serious accessibility violations; no sideways scrolling at 360 px.
-import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -20,7 +19,6 @@ let errors: string[];
 async function openSignedIn(viewport: { width: number; height: number }) {
   // bypassCSP: axe is injected as an inline script.
   context = await browser.newContext({ viewport, acceptDownloads: true, bypassCSP: true });
-  await context.setExtraHTTPHeaders({ 'CF-Connecting-IP': `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}` });
   page = await context.newPage();
   errors = watchErrors(page);
   await page.goto(`${baseUrl}/admin/scraper`);
