@@ -342,6 +342,24 @@ describe('POST /api/payment/payfast/notify (ITN)', () => {
     expect(await outboxRows(`payment-receipt:${order.reference}`)).toHaveLength(1);
   });
 
+  it('CANCELLED of another checkout of a paid order (an abandoned first attempt) leaves it paid and records nothing', async () => {
+    const config = payfast();
+    const first = await orderOnCheckout(config);
+    // The customer went back and started again: the order now pays on a second checkout.
+    expect((await createPayment({ quote_id: first.reference }, config)).status).toBe(200);
+    const second = { ...first, checkoutId: (await orderRow(first.reference)).checkoutId! };
+    expect(second.checkoutId).not.toBe(first.checkoutId);
+    expect((await postItn(config, (await sentItn(config, second, { pf_payment_id: '71000001' })).body)).status).toBe(200);
+    expect((await orderRow(first.reference)).paymentStatus).toBe('paid');
+
+    const stale = await sentItn(config, first, { pf_payment_id: '71000002', payment_status: 'CANCELLED' });
+    const res = await postItn(config, stale.body);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ outcome: 'ignored' });
+    expect((await orderRow(first.reference)).paymentStatus).toBe('paid');
+    expect((await paymentRows(first.reference)).map((p) => [p.providerPaymentId, p.status])).toEqual([['71000001', 'succeeded']]);
+  });
+
   it('only form posts are accepted, and PayFast must be configured', async () => {
     const config = payfast();
     const json = await appRequest('/api/payment/payfast/notify', { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': PAYFAST_ADDRESS }, body: '{}' }, config);

@@ -92,6 +92,16 @@ export async function isPaymentRecorded(db: D1Database, providerPaymentId: strin
   return Boolean(row);
 }
 
+/** Did this provider payment id pay this order (a succeeded row of it)? A cancellation refunds only that payment. */
+export async function isSucceededPaymentOf(db: D1Database, reference: string, providerPaymentId: string): Promise<boolean> {
+  const [row] = await drizzle(db)
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.providerPaymentId, providerPaymentId), eq(payments.orderReference, reference), eq(payments.status, 'succeeded')))
+    .limit(1);
+  return Boolean(row);
+}
+
 export interface PaymentOutcome {
   reference: string;
   provider: ProviderName;

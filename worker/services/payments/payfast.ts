@@ -10,7 +10,7 @@
 // a form that posts to PayFast, and a URL is what the client opens like every other gateway's.
 import type { Env } from '../../env';
 import { md5Hex, randomId, timingSafeEqualText } from '../../lib/crypto';
-import { isOrderCheckout, isPaymentRecorded, loadPaymentOrder, type PaymentOutcome } from './ledger';
+import { isOrderCheckout, isPaymentRecorded, isSucceededPaymentOf, loadPaymentOrder, type PaymentOutcome } from './ledger';
 import { recordVerifiedPayment } from './record-verified';
 import { paymentLog, type CheckoutOrder, type CheckoutSession, type CheckoutUrls, type NotificationResult, type PaymentProvider } from './types';
 
@@ -210,7 +210,12 @@ export async function handlePayfastItn(env: Env, rawBody: string, sourceAddress:
   const confirmation = await confirmWithPayfast(config, paramString);
   if (confirmation !== 'VALID') return reject(`server confirmation answered ${confirmation}`, { reference: order.reference }, order.reference);
 
-  // CANCELLED of a paid order is its refund; of an unpaid one, the checkout's cancellation.
+  // CANCELLED of the payment that paid the order is its refund; of an unpaid order, the checkout's
+  // cancellation. A cancellation of any other payment (another checkout of a paid order) changes nothing.
+  if (paymentStatus === 'CANCELLED' && order.paymentStatus === 'paid' && !(await isSucceededPaymentOf(env.DB, order.reference, pfPaymentId))) {
+    paymentLog('warn', 'payfast CANCELLED for a payment that did not pay the order: not acted on', { reference: order.reference, pf_payment_id: pfPaymentId });
+    return { httpStatus: 200, outcome: 'ignored', note: 'the cancelled payment is not the one that paid the order', reference: order.reference };
+  }
   const cancelled: PaymentOutcome['status'] = order.paymentStatus === 'paid' ? 'refunded' : 'cancelled';
   const status = paymentStatus === 'COMPLETE' ? 'succeeded' : paymentStatus === 'CANCELLED' ? cancelled : null;
   if (!status) {
