@@ -287,7 +287,7 @@ describe('Cloudflare sender (send_email binding)', () => {
     expect(await row(id)).toMatchObject({ status: 'sent', provider_message_id: '<cf-1@example.co.za>' });
   });
 
-  it('an unverified sender is permanent; an internal error is retried; a missing binding waits for the configuration', async () => {
+  it('an unverified sender is permanent; an internal error may have sent (left for staff, never resent); a rate limit is retried; a missing binding waits for the configuration', async () => {
     const refuse = (code: string) =>
       binding(async () => {
         throw Object.assign(new Error('refused'), { code });
@@ -297,9 +297,14 @@ describe('Cloudflare sender (send_email binding)', () => {
     expect(await row(unverified)).toMatchObject({ status: 'failed' });
     expect((await row(unverified)).last_error).toContain('E_SENDER_NOT_VERIFIED');
 
-    const flaky = await enqueueEmail(env.DB, message());
+    const unknown = await enqueueEmail(env.DB, message());
     await sendDueEmails(withEmail({ EMAIL_PROVIDER: 'cloudflare', SEND_EMAIL: refuse('E_INTERNAL_SERVER_ERROR') }), new Date());
-    expect(await row(flaky)).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(await row(unknown)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await row(unknown)).last_error).toContain('outcome is unknown');
+
+    const limited = await enqueueEmail(env.DB, message());
+    await sendDueEmails(withEmail({ EMAIL_PROVIDER: 'cloudflare', SEND_EMAIL: refuse('E_RATE_LIMIT_EXCEEDED') }), new Date());
+    expect(await row(limited)).toMatchObject({ status: 'pending', attempts: 1 });
 
     await env.DB.prepare('DELETE FROM email_outbox').run();
     const unbound = await enqueueEmail(env.DB, message());
@@ -330,6 +335,31 @@ describe('Cloudflare sender (send_email binding)', () => {
     expect((await sendDueEmails(config, new Date(now))).sent).toBe(1);
     expect(calls).toHaveLength(2);
     expect(await row(interrupted)).toMatchObject({ status: 'sent', provider_message_id: '<cf-2@example.co.za>' });
+  });
+
+  it('a message sent whose "sent" record then fails to write is not put back in the queue: never sent twice', async () => {
+    const { calls, SEND_EMAIL } = binding(async () => ({ messageId: '<cf-4@example.co.za>' }));
+    const id = await enqueueEmail(env.DB, message());
+    // D1 refuses the write that records the send (and only that one), every time it is tried.
+    const DB = new Proxy(env.DB, {
+      get(target, key) {
+        if (key !== 'prepare') return Reflect.get(target, key).bind(target);
+        return (query: string) => {
+          if (/^update "email_outbox" set .*"sent_at" = \?/.test(query)) throw new Error('D1_ERROR: simulated write failure');
+          return target.prepare(query);
+        };
+      },
+    });
+    const now = Date.now();
+    expect((await sendDueEmails(withEmail({ EMAIL_PROVIDER: 'cloudflare', SEND_EMAIL, DB }), new Date(now))).sent).toBe(1);
+    expect(calls).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: 'sending', attempts: 1 });
+    // The next runs, the one after the claim goes stale included, do not send it again.
+    const config = withEmail({ EMAIL_PROVIDER: 'cloudflare', SEND_EMAIL });
+    expect((await sendDueEmails(config, new Date(now + 10 * MINUTE))).claimed).toBe(0);
+    await sendDueEmails(config, new Date(now + STALE_CLAIM_MS + MINUTE));
+    expect(calls).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: 'failed' });
   });
 
   it('a fresh claim (its run may still be sending) is left alone by the binding sender too', async () => {

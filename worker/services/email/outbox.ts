@@ -138,8 +138,9 @@ async function deliver(db: D1Database, sender: EmailSender, row: OutboxRow, now:
   const d = drizzle(db);
   // Only the holder of this claim may record the outcome (a stale claim may have been taken over).
   const ours = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'sending'), eq(emailOutbox.claimedAt, row.claimedAt!));
+  let providerMessageId: string;
   try {
-    const { providerMessageId } = await sender.send({
+    ({ providerMessageId } = await sender.send({
       id: row.id,
       dedupeKey: row.dedupeKey,
       kind: row.kind,
@@ -149,9 +150,7 @@ async function deliver(db: D1Database, sender: EmailSender, row: OutboxRow, now:
       subject: row.subject,
       html: row.html,
       text: row.text,
-    });
-    await d.update(emailOutbox).set({ status: 'sent', sentAt: new Date().toISOString(), providerMessageId, lastError: null }).where(ours);
-    return 'sent';
+    }));
   } catch (err) {
     const permanent = err instanceof EmailSendError && err.permanent;
     const giveUp = permanent || row.attempts >= MAX_SEND_ATTEMPTS;
@@ -165,6 +164,20 @@ async function deliver(db: D1Database, sender: EmailSender, row: OutboxRow, now:
       JSON.stringify({ level: 'warn', message: giveUp ? 'e-mail failed for good' : 'e-mail send failed; will retry', outboxId: row.id, kind: row.kind, attempts: row.attempts, provider: sender.provider, error: lastError }),
     );
     return giveUp ? 'failed' : 'retrying';
+  }
+  // Sent: from here on nothing may put the message back to pending. If recording it fails, the claim
+  // stays 'sending' and goes stale: an idempotent provider deduplicates a resend, and the send_email
+  // binding's stale claims are failed for staff (failStaleClaims), so it is never sent twice.
+  const sentAt = new Date().toISOString();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await d.update(emailOutbox).set({ status: 'sent', sentAt, providerMessageId, lastError: null }).where(ours);
+      return 'sent';
+    } catch (err) {
+      if (attempt < 3) continue;
+      console.error(JSON.stringify({ level: 'error', message: 'e-mail sent but not recorded as sent; its claim is left to go stale', outboxId: row.id, kind: row.kind, provider: sender.provider, error: String((err as Error)?.message ?? err) }));
+      return 'sent';
+    }
   }
 }
 

@@ -102,6 +102,9 @@ const PERMANENT_BINDING_ERRORS = new Set([
   'E_RECIPIENT_SUPPRESSED',
 ]);
 
+/** Codes of the send_email binding that say the message was refused before sending: retried later. */
+const NOT_SENT_BINDING_ERRORS = /^E_[A-Z_]*RATE_LIMIT[A-Z_]*$|^E_[A-Z_]*LIMIT_EXCEEDED$/;
+
 /**
  * The send_email binding with its structured message: the runtime composes the MIME message
  * (multipart/alternative, text and HTML parts, encoded headers), so none is hand-built here.
@@ -134,7 +137,13 @@ function cloudflareSender(env: Env): EmailSender {
       } catch (err) {
         if (err instanceof EmailSendError) throw err;
         const code = String((err as { code?: unknown })?.code ?? '');
-        throw new EmailSendError(`send_email failed${code ? ` (${code})` : ''}: ${String((err as Error)?.message ?? err)}`, PERMANENT_BINDING_ERRORS.has(code));
+        const detail = `send_email failed${code ? ` (${code})` : ''}: ${String((err as Error)?.message ?? err)}`;
+        if (PERMANENT_BINDING_ERRORS.has(code)) throw new EmailSendError(detail, true);
+        // Refused before sending (a rate limit): safe to try again later.
+        if (NOT_SENT_BINDING_ERRORS.test(code)) throw new EmailSendError(detail, false);
+        // Anything else (E_INTERNAL_SERVER_ERROR, a dropped connection, no code) may have been sent:
+        // left for staff, never sent a second time automatically.
+        throw new EmailSendError(`${detail}: ${UNKNOWN_OUTCOME}`, true);
       } finally {
         clearTimeout(timer);
       }
