@@ -18,12 +18,12 @@ const contact = {
 const PAID = 'CB-PAID7K2M9X';
 const PENDING = 'CB-PEND4R8T2W';
 
-async function insertOrder(reference: string, paid: boolean) {
+async function insertOrder(reference: string, paid: boolean, { status = paid ? 'paid' : 'pending', provider = paid ? 'yoco' : null }: { status?: string; provider?: string | null } = {}) {
   await env.DB.batch([
     env.DB.prepare(
-      `INSERT INTO orders (reference, customer_name, customer_email, customer_phone, customer_address, subtotal_cents, vat_cents, total_cents, payment_status, paid_at, created_at)
-       VALUES (?, 'Thandi', 'thandi@example.co.za', '082 111 2222', '12 Marine Drive, Knysna', 282609, 42391, 325000, ?, ?, '2026-11-20T08:00:00.000Z')`,
-    ).bind(reference, paid ? 'paid' : 'pending', paid ? '2026-11-21T09:30:00.000Z' : null),
+      `INSERT INTO orders (reference, customer_name, customer_email, customer_phone, customer_address, subtotal_cents, vat_cents, total_cents, payment_status, paid_at, payment_provider, created_at)
+       VALUES (?, 'Thandi', 'thandi@example.co.za', '082 111 2222', '12 Marine Drive, Knysna', 282609, 42391, 325000, ?, ?, ?, '2026-11-20T08:00:00.000Z')`,
+    ).bind(reference, status, paid ? '2026-11-21T09:30:00.000Z' : null, provider),
     env.DB.prepare(
       `INSERT INTO order_lines (order_reference, line_no, product_id, product_name, width_mm, drop_mm, control_side, mount_type, colour, quantity, unit_price_cents, total_cents, price_list_version)
        VALUES (?, 1, 'roller-blockout', 'Roller Blind - Blockout', 1200, 1500, 'left', 'inside-recess', 'White', 2, 162500, 325000, 1)`,
@@ -54,6 +54,26 @@ describe('order status in the chat', () => {
     expect(answer.response).not.toContain('Marine Drive');
     expect(answer.response).not.toContain('082 111 2222');
     expect(answer.features).toContain('order-tracking');
+  });
+
+  it("an order paid through the sandbox gateway says 'Test payment: no money was taken', in both consultants", async () => {
+    const reference = 'CB-TEST5S8D2F';
+    await insertOrder(reference, true, { provider: 'sandbox' });
+    const answer = await answerBuiltIn({ message: `Where is ${reference}?`, history: [], memory: {}, deps: { db: env.DB, contact } });
+    expect(answer.response).toContain('is paid on 21 November 2026 (Test payment: no money was taken)');
+    const result = await runTool({ db: env.DB, memory: {}, features: new Set<string>() } as any, 'track_order', { reference });
+    expect(JSON.parse(result.content)).toMatchObject({ payment_status: 'paid', test_payment: 'Test payment: no money was taken' });
+    const real = await answerBuiltIn({ message: `Where is ${PAID}?`, history: [], memory: {}, deps: { db: env.DB, contact } });
+    expect(real.response).not.toContain('Test payment');
+  });
+
+  it('a refunded order (its paid_at kept) says the payment was refunded, not that it is paid', async () => {
+    const reference = 'CB-REFD3H6J9K';
+    await insertOrder(reference, true, { status: 'refunded' });
+    const answer = await answerBuiltIn({ message: `Where is ${reference}?`, history: [], memory: {}, deps: { db: env.DB, contact } });
+    expect(answer.response).toContain('is refunded (the payment was given back)');
+    expect(answer.response).not.toContain('paid on');
+    expect(answer.response).toContain('the order is not being made');
   });
 
   it('a pending order says production waits for the payment', async () => {

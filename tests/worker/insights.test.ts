@@ -29,10 +29,10 @@ function lead(id: string, createdAt: string, f: { email?: string; phone?: string
   ).bind(id, `Lead ${id}`, f.email ?? null, f.phone ?? null, f.whatsapp ?? null, f.location ?? null, 'other', f.productInterest ?? null, f.sessionData ? JSON.stringify(f.sessionData) : null, createdAt);
 }
 
-function order(reference: string, createdAt: string, totalCents: number, paidAt: string | null) {
+function order(reference: string, createdAt: string, totalCents: number, paidAt: string | null, provider: string | null = paidAt ? 'yoco' : null) {
   return env.DB.prepare(
-    'INSERT INTO orders (reference, customer_name, customer_email, subtotal_cents, vat_cents, total_cents, payment_status, paid_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  ).bind(reference, 'Buyer', 'buyer@example.co.za', totalCents, 0, totalCents, paidAt ? 'paid' : 'pending', paidAt, createdAt);
+    'INSERT INTO orders (reference, customer_name, customer_email, subtotal_cents, vat_cents, total_cents, payment_status, paid_at, payment_provider, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ).bind(reference, 'Buyer', 'buyer@example.co.za', totalCents, 0, totalCents, paidAt ? 'paid' : 'pending', paidAt, provider, createdAt);
 }
 
 function orderLine(reference: string, lineNo: number, productId: string, productName: string) {
@@ -78,6 +78,8 @@ beforeAll(async () => {
     order('CB-INS0000001', `${D}T08:00:00.000Z`, 100_000, `${D}T08:05:00.000Z`),
     order('CB-INS0000002', `${D}T21:59:59.000Z`, 20_000, null),
     order('CB-INS0000003', '2026-03-08T10:00:00.000Z', 50_000, '2026-03-08T10:01:00.000Z'),
+    // Paid through the sandbox gateway: no money was taken, so it is not revenue.
+    order('CB-INS0000004', '2026-03-09T10:00:00.000Z', 70_000, '2026-03-09T10:01:00.000Z', 'sandbox'),
     orderLine('CB-INS0000001', 1, 'roller-blockout', 'Roller Blind - Blockout'),
     orderLine('CB-INS0000001', 2, 'roller-blockout', 'Roller Blind - Blockout'),
     orderLine('CB-INS0000002', 1, 'vertical-blockout', 'Vertical Blind - Blockout'),
@@ -122,12 +124,12 @@ describe('GET /api/admin/insights/daily', () => {
     expect(report.recommendations[1]).toContain('Most leads came from Knysna (2, average score 53)');
     expect(report.recommendations[2]).toContain('Conversion was 66.7% (2 orders from 3 visitors)');
 
-    const series = report.charts.last30Days as { date: string; visits: number; leads: number; orders: number; revenue: number }[];
+    const series = report.charts.last30Days as { date: string; visits: number; leads: number; orders: number; revenue: number; testRevenue: number }[];
     expect(series).toHaveLength(30);
-    expect(series[0]).toEqual({ date: '2026-02-09', visits: 1, leads: 0, orders: 0, revenue: 0 });
-    expect(series.at(-1)).toEqual({ date: D, visits: 3, leads: 3, orders: 2, revenue: 1000 });
-    expect(series.at(-2)).toEqual({ date: '2026-03-09', visits: 1, leads: 0, orders: 0, revenue: 0 });
-    expect(series.at(-3)).toEqual({ date: '2026-03-08', visits: 0, leads: 0, orders: 1, revenue: 500 });
+    expect(series[0]).toEqual({ date: '2026-02-09', visits: 1, leads: 0, orders: 0, revenue: 0, testRevenue: 0 });
+    expect(series.at(-1)).toEqual({ date: D, visits: 3, leads: 3, orders: 2, revenue: 1000, testRevenue: 0 });
+    expect(series.at(-2)).toEqual({ date: '2026-03-09', visits: 1, leads: 0, orders: 1, revenue: 0, testRevenue: 700 });
+    expect(series.at(-3)).toEqual({ date: '2026-03-08', visits: 0, leads: 0, orders: 1, revenue: 500, testRevenue: 0 });
     const nonEmpty = series.filter((p) => p.visits + p.leads + p.orders + p.revenue > 0).map((p) => p.date);
     expect(nonEmpty).toEqual(['2026-02-09', '2026-03-08', '2026-03-09', D]);
   });

@@ -218,7 +218,7 @@ async function productInterestOf(db: D1Database, day: string, dayLeadRows: Score
     .slice(0, TOP_PRODUCTS);
 }
 
-/** Visits (distinct visitors), leads, orders and paid revenue per day for the 30 days ending on `to`. */
+/** Visits (distinct visitors), leads, orders and paid revenue (test payments apart) per day for the 30 days ending on `to`. */
 export async function dailySeries(db: D1Database, to: string): Promise<DailySeriesPoint[]> {
   const d = drizzle(db);
   const from = addDays(to, -(SERIES_DAYS - 1));
@@ -240,7 +240,11 @@ export async function dailySeries(db: D1Database, to: string): Promise<DailySeri
       .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end)))
       .groupBy(saDayOf(orders.createdAt)),
     d
-      .select({ day: saDayOf(orders.paidAt), cents: sql<number>`sum(${orders.totalCents})` })
+      .select({
+        day: saDayOf(orders.paidAt),
+        cents: sql<number>`sum(case when ${orders.paymentProvider} = 'sandbox' then 0 else ${orders.totalCents} end)`,
+        testCents: sql<number>`sum(case when ${orders.paymentProvider} = 'sandbox' then ${orders.totalCents} else 0 end)`,
+      })
       .from(orders)
       .where(and(eq(orders.paymentStatus, 'paid'), gte(orders.paidAt, start), lt(orders.paidAt, end)))
       .groupBy(saDayOf(orders.paidAt)),
@@ -258,6 +262,7 @@ export async function dailySeries(db: D1Database, to: string): Promise<DailySeri
       leads: Number(l.get(date)?.n ?? 0),
       orders: Number(o.get(date)?.n ?? 0),
       revenue: Number(r.get(date)?.cents ?? 0) / 100,
+      testRevenue: Number(r.get(date)?.testCents ?? 0) / 100,
     };
   });
 }

@@ -52,8 +52,10 @@ export interface DailySeriesPoint {
   visits: number;
   leads: number;
   orders: number;
-  /** Paid orders' totals in rand (two decimals), by the South African day they were paid. */
+  /** Paid orders' totals in rand (two decimals), by the South African day they were paid; test payments left out. */
   revenue: number;
+  /** Orders paid through the sandbox gateway that day, in rand: no money was taken (TEST_PAYMENT_NOTE). */
+  testRevenue: number;
 }
 
 export interface DailyReportDto {

@@ -4,7 +4,7 @@
 // still leaves out the address and phone number.
 import { findOrder } from '../orders';
 import { trackingForOrder } from '../tracking';
-import type { OrderDto } from '../../shared/orders-api';
+import { TEST_PAYMENT_NOTE, type OrderDto } from '../../shared/orders-api';
 import { trackingStatusLabel, type PublicTrackingDto, type TrackingStatus } from '../../shared/tracking-api';
 import { formatRandFromCents } from './format';
 
@@ -19,9 +19,9 @@ export function findOrderReference(text: string): string | null {
 const PAYMENT_TEXT: Record<OrderDto['paymentStatus'], string> = {
   paid: 'paid',
   pending: 'waiting for payment',
-  failed: 'the card payment failed',
-  cancelled: 'the card payment was cancelled',
-  refunded: 'the payment was refunded',
+  failed: 'not paid (the card payment failed)',
+  cancelled: 'not paid (the card payment was cancelled)',
+  refunded: 'refunded (the payment was given back)',
 };
 
 function day(iso: string): string {
@@ -33,7 +33,10 @@ export interface OrderStatusFacts {
   reference: string;
   placed: string;
   payment_status: OrderDto['paymentStatus'];
+  /** The day it was paid, while it is paid (a refunded order has none). */
   paid_on: string | null;
+  /** Paid through the sandbox gateway: TEST_PAYMENT_NOTE, else null. */
+  test_payment: string | null;
   blinds: number;
   total: string;
   next_step: string;
@@ -98,7 +101,8 @@ export async function orderStatusFacts(db: D1Database, reference: string): Promi
     reference: order.reference,
     placed: day(order.order_date),
     payment_status: order.paymentStatus,
-    paid_on: order.paid_at ? day(order.paid_at) : null,
+    paid_on: paid && order.paid_at ? day(order.paid_at) : null,
+    test_payment: order.test_payment ? TEST_PAYMENT_NOTE : null,
     blinds,
     total: formatRandFromCents(order.total_cents),
     next_step: courier
@@ -116,7 +120,8 @@ export async function orderStatusFacts(db: D1Database, reference: string): Promi
 
 /** One short, friendly paragraph for the built-in consultant. */
 export function describeOrderStatus(facts: OrderStatusFacts): string {
-  const payment = facts.paid_on ? `paid on ${facts.paid_on}` : PAYMENT_TEXT[facts.payment_status];
+  const paid = facts.paid_on ? `paid on ${facts.paid_on}` : PAYMENT_TEXT[facts.payment_status];
+  const payment = facts.test_payment ? `${paid} (${facts.test_payment})` : paid;
   const blinds = facts.blinds === 1 ? '1 blind' : `${facts.blinds} blinds`;
   return `Order ${facts.reference} (placed ${facts.placed}, ${blinds}, ${facts.total} incl. VAT) is ${payment}. ${facts.next_step} ${facts.courier_tracking}`;
 }

@@ -5,6 +5,7 @@ import { memo, useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { DailySeriesPoint, ProductInterestFigure } from '../../../../worker/shared/insights-api';
+import { TEST_PAYMENT_NOTE } from '../../../../worker/shared/orders-api';
 
 const HEIGHT = 240;
 const COLOURS = { visits: '#2f5a5e', leads: '#c8873a', orders: '#7a2e0e', revenue: '#1f8f4e', mentions: '#2f5a5e', conversions: '#c8873a' };
@@ -31,7 +32,7 @@ const dayLabel = (date: string) => {
 };
 const rand = (value: number) => `R ${value.toLocaleString('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-function sum(points: DailySeriesPoint[], key: 'visits' | 'leads' | 'orders' | 'revenue') {
+function sum(points: DailySeriesPoint[], key: 'visits' | 'leads' | 'orders' | 'revenue' | 'testRevenue') {
   return points.reduce((total, p) => total + p[key], 0);
 }
 
@@ -60,6 +61,7 @@ export const ActivityCharts = memo(function ActivityCharts({ series }: { series:
       { label: 'Revenue', stroke: COLOURS.revenue, fill: COLOURS.revenue, paths: uPlot.paths.bars!({ size: [0.7, 40] }), points: { show: false }, value: (_u, v) => (v == null ? '' : rand(v)) },
     ],
   };
+  const testRevenue = sum(series, 'testRevenue');
   const first = series[0]?.date ?? '';
   const last = series.at(-1)?.date ?? '';
   return (
@@ -75,6 +77,11 @@ export const ActivityCharts = memo(function ActivityCharts({ series }: { series:
       <figure className="insights-chart">
         <figcaption>Paid revenue per day</figcaption>
         <UPlotChart options={revenue} data={[xs, series.map((p) => p.revenue)]} label={`Bar chart from ${first} to ${last}: ${rand(sum(series, 'revenue'))} paid in all. The table below lists each day.`} />
+        {testRevenue > 0 && (
+          <p className="insights-chart__note" data-testid="test-revenue-note">
+            {TEST_PAYMENT_NOTE}: {rand(testRevenue)} paid through the test gateway is not counted as revenue.
+          </p>
+        )}
       </figure>
       <details className="insights-table-toggle">
         <summary>The last 30 days as a table</summary>
@@ -87,6 +94,7 @@ export const ActivityCharts = memo(function ActivityCharts({ series }: { series:
                 <th scope="col">Leads</th>
                 <th scope="col">Orders</th>
                 <th scope="col">Revenue</th>
+                {testRevenue > 0 && <th scope="col">Test payments (no money was taken)</th>}
               </tr>
             </thead>
             <tbody>
@@ -97,6 +105,7 @@ export const ActivityCharts = memo(function ActivityCharts({ series }: { series:
                   <td>{p.leads}</td>
                   <td>{p.orders}</td>
                   <td>{rand(p.revenue)}</td>
+                  {testRevenue > 0 && <td>{rand(p.testRevenue)}</td>}
                 </tr>
               ))}
             </tbody>
