@@ -67,3 +67,46 @@ describe('JSON bodies without Content-Length', () => {
     expect(res.status).toBe(415);
   });
 });
+
+/** About 64 MB if read to the end, 1 KB a pull; `pulls()` says how much was read. */
+function endlessForm(first: string) {
+  let pulled = 0;
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled += 1;
+      if (pulled > 64 * 1024) controller.close();
+      else controller.enqueue(encoder.encode(pulled === 1 ? first : 'x'.repeat(1024)));
+    },
+  });
+  return { stream, pulls: () => pulled };
+}
+
+// Form posts are counted the same way: PayFast's ITN (32 KB) and the sandbox checkout form (8 KB).
+describe('form bodies without Content-Length', () => {
+  it('a chunked PayFast notification stops with 413 once it passes 32 KB, before being read to the end', async () => {
+    const body = endlessForm('m_payment_id=CB-AAAAAAAAAA&custom_str1=');
+    const res = await SELF.fetch(`${BASE}/api/payment/payfast/notify`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': '203.0.113.63' },
+      body: body.stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ success: false, error: 'payload_too_large' });
+    expect(body.pulls()).toBeLessThan(1024);
+  });
+
+  it('a chunked sandbox checkout form stops with 413 once it passes 8 KB, before being read to the end', async () => {
+    const body = endlessForm('card_number=');
+    const res = await SELF.fetch(`${BASE}/pay/sandbox/sbx_chk_aaaaaaaaaaaaaaaaaaaaaaaa`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': '203.0.113.64' },
+      body: body.stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain('Request too large');
+    expect(body.pulls()).toBeLessThan(1024);
+  });
+});

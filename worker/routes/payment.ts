@@ -1,4 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
 import { validate } from '../lib/validate';
@@ -22,17 +23,19 @@ function answerGateway(c: Context<AppBindings>, result: NotificationResult): Res
   throw new AppError(code, `Notification rejected: ${result.note}.`);
 }
 
-async function formBody(c: Context<AppBindings>): Promise<string> {
+/** PayFast's form post, its size counted as it streams in (a chunked body has no Content-Length to check). */
+const formNotification: MiddlewareHandler<AppBindings> = async (c, next) => {
   const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (mediaType !== 'application/x-www-form-urlencoded') {
     throw new AppError('unsupported_media_type', 'Send the notification as application/x-www-form-urlencoded.');
   }
-  const text = await c.req.text();
-  if (new TextEncoder().encode(text).byteLength > NOTIFICATION_LIMIT_BYTES) {
-    throw new AppError('payload_too_large', `The notification is larger than the ${NOTIFICATION_LIMIT_BYTES / 1024} KB accepted.`);
-  }
-  return text;
-}
+  return bodyLimit({
+    maxSize: NOTIFICATION_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError('payload_too_large', `The notification is larger than the ${NOTIFICATION_LIMIT_BYTES / 1024} KB accepted.`);
+    },
+  })(c, next);
+};
 
 /** While another gateway is configured the sandbox's notification does not exist: the API's usual 404. */
 const sandboxGatewayOnly: MiddlewareHandler<AppBindings> = async (c, next) => {
@@ -61,6 +64,6 @@ export const paymentRoutes = new Hono<AppBindings>()
     return answerGateway(c, await handleYocoWebhook(c.env, headers, await c.req.text()));
   })
   // PayFast's ITN: the source address is the caller's as Cloudflare reports it.
-  .post('/payfast/notify', async (c) => {
-    return answerGateway(c, await handlePayfastItn(c.env, await formBody(c), c.req.header('CF-Connecting-IP')));
+  .post('/payfast/notify', formNotification, async (c) => {
+    return answerGateway(c, await handlePayfastItn(c.env, await c.req.text(), c.req.header('CF-Connecting-IP')));
   });

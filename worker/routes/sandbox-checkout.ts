@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppBindings } from '../env';
+import { bodyLimit } from 'hono/body-limit';
 import { rateLimit } from '../middleware/rate-limit';
 import { isExpired, loadSandboxSession, resultUrl, sandboxSecret, submitSandboxCheckout, type CardForm } from '../services/payments/sandbox';
 import { sandboxCheckoutPage, sandboxMessagePage } from '../services/payments/sandbox-page';
@@ -49,10 +50,13 @@ export const sandboxCheckoutRoutes = new Hono<AppBindings>()
     if (mediaType !== 'application/x-www-form-urlencoded' && mediaType !== 'multipart/form-data') {
       return page(c, sandboxMessagePage('Unsupported request', 'Submit the checkout form to pay.', { href: c.req.path, label: 'Back to the checkout' }), 415);
     }
-    if (Number(c.req.header('Content-Length') ?? '0') > FORM_LIMIT_BYTES) {
-      return page(c, sandboxMessagePage('Request too large', 'Submit the checkout form to pay.', { href: c.req.path, label: 'Back to the checkout' }), 413);
-    }
-    const body = await c.req.parseBody();
+    // Counted as it streams in (a chunked body has no Content-Length to check), stopping at the cap.
+    const tooLarge = () => page(c, sandboxMessagePage('Request too large', 'Submit the checkout form to pay.', { href: c.req.path, label: 'Back to the checkout' }), 413);
+    let body: Record<string, string | File> = {};
+    const refused = await bodyLimit({ maxSize: FORM_LIMIT_BYTES, onError: tooLarge })(c, async () => {
+      body = await c.req.parseBody();
+    });
+    if (refused) return refused;
     const form: CardForm = { card_number: formText(body.card_number), expiry: formText(body.expiry), cvc: formText(body.cvc), name: formText(body.name) };
     const action = body.action === 'cancel' ? 'cancel' : 'pay';
     const result = await submitSandboxCheckout(c.env, c.req.param('checkoutId'), action, form);
