@@ -14,6 +14,20 @@ function chunkedBody(pieces: string[]): ReadableStream<Uint8Array> {
   });
 }
 
+/** About 64 MB if read to the end, 1 KB a pull; `pulls()` says how much was read. */
+function endlessBody(first: string) {
+  let pulled = 0;
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled += 1;
+      if (pulled > 64 * 1024) controller.close();
+      else controller.enqueue(encoder.encode(pulled === 1 ? first : 'x'.repeat(1024)));
+    },
+  });
+  return { stream, pulls: () => pulled };
+}
+
 function postChunked(path: string, pieces: string[], ip: string): Promise<Response> {
   return SELF.fetch(`${BASE}${path}`, {
     method: 'POST',
@@ -26,27 +40,19 @@ function postChunked(path: string, pieces: string[], ip: string): Promise<Respon
 // POST /api/chat/session takes at most 1 KB of JSON.
 describe('JSON bodies without Content-Length', () => {
   it('stops with 413 once a chunked body passes the cap', async () => {
-    let pulled = 0;
-    const encoder = new TextEncoder();
     // Would be 64 MB if read to the end: the answer must come after about 1 KB has been counted.
-    const endless = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        pulled += 1;
-        if (pulled > 64 * 1024) controller.close();
-        else controller.enqueue(encoder.encode(pulled === 1 ? '{"sessionId":"' : 'x'.repeat(1024)));
-      },
-    });
+    const endless = endlessBody('{"sessionId":"');
     const res = await SELF.fetch(`${BASE}/api/chat/session`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.60' },
-      body: endless,
+      body: endless.stream,
       duplex: 'half',
     } as RequestInit);
     expect(res.status).toBe(413);
     const body = await res.json<any>();
     expect(body).toMatchObject({ success: false, error: 'payload_too_large' });
     expect(body.message).toContain('1 KB');
-    expect(pulled).toBeLessThan(1024);
+    expect(endless.pulls()).toBeLessThan(1024);
   });
 
   it('accepts a chunked body under the cap', async () => {
@@ -68,24 +74,10 @@ describe('JSON bodies without Content-Length', () => {
   });
 });
 
-/** About 64 MB if read to the end, 1 KB a pull; `pulls()` says how much was read. */
-function endlessForm(first: string) {
-  let pulled = 0;
-  const encoder = new TextEncoder();
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      pulled += 1;
-      if (pulled > 64 * 1024) controller.close();
-      else controller.enqueue(encoder.encode(pulled === 1 ? first : 'x'.repeat(1024)));
-    },
-  });
-  return { stream, pulls: () => pulled };
-}
-
 // Form posts are counted the same way: PayFast's ITN (32 KB) and the sandbox checkout form (8 KB).
 describe('form bodies without Content-Length', () => {
   it('a chunked PayFast notification stops with 413 once it passes 32 KB, before being read to the end', async () => {
-    const body = endlessForm('m_payment_id=CB-AAAAAAAAAA&custom_str1=');
+    const body = endlessBody('m_payment_id=CB-AAAAAAAAAA&custom_str1=');
     const res = await SELF.fetch(`${BASE}/api/payment/payfast/notify`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': '203.0.113.63' },
@@ -98,7 +90,7 @@ describe('form bodies without Content-Length', () => {
   });
 
   it('a chunked sandbox checkout form stops with 413 once it passes 8 KB, before being read to the end', async () => {
-    const body = endlessForm('card_number=');
+    const body = endlessBody('card_number=');
     const res = await SELF.fetch(`${BASE}/pay/sandbox/sbx_chk_aaaaaaaaaaaaaaaaaaaaaaaa`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': '203.0.113.64' },
