@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import jpeg from 'jpeg-js';
 import { renderScene } from '../tests/worker/fixtures/window-scenes.ts';
+import { COLOUR_SAMPLE_PIXELS } from '../worker/services/consultant/photo-colours.ts';
+import { dominantColours } from '../worker/services/image-colours.ts';
 import { decodePhoto } from '../worker/services/photo-decode.ts';
 import { analyzeWindowPixels } from '../worker/services/window-analysis/index.ts';
 
@@ -42,4 +44,18 @@ for (let i = 0; i < runs + 1; i++) {
   decoded = { width: pixels.width, height: pixels.height };
   if (i > 0) cpuMs.push((used.user + used.system) / 1000); // the first run warms the JIT up
 }
-console.log(JSON.stringify({ file: PHOTO_FILE, bytes: bytes.length, width: 4000, height: 3000, decoded, runs, cpuMs, heldBytes, answer }));
+// The chat's path: the consultant decodes the same photo reduced to its colour sample and reads its main colours.
+const chatCpuMs = [];
+let chatColours;
+let chatDecoded;
+for (let i = 0; i < runs + 1; i++) {
+  globalThis.gc?.();
+  const started = process.cpuUsage();
+  const pixels = decodePhoto(bytes, COLOUR_SAMPLE_PIXELS);
+  chatColours = dominantColours(pixels, 3);
+  const used = process.cpuUsage(started);
+  chatDecoded = { width: pixels.width, height: pixels.height };
+  if (i > 0) chatCpuMs.push((used.user + used.system) / 1000);
+}
+const chat = { cpuMs: chatCpuMs, decoded: chatDecoded, colours: chatColours.map((c) => c.name) };
+console.log(JSON.stringify({ file: PHOTO_FILE, bytes: bytes.length, width: 4000, height: 3000, decoded, runs, cpuMs, heldBytes, answer, chat }));

@@ -2,6 +2,8 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ChatSession } from '../../worker/durable-objects/chat-session';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
+import { Zlib, zlibSync } from 'fflate';
+import { pngFile } from './fixtures/window-scenes';
 import { get, postJson } from './helpers';
 
 // 24 x 16 photos: two thirds warm white (#F3EBDD), one third navy (#1E2A4A), as PNG and as JPEG.
@@ -104,6 +106,28 @@ describe('POST /api/melvin/enhanced-chat', () => {
     const body = await res.json<any>();
     expect(body.error).toBe('validation_error');
     expect(body.message).toContain('Image 2 is not valid base64');
+  });
+
+  it('decompression bombs in the chat are refused from their headers, with the reason, and the chat goes on', async () => {
+    // ~5 KB declaring 20000 x 20000 (1.6 GB as RGBA), and a 1000 x 1000 PNG whose data inflates to 64 MB.
+    const declared = pngFile(20000, 20000, 2, zlibSync(new Uint8Array(5_000_000), { level: 9 }));
+    const parts: Uint8Array[] = [];
+    const deflate = new Zlib({ level: 9 }, (chunk) => parts.push(chunk));
+    for (let i = 0; i < 64; i++) deflate.push(new Uint8Array(1 << 20), i === 63);
+    const idat = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    parts.reduce((o, p) => (idat.set(p, o), o + p.length), 0);
+    const inflating = pngFile(1000, 1000, 2, idat);
+    expect(declared.length + inflating.length).toBeLessThan(200_000);
+    const base64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
+
+    const res = await chat({ sessionId: newSessionId(), message: '', images: [base64(declared), base64(inflating), TWO_TONE_PNG] }, '203.0.113.54');
+    expect(res.status).toBe(200);
+    const reply = (await res.json<any>()).response as string;
+    expect(reply).toContain("I couldn't read photo 1");
+    expect(reply).toContain('20000 x 20000 pixels');
+    expect(reply).toContain("I couldn't read photo 2");
+    expect(reply).toContain('larger than its header says');
+    expect(reply).toMatch(/Photo 3: mostly warm white/);
   });
 
   it('accepts base64 without its = padding', async () => {

@@ -5,6 +5,7 @@ import { coloursForProduct } from '../catalogue';
 import { productCatalogue } from '../product-catalogue';
 import { dominantColours, nearestColours } from '../image-colours';
 import { decodePhoto } from '../photo-decode';
+import { WindowAnalysisError } from '../window-analysis/errors';
 
 interface Candidate {
   name: string;
@@ -30,7 +31,7 @@ async function candidateColours(db: D1Database, productId: string | undefined): 
 }
 
 /** Main colours need no detail: a photo is reduced (while decoding) to about this many pixels. */
-const COLOUR_SAMPLE_PIXELS = 250_000;
+export const COLOUR_SAMPLE_PIXELS = 250_000;
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
@@ -48,8 +49,11 @@ export async function describePhotoColours(db: D1Database, photos: Uint8Array[],
       photoColours.push(...main);
       const label = photos.length > 1 ? `Photo ${index + 1}` : 'Your photo';
       described.push(`${label}: mostly ${main.map((c) => `${c.name} (${percent(c.share)})`).join(', ')}.`);
-    } catch {
-      described.push(`I couldn't read photo ${index + 1}; JPEG or PNG photos work best.`);
+    } catch (err) {
+      // A photo too large to read (or a decompression bomb) is refused from its header, before any
+      // pixels are allocated: the customer hears why.
+      const why = err instanceof WindowAnalysisError && err.reason === 'image_too_large' ? ` ${err.message}` : '';
+      described.push(`I couldn't read photo ${index + 1}; JPEG or PNG photos work best.${why}`);
     }
   }
   if (photoColours.length === 0) return described.length ? described.join(' ') : null;
