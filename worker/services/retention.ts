@@ -3,25 +3,23 @@
 import { and, eq, inArray, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { analyticsEvents, auditLog, customerDetails, emailOutbox, idempotencyKeys, leads, orders, quotes } from '../db/schema';
+import {
+  ANALYTICS_RETENTION_DAYS,
+  AUDIT_RETENTION_DAYS,
+  ENQUIRY_RETENTION_DAYS,
+  ORDER_IDEMPOTENCY_RETENTION_DAYS,
+  OUTBOX_BODY_RETENTION_DAYS,
+  OUTBOX_ROW_RETENTION_DAYS,
+  PHOTO_RETENTION_DAYS,
+  QUOTE_RETENTION_DAYS,
+} from '../shared/retention-schedule';
+
+export * from '../shared/retention-schedule';
 
 const DAY_MS = 86_400_000;
 
-/** Enquiries (leads, quick details): two years (POPIA: no longer than needed to follow up). */
-export const ENQUIRY_RETENTION_DAYS = 730;
-/** A chat transcript goes this long after its last message (the ChatSession's own alarm). */
-export const CHAT_TRANSCRIPT_RETENTION_DAYS = 90;
-/** Chat photos and window photos in R2, counted from upload. */
-export const PHOTO_RETENTION_DAYS = 90;
 /** R2 prefixes holding customers' photos: chat attachments (routes/chat.ts), window photos (routes/ar.ts). */
 export const PHOTO_PREFIXES = ['chat/', 'windows/'] as const;
-/** The body of a sent or failed e-mail; the row (recipient, subject, status, dates) stays as the audit trail. */
-export const OUTBOX_BODY_RETENTION_DAYS = 90;
-/** The outbox row itself: as long as the orders it is about (SARS: five years). */
-export const OUTBOX_ROW_RETENTION_DAYS = 5 * 365 + 2;
-/** 'orders:' Idempotency-Keys: a client retries within minutes, never after a month. */
-export const ORDER_IDEMPOTENCY_RETENTION_DAYS = 30;
-/** A stored quote no order was made from: valid for QUOTE_VALID_DAYS, its link is kept a year for questions about it. */
-export const QUOTE_RETENTION_DAYS = 365;
 
 /** R2 deletes at most 1000 keys a call; listing answers at most 1000 a page. */
 const R2_PAGE = 1000;
@@ -150,10 +148,6 @@ export async function purgeOldPhotos(
   return { photosDeleted };
 }
 
-/** Storefront analytics events (a daily-salted visitor hash, pages, areas given): 13 months, for year-on-year figures. */
-export const ANALYTICS_RETENTION_DAYS = 400;
-/** The staff audit log (session ids, actions; no customer data beyond record ids): two years. */
-export const AUDIT_RETENTION_DAYS = 730;
 
 export type ActivityPurge = {
   analyticsEventsDeleted: number;

@@ -1,19 +1,7 @@
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { usePublicConfig } from '../../lib/public-config';
-
-/** The retention schedule of docs/decisions/005-retention-schedule.md (worker/services/retention.ts applies it). */
-const RETENTION_SCHEDULE: [what: string, period: string, why: string][] = [
-  ['Enquiries and contact details from our forms', '2 years', 'to follow up, quote and help with a later order'],
-  ['Conversations with our online consultant', '90 days after your last message', 'so you can carry on where you left off'],
-  ['Photos you send in the chat or for measuring', '90 days', 'for our team to quote and measure from'],
-  ['The text of e-mails we send you', '90 days (who and when: 5 years)', 'to answer questions about them; the record of what was sent goes with your order'],
-  ['Saved quotes you did not order from', '1 year', 'so your quote link keeps working'],
-  ['Orders and payments', '5 years', 'South African tax law (SARS) requires it'],
-  ['Records that limit repeated requests (your internet address)', 'until the limit period ends', 'to protect the site and our staff sign-in from abuse'],
-  ['Visit statistics (pages seen, area you give; your address only as a code that changes daily)', '13 months', 'to see how the shop is used, compared with the same month last year'],
-  ['Courier tracking of your order', 'with the order (5 years)', 'so you and our team can see where a delivery went'],
-];
+import { RETENTION_SCHEDULE } from './privacy-schedule';
 
 /** POPIA privacy notice, linked from every form that collects personal information. */
 export function PrivacyPage() {
@@ -36,25 +24,29 @@ export function PrivacyPage() {
         <h2>Why</h2>
         <p>To answer your enquiry, prepare quotes, make and deliver your order, and follow up when you asked us to. We do not sell your information or use it for unrelated marketing.</p>
         <h2>How long we keep it</h2>
-        <p>We keep each kind of information only as long as we need it, and delete it automatically when that time is up:</p>
-        <table>
+        <p>We keep each kind of information only as long as we need it. The table says for how long, and how it is deleted when that time is up:</p>
+        <div className="table-scroll" role="region" aria-label="How long we keep each kind of information" tabIndex={0}>
+        <table className="prose-table">
           <thead>
             <tr>
               <th scope="col">Information</th>
               <th scope="col">Kept for</th>
               <th scope="col">Why</th>
+              <th scope="col">Deleted</th>
             </tr>
           </thead>
           <tbody>
-            {RETENTION_SCHEDULE.map(([what, period, why]) => (
+            {RETENTION_SCHEDULE.map(({ what, period, why, deleted }) => (
               <tr key={what}>
                 <td>{what}</td>
                 <td>{period}</td>
                 <td>{why}</td>
+                <td>{deleted}</td>
               </tr>
             ))}
           </tbody>
         </table>
+        </div>
         <h2>Your rights</h2>
         <p>
           You may ask to see, correct or delete your information, or withdraw consent to be contacted, at any time
