@@ -212,6 +212,7 @@ export function deployProblems(config) {
   }
 
   if (!isSet('BUSINESS_EMAIL')) problems.push('BUSINESS_EMAIL: set the address customers write to and order notices go to, in wrangler.toml [vars].');
+  if (!isSet('MARKETING_EMAIL')) problems.push('MARKETING_EMAIL: set the address the daily report goes to every morning at 06:00, in wrangler.toml [vars].');
   if (!CONTACT_NUMBERS.some(isSet)) problems.push(`${CONTACT_NUMBERS.join(' / ')}: set at least one number customers can call or WhatsApp, in wrangler.toml [vars].`);
 
   const email = value('EMAIL_PROVIDER').toLowerCase();

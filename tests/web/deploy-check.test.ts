@@ -10,6 +10,7 @@ function ready(overrides: { vars?: Record<string, string | undefined>; secretNam
     BUSINESS_NAME: 'Knysna Blinds',
     BUSINESS_PHONE_NATIONAL: '+27 21 555 1234',
     BUSINESS_EMAIL: 'info@knysnablinds.co.za',
+    MARKETING_EMAIL: 'marketing@knysnablinds.co.za',
     EMAIL_PROVIDER: 'resend',
     EMAIL_FROM: 'Knysna Blinds <quotes@knysnablinds.co.za>',
     PAYMENT_PROVIDER: 'yoco',
@@ -47,6 +48,11 @@ describe('deploy checks', () => {
     expect(problemsFor({ vars: { BUSINESS_EMAIL: undefined } })).toEqual([expect.stringMatching(/^BUSINESS_EMAIL: set/)]);
     expect(problemsFor({ vars: { BUSINESS_PHONE_NATIONAL: undefined } })).toEqual([expect.stringMatching(/at least one number/)]);
     expect(problemsFor({ vars: { BUSINESS_PHONE_NATIONAL: undefined, BUSINESS_WHATSAPP_GARDEN_ROUTE: '+27 82 555 1234' } })).toEqual([]);
+  });
+
+  it('asks for MARKETING_EMAIL (the daily report goes nowhere without it); MAIN_WEBSITE_URL may stay unset', () => {
+    expect(problemsFor({ vars: { MARKETING_EMAIL: undefined } })).toEqual([expect.stringMatching(/^MARKETING_EMAIL: set the address the daily report/)]);
+    expect(problemsFor({ vars: { MAIN_WEBSITE_URL: undefined } })).toEqual([]);
   });
 
   it('refuses EMAIL_PROVIDER unset or local, and asks for what each provider needs', () => {
@@ -102,7 +108,7 @@ describe('deploy checks', () => {
 
   it("refuses this repository's wrangler.toml as it stands, for what the business must set", () => {
     const problems = deployProblems({ ...deployConfigFromToml(wranglerToml), secretNames: [] }).join('\n');
-    for (const rule of [/^BUSINESS_EMAIL:/m, /at least one number/, /^EMAIL_PROVIDER:/m, /database_id/, /kv_namespaces/, /^ADMIN_PIN:/m]) expect(problems).toMatch(rule);
+    for (const rule of [/^BUSINESS_EMAIL:/m, /^MARKETING_EMAIL:/m, /at least one number/, /^EMAIL_PROVIDER:/m, /database_id/, /kv_namespaces/, /^ADMIN_PIN:/m]) expect(problems).toMatch(rule);
     // Its defaults are no sample values a customer would see, and never the sandbox.
     expect(problems).not.toMatch(/sample value|PAYMENT_PROVIDER/);
   });
