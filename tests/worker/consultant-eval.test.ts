@@ -195,6 +195,8 @@ describe('built-in consultant: lead capture', () => {
     ['Johan here, +27 83 123 4567', { name: 'Johan', phone: '083 123 4567' }],
     ["I'm looking for blinds", {}],
     ['this is Megan 0721234567', { name: 'Megan', phone: '072 123 4567' }],
+    ['Hi, this is Lindiwe Smith-Jones, please call me on 082 555 0177', { name: 'Lindiwe Smith-Jones', phone: '082 555 0177' }],
+    ["I'm Sean O'Neill", { name: "Sean O'Neill" }],
   ])('reads contact details from %s', (message, expected) => {
     expect(parseContactDetails(message)).toEqual(expected);
   });

@@ -84,10 +84,15 @@ export interface ContactDetails {
   phone?: string;
 }
 
+/** A capitalised name word, double-barrelled ones included: 'Anna', "O'Neill", 'Smith-Jones'. */
+const CAPITALISED_NAME = "[A-Z](?:[a-z]+|(?=['-]))(?:['-][A-Z]?[a-z]+)*";
+
 function cleanName(raw: string): string | undefined {
   const words = raw.trim().split(/\s+/).slice(0, 3);
   const kept: string[] = [];
-  for (const w of words) {
+  for (const raw of words) {
+    // A name never ends in a hyphen or apostrophe ('Phone-' was kept from 'Phone-Trial' before).
+    const w = raw.replace(/['-]+$/, '');
     if (NOT_NAMES.has(w.toLowerCase()) || !/^[A-Za-z][A-Za-z'-]*$/.test(w)) break;
     kept.push(w.charAt(0).toUpperCase() + w.slice(1));
   }
@@ -105,8 +110,8 @@ export function parseContactDetails(message: string): ContactDetails {
   const explicit = /\b(?:my name is|my name's|name is|name:|call me)\s+([A-Za-z][A-Za-z'-]*(?:\s+[A-Z][A-Za-z'-]*)?)/i.exec(text);
   // Without 'my name is', only a capitalised word counts, so "I'm looking for" is not a name.
   const casual =
-    /\b(?:I'm|I’m|I am|this is|it's|it’s)\s+([A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)/.exec(text) ??
-    /(?:^|[.!,]\s*)([A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\s+here\b/.exec(text);
+    new RegExp(`\\b(?:I'm|I’m|I am|this is|it's|it’s)\\s+(${CAPITALISED_NAME}(?:\\s+${CAPITALISED_NAME})?)`).exec(text) ??
+    new RegExp(`(?:^|[.!,]\\s*)(${CAPITALISED_NAME}(?:\\s+${CAPITALISED_NAME})?)\\s+here\\b`).exec(text);
   const name = (explicit?.[1] ? cleanName(explicit[1]) : undefined) ?? (casual?.[1] ? cleanName(casual[1]) : undefined);
   if (name && !/^(Hi|Hello|Hey|Howzit|Good|Thanks|Thank|Please|Yes|No)$/i.test(name.split(' ')[0]!)) details.name = name;
   return details;
