@@ -242,10 +242,10 @@ describe('confirmation e-mails are queued with the order', () => {
     expect(await outboxRows(reference)).toHaveLength(2);
   });
 
-  it('a sender that throws after the answer loses nothing: both wait for the cron, which sends them', async () => {
+  it('a sender that refuses for now (a rate limit) after the answer loses nothing: both wait for the cron, which sends them', async () => {
     const SEND_EMAIL = {
       send: async () => {
-        throw Object.assign(new Error('upstream down'), { code: 'E_INTERNAL_SERVER_ERROR' });
+        throw Object.assign(new Error('rate limited'), { code: 'E_RATE_LIMIT_EXCEEDED' });
       },
     } as unknown as SendEmail;
     const ctx = createExecutionContext();
