@@ -28,11 +28,12 @@ function endlessBody(first: string) {
   return { stream, pulls: () => pulled };
 }
 
-function postChunked(path: string, pieces: string[], ip: string): Promise<Response> {
+/** Posts a streamed body (no Content-Length) of this Content-Type from this client. */
+function postStream(path: string, contentType: string, body: ReadableStream<Uint8Array>, ip: string): Promise<Response> {
   return SELF.fetch(`${BASE}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip },
-    body: chunkedBody(pieces),
+    headers: { 'Content-Type': contentType, 'CF-Connecting-IP': ip },
+    body,
     duplex: 'half',
   } as RequestInit);
 }
@@ -42,12 +43,7 @@ describe('JSON bodies without Content-Length', () => {
   it('stops with 413 once a chunked body passes the cap', async () => {
     // Would be 64 MB if read to the end: the answer must come after about 1 KB has been counted.
     const endless = endlessBody('{"sessionId":"');
-    const res = await SELF.fetch(`${BASE}/api/chat/session`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.60' },
-      body: endless.stream,
-      duplex: 'half',
-    } as RequestInit);
+    const res = await postStream('/api/chat/session', 'application/json', endless.stream, '203.0.113.60');
     expect(res.status).toBe(413);
     const body = await res.json<any>();
     expect(body).toMatchObject({ success: false, error: 'payload_too_large' });
@@ -58,18 +54,13 @@ describe('JSON bodies without Content-Length', () => {
   it('accepts a chunked body under the cap', async () => {
     const sessionId = `session_${Date.now()}_chunkedaa`;
     const json = JSON.stringify({ sessionId });
-    const res = await postChunked('/api/chat/session', [json.slice(0, 10), json.slice(10, 20), json.slice(20)], '203.0.113.61');
+    const res = await postStream('/api/chat/session', 'application/json', chunkedBody([json.slice(0, 10), json.slice(10, 20), json.slice(20)]), '203.0.113.61');
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, sessionId });
   });
 
   it('still answers 415 for a body that is not JSON', async () => {
-    const res = await SELF.fetch(`${BASE}/api/chat/session`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'text/plain', 'CF-Connecting-IP': '203.0.113.62' },
-      body: chunkedBody(['{"sessionId":"x"}']),
-      duplex: 'half',
-    } as RequestInit);
+    const res = await postStream('/api/chat/session', 'text/plain', chunkedBody(['{"sessionId":"x"}']), '203.0.113.62');
     expect(res.status).toBe(415);
   });
 });
@@ -78,12 +69,7 @@ describe('JSON bodies without Content-Length', () => {
 describe('form bodies without Content-Length', () => {
   it('a chunked PayFast notification stops with 413 once it passes 32 KB, before being read to the end', async () => {
     const body = endlessBody('m_payment_id=CB-AAAAAAAAAA&custom_str1=');
-    const res = await SELF.fetch(`${BASE}/api/payment/payfast/notify`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': '203.0.113.63' },
-      body: body.stream,
-      duplex: 'half',
-    } as RequestInit);
+    const res = await postStream('/api/payment/payfast/notify', 'application/x-www-form-urlencoded', body.stream, '203.0.113.63');
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ success: false, error: 'payload_too_large' });
     expect(body.pulls()).toBeLessThan(1024);
@@ -91,12 +77,7 @@ describe('form bodies without Content-Length', () => {
 
   it('a chunked sandbox checkout form stops with 413 once it passes 8 KB, before being read to the end', async () => {
     const body = endlessBody('card_number=');
-    const res = await SELF.fetch(`${BASE}/pay/sandbox/sbx_chk_aaaaaaaaaaaaaaaaaaaaaaaa`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': '203.0.113.64' },
-      body: body.stream,
-      duplex: 'half',
-    } as RequestInit);
+    const res = await postStream('/pay/sandbox/sbx_chk_aaaaaaaaaaaaaaaaaaaaaaaa', 'application/x-www-form-urlencoded', body.stream, '203.0.113.64');
     expect(res.status).toBe(413);
     expect(await res.text()).toContain('Request too large');
     expect(body.pulls()).toBeLessThan(1024);
