@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/index';
 import { DAILY_CRON } from '../../worker/cron';
-import { ENQUIRY_RETENTION_DAYS, OUTBOX_BODY_RETENTION_DAYS, QUOTE_RETENTION_DAYS } from '../../worker/services/retention';
+import { ENQUIRY_RETENTION_DAYS, OUTBOX_BODY_RETENTION_DAYS, QUOTE_RETENTION_DAYS } from '../../worker/shared/retention-schedule';
 
 async function runDaily(now: number) {
   const controller = createScheduledController({ cron: DAILY_CRON, scheduledTime: now });

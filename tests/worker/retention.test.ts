@@ -1,19 +1,16 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { CHAT_TRANSCRIPT_RETENTION_MS, type ChatSession } from '../../worker/durable-objects/chat-session';
+import { purgeActivity, purgeOldPhotos, purgeOutbox, purgeQuotesAndKeys } from '../../worker/services/retention';
 import {
-  OUTBOX_BODY_RETENTION_DAYS,
-  OUTBOX_ROW_RETENTION_DAYS,
-  ORDER_IDEMPOTENCY_RETENTION_DAYS,
-  PHOTO_RETENTION_DAYS,
-  QUOTE_RETENTION_DAYS,
   ANALYTICS_RETENTION_DAYS,
   AUDIT_RETENTION_DAYS,
-  purgeActivity,
-  purgeOldPhotos,
-  purgeOutbox,
-  purgeQuotesAndKeys,
-} from '../../worker/services/retention';
+  ORDER_IDEMPOTENCY_RETENTION_DAYS,
+  OUTBOX_BODY_RETENTION_DAYS,
+  OUTBOX_ROW_RETENTION_DAYS,
+  PHOTO_RETENTION_DAYS,
+  QUOTE_RETENTION_DAYS,
+} from '../../worker/shared/retention-schedule';
 
 const DAY = 86_400_000;
 const NOW = new Date('2026-11-22T04:00:00Z');

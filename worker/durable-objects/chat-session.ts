@@ -3,7 +3,7 @@ import type { Env } from '../env';
 import type { ChatTurn, ConsultantContact, ConsultantMemory } from '../services/consultant/built-in-consultant';
 import { answerTurn } from '../services/consultant/route-answer';
 import { leadSink } from '../services/leads';
-import { CHAT_TRANSCRIPT_RETENTION_DAYS } from '../services/retention';
+import { CHAT_TRANSCRIPT_RETENTION_DAYS } from '../shared/retention-schedule';
 
 /** Per-session cap on messages a minute (the route also limits per client address). */
 export const SESSION_MESSAGES_PER_MINUTE = 20;

@@ -1,5 +1,5 @@
-// The retention schedule (docs/decisions/005-retention-schedule.md, the privacy notice): how long
-// each kind of personal data is kept, and the deletions the daily job makes when that time is up.
+// The deletions the daily job makes under the retention schedule (docs/decisions/005-retention-schedule.md):
+// the periods are the constants of worker/shared/retention-schedule.ts, which the privacy notice states.
 import { and, eq, inArray, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { analyticsEvents, auditLog, customerDetails, emailOutbox, idempotencyKeys, leads, orders, quotes } from '../db/schema';
@@ -13,8 +13,6 @@ import {
   PHOTO_RETENTION_DAYS,
   QUOTE_RETENTION_DAYS,
 } from '../shared/retention-schedule';
-
-export * from '../shared/retention-schedule';
 
 const DAY_MS = 86_400_000;
 
@@ -147,7 +145,6 @@ export async function purgeOldPhotos(
   }
   return { photosDeleted };
 }
-
 
 export type ActivityPurge = {
   analyticsEventsDeleted: number;
