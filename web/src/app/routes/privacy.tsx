@@ -26,26 +26,26 @@ export function PrivacyPage() {
         <h2>How long we keep it</h2>
         <p>We keep each kind of information only as long as we need it. The table says for how long, and how it is deleted when that time is up:</p>
         <div className="table-scroll" role="region" aria-label="How long we keep each kind of information" tabIndex={0}>
-        <table className="prose-table">
-          <thead>
-            <tr>
-              <th scope="col">Information</th>
-              <th scope="col">Kept for</th>
-              <th scope="col">Why</th>
-              <th scope="col">Deleted</th>
-            </tr>
-          </thead>
-          <tbody>
-            {RETENTION_SCHEDULE.map(({ what, period, why, deleted }) => (
-              <tr key={what}>
-                <td>{what}</td>
-                <td>{period}</td>
-                <td>{why}</td>
-                <td>{deleted}</td>
+          <table className="prose-table">
+            <thead>
+              <tr>
+                <th scope="col">Information</th>
+                <th scope="col">Kept for</th>
+                <th scope="col">Why</th>
+                <th scope="col">Deleted</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {RETENTION_SCHEDULE.map(({ what, period, why, deleted }) => (
+                <tr key={what}>
+                  <td>{what}</td>
+                  <td>{period}</td>
+                  <td>{why}</td>
+                  <td>{deleted}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
         <h2>Your rights</h2>
         <p>
