@@ -28,34 +28,37 @@ function photo() {
 
 const runs = Number(process.argv[2] ?? 10);
 const bytes = photo();
-const cpuMs = [];
-let heldBytes = 0;
-let answer;
-let decoded;
-for (let i = 0; i < runs + 1; i++) {
-  globalThis.gc?.();
-  const before = process.memoryUsage().arrayBuffers;
-  const started = process.cpuUsage();
+
+/**
+ * Runs `decode` (which decodes `bytes` and reads its answer) runs + 1 times: CPU ms of each run but the
+ * first (it warms the JIT up), the array buffers held meanwhile, and the last run's pixels and answer.
+ */
+function measure(decode) {
+  const cpuMs = [];
+  let heldBytes = 0;
+  let last;
+  for (let i = 0; i < runs + 1; i++) {
+    globalThis.gc?.();
+    const before = process.memoryUsage().arrayBuffers;
+    const started = process.cpuUsage();
+    last = decode();
+    const used = process.cpuUsage(started);
+    // Array buffers alive beyond the upload itself: the reduced RGBA and whatever the decoder kept.
+    heldBytes = Math.max(heldBytes, process.memoryUsage().arrayBuffers - before);
+    if (i > 0) cpuMs.push((used.user + used.system) / 1000);
+  }
+  return { cpuMs, heldBytes, decoded: { width: last.pixels.width, height: last.pixels.height }, answer: last.answer };
+}
+
+const analysis = measure(() => {
   const pixels = decodePhoto(bytes);
-  answer = analyzeWindowPixels(pixels);
-  const used = process.cpuUsage(started);
-  // Array buffers alive beyond the upload itself: the reduced RGBA and whatever the decoder kept.
-  heldBytes = Math.max(heldBytes, process.memoryUsage().arrayBuffers - before);
-  decoded = { width: pixels.width, height: pixels.height };
-  if (i > 0) cpuMs.push((used.user + used.system) / 1000); // the first run warms the JIT up
-}
+  return { pixels, answer: analyzeWindowPixels(pixels) };
+});
 // The chat's path: the consultant decodes the same photo reduced to its colour sample and reads its main colours.
-const chatCpuMs = [];
-let chatColours;
-let chatDecoded;
-for (let i = 0; i < runs + 1; i++) {
-  globalThis.gc?.();
-  const started = process.cpuUsage();
+const chatRun = measure(() => {
   const pixels = decodePhoto(bytes, COLOUR_SAMPLE_PIXELS);
-  chatColours = dominantColours(pixels, 3);
-  const used = process.cpuUsage(started);
-  chatDecoded = { width: pixels.width, height: pixels.height };
-  if (i > 0) chatCpuMs.push((used.user + used.system) / 1000);
-}
-const chat = { cpuMs: chatCpuMs, decoded: chatDecoded, colours: chatColours.map((c) => c.name) };
+  return { pixels, answer: dominantColours(pixels, 3) };
+});
+const chat = { cpuMs: chatRun.cpuMs, decoded: chatRun.decoded, colours: chatRun.answer.map((c) => c.name) };
+const { cpuMs, heldBytes, decoded, answer } = analysis;
 console.log(JSON.stringify({ file: PHOTO_FILE, bytes: bytes.length, width: 4000, height: 3000, decoded, runs, cpuMs, heldBytes, answer, chat }));
