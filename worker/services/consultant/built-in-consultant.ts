@@ -86,13 +86,16 @@ export interface ContactDetails {
 
 /** A capitalised name word, double-barrelled ones included: 'Anna', "O'Neill", 'Smith-Jones'. */
 const CAPITALISED_NAME = "[A-Z](?:[a-z]+|(?=['-]))(?:['-][A-Z]?[a-z]+)*";
+/** One or two of them after "I'm", "this is" and the like, or before "here" ('Johan here'). */
+const INTRODUCED_NAME = new RegExp(`\\b(?:I'm|I’m|I am|this is|it's|it’s)\\s+(${CAPITALISED_NAME}(?:\\s+${CAPITALISED_NAME})?)`);
+const NAME_HERE = new RegExp(`(?:^|[.!,]\\s*)(${CAPITALISED_NAME}(?:\\s+${CAPITALISED_NAME})?)\\s+here\\b`);
 
 function cleanName(raw: string): string | undefined {
   const words = raw.trim().split(/\s+/).slice(0, 3);
   const kept: string[] = [];
-  for (const raw of words) {
+  for (const word of words) {
     // A name never ends in a hyphen or apostrophe ('Phone-' was kept from 'Phone-Trial' before).
-    const w = raw.replace(/['-]+$/, '');
+    const w = word.replace(/['-]+$/, '');
     if (NOT_NAMES.has(w.toLowerCase()) || !/^[A-Za-z][A-Za-z'-]*$/.test(w)) break;
     kept.push(w.charAt(0).toUpperCase() + w.slice(1));
   }
@@ -109,9 +112,7 @@ export function parseContactDetails(message: string): ContactDetails {
   const text = message.replace(EMAIL_RE, ' ');
   const explicit = /\b(?:my name is|my name's|name is|name:|call me)\s+([A-Za-z][A-Za-z'-]*(?:\s+[A-Z][A-Za-z'-]*)?)/i.exec(text);
   // Without 'my name is', only a capitalised word counts, so "I'm looking for" is not a name.
-  const casual =
-    new RegExp(`\\b(?:I'm|I’m|I am|this is|it's|it’s)\\s+(${CAPITALISED_NAME}(?:\\s+${CAPITALISED_NAME})?)`).exec(text) ??
-    new RegExp(`(?:^|[.!,]\\s*)(${CAPITALISED_NAME}(?:\\s+${CAPITALISED_NAME})?)\\s+here\\b`).exec(text);
+  const casual = INTRODUCED_NAME.exec(text) ?? NAME_HERE.exec(text);
   const name = (explicit?.[1] ? cleanName(explicit[1]) : undefined) ?? (casual?.[1] ? cleanName(casual[1]) : undefined);
   if (name && !/^(Hi|Hello|Hey|Howzit|Good|Thanks|Thank|Please|Yes|No)$/i.test(name.split(' ')[0]!)) details.name = name;
   return details;
