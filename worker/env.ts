@@ -33,8 +33,14 @@ export interface Env {
   ADMIN_PIN?: string;
   SITE_VISIT_PHRASE?: string;
   SITE_VISIT_CODE?: string;
-  /** 'sandbox' (default: the hosted test checkout on this site), 'yoco' or 'payfast'. */
+  /** 'sandbox' (default: the hosted test checkout on this site), 'yoco', 'payfast' or 'none' (no card payments: bank transfer). */
   PAYMENT_PROVIDER?: string;
+  /** The shop's bank account for payment by bank transfer (public: customers need it to pay); all five or none. */
+  BANK_ACCOUNT_NAME?: string;
+  BANK_NAME?: string;
+  BANK_ACCOUNT_NUMBER?: string;
+  BANK_BRANCH_CODE?: string;
+  BANK_ACCOUNT_TYPE?: string;
   /** Secret that signs the sandbox gateway's server-to-server confirmations (a local default is used when unset outside production). */
   SANDBOX_PAYMENT_SECRET?: string;
   /** Yoco Checkout API secret key (sk_test_... / sk_live_...). */

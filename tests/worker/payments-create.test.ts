@@ -44,7 +44,6 @@ describe('POST /api/payment/create', () => {
 describe("'Payment Setup Required' (503 not_configured) when no gateway can take the payment", () => {
   const SETUP_REQUIRED = 'Payment Setup Required. Card payments are not available right now; please contact us to pay for your order.';
   const cases: [string, Record<string, string | undefined>, string[]][] = [
-    ['PAYMENT_PROVIDER=none', { PAYMENT_PROVIDER: 'none' }, ['PAYMENT_PROVIDER=none']],
     ['the sandbox in production without SANDBOX_PAYMENT_SECRET', { PAYMENT_PROVIDER: 'sandbox', APP_ENV: 'production', SANDBOX_PAYMENT_SECRET: undefined }, ['SANDBOX_PAYMENT_SECRET']],
     ['the sandbox with APP_ENV unset and no SANDBOX_PAYMENT_SECRET', { PAYMENT_PROVIDER: 'sandbox', APP_ENV: undefined, SANDBOX_PAYMENT_SECRET: undefined }, ['SANDBOX_PAYMENT_SECRET']],
     ['yoco without keys', { PAYMENT_PROVIDER: 'yoco', YOCO_SECRET_KEY: undefined, YOCO_WEBHOOK_SECRET: undefined }, ['YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET']],

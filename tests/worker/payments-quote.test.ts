@@ -55,10 +55,13 @@ describe('paying for a stored quote', () => {
     expect(orders.calls[0]!.customer).toEqual({ name: 'Saved Name', email: 'saved@example.co.za', phone: null });
   });
 
-  it('makes no order when payments are not set up', async () => {
+  it('makes no order when card payments are off or not set up', async () => {
     const quote = await insertQuote({ email: 'q@example.co.za' });
     const orders = fakeOrders();
     await expect(pay({ quote_id: quote.id, quote_key: quote.accessKey }, orders.deps, { PAYMENT_PROVIDER: 'none' })).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    await expect(pay({ quote_id: quote.id, quote_key: quote.accessKey }, orders.deps, { PAYMENT_PROVIDER: 'yoco', YOCO_SECRET_KEY: '' })).rejects.toMatchObject({
       code: 'not_configured',
     });
     expect(orders.calls).toHaveLength(0);

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { AppBindings, Env } from '../env';
 import { isProduction } from '../lib/app-env';
+import { bankTransferDetails } from '../services/payments/bank-transfer';
+import { cardPaymentsAvailable } from '../services/payments/checkout';
 import type { PublicConfig } from '../shared/public-config';
 
 export function publicConfig(env: Env): PublicConfig {
@@ -18,6 +20,8 @@ export function publicConfig(env: Env): PublicConfig {
     mainWebsiteUrl: env.MAIN_WEBSITE_URL ?? '',
     // Fail closed: an unset or misspelt APP_ENV is production.
     devtoolsGuard: isProduction(env),
+    // Only the ways to pay that work: no 'Pay by card' without a gateway that can take it.
+    payment: { card: cardPaymentsAvailable(env), bankTransfer: bankTransferDetails(env) },
   };
 }
 

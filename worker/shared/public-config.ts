@@ -9,6 +9,24 @@ export interface PublicConfig {
   mainWebsiteUrl: string;
   /** The developer-tools guard runs in production only. */
   devtoolsGuard: boolean;
+  /** The ways to pay the server can take: pages offer only these (DESIGN.md 7b). */
+  payment: PaymentMethods;
+}
+
+export interface PaymentMethods {
+  /** A card gateway is configured and can start a checkout (POST /api/payment/create). */
+  card: boolean;
+  /** The shop's account for a bank transfer with the order reference as payment reference; null when not configured. */
+  bankTransfer: BankTransferDetails | null;
+}
+
+/** Public on purpose: a customer needs them to pay. */
+export interface BankTransferDetails {
+  accountName: string;
+  bankName: string;
+  accountNumber: string;
+  branchCode: string;
+  accountType: string;
 }
 
 /** wa.me wants digits only, with the country code. */

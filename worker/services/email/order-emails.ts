@@ -4,6 +4,8 @@
 import type { Env } from '../../env';
 import type { OrderDto, PaymentStatus } from '../../shared/orders-api';
 import { vatInside } from '../orders';
+import { cardPaymentsAvailable } from '../payments/checkout';
+import { bankTransferEmailBlock } from './bank-transfer-email';
 import {
   businessDetails,
   buttonHtml,
@@ -38,16 +40,20 @@ function orderTotals(order: OrderForEmail): Totals {
   return { totalCents: order.total_cents, vatCents, subtotalCents: order.total_cents - vatCents };
 }
 
-function paymentsEnabled(env: Env): boolean {
-  return (env.PAYMENT_PROVIDER ?? 'sandbox').trim().toLowerCase() !== 'none';
+/** Still to be paid: the e-mail says how. */
+function awaitingPayment(order: OrderForEmail): boolean {
+  return order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded';
 }
 
-/** What the customer reads about paying, for the order's current status. */
-function paymentNote(env: Env, order: OrderForEmail): string {
+/** What the customer reads about paying, for the order's current status and the ways to pay configured. */
+function paymentNote(env: Env, order: OrderForEmail, bankTransfer: boolean): string {
   if (order.paymentStatus === 'paid') return 'Your payment has been received. Thank you.';
-  if (order.paymentStatus === 'pending' && paymentsEnabled(env)) {
-    return 'Your order is reserved. Pay securely by card from your order page; production starts once payment is received.';
+  if (awaitingPayment(order) && cardPaymentsAvailable(env)) {
+    return bankTransfer
+      ? 'Your order is reserved. Pay securely by card from your order page, or by bank transfer as shown below; production starts once payment is received.'
+      : 'Your order is reserved. Pay securely by card from your order page; production starts once payment is received.';
   }
+  if (awaitingPayment(order) && bankTransfer) return 'Your order is reserved. Please pay by bank transfer as shown below; production starts once payment is received.';
   return 'We will contact you to arrange payment; production starts once payment is received.';
 }
 
@@ -60,6 +66,7 @@ export function orderConfirmationEmails(env: Env, order: OrderForEmail, origin: 
   const ref = order.reference;
   const link = origin ? `${origin}/order-confirmation?ref=${encodeURIComponent(ref)}` : null;
   const totals = orderTotals(order);
+  const bankTransfer = awaitingPayment(order) ? bankTransferEmailBlock(env, order) : null;
   const status = STATUS_LABELS[order.paymentStatus] ?? order.paymentStatus;
   const orderFacts = [
     ['Order reference', ref],
@@ -75,7 +82,8 @@ export function orderConfirmationEmails(env: Env, order: OrderForEmail, origin: 
 ${factsHtml(orderFacts)}
 ${linesTableHtml(order.blinds)}
 ${totalsHtml(totals)}
-<p style="font-size:14px;margin:0 0 12px;"><strong>Payment: ${status}.</strong> ${paymentNote(env, order)}</p>
+<p style="font-size:14px;margin:0 0 12px;"><strong>Payment: ${status}.</strong> ${paymentNote(env, order, bankTransfer !== null)}</p>
+${bankTransfer?.html ?? ''}
 ${link ? buttonHtml(link, 'View your order') : ''}
 <h2 style="font-size:16px;margin:16px 0 8px;">What happens next</h2>
 ${notesHtml(DELIVERY_NOTES)}
@@ -92,7 +100,8 @@ ${notesHtml(DELIVERY_NOTES)}
     '',
     totalsText(totals),
     '',
-    `Payment: ${status}. ${paymentNote(env, order)}`,
+    `Payment: ${status}. ${paymentNote(env, order, bankTransfer !== null)}`,
+    ...(bankTransfer ? ['', bankTransfer.text, ''] : []),
     ...(link ? [`View your order: ${link}`] : []),
     '',
     'What happens next',

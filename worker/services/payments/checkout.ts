@@ -41,30 +41,58 @@ export function isSandboxGateway(env: Env): boolean {
   return configuredProviderName(env) === 'sandbox';
 }
 
-/** The gateway PAYMENT_PROVIDER names (default sandbox), or 503 'Payment Setup Required' (the log says what is missing). */
-export function paymentProviderFor(env: Env): PaymentProvider {
+/** What stops the configured gateway from taking a card payment: for the log, never the customer. */
+type GatewayProblem = { problem: string; fields?: Record<string, unknown> };
+
+/** The gateway PAYMENT_PROVIDER names, 'none' when card payments are switched off, or what is missing. Logs nothing. */
+function resolveGateway(env: Env): PaymentProvider | 'none' | GatewayProblem {
   const name = configuredProviderName(env);
   switch (name) {
     case 'none':
-      throw setupRequired('card payments are switched off (PAYMENT_PROVIDER=none)');
+      return 'none';
     case 'sandbox':
       if (!sandboxSecret(env)) {
-        throw setupRequired('the sandbox gateway needs SANDBOX_PAYMENT_SECRET outside APP_ENV=development (or set PAYMENT_PROVIDER to yoco or payfast)', { missing: ['SANDBOX_PAYMENT_SECRET'] });
+        return { problem: 'the sandbox gateway needs SANDBOX_PAYMENT_SECRET outside APP_ENV=development (or set PAYMENT_PROVIDER to yoco or payfast)', fields: { missing: ['SANDBOX_PAYMENT_SECRET'] } };
       }
       return sandboxProvider(env);
     case 'yoco': {
       const config = yocoConfig(env);
-      if ('missing' in config) throw setupRequired('Yoco is missing settings', { missing: config.missing });
+      if ('missing' in config) return { problem: 'Yoco is missing settings', fields: { missing: config.missing } };
       return yocoProvider(config);
     }
     case 'payfast': {
       const config = payfastConfig(env);
-      if ('missing' in config) throw setupRequired('PayFast is missing settings', { missing: config.missing });
+      if ('missing' in config) return { problem: 'PayFast is missing settings', fields: { missing: config.missing } };
       return payfastProvider(config);
     }
     default:
-      throw setupRequired(`PAYMENT_PROVIDER '${name}' is not one of ${PROVIDER_NAMES.join(', ')} or none`);
+      return { problem: `PAYMENT_PROVIDER '${name}' is not one of ${PROVIDER_NAMES.join(', ')} or none` };
   }
+}
+
+/** Whether a card checkout can start: the web app offers 'Pay by card' only then (public configuration). */
+export function cardPaymentsAvailable(env: Env): boolean {
+  const gateway = resolveGateway(env);
+  return gateway !== 'none' && 'createCheckout' in gateway;
+}
+
+/** What a card payment request answers when the shop takes no cards (PAYMENT_PROVIDER=none). */
+export const NO_CARD_PAYMENTS_MESSAGE =
+  'Card payments are not offered on this site. Please pay by bank transfer, using your order reference as the payment reference: the bank details are on your order confirmation page and in your order confirmation e-mail.';
+
+/**
+ * The gateway PAYMENT_PROVIDER names (default sandbox). PAYMENT_PROVIDER=none is a choice, not a
+ * fault: 409 with the way to pay instead. A gateway that cannot work: 503 'Payment Setup Required'
+ * (the log says what is missing).
+ */
+export function paymentProviderFor(env: Env): PaymentProvider {
+  const gateway = resolveGateway(env);
+  if (gateway === 'none') {
+    paymentLog('info', 'card payment refused: card payments are switched off (PAYMENT_PROVIDER=none)');
+    throw new AppError('conflict', NO_CARD_PAYMENTS_MESSAGE);
+  }
+  if ('createCheckout' in gateway) return gateway;
+  throw setupRequired(gateway.problem, gateway.fields);
 }
 
 export function checkoutUrls(origin: string, reference: string): CheckoutUrls {
