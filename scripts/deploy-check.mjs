@@ -14,6 +14,12 @@ const CONTACT_NUMBERS = ['BUSINESS_PHONE_NATIONAL', 'BUSINESS_PHONE_GARDEN_ROUTE
 /** The sample contacts of .dev.vars.example: '+27 44 000 0000' numbers and example.* addresses. */
 const SAMPLE_VALUE = [/000[\s-]?000\d/, /\bexample\.(?:co\.za|com|org|net)\b/i];
 
+/** The shop's bank account (public: customers need it to pay by bank transfer). */
+export const BANK_KEYS = ['BANK_ACCOUNT_NAME', 'BANK_NAME', 'BANK_ACCOUNT_NUMBER', 'BANK_BRANCH_CODE', 'BANK_ACCOUNT_TYPE'];
+
+/** The sample account of .dev.vars.example: values saying 'sample', and numbers of zeros. */
+const SAMPLE_BANK_VALUE = [/\bsample\b/i, /^(?=.*0)[0\s-]+$/];
+
 const PAYMENT_SECRETS = {
   yoco: ['YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET'],
   payfast: ['PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE'],
@@ -203,7 +209,8 @@ export function deployProblems(config) {
   }
 
   for (const [key, raw] of Object.entries(vars)) {
-    if (typeof raw === 'string' && SAMPLE_VALUE.some((re) => re.test(raw))) {
+    const sampleBank = BANK_KEYS.includes(key) && SAMPLE_BANK_VALUE.some((re) => re.test(raw));
+    if (typeof raw === 'string' && (sampleBank || SAMPLE_VALUE.some((re) => re.test(raw)))) {
       problems.push(`${key}: "${raw}" is a sample value; set the business's own in wrangler.toml [vars], or remove it.`);
     }
     if (SECRET_KEYS.includes(key)) {
@@ -233,6 +240,13 @@ export function deployProblems(config) {
     needSecrets(PAYMENT_SECRETS[payment], `PAYMENT_PROVIDER is "${payment}"`);
   } else if (payment !== 'none') {
     problems.push(`PAYMENT_PROVIDER: "${value('PAYMENT_PROVIDER')}" is not one of yoco, payfast, none.`);
+  }
+  if (payment === 'none') {
+    // Without a card gateway a bank transfer is the only way to pay: customers must be told where to.
+    const missing = BANK_KEYS.filter((key) => !isSet(key));
+    if (missing.length) {
+      problems.push(`${missing.join(', ')}: PAYMENT_PROVIDER is "none", so customers pay by bank transfer; set the shop's bank account in wrangler.toml [vars] (public: customers need it to pay).`);
+    }
   }
 
   if (config.d1DatabaseIds.length === 0 || config.d1DatabaseIds.some(isPlaceholderId)) {

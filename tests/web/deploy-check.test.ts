@@ -1,5 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { parseEnv } from 'node:util';
+import devVarsExample from '../../.dev.vars.example?raw';
 import wranglerToml from '../../wrangler.toml?raw';
 import { deployConfigFromToml, deployProblems, parseTomlTables, type DeployConfig } from '../../scripts/deploy-check.mjs';
 
@@ -28,6 +30,15 @@ function ready(overrides: { vars?: Record<string, string | undefined>; secretNam
     vars,
   };
 }
+
+/** A real-looking account (not the sample one). */
+const BANK = {
+  BANK_ACCOUNT_NAME: 'Knysna Blinds (Pty) Ltd',
+  BANK_NAME: 'First National Bank',
+  BANK_ACCOUNT_NUMBER: '62812345678',
+  BANK_BRANCH_CODE: '250655',
+  BANK_ACCOUNT_TYPE: 'Cheque',
+};
 
 const problemsFor = (overrides: Parameters<typeof ready>[0]) => deployProblems(ready(overrides));
 
@@ -71,7 +82,27 @@ describe('deploy checks', () => {
       expect(problemsFor({ vars: { PAYMENT_PROVIDER } })).toEqual([expect.stringMatching(/^PAYMENT_PROVIDER: set "yoco" or "payfast" \(or "none"/)]);
     }
     expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'stripe' } })).toEqual([expect.stringMatching(/"stripe" is not one of yoco, payfast, none/)]);
-    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'none' } })).toEqual([]);
+    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'none', ...BANK } })).toEqual([]);
+  });
+
+  it('with PAYMENT_PROVIDER "none" refuses to deploy without the bank details customers pay into, naming each missing one', () => {
+    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'none' } })).toEqual([
+      expect.stringMatching(/^BANK_ACCOUNT_NAME, BANK_NAME, BANK_ACCOUNT_NUMBER, BANK_BRANCH_CODE, BANK_ACCOUNT_TYPE: PAYMENT_PROVIDER is "none", so customers pay by bank transfer/),
+    ]);
+    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'none', ...BANK, BANK_BRANCH_CODE: ' ', BANK_ACCOUNT_TYPE: undefined } })).toEqual([
+      expect.stringMatching(/^BANK_BRANCH_CODE, BANK_ACCOUNT_TYPE: PAYMENT_PROVIDER is "none"/),
+    ]);
+    // A card gateway takes the payment: the bank account is then optional.
+    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'yoco' } })).toEqual([]);
+  });
+
+  it('refuses the sample bank account of .dev.vars.example', () => {
+    const sample = parseEnv(devVarsExample);
+    const vars = Object.fromEntries(Object.entries(sample).filter(([key]) => key.startsWith('BANK_')));
+    expect(Object.keys(vars)).toHaveLength(5);
+    const problems = problemsFor({ vars: { PAYMENT_PROVIDER: 'none', ...vars } });
+    expect(problems).toHaveLength(5);
+    for (const key of Object.keys(vars)) expect(problems.join('\n')).toMatch(new RegExp(`^${key}: ".*" is a sample value`, 'm'));
   });
 
   it("asks for the gateway's secrets", () => {
@@ -108,9 +139,11 @@ describe('deploy checks', () => {
 
   it("refuses this repository's wrangler.toml as it stands, for what the business must set", () => {
     const problems = deployProblems({ ...deployConfigFromToml(wranglerToml), secretNames: [] }).join('\n');
-    for (const rule of [/^BUSINESS_EMAIL:/m, /^MARKETING_EMAIL:/m, /at least one number/, /^EMAIL_PROVIDER:/m, /database_id/, /kv_namespaces/, /^ADMIN_PIN:/m]) expect(problems).toMatch(rule);
+    for (const rule of [/^BUSINESS_EMAIL:/m, /^MARKETING_EMAIL:/m, /at least one number/, /^EMAIL_PROVIDER:/m, /database_id/, /kv_namespaces/, /^ADMIN_PIN:/m, /^BANK_ACCOUNT_NAME, BANK_NAME, BANK_ACCOUNT_NUMBER, BANK_BRANCH_CODE, BANK_ACCOUNT_TYPE:/m]) {
+      expect(problems).toMatch(rule);
+    }
     // Its defaults are no sample values a customer would see, and never the sandbox.
-    expect(problems).not.toMatch(/sample value|PAYMENT_PROVIDER/);
+    expect(problems).not.toMatch(/sample value|^PAYMENT_PROVIDER:/m);
   });
 });
 
