@@ -41,6 +41,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'POST', path: '/api/orders/submit', reason: 'customers place an order' },
   { method: 'GET', path: '/api/orders/:reference', reason: 'the confirmation page reads its order back by its unguessable reference' },
   { method: 'GET', path: '/api/quotes/:quote_id', reason: 'the stored-quote page a customer was sent' },
+  { method: 'POST', path: '/api/quotes/:quote_id/order', reason: 'customers order a stored quote to pay by bank transfer (the quote key is the secret)' },
   { method: 'POST', path: '/api/email/quote', reason: 'customers e-mail themselves a quote' },
   { method: 'POST', path: '/api/email/quote-internal', reason: 'a quote request from the storefront reaches the business' },
   { method: 'POST', path: '/api/payment/create', reason: 'customers start paying for an order' },

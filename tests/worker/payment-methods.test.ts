@@ -124,3 +124,35 @@ describe('POST /api/payment/create with PAYMENT_PROVIDER=none', () => {
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE quote_id = ?').bind(quote.id).first<number>('n')).toBe(0);
   });
 });
+
+describe('POST /api/quotes/{quote_id}/order: a stored quote ordered without a card payment', () => {
+  it('makes the order once from the quote, pending, with the bank-transfer e-mail; a wrong key is a 404', async () => {
+    const colour = (await coloursForProduct(env.DB, 'roller-blockout')).colours[0]!.name;
+    const saved = await workerFetch(
+      '/api/email/quote',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip() },
+        body: JSON.stringify({ recipient_email: 'nomsa@example.co.za', recipient_name: 'Nomsa Dlamini', quote_id: 'CB-515151', blinds: [{ product_type: 'roller-blockout', width_mm: 900, drop_mm: 1200, colour }] }),
+      },
+      NONE,
+    );
+    expect(saved.status).toBe(201);
+    const { quote_id, access_key } = await saved.json<{ quote_id: string; access_key: string }>();
+    const order = (key: string) =>
+      workerFetch(
+        `/api/quotes/${quote_id}/order`,
+        { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip() }, body: JSON.stringify({ quote_key: key, customer_info: { name: 'Nomsa Dlamini', email: 'nomsa@example.co.za' } }) },
+        NONE,
+      );
+    const first = await order(access_key);
+    expect(first.status, await first.clone().text()).toBe(200);
+    const { reference, order: dto } = await first.json<{ reference: string; order: { paymentStatus: string; quote_id: string } }>();
+    expect(dto).toMatchObject({ paymentStatus: 'pending', quote_id });
+    expect((await (await order(access_key)).json<{ reference: string }>()).reference).toBe(reference);
+    expect((await order('wrong-key')).status).toBe(404);
+    const { text } = await customerEmail(reference);
+    expect(text).toContain(`Payment reference: ${reference}`);
+    expect(text).toContain('First National Bank');
+  });
+});

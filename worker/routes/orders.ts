@@ -6,6 +6,7 @@ import { jsonBody } from '../middleware/json-body';
 import { rateLimit } from '../middleware/rate-limit';
 import { formatRandFromCents } from '../services/consultant/format';
 import { sendOutboxMessages } from '../services/email/outbox';
+import { cardPaymentsAvailable } from '../services/payments/checkout';
 import { findOrder, ORDER_REFERENCE_PATTERN, submitOrder } from '../services/orders';
 import { publicOrigin } from '../lib/origin';
 import { trackingForOrder } from '../services/tracking';
@@ -34,13 +35,13 @@ export const orderRoutes = new Hono<AppBindings>()
         ),
       );
     }
-    const provider = (c.env.PAYMENT_PROVIDER ?? 'sandbox').trim().toLowerCase();
     const body: OrderSubmitResponse = {
       success: true,
       reference: order.reference,
       paymentStatus: order.paymentStatus,
       // The confirmation page starts the card payment (POST /api/payment/create) from here.
-      paymentUrl: provider === 'none' ? null : `${origin}/order-confirmation?ref=${order.reference}&pay=1`,
+      // Only when a card gateway can take the payment: otherwise the page and e-mail say how to pay.
+      paymentUrl: !cardPaymentsAvailable(c.env) ? null : `${origin}/order-confirmation?ref=${order.reference}&pay=1`,
       message: `Order ${order.reference} received. Total ${formatRandFromCents(order.total_cents)} incl. VAT.`,
       order,
     };

@@ -242,3 +242,24 @@ export interface PaymentCreateResponse {
   checkout_url: string;
   provider: string;
 }
+
+/**
+ * POST /api/quotes/{quote_id}/order: the order made (once) from a stored quote's server-priced lines
+ * without starting a card payment, for a shop that takes bank transfers (DESIGN.md 7b). The answer
+ * is the order; the confirmation page and e-mail say how to pay.
+ */
+export const quoteOrderSchema = z.object({
+  quote_key: requiredText(80),
+  customer_info: z.object({
+    name: requiredText(120),
+    email,
+    phone: z.string().trim().max(40).optional(),
+  }),
+});
+export type QuoteOrderRequest = z.input<typeof quoteOrderSchema>;
+
+export interface QuoteOrderResponse {
+  success: true;
+  reference: string;
+  order: OrderDto;
+}
