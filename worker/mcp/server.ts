@@ -238,7 +238,7 @@ export function createShopMcpServer(ctx: ShopToolContext, requestId: string): Mc
     {
       title: 'Start a quote for the customer',
       description:
-        'Saves a quote for one blind size and answers a link (complete_url) to give the customer: on the website they check it, add their contact details and pay by card or ask for a consultation. This does not order or charge anything. The colour is required (list_colours). Limited to a few quotes per hour.',
+        'Saves a quote for one blind size and answers a link (complete_url) to give the customer: on the website they check it, add their contact details and order (paying by card or bank transfer, as the shop offers; next_step says which) or ask for a consultation. This does not order or charge anything. The colour is required (list_colours). Limited to a few quotes per hour.',
       inputSchema: {
         product_id: productId,
         width_mm: millimetres('Width of the blind in millimetres.'),

@@ -13,6 +13,7 @@ import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct, priceForSize, type PriceGrid 
 import { saveInternalQuote, type SavedQuote } from '../services/quotes';
 import { CATALOGUE_SECTIONS } from '../shared/catalogue-types';
 import { QUOTE_VALID_DAYS } from '../shared/orders-api';
+import { payPhrase } from '../shared/public-config';
 
 /** Quotes one client may start through the MCP endpoint: each is stored and e-mailed to the business. */
 export const MCP_START_QUOTE_LIMIT: RateLimitRule = { name: 'mcp-start-quote', limit: 10, windowSeconds: 3600 };
@@ -254,7 +255,7 @@ export async function startQuote(ctx: ShopToolContext, input: StartQuoteInput, n
       unit_price_zar: priced.unit_price_zar,
     },
     next_step:
-      'Give the customer complete_url: on the website they check the quote, add their contact details, then pay by card or ask for a Garden Route consultation. Nothing is ordered or paid until they do.',
+      `Give the customer complete_url: on the website they check the quote, add their contact details, then order and ${payPhrase(publicConfig(ctx.env).payment)}, or ask for a Garden Route consultation. Nothing is ordered or paid until they do.`,
   };
 }
 

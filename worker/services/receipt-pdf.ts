@@ -182,7 +182,7 @@ export function layoutReceipt(order: OrderDto, business: ReceiptBusiness, metric
   } else if (refunded) {
     paragraph('The payment for this order was refunded. Contact us with any questions.', statusX, half, SMALL, false, 'muted');
   } else if (!paid) {
-    paragraph('Pay by card from your order confirmation page, or contact us to arrange payment.', statusX, half, SMALL, false, 'muted');
+    paragraph('Your order confirmation page shows how to pay (card or bank transfer, as offered), or contact us to arrange payment.', statusX, half, SMALL, false, 'muted');
   }
   if (order.test_payment) {
     text(TEST_PAYMENT_NOTE, statusX, BODY, true);

@@ -29,6 +29,14 @@ export interface BankTransferDetails {
   accountType: string;
 }
 
+/** How a customer pays, in words for a sentence ('Order and ...'): only the ways the server has. */
+export function payPhrase(payment: PaymentMethods): string {
+  if (payment.card && payment.bankTransfer) return 'pay by card or bank transfer';
+  if (payment.card) return 'pay by card';
+  if (payment.bankTransfer) return 'pay by bank transfer';
+  return 'arrange payment with our team';
+}
+
 /** wa.me wants digits only, with the country code. */
 export function whatsappLink(number: string, greeting: string): string {
   return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(greeting)}`;

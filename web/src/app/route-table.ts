@@ -8,7 +8,7 @@ export interface PlannedRoute {
 
 export const PLANNED_ROUTES: PlannedRoute[] = [
   { path: '/measurement', title: 'Measure Your Windows', summary: 'Measure a window with your camera (Quick AI Scan) or by placing four corners on a photo.' },
-  { path: '/quote', title: 'Your Quote', summary: 'Review a stored quote, add your contact details and pay by card or book a Garden Route consultation.' },
+  { path: '/quote', title: 'Your Quote', summary: 'Review a stored quote, add your contact details and order online or book a Garden Route consultation.' },
   { path: '/quote-calculator', title: 'Online Blind Quotation', summary: 'Price several blinds by width and drop, then e-mail the quote or order online.' },
   { path: '/quote-document', title: 'Quote Document', summary: 'A printable quote with its number, items, totals and an Email Quote panel.' },
   { path: '/order-confirmation', title: 'Order Confirmation', summary: 'Your receipt: reference, order table, totals and payment status.' },

@@ -3,7 +3,7 @@ import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../../worker/sha
 import { getJson } from './api-client';
 
 export type { PublicConfig };
-export { telLink, whatsappLink } from '../../../worker/shared/public-config';
+export { payPhrase, telLink, whatsappLink } from '../../../worker/shared/public-config';
 
 /** Shown until /api/config answers, and if it cannot: contact buttons stay hidden, not wrong. */
 export const FALLBACK_CONFIG: PublicConfig = {
@@ -15,6 +15,8 @@ export const FALLBACK_CONFIG: PublicConfig = {
   email: '',
   mainWebsiteUrl: '',
   devtoolsGuard: false,
+  // Unknown: offer no way to pay rather than one that may fail.
+  payment: { card: false, bankTransfer: null },
 };
 
 /**
@@ -25,7 +27,8 @@ function embeddedConfig(): PublicConfig | null {
   const text = typeof document === 'undefined' ? null : document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return null;
   try {
-    return JSON.parse(text) as PublicConfig;
+    // Fields a page cached before they existed (e.g. payment) fall back, never undefined.
+    return { ...FALLBACK_CONFIG, ...(JSON.parse(text) as PublicConfig) };
   } catch {
     return null;
   }

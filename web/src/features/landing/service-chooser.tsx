@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { telLink, usePublicConfig, whatsappLink } from '../../lib/public-config';
+import { payPhrase, telLink, usePublicConfig, whatsappLink } from '../../lib/public-config';
 import type { LaunchFeature } from './quick-details-dialog';
 
 export type ServicePath = 'none' | 'online' | 'garden-route';
@@ -24,7 +24,7 @@ export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
           onChoose={() => onChoose('online')}
           kicker="National"
           title="Online Tools"
-          description="Measure, visualise and price your blinds yourself, then order and pay by card. Delivered by courier."
+          description={`Measure, visualise and price your blinds yourself, then order and ${payPhrase(config.payment)}. Delivered by courier.`}
         >
             <button type="button" className="button" onClick={() => onLaunch('visualizer')}>AR Visualiser</button>
             <Link className="button button--ghost-dark" to="/measurement">Measure Windows</Link>
@@ -54,7 +54,7 @@ export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
             <li>Measure each window (camera, photo or tape measure).</li>
             <li>See the blind on a photo of your window in the AR Visualiser.</li>
             <li>Price every blind by width and drop; prices include 15% VAT.</li>
-            <li>Order and pay by card. Production takes 7-10 business days, then courier delivery.</li>
+            <li>Order and {payPhrase(config.payment)}. Production takes 7-10 business days, then courier delivery.</li>
           </ol>
           <button type="button" className="button button--ghost-dark" onClick={() => onLaunch('walkthrough')}>
             Room Walk-Through

@@ -14,7 +14,8 @@ import {
   type QuoteCustomerInfo,
   type SessionQuote,
 } from './orders-model';
-import { PayByCard } from './pay-by-card';
+import { QuoteOrderOrPay } from './bank-transfer';
+import { usePublicConfig } from '../../lib/public-config';
 import { useStoredQuote } from './use-stored-quote';
 import './orders.css';
 
@@ -152,6 +153,7 @@ function ChooseStep({ quote, headingRef, onBack, onConsultationSent }: ChooseSte
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
   const id = useId();
+  const card = usePublicConfig().payment.card;
 
   async function requestConsultation(e: FormEvent) {
     e.preventDefault();
@@ -182,9 +184,9 @@ function ChooseStep({ quote, headingRef, onBack, onConsultationSent }: ChooseSte
       </p>
       <div className="choice-grid">
         <section aria-labelledby={`${id}-pay`}>
-          <h3 id={`${id}-pay`}>Pay by card now</h3>
+          <h3 id={`${id}-pay`}>{card ? 'Pay by card now' : 'Order online'}</h3>
           <p>Order online: we start production as soon as your payment is confirmed, and deliver by courier.</p>
-          <PayByCard request={paymentRequestForQuote(quote)} total={quote.total} disabled={!hasPaymentContact(info)} heading="Secure card payment" />
+          <QuoteOrderOrPay quote={quote} card={{ request: paymentRequestForQuote(quote), total: quote.total, disabled: !hasPaymentContact(info), heading: 'Secure card payment' }} />
         </section>
         <section aria-labelledby={`${id}-consult`}>
           <h3 id={`${id}-consult`}>Garden Route consultation</h3>

@@ -17,7 +17,7 @@ import {
   withDeviceContact,
   type Receipt,
 } from './orders-model';
-import { PayByCard } from './pay-by-card';
+import { OrderPaymentOptions } from './bank-transfer';
 import './orders.css';
 
 type Origin = 'server' | 'local' | 'sample';
@@ -206,7 +206,13 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
           ) : (
             <>
               <p>Your order is placed; payment is still outstanding. Production starts once it is paid.</p>
-              {origin === 'server' && <PayByCard request={paymentRequestForReceipt(receipt)} total={receipt.total} autoStart={autoPay} />}
+              {origin === 'server' && (
+                <OrderPaymentOptions
+                  reference={receipt.reference}
+                  total={receipt.total}
+                  card={{ request: paymentRequestForReceipt(receipt), total: receipt.total, autoStart: autoPay }}
+                />
+              )}
             </>
           )}
         </section>

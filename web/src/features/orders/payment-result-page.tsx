@@ -18,7 +18,7 @@ import {
   shouldPollAgain,
   type PaymentResultView,
 } from './orders-model';
-import { PayByCard } from './pay-by-card';
+import { OrderPaymentOptions } from './bank-transfer';
 import './orders.css';
 
 type LoadState = { status: 'loading' } | { status: 'missing' } | { status: 'error' } | { status: 'ready'; order: OrderDto; timedOut: boolean };
@@ -171,7 +171,13 @@ function Outcome({ order, headingRef, title, tone, icon, children }: OutcomeProp
 }
 
 function ResultCard({ view, order, headingRef, onCheckAgain }: ResultCardProps) {
-  const retry = <PayByCard request={paymentRequestForReceipt(receiptFromOrder(order))} total={order.total_amount} label="Try again" heading="Try the payment again" />;
+  const retry = (
+    <OrderPaymentOptions
+      reference={order.reference}
+      total={order.total_amount}
+      card={{ request: paymentRequestForReceipt(receiptFromOrder(order)), total: order.total_amount, label: 'Try again', heading: 'Try the payment again' }}
+    />
+  );
 
   switch (view) {
     case 'paid':

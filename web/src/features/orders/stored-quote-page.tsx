@@ -14,7 +14,7 @@ import {
   type QuoteCustomerInfo,
   type SessionQuote,
 } from './orders-model';
-import { PayByCard } from './pay-by-card';
+import { QuoteOrderOrPay } from './bank-transfer';
 import { useStoredQuote } from './use-stored-quote';
 import './orders.css';
 
@@ -124,7 +124,7 @@ function StoredQuote({ quote, onChange }: { quote: SessionQuote; onChange: (quot
               </button>
             </div>
           )}
-          <PayByCard request={paymentRequestForQuote(quote)} total={quote.total} disabled={!canPay} />
+          <QuoteOrderOrPay quote={quote} card={{ request: paymentRequestForQuote(quote), total: quote.total, disabled: !canPay }} />
           <ul className="orders-notes">
             <li>Production takes 7-10 business days after payment.</li>
             <li>We send you quality-check photos of your blinds via WhatsApp before they leave us.</li>

@@ -3,6 +3,7 @@ import type { OrderSubmitResponse } from '../../../../worker/shared/orders-api';
 import { toast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
 import { formatRand } from '../../lib/format';
+import { usePublicConfig } from '../../lib/public-config';
 import {
   attemptFor,
   buildOrderPayload,
@@ -43,6 +44,13 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
   const attempt = useRef<SubmissionAttempt | null>(null);
   const orderLines = scope.kind === 'single' ? [scope.line] : lines;
   const totals = quoteTotals(orderLines);
+  const { payment } = usePublicConfig();
+  // Only the ways to pay the server has (public configuration).
+  const payHint = payment.card
+    ? 'You can pay by card on the next page.'
+    : payment.bankTransfer
+      ? 'The next page gives our bank details: pay by bank transfer with your order reference as the payment reference.'
+      : 'Our team will contact you to arrange payment.';
   const ready = canSubmitOrder(customer, orderLines);
   // An unconfirmed photo estimate is not ordered (issue 12); the customer confirms it in Added Blinds.
   const estimateBlock = estimatedSizeBlock(orderLines);
@@ -175,7 +183,7 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
             <p className="qc-order__total">
               <span>Order total (incl. 15% VAT)</span> <strong data-testid="qc-order-total">{formatRand(totals.total)}</strong>
             </p>
-            <p className="qc-hint">Our server confirms every price when the order is placed. You can pay by card on the next page.</p>
+            <p className="qc-hint">Our server confirms every price when the order is placed. {payHint}</p>
             <div className="button-row">
               <button
                 type="submit"

@@ -1,0 +1,119 @@
+// The ways to pay the server has (public configuration, DESIGN.md 7b): 'Pay by card' only while a
+// card gateway can take the payment; otherwise the order is placed and the customer is told how to
+// pay by bank transfer, with the order reference as the payment reference.
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { QuoteOrderRequest, QuoteOrderResponse } from '../../../../worker/shared/orders-api';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { formatRand } from '../../lib/format';
+import { usePublicConfig } from '../../lib/public-config';
+import { completedOrderFromDto, writeCompletedOrder } from '../quote/quote-storage';
+import { hasPaymentContact, type SessionQuote } from './orders-model';
+import { PayByCard, type PayByCardProps } from './pay-by-card';
+import './bank-transfer.css';
+
+/** The shop's account and the payment reference; nothing when no account is configured. */
+export function BankTransferInstructions({ reference, total, alternative = false }: { reference: string; total: number; alternative?: boolean }) {
+  const { bankTransfer: bank } = usePublicConfig().payment;
+  const id = useId();
+  if (!bank) return null;
+  return (
+    <section className="bank-transfer" aria-labelledby={`${id}-title`} data-testid="bank-transfer">
+      <h3 id={`${id}-title`} className="bank-transfer__title">
+        {alternative ? 'Or pay by bank transfer' : 'Pay by bank transfer'}
+      </h3>
+      <p>
+        Pay <strong>{formatRand(total)}</strong> (VAT included) by bank transfer (EFT) into the account below. Use your order reference{' '}
+        <strong>{reference}</strong> as the payment reference, so we can match your payment to your order.
+      </p>
+      <dl className="orders-meta bank-transfer__details">
+        <dt>Account name</dt>
+        <dd>{bank.accountName}</dd>
+        <dt>Bank</dt>
+        <dd>{bank.bankName}</dd>
+        <dt>Account number</dt>
+        <dd>{bank.accountNumber}</dd>
+        <dt>Branch code</dt>
+        <dd>{bank.branchCode}</dd>
+        <dt>Account type</dt>
+        <dd>{bank.accountType}</dd>
+        <dt>Payment reference</dt>
+        <dd data-testid="payment-reference">{reference}</dd>
+      </dl>
+      <p className="bank-transfer__note">Production starts once your payment is received. These details are also in your confirmation e-mail.</p>
+    </section>
+  );
+}
+
+/** How an order still to be paid can be paid: the card checkout when there is one, the bank account when set. */
+export function OrderPaymentOptions({ reference, total, card }: { reference: string; total: number; card: PayByCardProps }) {
+  const { payment } = usePublicConfig();
+  if (!payment.card && !payment.bankTransfer) return <p>Our team will contact you to arrange payment.</p>;
+  return (
+    <>
+      {payment.card && <PayByCard {...card} />}
+      <BankTransferInstructions reference={reference} total={total} alternative={payment.card} />
+    </>
+  );
+}
+
+export const QUOTE_ORDER_FAILURE = 'We could not place your order just now. Please try again, or contact us to order.';
+
+/**
+ * A stored quote's way to order: 'Pay by card' with a card gateway; otherwise 'Place order', which
+ * makes the order (POST /api/quotes/{id}/order) and opens its confirmation, where the customer reads
+ * how to pay.
+ */
+export function QuoteOrderOrPay({ quote, card }: { quote: SessionQuote; card: PayByCardProps }) {
+  const { payment } = usePublicConfig();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  if (payment.card) return <PayByCard {...card} />;
+
+  const info = quote.customer_info;
+  const canOrder = Boolean(quote.key) && hasPaymentContact(info) && !card.disabled;
+  async function placeOrder() {
+    if (pending || !quote.key) return;
+    setPending(true);
+    setError(null);
+    try {
+      const body: QuoteOrderRequest = {
+        quote_key: quote.key,
+        customer_info: { name: info.name.trim(), email: info.email.trim(), ...(info.phone.trim() ? { phone: info.phone.trim() } : {}) },
+      };
+      const answer = await apiRequest<QuoteOrderResponse>('POST', `/api/quotes/${encodeURIComponent(quote.quote_id)}/order`, body);
+      try {
+        writeCompletedOrder(completedOrderFromDto(answer.order));
+      } catch {
+        // The confirmation page reads the order from the server by its reference.
+      }
+      navigate(`/order-confirmation?ref=${encodeURIComponent(answer.reference)}`);
+    } catch (err) {
+      setError(err instanceof ApiError && err.status < 500 && err.serverMessage ? err.serverMessage : QUOTE_ORDER_FAILURE);
+      setPending(false);
+    }
+  }
+
+  return (
+    <section className="bank-transfer" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="bank-transfer__title">
+        Order now, pay by bank transfer
+      </h3>
+      <p>
+        {payment.bankTransfer
+          ? `Place your order for ${formatRand(quote.total)} (VAT included). The next page and your confirmation e-mail give our bank details, with your order reference as the payment reference.`
+          : `Place your order for ${formatRand(quote.total)} (VAT included); our team will contact you to arrange payment.`}
+      </p>
+      <button type="button" className="button button--accent bank-transfer__button" onClick={() => void placeOrder()} disabled={!canOrder || pending} aria-busy={pending}>
+        {pending ? 'Placing your order...' : 'Place order'}
+      </button>
+      {error && (
+        <p className="orders-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
