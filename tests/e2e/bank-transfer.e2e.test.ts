@@ -1,0 +1,188 @@
+// Payment methods come from configuration (DESIGN.md 7b): on a site with PAYMENT_PROVIDER=none (the
+// production default) no page offers 'Pay by card'; the order is placed and the customer is told how
+// to pay: the shop's bank account, with the order reference as the payment reference, on the
+// confirmation page and in the confirmation e-mail. The shared browser-test server runs the sandbox
+// gateway, so this file starts a second site of its own (the build of the global setup, its own port
+// and data folder) configured like production's payments.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, useBrowser, watchErrors } from './browser';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BANK = {
+  BANK_ACCOUNT_NAME: 'Knysna Blinds (Pty) Ltd',
+  BANK_NAME: 'First National Bank',
+  BANK_ACCOUNT_NUMBER: '62812345678',
+  BANK_BRANCH_CODE: '250655',
+  BANK_ACCOUNT_TYPE: 'Cheque',
+};
+const STAFF_IP = '203.0.113.141';
+const browser = useBrowser();
+
+let server: ChildProcess | undefined;
+let dataDir = '';
+let baseUrl = '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'blinds-e2e-bank-'));
+  baseUrl = `http://localhost:${port}`;
+  server = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    // SKIP_BUILD: the global setup has built the web app already.
+    env: { ...process.env, SKIP_BUILD: '1', PORT: String(port), DATA_DIR: dataDir, ADMIN_PIN: '4321', APP_ENV: 'development', PAYMENT_PROVIDER: 'none', ...BANK },
+  });
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the PAYMENT_PROVIDER=none site exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the PAYMENT_PROVIDER=none site did not become healthy in time');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}, 300_000);
+
+afterAll(async () => {
+  if (server?.pid && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    // The data folder is removed once the local runtime has stopped writing to it.
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 300 });
+}, 60_000);
+
+/** The bank-transfer instructions, each detail and the order reference as payment reference. */
+async function expectBankTransfer(page: Page, reference: string): Promise<void> {
+  const block = page.getByTestId('bank-transfer');
+  await block.getByRole('heading', { name: 'Pay by bank transfer' }).waitFor();
+  const text = await block.innerText();
+  for (const value of Object.values(BANK)) expect(text).toContain(value);
+  expect(await block.getByTestId('payment-reference').innerText()).toBe(reference);
+  expect(text).toContain(`Use your order reference ${reference} as the payment reference`);
+  expect(await page.getByRole('button', { name: /pay by card/i }).count()).toBe(0);
+  expect(await page.getByText(/pay by card/i).count()).toBe(0);
+}
+
+async function customerEmailText(page: Page, reference: string): Promise<string> {
+  const signIn = await page.request.post(`${baseUrl}/api/admin/session`, { data: { pin: '4321' }, headers: { 'CF-Connecting-IP': STAFF_IP } });
+  expect(signIn.ok()).toBe(true);
+  const outbox = (await (await page.request.get(`${baseUrl}/api/admin/outbox?limit=50`, { headers: { 'CF-Connecting-IP': STAFF_IP } })).json()) as {
+    messages: { id: number; subject: string; to_address?: string; toAddress?: string }[];
+  };
+  const mine = outbox.messages.find((m) => m.subject.startsWith(`Order ${reference} received`));
+  expect(mine, JSON.stringify(outbox).slice(0, 400)).toBeTruthy();
+  return JSON.stringify(await (await page.request.get(`${baseUrl}/api/admin/outbox/${mine!.id}`, { headers: { 'CF-Connecting-IP': STAFF_IP } })).json());
+}
+
+describe('PAYMENT_PROVIDER=none: ordering and paying by bank transfer', () => {
+  it('the calculator places the order at 360 px; no page offers Pay by card; the confirmation page and e-mail give the bank details', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    let popups = 0;
+    context.on('page', () => popups++);
+
+    // The landing page says how customers pay here.
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('heading', { name: 'Choose Your Service' }).waitFor();
+    await page.getByText('then order and pay by bank transfer').first().waitFor();
+    expect(await page.getByText(/pay by card/i).count()).toBe(0);
+
+    await page.goto(`${baseUrl}/quote-calculator`);
+    await page.getByRole('heading', { level: 1, name: 'Online Blind Quotation' }).waitFor();
+    const colours = page.waitForResponse((r) => r.url().includes('/api/colours/roller-blockout'));
+    await page.getByLabel('Product').selectOption('roller-blockout');
+    await colours;
+    await page.getByLabel('Width (mm)').fill('1200');
+    await page.getByLabel('Drop (mm)').fill('1500');
+    await page.locator('.qc-swatch').first().click();
+    await page.getByTestId('qc-unit-price').waitFor();
+    await page.getByRole('button', { name: 'Add Blind' }).click();
+    await page.getByTestId('qc-line').first().waitFor();
+    await page.getByRole('button', { name: 'Complete Your Order' }).click();
+    await page.getByText('The next page gives our bank details').waitFor();
+    await page.getByLabel('Full Name').fill('Ayanda Zulu');
+    await page.getByLabel('Email Address').fill(`bank-${Date.now()}@example.co.za`);
+    await page.getByLabel('Phone Number').fill('082 555 0123');
+    await page.getByLabel('Delivery Address').fill('3 Main Road, Knysna');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL(/\/order-confirmation\?ref=CB-/);
+    const reference = new URL(page.url()).searchParams.get('ref')!;
+    await page.getByTestId('order-reference').getByText(reference).waitFor();
+    await page.getByText('Pending').first().waitFor();
+    await expectBankTransfer(page, reference);
+    // No payment tab was opened: there is no card checkout to open.
+    expect(popups).toBe(0);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    await screenshot(page, 'bank-transfer-confirmation-360');
+
+    // The server agrees: no card payment, the order stays pending.
+    const pay = await page.request.post(`${baseUrl}/api/payment/create`, { data: { quote_id: reference, customer_info: { email: 'a@example.co.za' } } });
+    expect(pay.status()).toBe(409);
+    expect(((await pay.json()) as { message: string }).message).toMatch(/^Card payments are not offered on this site\. Please pay by bank transfer/);
+    const order = (await (await page.request.get(`${baseUrl}/api/orders/${reference}`)).json()) as { order: { paymentStatus: string } };
+    expect(order.order.paymentStatus).toBe('pending');
+
+    // The confirmation e-mail has the same instructions.
+    const email = await customerEmailText(page, reference);
+    expect(email).toContain('How to pay by bank transfer');
+    for (const value of Object.values(BANK)) expect(email).toContain(value);
+    expect(email).toContain(`Payment reference: ${reference}`);
+    expect(email).not.toMatch(/by card/i);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('/complete-quote orders a stored quote with Place order, then shows the bank details', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    const colours = (await (await page.request.get(`${baseUrl}/api/colours/roller-blockout`)).json()) as { colours: { name: string }[] };
+    const saved = await page.request.post(`${baseUrl}/api/email/quote`, {
+      data: { recipient_email: 'lerato@example.co.za', recipient_name: 'Lerato Dube', quote_id: 'CB-626262', blinds: [{ product_type: 'roller-blockout', width_mm: 900, drop_mm: 1200, colour: colours.colours[0]!.name }] },
+    });
+    expect(saved.status()).toBe(201);
+    const { quote_id, access_key } = (await saved.json()) as { quote_id: string; access_key: string };
+
+    await page.goto(`${baseUrl}/complete-quote?quote_id=${quote_id}&key=${encodeURIComponent(access_key)}`);
+    await page.getByRole('heading', { name: `Quote ${quote_id}` }).waitFor();
+    await page.getByLabel('Full Name').fill('Lerato Dube');
+    await page.getByLabel('Email Address').fill('lerato@example.co.za');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Step 2: How would you like to continue?' }).waitFor();
+    expect(await page.getByText(/pay by card/i).count()).toBe(0);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/order-confirmation\?ref=CB-/);
+    const reference = new URL(page.url()).searchParams.get('ref')!;
+    await expectBankTransfer(page, reference);
+    await screenshot(page, 'bank-transfer-complete-quote');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
