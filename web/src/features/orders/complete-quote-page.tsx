@@ -1,5 +1,6 @@
 // /complete-quote: a customer finishes a stored quote (loaded like /quote): step 1 contact details,
-// step 2 pay by card now or ask for a Garden Route consultation. An ordered quote links to its receipt.
+// step 2 pay by card now (or, without a card gateway, order and pay by bank transfer) or ask for a
+// Garden Route consultation. An ordered quote links to its receipt.
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { ContactFields, useContactDraft } from './contact-fields';
@@ -36,6 +37,7 @@ function CompleteQuote({ quote, onChange }: { quote: SessionQuote; onChange: (qu
   const [step, setStep] = useState<Step>('details');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
+  const card = usePublicConfig().payment.card;
 
   // Each step's heading takes the focus, so keyboard and screen-reader users start at its top.
   useEffect(() => {
@@ -80,7 +82,7 @@ function CompleteQuote({ quote, onChange }: { quote: SessionQuote; onChange: (qu
         <>
           <ol className="steps-indicator" aria-label="Steps">
             <li aria-current={step === 'details' ? 'step' : undefined}>1. Your details</li>
-            <li aria-current={step !== 'details' ? 'step' : undefined}>2. Pay or book a consultation</li>
+            <li aria-current={step !== 'details' ? 'step' : undefined}>2. {card ? 'Pay' : 'Order'} or book a consultation</li>
           </ol>
           {step === 'details' && (
             <DetailsStep
