@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVTOOLS_CHECK_INTERVAL_MS, DEVTOOLS_MESSAGE } from '../../web/src/components/devtools-guard';
 import { CHROME_PATH, screenshot, testClientAddress } from './browser';
 
 // Storefront spec section 9: the developer-tools guard blurs the page only while the developer
@@ -13,6 +12,10 @@ import { CHROME_PATH, screenshot, testClientAddress } from './browser';
 // Xvfb, so the window has its tab strip, toolbar and optional bookmarks bar), against a site started
 // with APP_ENV=production (the only configuration that turns the guard on). Browser zoom and the
 // bookmarks bar are set the way a customer sets them, in the profile's preferences.
+
+// The spec's words: the overlay's text, and the guard's check interval.
+const DEVTOOLS_MESSAGE = 'Please close the developer tools to continue.';
+const DEVTOOLS_CHECK_INTERVAL_MS = 1000;
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const XVFB = process.env.XVFB_PATH ?? '/usr/bin/Xvfb';

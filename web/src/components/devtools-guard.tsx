@@ -124,9 +124,9 @@ function DevtoolsWatcher() {
       } catch {
         return; // no worker (old browser, policy): no signal, so the guard stays quiet
       }
-      worker.addEventListener('message', (e: MessageEvent<{ type?: unknown; elapsed?: unknown }>) => {
-        if (e.data.type === 'before') apply({ type: 'before' });
-        else if (e.data.type === 'after' && typeof e.data.elapsed === 'number') apply({ type: 'after', elapsed: e.data.elapsed });
+      worker.addEventListener('message', (e: MessageEvent<{ type?: unknown; elapsed?: unknown } | null>) => {
+        if (e.data?.type === 'before') apply({ type: 'before' });
+        else if (e.data?.type === 'after' && typeof e.data.elapsed === 'number') apply({ type: 'after', elapsed: e.data.elapsed });
       });
       // A probe that cannot load is no signal either: quiet, and no more probes.
       worker.addEventListener('error', () => {
