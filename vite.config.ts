@@ -42,6 +42,12 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
   },
+  // Workers bundled from the app (new Worker(new URL(...))) are minified as usual, but keep their
+  // `debugger` statements, which the minifier drops by default: the developer-tools guard's probe
+  // is one (web/src/components/devtools-probe.worker.ts). The app's own bundle still drops them.
+  worker: {
+    rolldownOptions: { output: { minify: { compress: { dropDebugger: false } } } },
+  },
   server: {
     // `npm run dev:web` proxies the API to a running `npm start`.
     proxy: { '/api': 'http://localhost:8787', '/swatches': 'http://localhost:8787' },

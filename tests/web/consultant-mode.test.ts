@@ -15,7 +15,6 @@ import {
   type RecognitionResultEventLike,
   type VoiceState,
 } from '../../web/src/features/chat/voice-control';
-import { devtoolsSeemOpen } from '../../web/src/components/devtools-guard';
 
 const NAME = 'Melvin';
 
@@ -380,15 +379,5 @@ describe('VoiceController (spec sections 4 and 9)', () => {
     expect(unsupported.toggle()).toBe(false);
     expect(unsupported.state).toBe('off');
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('not supported'));
-  });
-});
-
-describe('developer-tools guard heuristic (spec section 9: threshold 100)', () => {
-  it('sees docked tools when the outer window exceeds the viewport by more than 100 px', () => {
-    expect(devtoolsSeemOpen({ outerWidth: 1280, innerWidth: 1280, outerHeight: 900, innerHeight: 820 })).toBe(false);
-    expect(devtoolsSeemOpen({ outerWidth: 1280, innerWidth: 1180, outerHeight: 900, innerHeight: 820 })).toBe(false);
-    expect(devtoolsSeemOpen({ outerWidth: 1280, innerWidth: 900, outerHeight: 900, innerHeight: 820 })).toBe(true);
-    expect(devtoolsSeemOpen({ outerWidth: 1280, innerWidth: 1280, outerHeight: 900, innerHeight: 500 })).toBe(true);
-    expect(devtoolsSeemOpen({ outerWidth: 0, innerWidth: 1280, outerHeight: 0, innerHeight: 800 })).toBe(false);
   });
 });
