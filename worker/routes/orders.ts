@@ -9,6 +9,7 @@ import { sendOutboxMessages } from '../services/email/outbox';
 import { findOrder, ORDER_REFERENCE_PATTERN, submitOrder } from '../services/orders';
 import { publicOrigin } from '../lib/origin';
 import { trackingForOrder } from '../services/tracking';
+import { refusesCardPayment } from '../services/sample-price-guard';
 import { maskOrderContact, orderSubmitSchema, type OrderSubmitResponse } from '../shared/orders-api';
 import { trackEvent } from './analytics';
 
@@ -40,7 +41,8 @@ export const orderRoutes = new Hono<AppBindings>()
       reference: order.reference,
       paymentStatus: order.paymentStatus,
       // The confirmation page starts the card payment (POST /api/payment/create) from here.
-      paymentUrl: provider === 'none' ? null : `${origin}/order-confirmation?ref=${order.reference}&pay=1`,
+      // No card payment at sample prices in production (DESIGN.md 7b): no link to one either.
+      paymentUrl: provider === 'none' || refusesCardPayment(c.env, order.blinds) ? null : `${origin}/order-confirmation?ref=${order.reference}&pay=1`,
       message: `Order ${order.reference} received. Total ${formatRandFromCents(order.total_cents)} incl. VAT.`,
       order,
     };
@@ -57,5 +59,5 @@ export const orderRoutes = new Hono<AppBindings>()
     if (!order) throw new AppError('not_found', `No order with reference ${reference}.`);
     // The receipt asks for the courier timeline only when there is one (a 404 would be a console error).
     const hasTracking = (await trackingForOrder(c.env.DB, reference)) !== null;
-    return c.json({ success: true, order: { ...maskOrderContact(order), has_tracking: hasTracking } });
+    return c.json({ success: true, order: { ...maskOrderContact(order), has_tracking: hasTracking, card_payment_refused: refusesCardPayment(c.env, order.blinds) } });
   });
