@@ -44,3 +44,15 @@ export async function withSampleFlags<T extends LineKey>(db: D1Database, lines: 
   }
   return lines.map((l) => ({ ...l, sample_price: typeof l.sample_price === 'boolean' ? l.sample_price : sample.has(`${l.product_type}@${l.price_list_version}`) }));
 }
+
+/** Products whose grid in force is still a sample grid (the staff dashboard names them), in catalogue order. */
+export async function productsOnSamplePrices(db: D1Database): Promise<{ id: string; name: string }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT p.id AS id, p.name AS name FROM products p JOIN price_lists l ON l.product_id = p.id
+        WHERE l.version = (SELECT MAX(version) FROM price_lists WHERE product_id = p.id) AND l.is_sample = 1
+        ORDER BY p.sort_order, p.name`,
+    )
+    .all<{ id: string; name: string }>();
+  return results;
+}
