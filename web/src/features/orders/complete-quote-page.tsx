@@ -15,6 +15,8 @@ import {
   type SessionQuote,
 } from './orders-model';
 import { PayByCard } from './pay-by-card';
+import { CardPaymentRefused } from './sample-prices-parts';
+import { SamplePricesNote } from '../../components/sample-prices-note';
 import { useStoredQuote } from './use-stored-quote';
 import './orders.css';
 
@@ -63,6 +65,7 @@ function CompleteQuote({ quote, onChange }: { quote: SessionQuote; onChange: (qu
           </ul>
         )}
         <TotalsList subtotal={quote.subtotal} vat={quote.vat} total={quote.total} />
+        {quote.sample_prices && <SamplePricesNote />}
       </section>
 
       {quote.order_reference ? (
@@ -184,7 +187,11 @@ function ChooseStep({ quote, headingRef, onBack, onConsultationSent }: ChooseSte
         <section aria-labelledby={`${id}-pay`}>
           <h3 id={`${id}-pay`}>Pay by card now</h3>
           <p>Order online: we start production as soon as your payment is confirmed, and deliver by courier.</p>
-          <PayByCard request={paymentRequestForQuote(quote)} total={quote.total} disabled={!hasPaymentContact(info)} heading="Secure card payment" />
+          {quote.card_payment_refused ? (
+            <CardPaymentRefused />
+          ) : (
+            <PayByCard request={paymentRequestForQuote(quote)} total={quote.total} disabled={!hasPaymentContact(info)} heading="Secure card payment" />
+          )}
         </section>
         <section aria-labelledby={`${id}-consult`}>
           <h3 id={`${id}-consult`}>Garden Route consultation</h3>

@@ -18,6 +18,8 @@ import {
   type Receipt,
 } from './orders-model';
 import { PayByCard } from './pay-by-card';
+import { CardPaymentRefused } from './sample-prices-parts';
+import { SamplePricesNote } from '../../components/sample-prices-note';
 import './orders.css';
 
 type Origin = 'server' | 'local' | 'sample';
@@ -206,7 +208,8 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
           ) : (
             <>
               <p>Your order is placed; payment is still outstanding. Production starts once it is paid.</p>
-              {origin === 'server' && <PayByCard request={paymentRequestForReceipt(receipt)} total={receipt.total} autoStart={autoPay} />}
+              {origin === 'server' &&
+                (receipt.cardPaymentRefused ? <CardPaymentRefused /> : <PayByCard request={paymentRequestForReceipt(receipt)} total={receipt.total} autoStart={autoPay} />)}
             </>
           )}
         </section>
@@ -216,6 +219,7 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
         <h2 id="order-table-title">Your order</h2>
         <LinesTable lines={receipt.lines} caption={`Blinds in order ${receipt.reference}`} />
         <TotalsList subtotal={receipt.subtotal} vat={receipt.vat} total={receipt.total} />
+        {receipt.samplePrices && <SamplePricesNote />}
       </section>
 
       <NextSteps />
