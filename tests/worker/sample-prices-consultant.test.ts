@@ -5,6 +5,9 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { answerBuiltIn, type ConsultantDeps } from '../../worker/services/consultant/built-in-consultant';
 import { answerWithClaude } from '../../worker/services/consultant/claude';
+import { orderStatusFacts } from '../../worker/services/consultant/order-status';
+import { coloursForProduct } from '../../worker/services/catalogue';
+import { submitOrder } from '../../worker/services/orders';
 import { bulkUploadPriceLists, templateFor } from '../../worker/services/price-lists';
 import { SAMPLE_PRICES_NOTE, SAMPLE_PRICES_TEXT } from '../../worker/shared/sample-prices';
 
@@ -36,6 +39,19 @@ describe('consultant answers at sample prices', () => {
     expect(requests[0].body.system).toContain(SAMPLE_PRICES_NOTE);
     const result = requests[1].body.messages.at(-1).content[0];
     expect(JSON.parse(result.content)).toMatchObject({ priced: true, sample_prices: true, price_note: SAMPLE_PRICES_TEXT });
+  });
+
+  it("an order's status at sample prices says so, instead of offering a card payment", async () => {
+    const colour = (await coloursForProduct(env.DB, 'roller-blockout')).colours[0]!.name;
+    const { order } = await submitOrder(
+      env,
+      { customer_name: 'Thandi', customer_email: 'thandi@example.co.za', customer_phone: '082 555 0101', customer_address: null, special_instructions: null, blinds: [{ product_type: 'roller-blockout', width_mm: 1200, drop_mm: 1500, control_side: 'left', mount_type: 'inside-recess', colour, quantity: 1 }] },
+      null,
+      null,
+    );
+    const facts = await orderStatusFacts(env.DB, order.reference);
+    expect(facts?.next_step).toContain(SAMPLE_PRICES_NOTE);
+    expect(facts?.next_step).not.toContain('Pay by card');
   });
 
   it('once the price list is uploaded, neither says so', async () => {
