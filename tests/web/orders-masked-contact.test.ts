@@ -22,6 +22,7 @@ const full: OrderDto = {
   paid_at: null,
   order_date: '2026-03-02T08:30:00.000Z',
   test_payment: false,
+  sample_prices: false,
 };
 const served = maskOrderContact(full);
 

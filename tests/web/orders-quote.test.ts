@@ -33,6 +33,8 @@ function storedQuote(overrides: Partial<StoredQuoteDto> = {}): StoredQuoteDto {
     total_amount: 5348,
     total_quantity: 3,
     order_reference: null,
+    sample_prices: false,
+    card_payment_refused: false,
     ...overrides,
   };
 }

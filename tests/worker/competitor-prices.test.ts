@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyseCompetitors, competitorFigure, competitorUrls, matchProductKind } from '../../worker/services/competitor-prices';
 import { dashboardFigures } from '../../worker/services/dashboard';
 import { realtimeInsights } from '../../worker/services/insights';
+import { bulkUploadPriceLists, rollbackPriceList, templateFor } from '../../worker/services/price-lists';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
 import { fixtureResponse, RIVAL_ONE, RIVAL_TWO } from './fixtures/site/main-site';
 import { get, postJson } from './helpers';
@@ -55,6 +56,9 @@ describe('competitor analysis', () => {
   });
 
   it('compares their prices with ours and stores one snapshot per competitor', async () => {
+    // Compared only with prices of our own: the seeded sample grids are replaced by uploads (same figures).
+    await uploadRealPrices('roller-blockout');
+    await uploadRealPrices('venetian-50mm-aluminium');
     requested.length = 0;
     const now = new Date();
     const result = await analyseCompetitors(competitors, 'S-test', { now });
@@ -139,4 +143,35 @@ describe('competitor analysis', () => {
     expect((await answer.json<any>()).message).toContain('set COMPETITOR_URLS');
     expect((await get('/api/competitor-intelligence/analyze')).status).toBe(401);
   });
+
+  it('leaves out our products on sample prices, and says why, in the analysis and the insights', async () => {
+    // Back to the seeded sample grids (a rollback to version 1 restores them, flag included).
+    await rollbackPriceList(env.DB, 'roller-blockout', 1, 'S-test');
+    await rollbackPriceList(env.DB, 'venetian-50mm-aluminium', 1, 'S-test');
+    const roller = (await gridForProduct(env.DB, 'roller-blockout'))!;
+    const venetian = (await gridForProduct(env.DB, 'venetian-50mm-aluminium'))!;
+    expect([roller.isSample, venetian.isSample]).toEqual([true, true]);
+
+    const now = new Date(Date.now() + 5000);
+    const result = await analyseCompetitors(competitors, 'S-test', { now });
+    const [one] = result.data.competitors;
+    expect(one).toMatchObject({ competitor: RIVAL_ONE, status: 'ok', productsWithPrices: 2, comparisons: [] });
+    expect(one!.leftOutOnSamplePrices).toEqual(expect.arrayContaining([roller.productName, venetian.productName]));
+    expect(result.data.notableGaps).toEqual([]);
+    expect(result.message).toContain(`still on sample prices`);
+    expect(result.message).toContain(roller.productName);
+
+    const insights = await realtimeInsights(env.DB, new Date(now.getTime() + 1000));
+    expect(insights.filter((i) => i.title.startsWith('rival-one.test'))).toEqual([]);
+    const note = insights.find((i) => i.title === 'Competitor comparison leaves out products on sample prices');
+    expect(note?.description).toContain(roller.productName);
+    expect(note?.description).toContain('still on sample prices');
+  });
 });
+
+/** A staff upload of the product's list as its template downloads: the same prices, no longer sample ones. */
+async function uploadRealPrices(product: string) {
+  const { csv } = await templateFor(env.DB, product);
+  const answer = await bulkUploadPriceLists(env.DB, [{ name: `${product}-pricing-template.csv`, text: async () => csv, size: csv.length }], 'S-test', 64 * 1024);
+  expect(answer.successful_uploads).toBe(1);
+}

@@ -24,10 +24,14 @@ const NONE: Partial<Env> = { PAYMENT_PROVIDER: 'none', ...BANK };
 let ipCounter = 0;
 const ip = () => `198.51.100.${(ipCounter++ % 200) + 20}`;
 
-/** The Worker itself with configuration of the test's own (and a context, so e-mails go after the answer). */
+/**
+ * The Worker itself with configuration of the test's own (and a context, so e-mails go after the
+ * answer). APP_ENV=development unless the test says otherwise: the seeded grids are sample grids, and
+ * elsewhere no way to pay is offered at sample prices (the test that checks that sets production).
+ */
 async function workerFetch(path: string, init: RequestInit, overrides: Partial<Env>): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await worker.fetch!(new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>, { ...env, ...overrides }, ctx);
+  const res = await worker.fetch!(new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>, { ...env, APP_ENV: 'development', ...overrides }, ctx);
   await waitOnExecutionContext(ctx);
   return res as Response;
 }
@@ -87,6 +91,19 @@ describe('an order with PAYMENT_PROVIDER=none', () => {
     }
     expect(text).toMatch(new RegExp(`Payment reference: ${placed.reference}`));
     expect(text).toContain('Please pay by bank transfer as shown below');
+  });
+
+  it('at sample prices in production the e-mail offers no way to pay: no bank details, the sample-prices note instead', async () => {
+    // Real money is never taken at sample prices (DESIGN.md 7b): the seeded grids are samples.
+    const placed = await submitOrder({ ...NONE, APP_ENV: 'production' });
+    expect(placed.paymentUrl).toBeNull();
+    const { html, text } = await customerEmail(placed.reference);
+    for (const body of [html, text]) {
+      expect(body).not.toContain('How to pay by bank transfer');
+      expect(body).not.toContain(BANK_DETAILS.accountNumber);
+      expect(body).toContain('These are sample prices; our team confirms the final price before you pay.');
+    }
+    expect(text).toContain('We will contact you to confirm the price and arrange payment.');
   });
 
   it('without bank details the e-mail says the team will arrange payment, and offers no card', async () => {

@@ -134,7 +134,7 @@ describe('price lists: upload and rollback', () => {
     expect(item.sample_prices).toBe(false); // the 'sample prices' label follows the grid in force
     const afterText = await consultantSays();
     expect(afterText).toContain(formatRandFromCents(before.quote + 10_000));
-    expect(afterText).not.toContain('sample demonstration prices');
+    expect(afterText).not.toContain('sample prices');
 
     const listed = await versionsOf('roller_blockout');
     expect(listed[0]).toMatchObject({ version: seedVersion + 1, inForce: true, isSample: false, source: 'upload:roller-blockout-pricing-template.csv', restoredFrom: null });

@@ -179,6 +179,8 @@ export const orderLines = sqliteTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     priceListVersion: integer('price_list_version').notNull(),
+    /** Priced from a sample grid (DESIGN.md section 6); recorded when the line is priced. */
+    priceIsSample: integer('price_is_sample', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [uniqueIndex('order_lines_order_line').on(t.orderReference, t.lineNo)],
 );

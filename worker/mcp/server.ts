@@ -1,6 +1,7 @@
 // The MCP server of /mcp (issue 12): five read-mostly tools for AI shopping agents. One server is
 // built per request (stateless Streamable HTTP), so a tool sees only that request's context.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SAMPLE_PRICES_NOTE } from '../shared/sample-prices';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { AppError } from '../lib/errors';
@@ -224,11 +225,11 @@ export function createShopMcpServer(ctx: ShopToolContext, requestId: string): Mc
         if (!result.success) {
           return answer(result, `${result.title}: ${result.message}${result.contact ? ` ${result.contact}` : ''}`);
         }
-        const sample = result.sample_prices ? ' (sample prices for demonstration)' : '';
+        const sample = result.sample_prices ? ` ${SAMPLE_PRICES_NOTE}` : '';
         const each = result.quantity > 1 ? ` each, ${result.total_price_text} for ${result.quantity}` : '';
         return answer(
           result,
-          `${result.product_name}, ${result.width_mm} x ${result.drop_mm} mm${result.colour ? ` in ${result.colour}` : ''}: ${result.unit_price_text}${each}, VAT included${sample}.`,
+          `${result.product_name}, ${result.width_mm} x ${result.drop_mm} mm${result.colour ? ` in ${result.colour}` : ''}: ${result.unit_price_text}${each}, VAT included.${sample}`,
         );
       }),
   );

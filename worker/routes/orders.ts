@@ -10,6 +10,7 @@ import { cardPaymentsAvailable } from '../services/payments/checkout';
 import { findOrder, ORDER_REFERENCE_PATTERN, submitOrder } from '../services/orders';
 import { publicOrigin } from '../lib/origin';
 import { trackingForOrder } from '../services/tracking';
+import { refusesCardPayment } from '../services/sample-price-guard';
 import { maskOrderContact, orderSubmitSchema, type OrderSubmitResponse } from '../shared/orders-api';
 import { trackEvent } from './analytics';
 
@@ -40,8 +41,9 @@ export const orderRoutes = new Hono<AppBindings>()
       reference: order.reference,
       paymentStatus: order.paymentStatus,
       // The confirmation page starts the card payment (POST /api/payment/create) from here.
-      // Only when a card gateway can take the payment: otherwise the page and e-mail say how to pay.
-      paymentUrl: !cardPaymentsAvailable(c.env) ? null : `${origin}/order-confirmation?ref=${order.reference}&pay=1`,
+      // Only when a card gateway can take the payment (otherwise the page and e-mail say how to pay),
+      // and never at sample prices in production (DESIGN.md 7b).
+      paymentUrl: !cardPaymentsAvailable(c.env) || refusesCardPayment(c.env, order.blinds) ? null : `${origin}/order-confirmation?ref=${order.reference}&pay=1`,
       message: `Order ${order.reference} received. Total ${formatRandFromCents(order.total_cents)} incl. VAT.`,
       order,
     };
@@ -58,5 +60,5 @@ export const orderRoutes = new Hono<AppBindings>()
     if (!order) throw new AppError('not_found', `No order with reference ${reference}.`);
     // The receipt asks for the courier timeline only when there is one (a 404 would be a console error).
     const hasTracking = (await trackingForOrder(c.env.DB, reference)) !== null;
-    return c.json({ success: true, order: { ...maskOrderContact(order), has_tracking: hasTracking } });
+    return c.json({ success: true, order: { ...maskOrderContact(order), has_tracking: hasTracking, card_payment_refused: refusesCardPayment(c.env, order.blinds) } });
   });

@@ -17,7 +17,7 @@ export const quoteRoutes = new Hono<AppBindings>()
   .get('/:quote_id', async (c) => {
     const quoteId = c.req.param('quote_id').trim().toUpperCase();
     const key = c.req.query('key')?.trim() ?? '';
-    const quote = key.length <= 200 ? await findStoredQuote(c.env.DB, quoteId, key) : null;
+    const quote = key.length <= 200 ? await findStoredQuote(c.env, quoteId, key) : null;
     if (!quote) throw new AppError('not_found', NOT_FOUND);
     return c.json({ success: true, quote });
   })

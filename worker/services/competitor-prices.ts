@@ -112,6 +112,8 @@ interface Analysed {
   result: CompetitorResult;
   /** The products with a rand price, for the snapshot. */
   priced: ExtractedProduct[];
+  /** Those matched to one of our products still on sample prices: its name (stored with the product). */
+  onSamplePrices?: Map<ExtractedProduct, string>;
 }
 
 async function analyseOne(db: D1Database, address: string, config: CrawlConfig): Promise<Analysed> {
@@ -122,9 +124,15 @@ async function analyseOne(db: D1Database, address: string, config: CrawlConfig):
     if (state.crawled.length === 0) return failed(`No page of ${competitor} could be read (${state.failed[0]?.reason ?? 'nothing to read'}).`);
     const priced = state.products.filter((p) => p.priceCents !== undefined);
     const comparisons: PriceComparison[] = [];
+    const onSamplePrices = new Map<ExtractedProduct, string>();
     for (const product of priced) {
       const kind = matchProductKind(product);
       const grid = kind ? await gridForProduct(db, kind) : null;
+      // A sample price is not ours: comparing with it would tell staff nothing (DESIGN.md section 6).
+      if (grid?.isSample) {
+        onSamplePrices.set(product, grid.productName);
+        continue;
+      }
       const comparison = grid ? compareWithOurs(competitor, product, grid) : null;
       if (comparison) comparisons.push(comparison);
     }
@@ -136,8 +144,10 @@ async function analyseOne(db: D1Database, address: string, config: CrawlConfig):
         productsWithPrices: priced.length,
         comparisons,
         error: priced.length === 0 ? 'No product with a rand price was found on the pages read.' : null,
+        leftOutOnSamplePrices: [...new Set(onSamplePrices.values())],
       },
       priced,
+      onSamplePrices,
     };
   } catch (err) {
     if (!(err instanceof CrawlError)) console.error(JSON.stringify({ level: 'error', competitor, error: String(err) }));
@@ -163,7 +173,7 @@ export async function analyseCompetitors(
   const competitors = analysed.map((a) => a.result);
 
   const db = drizzle(env.DB);
-  const inserts = analysed.map(({ result, priced }) =>
+  const inserts = analysed.map(({ result, priced, onSamplePrices }) =>
     db.insert(competitorSnapshots).values({
       competitor: result.competitor,
       status: result.status,
@@ -175,6 +185,7 @@ export async function analyseCompetitors(
         priceCents: p.priceCents,
         fromPrice: Boolean(p.fromPrice),
         ...(p.widthMm !== undefined ? { widthMm: p.widthMm, dropMm: p.dropMm } : {}),
+        ...(onSamplePrices?.has(p) ? { leftOutOnSamplePrices: onSamplePrices.get(p) } : {}),
       })),
       comparisons: result.comparisons as unknown as Record<string, unknown>[],
       error: result.error,
@@ -189,9 +200,10 @@ export async function analyseCompetitors(
   ]);
   const ok = competitors.filter((c) => c.status === 'ok').length;
   const compared = competitors.reduce((n, c) => n + c.comparisons.length, 0);
+  const leftOut = [...new Set(competitors.flatMap((c) => c.leftOutOnSamplePrices ?? []))];
   return {
     success: ok > 0,
-    message: `Analysed ${ok} of ${competitors.length} competitor site${competitors.length === 1 ? '' : 's'}: ${compared} price comparison${compared === 1 ? '' : 's'}, ${notableGaps.length} notable gap${notableGaps.length === 1 ? '' : 's'} (${NOTABLE_GAP_PERCENT}% or more).`,
+    message: `Analysed ${ok} of ${competitors.length} competitor site${competitors.length === 1 ? '' : 's'}: ${compared} price comparison${compared === 1 ? '' : 's'}, ${notableGaps.length} notable gap${notableGaps.length === 1 ? '' : 's'} (${NOTABLE_GAP_PERCENT}% or more).${leftOut.length ? ` ${samplePricesLeftOutNote(leftOut)}` : ''}`,
     data: { analysedAt, competitors, notableGaps },
   };
 }
@@ -228,12 +240,26 @@ export async function competitorFigure(db: D1Database): Promise<{ value: number;
 
 const rand = (cents: number) => `R ${(cents / 100).toLocaleString('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** One insight per notable price gap in the latest snapshot of each competitor; nothing when none ran. */
+/** Why products are missing from a comparison: they are still on sample prices. */
+export function samplePricesLeftOutNote(names: readonly string[]): string {
+  return `Left out of the comparison: ${names.join(', ')}, still on sample prices (a sample price is not ours to compare; upload the price list first).`;
+}
+
+/**
+ * One insight per notable price gap in the latest snapshot of each competitor; nothing when none ran.
+ * A product on sample prices now is left out (older snapshots may have compared it), with one note saying so.
+ */
 export async function competitorInsights(db: D1Database, timestamp: string): Promise<InsightDto[]> {
   const latest = await latestSnapshots(db);
   const insights: InsightDto[] = [];
+  const leftOut = new Set<string>();
   for (const row of latest) {
+    for (const p of row.products as { leftOutOnSamplePrices?: string }[]) if (p.leftOutOnSamplePrices) leftOut.add(p.leftOutOnSamplePrices);
     for (const c of row.comparisons as unknown as PriceComparison[]) {
+      if ((await gridForProduct(db, c.ourProductId))?.isSample) {
+        leftOut.add(c.ourProductName);
+        continue;
+      }
       if (Math.abs(c.differencePercent) < NOTABLE_GAP_PERCENT) continue;
       const cheaper = c.differencePercent < 0;
       const what = c.basis === 'size' && c.sizeMm ? `at ${c.sizeMm.width} x ${c.sizeMm.drop} mm` : "comparing 'from' prices";
@@ -248,6 +274,16 @@ export async function competitorInsights(db: D1Database, timestamp: string): Pro
         timestamp,
       });
     }
+  }
+  if (leftOut.size > 0) {
+    insights.push({
+      title: 'Competitor comparison leaves out products on sample prices',
+      description: samplePricesLeftOutNote([...leftOut]),
+      priority: 'low',
+      recommendations: ['Upload the business price list for each of them (Admin Panel, price lists), then run the competitor analysis again.'],
+      data: { leftOutOnSamplePrices: [...leftOut] },
+      timestamp,
+    });
   }
   return insights;
 }

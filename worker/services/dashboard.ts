@@ -4,6 +4,7 @@ import type { AdminDashboardResponse, DashboardAlert, ScorePart } from '../share
 import { dayBefore, saDay } from './analytics';
 import { latestAudit } from './audit';
 import { competitorFigure } from './competitor-prices';
+import { samplePricesAlert } from './sample-price-alert';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The site promises contact within 24 hours. */
@@ -193,5 +194,6 @@ export async function dashboardFigures(db: D1Database, now: Date = new Date()): 
     },
     competitors: await competitorFigure(db),
     audit: audit.map((entry) => ({ id: entry.id, createdAt: entry.createdAt, actor: entry.actor, action: entry.action, target: entry.target })),
+    samplePrices: await samplePricesAlert(db),
   };
 }

@@ -15,6 +15,7 @@ import { coloursForProduct } from './catalogue';
 import { orderConfirmationMessages, type OrderForEmail } from './email/order-emails';
 import { outboxInsert, sendOutboxMessages } from './email/outbox';
 import { gridForProduct, priceForSize } from './pricing';
+import { withSampleFlags } from './sample-price-guard';
 import { isUniqueViolation } from '../lib/d1-errors';
 import { sha256Hex, timingSafeEqualText } from '../lib/crypto';
 
@@ -94,6 +95,7 @@ export async function priceBlinds(db: D1Database, blinds: readonly BlindLineInpu
       unit_price_cents: price.priceCents,
       total_cents: totalCents,
       price_list_version: grid.version,
+      sample_price: grid.isSample,
     });
   }
   if (issues.length > 0) {
@@ -138,6 +140,7 @@ function toOrderDto(order: OrderRow, lines: readonly OrderLineRow[]): OrderDto {
         unit_price_cents: l.unitPriceCents,
         total_cents: l.totalCents,
         price_list_version: l.priceListVersion,
+        sample_price: l.priceIsSample,
       })),
     subtotal: rand(order.subtotalCents),
     vat: rand(order.vatCents),
@@ -147,6 +150,7 @@ function toOrderDto(order: OrderRow, lines: readonly OrderLineRow[]): OrderDto {
     paid_at: order.paidAt,
     order_date: order.createdAt,
     test_payment: order.paymentStatus === 'paid' && order.paymentProvider === 'sandbox',
+    sample_prices: lines.some((l) => l.priceIsSample),
   };
 }
 
@@ -159,6 +163,16 @@ export async function findOrder(db: D1Database, reference: string): Promise<Orde
     d.select().from(orderLines).where(eq(orderLines.orderReference, reference)).orderBy(asc(orderLines.lineNo)),
   ]);
   return order[0] ? toOrderDto(order[0], lines) : null;
+}
+
+/** Was any line of this order priced from a sample grid (recorded when it was priced)? */
+export async function orderHasSamplePrices(db: D1Database, reference: string): Promise<boolean> {
+  const [row] = await drizzle(db)
+    .select({ lineNo: orderLines.lineNo })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderReference, reference), eq(orderLines.priceIsSample, true)))
+    .limit(1);
+  return Boolean(row);
 }
 
 interface NewOrder {
@@ -228,6 +242,7 @@ function orderStatements(env: Env, reference: string, order: NewOrder, createdAt
         unitPriceCents: l.unit_price_cents,
         totalCents: l.total_cents,
         priceListVersion: l.price_list_version,
+        priceIsSample: l.sample_price,
       }),
     ),
   ] as const;
@@ -367,7 +382,7 @@ export async function orderFromQuote(env: Env, quoteId: string, accessKey: strin
   if (new Date(quote.validUntil).getTime() < now.getTime()) {
     throw new AppError('validation_error', `This quote expired on ${quote.validUntil.slice(0, 10)}. Please generate a new quote.`);
   }
-  const lines = quote.lines as PricedLineDto[];
+  const lines = await withSampleFlags(db, quote.lines as PricedLineDto[]);
   const reference = newOrderReference();
   const d = drizzle(db);
   // The quote's row guards against a double order: only the first update that claims it wins.

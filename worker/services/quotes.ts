@@ -16,6 +16,8 @@ import { enqueueEmail, outboxInsert, type OutgoingEmail } from './email/outbox';
 import { NOT_PROVIDED, quoteBusinessCopyEmail, quoteCapAlertEmail, quoteCustomerEmail, quoteSavedEmail, WALK_IN_CUSTOMER, type QuoteForEmail } from './email/quote-emails';
 import { findQuoteWithKey, ordersForQuotes, priceBlinds, totalsOf, vatInside, type BlindLineInput } from './orders';
 import { isUniqueViolation } from '../lib/d1-errors';
+import { hasSamplePrices } from '../shared/sample-prices';
+import { refusesCardPayment, withSampleFlags } from './sample-price-guard';
 
 export type EmailQuoteInput = z.output<typeof emailQuoteSchema>;
 export type QuoteInternalInput = z.output<typeof quoteInternalSchema>;
@@ -215,9 +217,11 @@ export async function saveInternalQuote(env: Env, input: QuoteInternalInput, ori
  * GET /api/quotes/{id}?key=: the quote when the number and its key match, else null (the caller
  * answers 404 either way, never telling whether the number exists).
  */
-export async function findStoredQuote(db: D1Database, quoteId: string, accessKey: string): Promise<StoredQuoteDto | null> {
+export async function findStoredQuote(env: Pick<Env, 'DB' | 'APP_ENV'>, quoteId: string, accessKey: string): Promise<StoredQuoteDto | null> {
+  const db = env.DB;
   const row = await findQuoteWithKey(db, quoteId, accessKey);
   if (!row) return null;
+  const lines = await withSampleFlags(db, row.lines as PricedLineDto[]);
   const orderReference = (await ordersForQuotes(db, [row.id])).get(row.id) ?? null;
   const vatCents = vatInside(row.totalCents);
   return {
@@ -227,11 +231,13 @@ export async function findStoredQuote(db: D1Database, quoteId: string, accessKey
     customer_name: row.customerName,
     customer_email: row.customerEmail,
     customer_mobile: row.customerMobile,
-    blinds: row.lines as PricedLineDto[],
+    blinds: lines,
     subtotal: (row.totalCents - vatCents) / 100,
     vat: vatCents / 100,
     total_amount: row.totalCents / 100,
     total_quantity: row.totalQuantity,
     order_reference: orderReference,
+    sample_prices: hasSamplePrices(lines),
+    card_payment_refused: refusesCardPayment(env, lines),
   };
 }

@@ -3,6 +3,7 @@
 // boxes, measured with the real font metrics) and a renderer that draws them with pdf-lib.
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import { TEST_PAYMENT_NOTE, type OrderDto, type PricedLineDto } from '../shared/orders-api';
+import { hasSamplePrices, SAMPLE_PRICES_TEXT } from '../shared/sample-prices';
 import { formatRandFromCents } from './consultant/format';
 
 /** Who the receipt is from (the business configuration the site shows publicly). */
@@ -253,6 +254,13 @@ export function layoutReceipt(order: OrderDto, business: ReceiptBusiness, metric
     rightText(label, PAGE_WIDTH - MARGIN - 90, bold ? 10.5 : BODY, bold);
     rightText(formatRandFromCents(cents), PAGE_WIDTH - MARGIN - CELL_PAD, bold ? 10.5 : BODY, bold);
     y -= (bold ? 10.5 : BODY) * LINE + 2;
+  }
+  // Prices from a sample grid say so (DESIGN.md section 6), in the one wording of shared/sample-prices.ts.
+  if (hasSamplePrices(order.blinds)) {
+    const sampleHeight = wrapped(SAMPLE_PRICES_TEXT, CONTENT_WIDTH, BODY, true).length * BODY * LINE + 8;
+    if (room() < sampleHeight) continuedPage();
+    y -= 8;
+    paragraph(SAMPLE_PRICES_TEXT, MARGIN, CONTENT_WIDTH, BODY, true);
   }
 
   // --- What happens next.

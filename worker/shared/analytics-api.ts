@@ -71,4 +71,14 @@ export interface AdminDashboardResponse {
   score: { value: number; parts: ScorePart[]; formula: string; basis: string };
   competitors: { value: number; note: string; basis: string };
   audit: DashboardAuditEntry[];
+  /** Products still priced from a sample grid (DESIGN.md 6, 7b): null when every grid in force is an uploaded one. */
+  samplePrices: SamplePricesAlert | null;
+}
+
+export interface SamplePricesAlert {
+  products: { id: string; name: string }[];
+  /** Names them and says what it means for customers. */
+  sentence: string;
+  link: string;
+  linkLabel: string;
 }

@@ -71,6 +71,8 @@ export interface PricedLineDto {
   unit_price_cents: number;
   total_cents: number;
   price_list_version: number;
+  /** Priced from a sample grid (worker/shared/sample-prices.ts); set by the server when it prices the line. */
+  sample_price: boolean;
 }
 
 /** refunded: the gateway reported a refund or cancellation of the payment (Yoco refund, PayFast CANCELLED). */
@@ -114,6 +116,10 @@ export interface OrderDto {
   test_payment: boolean;
   /** Set by GET /api/orders/{reference}: staff have published courier tracking for it (GET /api/tracking/order/{reference}). */
   has_tracking?: boolean;
+  /** Some line was priced from a sample grid: every view of the order says so. */
+  sample_prices: boolean;
+  /** Set by GET /api/orders/{reference}: card payment is refused (sample prices in production, DESIGN.md 7b). */
+  card_payment_refused?: boolean;
 }
 
 /** What stands for the hidden part of a masked phone number or address. */
@@ -212,6 +218,10 @@ export interface StoredQuoteDto {
   total_quantity: number;
   /** Set once the customer has ordered it. */
   order_reference: string | null;
+  /** Some line was priced from a sample grid. */
+  sample_prices: boolean;
+  /** Card payment is refused for it (sample prices in production, DESIGN.md 7b). */
+  card_payment_refused: boolean;
 }
 
 /**

@@ -90,6 +90,8 @@ export interface CompetitorResult {
   productsWithPrices: number;
   comparisons: PriceComparison[];
   error: string | null;
+  /** Our products their prices matched but that are still on sample prices: not compared (DESIGN.md 6). */
+  leftOutOnSamplePrices?: string[];
 }
 
 /** POST /api/competitor-intelligence/analyze */

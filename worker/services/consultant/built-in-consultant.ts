@@ -2,6 +2,7 @@
 // D1 (catalogue, colours) and the pricing engine, so it never invents products, colours or prices.
 // Deterministic: the same message, history and memory give the same reply.
 import { coloursForProduct } from '../catalogue';
+import { SAMPLE_PRICES_NOTE } from '../../shared/sample-prices';
 import { captureLead, type LeadSink } from '../leads';
 import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct, priceForSize } from '../pricing';
 import { productCatalogue, type ProductCatalogue } from '../product-catalogue';
@@ -286,7 +287,7 @@ async function answerPrice(ctx: Ctx, productId: string, widthMm: number, dropMm:
         : '';
     ctx.parts.push(
       `${/^[aeiou]/i.test(name) ? 'An' : 'A'} ${name} at ${sizeText} is ${price}, including 15% VAT.${band}` +
-        (grid.isSample ? ' (These are sample demonstration prices.)' : ''),
+        (grid.isSample ? ` ${SAMPLE_PRICES_NOTE}` : ''),
     );
     return;
   }

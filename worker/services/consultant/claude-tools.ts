@@ -1,6 +1,7 @@
 // The tools Claude may call: the same services the built-in consultant uses (pricing engine,
 // catalogue, leads), so an AI reply never invents a product, a colour or a price.
 import type { Tool } from '@anthropic-ai/sdk/resources/messages';
+import { SAMPLE_PRICES_TEXT } from '../../shared/sample-prices';
 import { coloursForProduct } from '../catalogue';
 import { captureLead, type LeadSink } from '../leads';
 import { gridForProduct, priceForSize } from '../pricing';
@@ -89,6 +90,8 @@ export interface ToolContext {
   features: Set<ClaudeFeature>;
   /** Where a captured lead goes; without it the lead is stored with no notice. */
   leads?: LeadSink;
+  /** Set by price_blind when a price came from a sample grid: the answer must say so. */
+  samplePrices?: boolean;
 }
 
 export interface ToolOutcome {
@@ -143,6 +146,7 @@ async function priceBlind(ctx: ToolContext, catalogue: ProductCatalogue, input: 
     return ok({ product_id: productId, product: name, priced: false, message: 'No price list on file for this product: the team quotes it.' });
   }
   const result = priceForSize(grid, widthMm, dropMm);
+  if (result.ok && grid.isSample) ctx.samplePrices = true;
   if (!result.ok) {
     return ok({
       product_id: productId,
@@ -163,6 +167,7 @@ async function priceBlind(ctx: ToolContext, catalogue: ProductCatalogue, input: 
     includes_vat: true,
     priced_on_band: result.widthBandMm !== widthMm || result.dropBandMm !== dropMm ? formatSize(result.widthBandMm, result.dropBandMm) : null,
     sample_prices: grid.isSample,
+    ...(grid.isSample ? { price_note: SAMPLE_PRICES_TEXT } : {}),
   });
 }
 

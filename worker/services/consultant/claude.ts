@@ -3,6 +3,7 @@
 // ClaudeUnavailableError quickly (no retries, a short timeout) so the caller can answer with the
 // built-in consultant instead.
 import Anthropic from '@anthropic-ai/sdk';
+import { SAMPLE_PRICES_NOTE } from '../../shared/sample-prices';
 import type {
   ContentBlockParam,
   Message,
@@ -80,6 +81,7 @@ export function systemPrompt(contact: ConsultantContact, memory: ConsultantMemor
     'Rules:',
     '- Never invent products, colours, prices, sizes or delivery dates. Use the tools: price_blind for every price, list_colours for colours, product_facts for what a product is and which product suits a need.',
     '- Write prices as the tools give them: rand with two decimals (e.g. R 1 624,00), and say they include VAT.',
+    `- When price_blind answers sample_prices true, say so in these words: '${SAMPLE_PRICES_NOTE}'`,
     '- Measurements are in millimetres, width first, then drop.',
     '- When the customer gives a name and an e-mail address or phone number, call capture_lead once, with notes on what they want.',
     '- For an order status, call track_order.',
@@ -211,6 +213,8 @@ export async function answerWithClaude(input: ClaudeInput): Promise<ClaudeAnswer
       .join('\n\n')
       .trim();
     if (!text) throw new ClaudeUnavailableError('no_text');
-    return { response: text, features: [...features], memory };
+    // A price from a sample grid is never shown as a real one (DESIGN.md 6), whatever the model wrote.
+    const response = ctx.samplePrices && !/sample price/i.test(text) ? `${text}\n\n${SAMPLE_PRICES_NOTE}` : text;
+    return { response, features: [...features], memory };
   }
 }

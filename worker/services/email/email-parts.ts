@@ -4,6 +4,7 @@
 import type { Env } from '../../env';
 import type { PricedLineDto } from '../../shared/orders-api';
 import { formatRandFromCents } from '../consultant/format';
+import { hasSamplePrices, SAMPLE_PRICES_LABEL, SAMPLE_PRICES_NOTE, SAMPLE_PRICES_TEXT } from '../../shared/sample-prices';
 import { html, type SafeHtml } from './html';
 
 export interface BusinessDetails {
@@ -63,7 +64,14 @@ export function linesTableHtml(lines: readonly PricedLineDto[]): SafeHtml {
     (l) => html`<tr><td style="${CELL}"><strong>${l.product_name}</strong><br><span style="color:#4b5563;font-size:13px;">${l.width_mm} x ${l.drop_mm} mm (W x D) · ${l.colour} · Control ${controlLabel(l.control_side).toLowerCase()} · ${mountLabel(l.mount_type)}</span></td><td style="${CELL}${NUM}">${l.quantity}</td><td style="${CELL}${NUM}">${rand(l.unit_price_cents)}</td><td style="${CELL}${NUM}">${rand(l.total_cents)}</td></tr>
 `,
   )}</tbody>
-</table>`;
+</table>${samplePricesHtml(lines)}`;
+}
+
+/** Under the lines: prices from a sample grid say so (worker/shared/sample-prices.ts). */
+function samplePricesHtml(lines: readonly PricedLineDto[]): SafeHtml {
+  if (!hasSamplePrices(lines)) return html``;
+  return html`
+<p style="margin:0 0 16px;padding:8px 12px;background:#fef3c7;border-left:4px solid #d97706;font-size:14px;"><strong>${SAMPLE_PRICES_LABEL}:</strong> ${SAMPLE_PRICES_NOTE}</p>`;
 }
 
 export function linesText(lines: readonly PricedLineDto[]): string {
@@ -74,6 +82,7 @@ export function linesText(lines: readonly PricedLineDto[]): string {
         `   Size ${l.width_mm} x ${l.drop_mm} mm (W x D), colour: ${l.colour}, control: ${controlLabel(l.control_side)}, mount: ${mountLabel(l.mount_type)}\n` +
         `   ${l.quantity} x ${rand(l.unit_price_cents)} = ${rand(l.total_cents)}`,
     )
+    .concat(hasSamplePrices(lines) ? ['', SAMPLE_PRICES_TEXT] : [])
     .join('\n');
 }
 

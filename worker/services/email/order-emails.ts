@@ -6,6 +6,8 @@ import type { OrderDto, PaymentStatus } from '../../shared/orders-api';
 import { vatInside } from '../orders';
 import { cardPaymentsAvailable } from '../payments/checkout';
 import { bankTransferEmailBlock } from './bank-transfer-email';
+import { refusesCardPayment } from '../sample-price-guard';
+import { SAMPLE_PRICES_NOTE } from '../../shared/sample-prices';
 import {
   businessDetails,
   buttonHtml,
@@ -48,6 +50,8 @@ function awaitingPayment(order: OrderForEmail): boolean {
 /** What the customer reads about paying, for the order's current status and the ways to pay configured. */
 function paymentNote(env: Env, order: OrderForEmail, bankTransfer: boolean): string {
   if (order.paymentStatus === 'paid') return 'Your payment has been received. Thank you.';
+  // Real money is never taken at sample prices (DESIGN.md 7b): no way to pay is offered for them.
+  if (awaitingPayment(order) && refusesCardPayment(env, order.blinds)) return `${SAMPLE_PRICES_NOTE} We will contact you to confirm the price and arrange payment.`;
   if (awaitingPayment(order) && cardPaymentsAvailable(env)) {
     return bankTransfer
       ? 'Your order is reserved. Pay securely by card from your order page, or by bank transfer as shown below; production starts once payment is received.'
@@ -66,7 +70,7 @@ export function orderConfirmationEmails(env: Env, order: OrderForEmail, origin: 
   const ref = order.reference;
   const link = origin ? `${origin}/order-confirmation?ref=${encodeURIComponent(ref)}` : null;
   const totals = orderTotals(order);
-  const bankTransfer = awaitingPayment(order) ? bankTransferEmailBlock(env, order) : null;
+  const bankTransfer = awaitingPayment(order) && !refusesCardPayment(env, order.blinds) ? bankTransferEmailBlock(env, order) : null;
   const status = STATUS_LABELS[order.paymentStatus] ?? order.paymentStatus;
   const orderFacts = [
     ['Order reference', ref],

@@ -7,9 +7,11 @@ import type { z } from 'zod';
 import { quotes } from '../../db/schema';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
-import type { PaymentCreateResponse, paymentCreateSchema } from '../../shared/orders-api';
+import type { PaymentCreateResponse, paymentCreateSchema, PricedLineDto } from '../../shared/orders-api';
 import { email as emailSchema } from '../../shared/schemas';
-import { orderFromQuote } from '../orders';
+import { isProduction } from '../../lib/app-env';
+import { findQuoteWithKey, orderFromQuote, orderHasSamplePrices } from '../orders';
+import { refusesCardPayment, samplePricesRefusal, withSampleFlags } from '../sample-price-guard';
 import { attachCheckout, loadPaymentOrder } from './ledger';
 import { payfastConfig, payfastProvider } from './payfast';
 import { sandboxProvider, sandboxSecret } from './sandbox';
@@ -123,6 +125,9 @@ async function resolveOrderReference(env: Env, input: PaymentCreateInput, deps: 
 
   const key = input.quote_key;
   if (!key) throw new AppError('validation_error', 'quote_key: is required to pay for a stored quote.');
+  // Before the order is made: a quote at sample prices does not become an order through this path.
+  const stored = await findQuoteWithKey(env.DB, id, key);
+  if (stored && refusesCardPayment(env, await withSampleFlags(env.DB, stored.lines as PricedLineDto[]))) throw samplePricesRefusal(env);
   let name = info.name?.trim() ?? '';
   let email = info.email?.trim() ?? '';
   if (!name || !email) {
@@ -156,6 +161,7 @@ export async function startPayment(env: Env, input: PaymentCreateInput, origin: 
   if (!order) throw new AppError('not_found', `Order ${reference} was not found. Please check the reference or contact us.`);
   if (order.paymentStatus === 'paid') throw new AppError('conflict', `Order ${order.reference} is already paid.`);
   if (order.paymentStatus === 'refunded') throw new AppError('conflict', `Order ${order.reference} was refunded. Please contact us about it.`);
+  if (isProduction(env) && (await orderHasSamplePrices(env.DB, order.reference))) throw samplePricesRefusal(env);
 
   const claimed = input.amount ?? input.total;
   if (claimed !== undefined && Math.round(claimed * 100) !== order.totalCents) {

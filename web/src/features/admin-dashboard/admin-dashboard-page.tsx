@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, getJson } from '../../lib/api-client';
 import type { AdminDashboardResponse, DashboardAlert } from '../../../../worker/shared/analytics-api';
+import { SamplePricesAlertCard } from './sample-prices-alert';
 import './admin-dashboard.css';
 
 /** Every staff tool, as cards (issue 10: links to every staff tool). */
@@ -110,6 +111,7 @@ function DashboardFigures({ data }: { data: AdminDashboardResponse }) {
       <p className="admin-dashboard__computed">
         Computed {formatTime(data.computedAt)} · today is {data.today}, the week runs from {data.weekFrom}.
       </p>
+      {data.samplePrices && <SamplePricesAlertCard alert={data.samplePrices} />}
       <section aria-labelledby="figures-heading">
         <h2 id="figures-heading" className="visually-hidden">
           Figures

@@ -17,6 +17,8 @@ import {
 } from './orders-model';
 import { QuoteOrderOrPay } from './bank-transfer';
 import { usePublicConfig } from '../../lib/public-config';
+import { CardPaymentRefused } from './sample-prices-parts';
+import { SamplePricesNote } from '../../components/sample-prices-note';
 import { useStoredQuote } from './use-stored-quote';
 import './orders.css';
 
@@ -66,6 +68,7 @@ function CompleteQuote({ quote, onChange }: { quote: SessionQuote; onChange: (qu
           </ul>
         )}
         <TotalsList subtotal={quote.subtotal} vat={quote.vat} total={quote.total} />
+        {quote.sample_prices && <SamplePricesNote />}
       </section>
 
       {quote.order_reference ? (
@@ -188,7 +191,11 @@ function ChooseStep({ quote, headingRef, onBack, onConsultationSent }: ChooseSte
         <section aria-labelledby={`${id}-pay`}>
           <h3 id={`${id}-pay`}>{card ? 'Pay by card now' : 'Order online'}</h3>
           <p>Order online: we start production as soon as your payment is confirmed, and deliver by courier.</p>
-          <QuoteOrderOrPay quote={quote} card={{ request: paymentRequestForQuote(quote), total: quote.total, disabled: !hasPaymentContact(info), heading: 'Secure card payment' }} />
+          {quote.card_payment_refused ? (
+            <CardPaymentRefused />
+          ) : (
+            <QuoteOrderOrPay quote={quote} card={{ request: paymentRequestForQuote(quote), total: quote.total, disabled: !hasPaymentContact(info), heading: 'Secure card payment' }} />
+          )}
         </section>
         <section aria-labelledby={`${id}-consult`}>
           <h3 id={`${id}-consult`}>Garden Route consultation</h3>

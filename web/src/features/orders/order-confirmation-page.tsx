@@ -18,6 +18,8 @@ import {
   type Receipt,
 } from './orders-model';
 import { OrderPaymentOptions } from './bank-transfer';
+import { CardPaymentRefused } from './sample-prices-parts';
+import { SamplePricesNote } from '../../components/sample-prices-note';
 import './orders.css';
 
 type Origin = 'server' | 'local' | 'sample';
@@ -206,13 +208,16 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
           ) : (
             <>
               <p>Your order is placed; payment is still outstanding. Production starts once it is paid.</p>
-              {origin === 'server' && (
-                <OrderPaymentOptions
-                  reference={receipt.reference}
-                  total={receipt.total}
-                  card={{ request: paymentRequestForReceipt(receipt), total: receipt.total, autoStart: autoPay }}
-                />
-              )}
+              {origin === 'server' &&
+                (receipt.cardPaymentRefused ? (
+                  <CardPaymentRefused />
+                ) : (
+                  <OrderPaymentOptions
+                    reference={receipt.reference}
+                    total={receipt.total}
+                    card={{ request: paymentRequestForReceipt(receipt), total: receipt.total, autoStart: autoPay }}
+                  />
+                ))}
             </>
           )}
         </section>
@@ -222,6 +227,7 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
         <h2 id="order-table-title">Your order</h2>
         <LinesTable lines={receipt.lines} caption={`Blinds in order ${receipt.reference}`} />
         <TotalsList subtotal={receipt.subtotal} vat={receipt.vat} total={receipt.total} />
+        {receipt.samplePrices && <SamplePricesNote />}
       </section>
 
       <NextSteps />

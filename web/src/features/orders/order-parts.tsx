@@ -176,7 +176,7 @@ export function NextSteps({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   );
 }
 
-function ContactLinks() {
+export function ContactLinks() {
   const config = usePublicConfig();
   const phones = [
     { label: 'Garden Route', number: config.phone.gardenRoute },

@@ -116,6 +116,10 @@ export interface Receipt {
   testPayment: boolean;
   /** The server says courier tracking exists for this order. */
   hasTracking: boolean;
+  /** Some line was priced from a sample grid (the server recorded it). */
+  samplePrices?: boolean;
+  /** The server refuses a card payment for it (sample prices in production). */
+  cardPaymentRefused?: boolean;
 }
 
 /** The payment status as the receipt's badge names it. */
@@ -140,6 +144,8 @@ export function receiptFromOrder(order: OrderDto): Receipt {
     paidAt: order.paid_at,
     testPayment: order.test_payment === true,
     hasTracking: order.has_tracking === true,
+    samplePrices: order.sample_prices === true,
+    cardPaymentRefused: order.card_payment_refused === true,
   };
 }
 
@@ -307,6 +313,9 @@ export interface SessionQuote {
   /** The quote link's secret (?key=); without it the server cannot be asked about the quote. */
   key: string | null;
   order_reference: string | null;
+  /** From the server: some line was priced from a sample grid, and whether a card payment is refused for it. */
+  sample_prices?: boolean;
+  card_payment_refused?: boolean;
 }
 
 export const PRICING_NOTE = 'Made-to-measure prices from our current price list, including 15% VAT. The quote is valid for 30 days.';
@@ -357,6 +366,8 @@ export function sessionQuoteFromDto(dto: StoredQuoteDto, key: string | null, pre
     lines: dto.blinds.map((l) => ({ product_type: l.product_type, ...pricedLine(l) })),
     key,
     order_reference: dto.order_reference,
+    sample_prices: dto.sample_prices === true,
+    card_payment_refused: dto.card_payment_refused === true,
   };
 }
 
@@ -393,6 +404,8 @@ export function parseSessionQuote(json: string | null): SessionQuote | null {
     lines: Array.isArray(raw.lines) ? (raw.lines as SessionQuoteLine[]).filter((l) => l && typeof l.product_name === 'string' && typeof l.width_mm === 'number') : [],
     key: typeof raw.key === 'string' && raw.key ? raw.key : null,
     order_reference: typeof raw.order_reference === 'string' && raw.order_reference ? raw.order_reference : null,
+    sample_prices: raw.sample_prices === true,
+    card_payment_refused: raw.card_payment_refused === true,
   };
 }
 
@@ -583,4 +596,23 @@ export function internalQuoteBody(lines: readonly QuoteLine[], quoteId: string, 
     customer_email: customer.email.trim() || 'Not provided',
     customer_mobile: customer.mobile.trim() || 'Not provided',
   };
+}
+
+/** The catalogue's products on sample prices, by either id (server name and calculator id). */
+export function sampleProductIds(catalog: Record<string, unknown>): Set<string> {
+  const ids = new Set<string>();
+  for (const value of Object.values(catalog)) {
+    if (!Array.isArray(value)) continue;
+    for (const item of value as { id?: unknown; calculator_id?: unknown; sample_prices?: unknown }[]) {
+      if (item?.sample_prices !== true) continue;
+      if (typeof item.id === 'string') ids.add(item.id);
+      if (typeof item.calculator_id === 'string') ids.add(item.calculator_id);
+    }
+  }
+  return ids;
+}
+
+/** True when any quote line is for a product the server says is on sample prices. */
+export function anyOnSamplePrices(lines: readonly { product_type: string }[], sampleIds: ReadonlySet<string>): boolean {
+  return lines.some((l) => sampleIds.has(l.product_type));
 }

@@ -6,13 +6,15 @@ import type { QuoteSavedResponse } from '../../../../worker/shared/orders-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { toast } from '../../components/toast';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, getJson } from '../../lib/api-client';
+import type { CatalogOverview } from '../../../../worker/shared/catalogue-api';
+import { SamplePricesNote } from '../../components/sample-prices-note';
 import { usePublicConfig } from '../../lib/public-config';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { parseQuoteBlinds, quoteNumber, quoteTotals, type QuoteLine } from '../quote/quote-storage';
 import { LinesTable, TotalsList } from './order-parts';
 import { emailQuote, saveQuoteInternal } from './orders-client';
-import { emailQuoteBody, formatLongDate, internalQuoteBody, loadQuoteDocument, recipientError, type QuoteRecipient } from './orders-model';
+import { anyOnSamplePrices, emailQuoteBody, formatLongDate, sampleProductIds, internalQuoteBody, loadQuoteDocument, recipientError, type QuoteRecipient } from './orders-model';
 import './orders.css';
 
 const QUOTE_VALID_DAYS = 30;
@@ -56,6 +58,23 @@ export function QuoteDocumentPage() {
       <SiteFooter />
     </div>
   );
+}
+
+/** Whether the server's catalogue says any of these products is on sample prices (false until it answers). */
+function useOnSamplePrices(lines: readonly QuoteLine[]): boolean {
+  const [sampleIds, setSampleIds] = useState<ReadonlySet<string>>(() => new Set());
+  useEffect(() => {
+    const controller = new AbortController();
+    getJson<CatalogOverview>('/api/products/catalog', { signal: controller.signal })
+      .then((catalog) => {
+        if (catalog) setSampleIds(sampleProductIds(catalog));
+      })
+      .catch(() => {
+        // Offline or left the page: the e-mailed quote and the server's pages still carry the label.
+      });
+    return () => controller.abort();
+  }, []);
+  return anyOnSamplePrices(lines, sampleIds);
 }
 
 function QuoteDocument({ lines }: { lines: QuoteLine[] }) {
@@ -108,6 +127,7 @@ function QuoteDocument({ lines }: { lines: QuoteLine[] }) {
     }
   }
 
+  const onSamplePrices = useOnSamplePrices(lines);
   const quoteLink = saved ? `/quote?quote_id=${encodeURIComponent(saved.quote_id)}&key=${encodeURIComponent(saved.access_key)}` : null;
 
   return (
@@ -146,6 +166,7 @@ function QuoteDocument({ lines }: { lines: QuoteLine[] }) {
         <p className="orders-note">
           {totals.quantity} {totals.quantity === 1 ? 'blind' : 'blinds'}. The total includes VAT of 15%.
         </p>
+        {onSamplePrices && <SamplePricesNote />}
 
         <h2>Notes</h2>
         <ul className="orders-notes">

@@ -15,6 +15,8 @@ import {
   type SessionQuote,
 } from './orders-model';
 import { QuoteOrderOrPay } from './bank-transfer';
+import { CardPaymentRefused } from './sample-prices-parts';
+import { SamplePricesNote } from '../../components/sample-prices-note';
 import { useStoredQuote } from './use-stored-quote';
 import './orders.css';
 
@@ -92,6 +94,7 @@ function StoredQuote({ quote, onChange }: { quote: SessionQuote; onChange: (quot
           <h2 id="pricing-title">Pricing breakdown</h2>
           <TotalsList subtotal={quote.subtotal} vat={quote.vat} total={quote.total} />
           {quote.pricing_note && <p className="orders-note">{quote.pricing_note}</p>}
+          {quote.sample_prices && <SamplePricesNote />}
         </section>
       </div>
 
@@ -124,7 +127,7 @@ function StoredQuote({ quote, onChange }: { quote: SessionQuote; onChange: (quot
               </button>
             </div>
           )}
-          <QuoteOrderOrPay quote={quote} card={{ request: paymentRequestForQuote(quote), total: quote.total, disabled: !canPay }} />
+          {quote.card_payment_refused ? <CardPaymentRefused /> : <QuoteOrderOrPay quote={quote} card={{ request: paymentRequestForQuote(quote), total: quote.total, disabled: !canPay }} />}
           <ul className="orders-notes">
             <li>Production takes 7-10 business days after payment.</li>
             <li>We send you quality-check photos of your blinds via WhatsApp before they leave us.</li>

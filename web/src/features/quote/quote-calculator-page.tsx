@@ -2,6 +2,7 @@
 // form with its live server price, the Added Blinds list kept in the browser, the Quote Summary and
 // the 'Complete Your Order' panel. The rules live in calculator-model.ts; prices are the server's.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { SamplePricesText } from '../../components/sample-prices-note';
 import { Link, useNavigate } from 'react-router';
 import type { OrderSubmitResponse } from '../../../../worker/shared/orders-api';
 import { SiteFooter } from '../../components/site-footer';
@@ -257,7 +258,7 @@ export function QuoteCalculatorPage() {
                 {samplePrices && (
                   <>
                     {' '}
-                    <span className="badge badge--warning">Sample prices</span> These are sample prices; your order confirms the final price.
+                    <SamplePricesText />
                   </>
                 )}
               </p>

@@ -3,6 +3,7 @@
 // calculator and an optional lead (storefront spec sections 2-5). The pure parts live in
 // walkthrough-model.ts; the corner marking, colours and WebGL preview are the AR visualiser's.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { SAMPLE_PRICES_NOTE } from '../../../../worker/shared/sample-prices';
 import { useNavigate } from 'react-router';
 import { SiteFooter } from '../../components/site-footer';
 import { SelectField } from '../../components/select-field';
@@ -697,7 +698,7 @@ function Summary({
           </p>
           <p className="muted">
             Of which VAT {formatRand(totals.vat)}
-            {sample ? ' · These are sample prices; your final quote confirms them.' : ''}
+            {sample ? ` · ${SAMPLE_PRICES_NOTE}` : ''}
           </p>
         </div>
         {!allPriced && (
