@@ -275,6 +275,22 @@ export async function serverCpuPerRequest({ baseUrl, makeRequest, check, request
   };
 }
 
+/**
+ * The Targets section of the report and the run's verdict: one PASS or MISS line per target
+ * ({ name, value, target, pass }), and exit code 1 with a summary naming the missed ones when any
+ * target was missed (the bench fails; `npm test` does not run it).
+ */
+export function targetReport(targets) {
+  const lines = targets.map((t) => `  ${t.pass ? 'PASS' : 'MISS'}  ${t.name.padEnd(40)} ${String(t.value).padStart(16)}   target ${t.target}`);
+  const missed = targets.filter((t) => !t.pass).map((t) => t.name);
+  return {
+    lines,
+    missed,
+    summary: missed.length ? `bench: ${missed.length} target${missed.length === 1 ? '' : 's'} missed: ${missed.join('; ')}` : null,
+    exitCode: missed.length ? 1 : 0,
+  };
+}
+
 export function gzipSize(buffer) {
   return zlib.gzipSync(buffer, { level: 9 }).length;
 }
