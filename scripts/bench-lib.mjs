@@ -26,9 +26,10 @@ export function freePort() {
 /**
  * Starts `node scripts/start.mjs` in its own process group (so wrangler and workerd can be stopped
  * together) with a fresh DATA_DIR and the given port. Output goes to a log file, not the console.
- * Returns { baseUrl, startupSeconds, pid, dataDir, logFile, stop() }.
+ * Returns { baseUrl, startupSeconds, pid, dataDir, logFile, stop() }. On a machine busy with other
+ * jobs wrangler can take over two minutes to answer, hence the generous wait.
  */
-export async function startServer({ port, env = {}, timeoutMs = 120_000 } = {}) {
+export async function startServer({ port, env = {}, timeoutMs = 300_000 } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custom-blinds-bench-'));
   const logFile = path.join(dataDir, 'server.log');
   const logFd = fs.openSync(logFile, 'a');
