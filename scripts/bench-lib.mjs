@@ -26,9 +26,10 @@ export function freePort() {
 /**
  * Starts `node scripts/start.mjs` in its own process group (so wrangler and workerd can be stopped
  * together) with a fresh DATA_DIR and the given port. Output goes to a log file, not the console.
- * Returns { baseUrl, startupSeconds, pid, dataDir, logFile, stop() }.
+ * Returns { baseUrl, startupSeconds, pid, dataDir, logFile, stop() }. On a machine busy with other
+ * jobs wrangler can take over two minutes to answer, hence the generous wait.
  */
-export async function startServer({ port, env = {}, timeoutMs = 120_000 } = {}) {
+export async function startServer({ port, env = {}, timeoutMs = 300_000 } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custom-blinds-bench-'));
   const logFile = path.join(dataDir, 'server.log');
   const logFd = fs.openSync(logFile, 'a');
@@ -229,6 +230,65 @@ export async function closedLoop({ baseUrl, makeRequest, check, seconds, concurr
     machineCpuCores: Number.isNaN(machineBusy) ? null : round(machineBusy / elapsed),
     serverCpuCoresByPid: serverPids.length ? serverCpuByPid : null,
     errorSamples: [...errorSamples].slice(0, 5).map(([message, count]) => ({ message, count })),
+  };
+}
+
+/**
+ * Server CPU per request: sends exactly `requests` requests (`concurrency` at a time) and reads the
+ * CPU time (user + system, all threads) that the server's processes used meanwhile from /proc.
+ * Unlike req/s this does not depend on how fast the load generator is or on what else the machine
+ * is doing (short of cache effects), so a load generator that is the bottleneck cannot hide a slow
+ * endpoint. `listPids()` names the processes to count; it is asked before and after, and a process
+ * that came or went in between (a restarted runtime) fails the measurement rather than leaving its
+ * CPU out. Every answer must pass `check(status, text)`, else it throws. Linux only.
+ */
+export async function serverCpuPerRequest({ baseUrl, makeRequest, check, requests, concurrency, listPids }) {
+  const pids = listPids();
+  if (pids.length === 0) throw new Error('no server process to measure');
+  let next = 0;
+  const failures = [];
+  const before = cpuSecondsByPid(pids);
+  const started = performance.now();
+  const worker = async () => {
+    while (next < requests) {
+      const { path: urlPath, init } = makeRequest(next++);
+      const res = await fetch(baseUrl + urlPath, init);
+      const text = await res.text();
+      if (!check(res.status, text)) failures.push(`HTTP ${res.status}: ${text.slice(0, 120)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const after = cpuSecondsByPid(pids);
+  const seconds = (performance.now() - started) / 1000;
+  if (failures.length) throw new Error(`${failures.length} of ${requests} requests failed, e.g. ${failures[0]}`);
+  const pidsAfter = listPids();
+  const unread = pids.filter((pid) => !(pid in before) || !(pid in after));
+  if (unread.length || pidsAfter.join() !== pids.join()) {
+    throw new Error(`the server's processes changed while its CPU was measured (${pids.join(', ')} before, ${pidsAfter.join(', ')} after; unreadable: ${unread.join(', ') || 'none'})`);
+  }
+  const msByPid = Object.fromEntries(pids.map((pid) => [pid, Math.round(((after[pid] - before[pid]) * 1e6) / requests) / 1000]));
+  const totalSeconds = pids.reduce((total, pid) => total + after[pid] - before[pid], 0);
+  return {
+    requests,
+    seconds: Math.round(seconds * 100) / 100,
+    cpuMsPerRequest: Math.round((totalSeconds * 1e6) / requests) / 1000,
+    cpuMsPerRequestByPid: msByPid,
+  };
+}
+
+/**
+ * The Targets section of the report and the run's verdict: one PASS or MISS line per target
+ * ({ name, value, target, pass }), and exit code 1 with a summary naming the missed ones when any
+ * target was missed (the bench fails; `npm test` does not run it).
+ */
+export function targetReport(targets) {
+  const lines = targets.map((t) => `  ${t.pass ? 'PASS' : 'MISS'}  ${t.name.padEnd(40)} ${String(t.value).padStart(16)}   target ${t.target}`);
+  const missed = targets.filter((t) => !t.pass).map((t) => t.name);
+  return {
+    lines,
+    missed,
+    summary: missed.length ? `bench: ${missed.length} target${missed.length === 1 ? '' : 's'} missed: ${missed.join('; ')}` : null,
+    exitCode: missed.length ? 1 : 0,
   };
 }
 

@@ -1,9 +1,7 @@
-import { Provider } from 'jotai';
 import { startTransition, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { appStore } from '../lib/store';
-import { router } from './router';
+import { AppRouter } from './app-router';
+import { AppRoutes } from './router';
 
 /**
  * Draws the app into `root`. The landing page arrives with its first screen already in the HTML
@@ -14,9 +12,9 @@ export function renderApp(root: Root): void {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <Provider store={appStore}>
-          <RouterProvider router={router} />
-        </Provider>
+        <AppRouter>
+          <AppRoutes />
+        </AppRouter>
       </StrictMode>,
     );
   });

@@ -1,17 +1,30 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { documentTitle, pageMetaFor } from '../../../worker/shared/route-meta';
 import { usePublicConfig } from '../lib/public-config';
+
+/** The path the page was opened at: the Worker wrote its title into the HTML it sent. */
+const openedAt = typeof window === 'undefined' ? null : window.location.pathname;
+let navigated = false;
 
 /**
  * Issue 12: the tab's title on client-side navigation, from the same table the Worker writes into
- * the HTML it sends (worker/shared/route-meta.ts), so a first load and a navigation agree.
+ * the HTML it sends (worker/shared/route-meta.ts), so a first load and a navigation agree. The page
+ * a customer opens already has its title, so the table is loaded only once they move to another page
+ * (it is not part of the landing page's scripts).
  */
 export function DocumentTitle() {
   const { pathname } = useLocation();
   const { businessName, assistantName } = usePublicConfig();
   useEffect(() => {
-    document.title = documentTitle(pageMetaFor(pathname, assistantName), businessName);
+    if (!navigated && pathname === openedAt) return undefined;
+    navigated = true;
+    let current = true;
+    void import('../../../worker/shared/route-meta').then(({ documentTitle, pageMetaFor }) => {
+      if (current) document.title = documentTitle(pageMetaFor(pathname, assistantName), businessName);
+    });
+    return () => {
+      current = false;
+    };
   }, [pathname, businessName, assistantName]);
   return null;
 }

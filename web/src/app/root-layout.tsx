@@ -1,8 +1,9 @@
 import { Suspense, useEffect, useLayoutEffect } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { DevtoolsGuard } from '../components/devtools-guard';
 import { Toaster } from '../components/toast';
 import { recordPageView } from '../lib/analytics';
+import { useRouteLoading } from './app-router';
 import { DocumentTitle } from './document-title';
 
 /** Spec section 2: on every route change the page scrolls to the top. */
@@ -22,12 +23,12 @@ function PageViews() {
 }
 
 export function RootLayout() {
-  const navigation = useNavigation();
+  const loading = useRouteLoading();
   return (
     <>
       <ScrollToTop />
       <PageViews />
-      {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
+      {loading && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
       <Suspense fallback={<p className="page-loading">Loading…</p>}>
         <Outlet />
       </Suspense>

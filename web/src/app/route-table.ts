@@ -1,5 +1,5 @@
-// Storefront spec section 2: the product's full route table. `issue` names the capability that
-// fills a route still showing its 'coming soon' screen.
+// Storefront spec section 2: the product's full route table (each path has its screen in
+// ./router.tsx; tests/e2e/routes.e2e.test.ts opens them all).
 export interface PlannedRoute {
   path: string;
   title: string;

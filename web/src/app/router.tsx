@@ -1,14 +1,15 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './root-layout';
 import { LandingPage } from '../features/landing/landing-page';
-import { PAYMENT_RESULT_PATHS, PLANNED_ROUTES } from './route-table';
+import { PAYMENT_RESULT_PATHS } from './route-table';
 
 type LazyScreen = () => Promise<{ Component: ComponentType }>;
 
 /**
- * Screens that are built, by path; every other route of the table shows its 'Coming soon' screen.
- * One line per screen, e.g. `'/shutters': async () => ({ Component: (await import('../features/shutters/shutters-page')).ShuttersPage }),`
+ * The customer screens of the route table (./route-table.ts), by path; a path that is not here is
+ * the 404 page (tests/e2e/routes.e2e.test.ts opens every route of the spec). The route table's
+ * titles and summaries are not loaded by the app. One line per screen, e.g. `'/shutters': async () => ({ Component: (await import('../features/shutters/shutters-page')).ShuttersPage }),`
  */
 const BUILT_SCREENS: Record<string, LazyScreen> = {
   '/ar-measurement': async () => ({ Component: (await import('../features/visualiser/ar-measurement-page')).ArMeasurementPage }),
@@ -28,8 +29,7 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
 
 /**
  * Staff screens (DESIGN.md section 8): children of one PIN-gate layout route, lazy-loaded, so no
- * customer downloads them. One line per built screen, as in BUILT_SCREENS; a staff path without a
- * screen yet shows its 'Coming soon' screen behind the gate.
+ * customer downloads them. One line per screen, as in BUILT_SCREENS.
  */
 export const STAFF_PATHS = [
   '/admin-dashboard',
@@ -55,43 +55,41 @@ const STAFF_SCREENS: Partial<Record<(typeof STAFF_PATHS)[number], LazyScreen>> =
   '/admin/pricing': async () => ({ Component: (await import('../features/price-list-analyser/price-list-analyser-page')).PriceListAnalyserPage }),
 };
 
-const comingSoon = (route: (typeof PLANNED_ROUTES)[number]): LazyScreen => async () => {
-  const { ComingSoonPage } = await import('./routes/coming-soon');
-  return { Component: () => <ComingSoonPage route={route} /> };
-};
-
-const isStaffPath = (path: string) => (STAFF_PATHS as readonly string[]).includes(path);
+/** A route's element, its module loaded the first time the route is drawn (see AppRouter for the wait). */
+function screen(load: LazyScreen) {
+  const Screen = lazy(async () => ({ default: (await load()).Component }));
+  return <Screen />;
+}
 
 /** Every route but the landing page is a lazy module: no page pays for another's code. */
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
       { path: '/', element: <LandingPage /> },
-      ...PLANNED_ROUTES.filter((route) => !isStaffPath(route.path)).map((route) => ({
-        path: route.path,
-        lazy: BUILT_SCREENS[route.path] ?? comingSoon(route),
-      })),
+      ...Object.entries(BUILT_SCREENS).map(([path, load]) => ({ path, element: screen(load) })),
       {
         // The staff PIN gate: signs in through POST /api/admin/session and renders the screen below it.
-        lazy: async () => ({ Component: (await import('../features/staff-gate/staff-gate-layout')).StaffGateLayout }),
-        children: PLANNED_ROUTES.filter((route) => isStaffPath(route.path)).map((route) => ({
-          path: route.path,
-          lazy: STAFF_SCREENS[route.path as (typeof STAFF_PATHS)[number]] ?? comingSoon(route),
-        })),
+        element: screen(async () => ({ Component: (await import('../features/staff-gate/staff-gate-layout')).StaffGateLayout })),
+        children: Object.entries(STAFF_SCREENS).map(([path, load]) => ({ path, element: screen(load) })),
       },
       // One shared payment-result page; it reads the path to know which result it shows.
       ...PAYMENT_RESULT_PATHS.map((path) => ({
         path,
-        lazy: async () => ({ Component: (await import('../features/orders/payment-result-page')).PaymentResultPage }),
+        element: screen(async () => ({ Component: (await import('../features/orders/payment-result-page')).PaymentResultPage })),
       })),
-      { path: '/privacy', lazy: async () => ({ Component: (await import('./routes/privacy')).PrivacyPage }) },
+      { path: '/privacy', element: screen(async () => ({ Component: (await import('./routes/privacy')).PrivacyPage })) },
       { path: '/shutter-visualization', element: <Navigate to="/shutters" replace /> },
       // The legacy quote route goes straight to the calculator.
       { path: '/calculator', element: <Navigate to="/quote-calculator" replace /> },
-      { path: '/mobile-ruler', lazy: async () => ({ Component: (await import('./routes/static-redirect')).MobileRulerRedirect }) },
+      { path: '/mobile-ruler', element: screen(async () => ({ Component: (await import('./routes/static-redirect')).MobileRulerRedirect })) },
       // '/{name}-workspace' depends on the configured assistant name, so the catch-all decides.
-      { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundOrWorkspace }) },
+      { path: '*', element: screen(async () => ({ Component: (await import('./routes/not-found')).NotFoundOrWorkspace })) },
     ],
   },
-]);
+];
+
+/** The app's routes, drawn inside AppRouter. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

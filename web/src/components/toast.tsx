@@ -1,6 +1,4 @@
-import { atom, useAtom } from 'jotai';
-import { useEffect } from 'react';
-import { appStore } from '../lib/store';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /** Spec section 9: at most one toast visible; 5 s default duration. */
 export const TOAST_DURATION_MS = 5000;
@@ -13,16 +11,28 @@ export interface ToastMessage {
   durationMs?: number;
 }
 
-const toastAtom = atom<ToastMessage | null>(null);
+/** The toast on screen: one value, written from anywhere (also outside React) and read by the Toaster. */
+let shown: ToastMessage | null = null;
+const listeners = new Set<() => void>();
 let nextId = 1;
+
+function setCurrent(message: ToastMessage | null): void {
+  shown = message;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** Shows a toast, replacing the one on screen. Callable from anywhere. */
 export function toast(message: Omit<ToastMessage, 'id'>): void {
-  appStore.set(toastAtom, { ...message, id: nextId++ });
+  setCurrent({ ...message, id: nextId++ });
 }
 
 export function Toaster() {
-  const [current, setCurrent] = useAtom(toastAtom);
+  const current = useSyncExternalStore(subscribe, () => shown);
   useEffect(() => {
     if (!current) return;
     const timer = setTimeout(() => setCurrent(null), current.durationMs ?? TOAST_DURATION_MS);

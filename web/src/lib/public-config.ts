@@ -1,4 +1,4 @@
-import { atom, useAtomValue } from 'jotai';
+import { use } from 'react';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../../worker/shared/public-config';
 import { getJson } from './api-client';
 
@@ -34,11 +34,21 @@ function embeddedConfig(): PublicConfig | null {
   }
 }
 
-const configAtom = atom<PublicConfig | Promise<PublicConfig>>(
-  () => embeddedConfig() ?? getJson<PublicConfig>('/api/config').then((config) => config ?? FALLBACK_CONFIG, () => FALLBACK_CONFIG),
-);
+/** Read on first use: the embedded configuration, else the answer of one request (the callers suspend until it arrives). */
+let config: PublicConfig | Promise<PublicConfig> | undefined;
+
+function publicConfig(): PublicConfig | Promise<PublicConfig> {
+  config ??=
+    embeddedConfig() ??
+    getJson<PublicConfig>('/api/config').then(
+      (answer) => (config = answer ?? FALLBACK_CONFIG),
+      () => (config = FALLBACK_CONFIG),
+    );
+  return config;
+}
 
 export function usePublicConfig(): PublicConfig {
-  return useAtomValue(configAtom);
+  const current = publicConfig();
+  return current instanceof Promise ? use(current) : current;
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { createBrowserRecognition, speakWithElevenLabs, VoiceController, type VoiceState } from './voice-control';
+import type { VoiceController, VoiceState } from './voice-control';
 
 export interface UseVoiceOptions {
   /** Voice exists only in consultant mode; when false the controller is never started. */
@@ -15,26 +15,43 @@ export interface VoiceHandle {
   toggle: () => void;
 }
 
-/** One VoiceController per mounted panel, stopped on unmount; the callbacks may change between renders. */
+/**
+ * One VoiceController per mounted panel, stopped on unmount; the callbacks may change between renders.
+ * The voice code is loaded only in consultant mode (spec section 3: the voice toggle is the
+ * consultant's), so customers on the landing page do not download it; a press of the toggle while it
+ * loads is carried out once it has.
+ */
 export function useVoice({ enabled, name, navigate, sendMessage }: UseVoiceOptions): VoiceHandle {
   const [state, setState] = useState<VoiceState>('off');
   const callbacks = useRef({ navigate, sendMessage });
   callbacks.current = { navigate, sendMessage };
   const controllerRef = useRef<VoiceController | null>(null);
+  const pendingToggle = useRef(false);
 
   useEffect(() => {
     if (!enabled) return undefined;
-    const controller = new VoiceController({
-      name,
-      createRecognition: createBrowserRecognition,
-      speak: (text) => speakWithElevenLabs(text),
-      navigate: (to) => callbacks.current.navigate(to),
-      sendMessage: (text) => callbacks.current.sendMessage(text),
-      onStateChange: setState,
+    let controller: VoiceController | null = null;
+    let cancelled = false;
+    void import('./voice-control').then(({ createBrowserRecognition, speakWithElevenLabs, VoiceController }) => {
+      if (cancelled) return;
+      controller = new VoiceController({
+        name,
+        createRecognition: createBrowserRecognition,
+        speak: (text) => speakWithElevenLabs(text),
+        navigate: (to) => callbacks.current.navigate(to),
+        sendMessage: (text) => callbacks.current.sendMessage(text),
+        onStateChange: setState,
+      });
+      controllerRef.current = controller;
+      if (pendingToggle.current) {
+        pendingToggle.current = false;
+        controller.toggle();
+      }
     });
-    controllerRef.current = controller;
     return () => {
-      controller.stop();
+      cancelled = true;
+      pendingToggle.current = false;
+      controller?.stop();
       if (controllerRef.current === controller) controllerRef.current = null;
       setState('off');
     };
@@ -44,7 +61,8 @@ export function useVoice({ enabled, name, navigate, sendMessage }: UseVoiceOptio
     state,
     listening: state !== 'off',
     toggle: () => {
-      controllerRef.current?.toggle();
+      if (controllerRef.current) controllerRef.current.toggle();
+      else if (enabled) pendingToggle.current = !pendingToggle.current;
     },
   };
 }

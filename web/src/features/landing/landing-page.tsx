@@ -9,11 +9,14 @@ import { createSessionId } from '../../lib/session-id';
 import { Hero } from './hero';
 import { InfoCards } from './info-cards';
 import { ProductShowcase } from './product-showcase';
-import { QuickDetailsDialog, type LaunchFeature, type QuickDetails } from './quick-details-dialog';
+import type { LaunchFeature, QuickDetails } from './quick-details-dialog';
 import { ServiceChooser, type ServicePath } from './service-chooser';
 
 // The consultant's panel (and its voice code) loads after the first paint: the hero comes first.
 const ChatPanel = lazy(async () => ({ default: (await import('../chat/chat-panel')).ChatPanel }));
+// The quick-details dialog loads when a customer first launches a visualiser; it then stays mounted
+// (closed), so details typed before a Cancel are still there when it opens again.
+const QuickDetailsDialog = lazy(async () => ({ default: (await import('./quick-details-dialog')).QuickDetailsDialog }));
 
 const FEATURE_LABELS: Record<LaunchFeature, string> = { visualizer: 'AR Visualizer', walkthrough: 'Room Walk-Through' };
 // Spec: on save the visualiser goes to /ar-measurement and the walk-through to /measurement.
@@ -25,6 +28,8 @@ export function LandingPage() {
   const [sessionId] = useState(createSessionId);
   const [servicePath, setServicePath] = useState<ServicePath>('none');
   const [launching, setLaunching] = useState<LaunchFeature | null>(null);
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (launching && !dialogUsed) setDialogUsed(true);
 
   function choose(path: ServicePath) {
     setServicePath(path);
@@ -62,7 +67,11 @@ export function LandingPage() {
         <Disclaimer />
       </main>
       <SiteFooter />
-      <QuickDetailsDialog feature={launching} onCancel={() => setLaunching(null)} onSubmit={saveDetails} />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <QuickDetailsDialog feature={launching} onCancel={() => setLaunching(null)} onSubmit={saveDetails} />
+        </Suspense>
+      )}
     </div>
   );
 }
