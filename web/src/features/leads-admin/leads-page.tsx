@@ -337,10 +337,16 @@ function DataRequestDialog({ request, onClose, onDone }: { request: { lead: Lead
   const action = request?.action ?? 'export';
   const choices = lead ? identifierChoices(lead) : [];
 
+  const recordsRef = useRef<HTMLDivElement>(null);
+
   useEffect(() => {
     setChoice(0);
     setPreview(null);
   }, [request]);
+  // The preview button goes away with its step: focus moves to the list staff now have to read.
+  useEffect(() => {
+    if (preview) recordsRef.current?.focus();
+  }, [preview]);
 
   async function runPreview(e: FormEvent) {
     e.preventDefault();
@@ -431,7 +437,7 @@ function DataRequestDialog({ request, onClose, onDone }: { request: { lead: Lead
           <p>
             {preview.records.length} record(s) carry {preview.identifier.type === 'email' ? 'the e-mail address' : 'the phone number'} <strong>{preview.identifier.value}</strong>:
           </p>
-          <div className="table-scroll leads-admin__records" role="region" aria-label="Matched records" tabIndex={0}>
+          <div ref={recordsRef} className="table-scroll leads-admin__records" role="region" aria-label="Matched records" tabIndex={0}>
             <table className="prose-table">
               <caption className="visually-hidden">Matched records</caption>
               <thead>
