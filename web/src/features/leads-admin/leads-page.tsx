@@ -386,96 +386,101 @@ function DataRequestDialog({ request, onClose, onDone }: { request: { lead: Lead
     }
   }
 
-  const title = action === 'export' ? `Export ${lead?.name}'s personal data` : `Delete ${lead?.name}'s personal data?`;
+  const who = lead?.name ?? '';
+  const title = action === 'export' ? `Export ${who}'s personal data` : `Delete ${who}'s personal data?`;
   return (
     <dialog ref={ref} className="dialog leads-admin__request" aria-labelledby={`${id}-title`} aria-describedby={`${id}-what`} onClose={onClose}>
       <h2 id={`${id}-title`}>{title}</h2>
-      <div id={`${id}-what`}>
-        <p className="dialog__intro">
-          A POPIA request covers only the records that carry the contact detail you confirmed with the person. Records are never added through other details
-          they hold, the business's own addresses are refused, and session ids typed into forms are not followed.
-        </p>
-        {action === 'delete' && (
-          <>
-            <ul className="leads-admin__delete-list">
-              <li>their leads and quick-details entries, with any notes;</li>
-              <li>quotes not ordered (an ordered quote keeps only its lines, its customer removed);</li>
-              <li>chat transcripts and photos of their chat;</li>
-              <li>the text of e-mails to them or about them.</li>
-            </ul>
-            <p>Orders stay as SARS requires (reference, lines, totals, dates, payments) with the name, e-mail, phone, address and instructions removed. This cannot be undone.</p>
-          </>
-        )}
-      </div>
-      {!preview && (
-        <form onSubmit={runPreview}>
-          {choices.length === 0 ? (
-            <p role="alert">This lead has no e-mail address or phone number to verify.</p>
-          ) : (
-            <fieldset className="leads-admin__verified">
-              <legend>Which contact detail did you confirm with the person?</legend>
-              {choices.map((c, i) => (
-                <label key={c.label} className="leads-admin__choice">
-                  <input type="radio" name={`${id}-verified`} value={i} checked={choice === i} onChange={() => setChoice(i)} />
-                  {c.label}
-                </label>
-              ))}
-            </fieldset>
+      {lead && (
+        <>
+          <div id={`${id}-what`}>
+            <p className="dialog__intro">
+              A POPIA request covers only the records that carry the contact detail you confirmed with the person. Records are never added through other details
+              they hold, the business's own addresses are refused, and session ids typed into forms are not followed.
+            </p>
+            {action === 'delete' && (
+              <>
+                <ul className="leads-admin__delete-list">
+                  <li>their leads and quick-details entries, with any notes;</li>
+                  <li>quotes not ordered (an ordered quote keeps only its lines, its customer removed);</li>
+                  <li>chat transcripts and photos of their chat;</li>
+                  <li>the text of e-mails to them or about them.</li>
+                </ul>
+                <p>Orders stay as SARS requires (reference, lines, totals, dates, payments) with the name, e-mail, phone, address and instructions removed. This cannot be undone.</p>
+              </>
+            )}
+          </div>
+          {!preview && (
+            <form onSubmit={runPreview}>
+              {choices.length === 0 ? (
+                <p role="alert">This lead has no e-mail address or phone number to verify.</p>
+              ) : (
+                <fieldset className="leads-admin__verified">
+                  <legend>Which contact detail did you confirm with the person?</legend>
+                  {choices.map((c, i) => (
+                    <label key={c.label} className="leads-admin__choice">
+                      <input type="radio" name={`${id}-verified`} value={i} checked={choice === i} onChange={() => setChoice(i)} />
+                      {c.label}
+                    </label>
+                  ))}
+                </fieldset>
+              )}
+              <div className="dialog__actions">
+                <button type="button" className="button button--ghost-dark" onClick={onClose} autoFocus>
+                  Cancel
+                </button>
+                <button type="submit" className="button" disabled={busy || choices.length === 0}>
+                  {busy ? 'Matching...' : 'Preview matched records'}
+                </button>
+              </div>
+            </form>
           )}
-          <div className="dialog__actions">
-            <button type="button" className="button button--ghost-dark" onClick={onClose} autoFocus>
-              Cancel
-            </button>
-            <button type="submit" className="button" disabled={busy || choices.length === 0}>
-              {busy ? 'Matching...' : 'Preview matched records'}
-            </button>
-          </div>
-        </form>
-      )}
-      {preview && (
-        <div>
-          <p>
-            {preview.records.length} record(s) carry {preview.identifier.type === 'email' ? 'the e-mail address' : 'the phone number'} <strong>{preview.identifier.value}</strong>:
-          </p>
-          <div ref={recordsRef} className="table-scroll leads-admin__records" role="region" aria-label="Matched records" tabIndex={0}>
-            <table className="prose-table">
-              <caption className="visually-hidden">Matched records</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Type</th>
-                  <th scope="col">Reference</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Matched by</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.records.map((r) => (
-                  <tr key={`${r.type}:${r.id}`} data-testid="matched-record">
-                    <td>{MATCHED_RECORD_LABELS[r.type]}</td>
-                    <td className="leads-admin__record-id">{r.id}</td>
-                    <td>{recordDate(r.date)}</td>
-                    <td>{r.matchedBy}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {preview.notes.length > 0 && (
-            <ul className="leads-admin__notes">
-              {preview.notes.map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-            </ul>
+          {preview && (
+            <div>
+              <p>
+                {preview.records.length} record(s) carry {preview.identifier.type === 'email' ? 'the e-mail address' : 'the phone number'} <strong>{preview.identifier.value}</strong>:
+              </p>
+              <div ref={recordsRef} className="table-scroll leads-admin__records" role="region" aria-label="Matched records" tabIndex={0}>
+                <table className="prose-table">
+                  <caption className="visually-hidden">Matched records</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Type</th>
+                      <th scope="col">Reference</th>
+                      <th scope="col">Date</th>
+                      <th scope="col">Matched by</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {preview.records.map((r) => (
+                      <tr key={`${r.type}:${r.id}`} data-testid="matched-record">
+                        <td>{MATCHED_RECORD_LABELS[r.type]}</td>
+                        <td className="leads-admin__record-id">{r.id}</td>
+                        <td>{recordDate(r.date)}</td>
+                        <td>{r.matchedBy}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              {preview.notes.length > 0 && (
+                <ul className="leads-admin__notes">
+                  {preview.notes.map((n) => (
+                    <li key={n}>{n}</li>
+                  ))}
+                </ul>
+              )}
+              <div className="dialog__actions">
+                <button type="button" className="button button--ghost-dark" onClick={onClose}>
+                  Cancel
+                </button>
+                <button type="button" className={action === 'delete' ? 'button leads-table__danger' : 'button'} onClick={() => void approve()} disabled={busy}>
+                  {busy ? (action === 'delete' ? 'Deleting...' : 'Exporting...') : action === 'delete' ? 'Approve and delete' : 'Approve and export'}
+                </button>
+              </div>
+            </div>
           )}
-          <div className="dialog__actions">
-            <button type="button" className="button button--ghost-dark" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="button" className={action === 'delete' ? 'button leads-table__danger' : 'button'} onClick={() => void approve()} disabled={busy}>
-              {busy ? (action === 'delete' ? 'Deleting...' : 'Exporting...') : action === 'delete' ? 'Approve and delete' : 'Approve and export'}
-            </button>
-          </div>
-        </div>
+        </>
       )}
     </dialog>
   );
