@@ -1,7 +1,9 @@
 // /leads in Chromium (issue 10): a lead left through the API shows up for staff signed in at the PIN
-// gate; filter, status, notes and the CSV export work at phone and desktop size.
+// gate; filter, status, notes, the CSV export and the POPIA data requests (preview, approve) work at
+// phone and desktop size.
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { screenshot, useBrowser, watchErrors, testClientAddress } from './browser';
@@ -13,7 +15,8 @@ let page: Page;
 let errors: string[];
 
 async function openContext(viewport: { width: number; height: number }) {
-  context = await browser.newContext({ viewport, acceptDownloads: true });
+  // bypassCSP: axe is injected as an inline script.
+  context = await browser.newContext({ viewport, acceptDownloads: true, bypassCSP: true });
   page = await context.newPage();
   errors = watchErrors(page);
 }
@@ -26,6 +29,19 @@ async function leaveLead(name: string, extra: Record<string, unknown> = {}) {
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { leadId: string }).leadId;
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's serious and critical findings on the page as it is now (an open dialog included). */
+async function seriousViolations(): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(', ')}`);
 }
 
 async function signInAtGate() {
@@ -101,27 +117,52 @@ describe.each([
   });
 });
 
-describe('/leads POPIA tools', () => {
-  it('exports a JSON file and deletes the personal data after a confirm that names it', async () => {
+describe.each([
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 360, height: 780 }],
+])('/leads POPIA data requests at %s size', (label, viewport) => {
+  it('previews the matched records for the verified contact detail, then exports and deletes exactly them once approved', async () => {
     const name = `Popia Person${randomInt(1000, 9999)}`;
-    const email = `popia${randomInt(1000, 9999)}@example.co.za`;
-    await leaveLead(name, { email, phone: '083 222 3333' });
-    await openContext({ width: 1280, height: 900 });
+    const email = `popia${randomInt(10000, 99999)}@example.co.za`;
+    // A number of its own: the delete, verified by it, must match only this lead (browser test files share one server).
+    const [mid, end] = [randomInt(100, 1000), randomInt(1000, 10000)];
+    const phone = `083 ${mid} ${end}`;
+    const leadId = await leaveLead(name, { email, phone });
+    await openContext(viewport);
     await signInAtGate();
     await row(name).waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), row(name).getByRole('button', { name: `Export data of ${name}` }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^personal-data-.+\.json$/);
+    // Export: choose the detail confirmed with the person, see the list, approve.
+    await row(name).getByRole('button', { name: `Export data of ${name}` }).click();
+    const exportDialog = page.getByRole('dialog', { name: `Export ${name}'s personal data` });
+    await exportDialog.waitFor();
+    expect(await exportDialog.getByRole('radio', { name: `E-mail ${email}` }).isChecked()).toBe(true);
+    await exportDialog.getByRole('button', { name: 'Preview matched records' }).click();
+    const records = exportDialog.getByRole('region', { name: 'Matched records' });
+    await records.waitFor();
+    const lead = exportDialog.getByTestId('matched-record').filter({ hasText: leadId });
+    expect(await lead.textContent()).toMatch(/^Lead.*email$/);
+    expect(await seriousViolations()).toEqual([]);
+    await screenshot(page, `leads-admin-data-request-preview-${label}`);
+    if (label === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const [download] = await Promise.all([page.waitForEvent('download'), exportDialog.getByRole('button', { name: 'Approve and export' }).click()]);
+    expect(download.suggestedFilename()).toBe(`personal-data-${leadId}.json`);
     const data = JSON.parse(readFileSync((await download.path())!, 'utf8'));
-    expect(data.leads.some((l: { name: string }) => l.name === name)).toBe(true);
+    expect(data.leads.map((l: { id: string }) => l.id)).toEqual([leadId]);
+    expect(data.matchedBy.identifier).toEqual({ type: 'email', value: email });
+    await page.getByText('Personal data exported').waitFor();
 
+    // Delete, verified by the phone number this time.
     await row(name).getByRole('button', { name: `Delete data of ${name}` }).click();
     const confirm = page.getByRole('dialog', { name: `Delete ${name}'s personal data?` });
     await confirm.waitFor();
-    expect(await confirm.textContent()).toContain(email);
     expect(await confirm.textContent()).toContain('Orders stay as SARS requires');
-    await screenshot(page, 'leads-admin-delete-confirm');
-    await confirm.getByRole('button', { name: 'Delete personal data' }).click();
+    await confirm.getByRole('radio', { name: `Phone ${phone}` }).check();
+    await confirm.getByRole('button', { name: 'Preview matched records' }).click();
+    await confirm.getByRole('region', { name: 'Matched records' }).waitFor();
+    expect(await confirm.textContent()).toContain(`+2783${mid}${end}`);
+    await screenshot(page, `leads-admin-delete-confirm-${label}`);
+    await confirm.getByRole('button', { name: 'Approve and delete' }).click();
     await page.getByText('Personal data deleted').waitFor();
     await expect.poll(() => row(name).count()).toBe(0);
     expect(errors).toEqual([]);

@@ -47,8 +47,9 @@ describe('staff leads API: anonymous requests', () => {
     ['GET', '/api/leads?status=new'],
     ['GET', '/api/leads/export'],
     ['PATCH', '/api/leads/some-id'],
-    ['GET', '/api/leads/some-id/personal-data'],
-    ['DELETE', '/api/leads/some-id/personal-data'],
+    ['POST', '/api/leads/some-id/personal-data/preview'],
+    ['POST', '/api/leads/some-id/personal-data/export'],
+    ['POST', '/api/leads/some-id/personal-data/delete'],
   ])('%s %s answers 401 without a staff cookie', async (method, path) => {
     const res = await SELF.fetch(`${BASE}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: method === 'PATCH' ? '{"notes":"x"}' : undefined });
     expect(res.status).toBe(401);

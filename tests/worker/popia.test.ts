@@ -1,18 +1,53 @@
-// POPIA tools of the leads page (issue 10): export everything held about the person behind a lead as
-// one JSON document, and delete it all, orders kept only as far as SARS requires.
+// Data requests (POPIA) from the leads page (DESIGN.md section 7, data requests): an export or deletion
+// covers the records that carry the identifier staff verified with the person, in one normal form,
+// never widened through other records, never the business's own addresses, never a session id a
+// browser typed; staff preview the matched list and approve exactly it; the audit log keeps ids only.
 import { env, SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BASE, postJson } from './helpers';
 
 let staffCookie = '';
-const staff = (path: string, method = 'GET') => SELF.fetch(`${BASE}${path}`, { method, headers: { Cookie: staffCookie } });
 
-const SESSION = 'session_1700000000123_popiatest';
-const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg=='), (ch) => ch.charCodeAt(0));
+async function signIn(ip: string): Promise<string> {
+  const res = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': ip });
+  expect(res.status).toBe(200);
+  return res.headers.getSetCookie().find((l) => l.startsWith('__Host-cb_staff='))!.split(';')[0]!;
+}
 
-let chatLeadId = '';
-let formLeadId = '';
-let otherLeadId = '';
+const staffPost = (path: string, body: unknown, cookie = staffCookie) =>
+  SELF.fetch(`${BASE}${path}`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+type Action = 'export' | 'delete';
+type VerifiedBy = 'email' | 'phone';
+
+const previewRes = (leadId: string, action: Action, verifiedBy: VerifiedBy, value: string, cookie = staffCookie) =>
+  staffPost(`/api/leads/${leadId}/personal-data/preview`, { action, verifiedBy, value }, cookie);
+
+async function preview(leadId: string, action: Action, verifiedBy: VerifiedBy, value: string) {
+  const res = await previewRes(leadId, action, verifiedBy, value);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return res.json<any>();
+}
+
+const act = (leadId: string, action: Action, token: unknown, cookie = staffCookie) => staffPost(`/api/leads/${leadId}/personal-data/${action}`, { token }, cookie);
+
+/** Preview, then export with the preview's token: the JSON document. */
+async function exportBy(leadId: string, verifiedBy: VerifiedBy, value: string) {
+  const { token } = await preview(leadId, 'export', verifiedBy, value);
+  const res = await act(leadId, 'export', token);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return res.json<any>();
+}
+
+async function deleteBy(leadId: string, verifiedBy: VerifiedBy, value: string) {
+  const { token } = await preview(leadId, 'delete', verifiedBy, value);
+  const res = await act(leadId, 'delete', token);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json<any>()).deleted;
+}
+
+const one = (query: string, ...binds: unknown[]) => env.DB.prepare(query).bind(...binds).first<any>();
+const ids = (records: { type: string; id: string }[], type: string) => records.filter((r) => r.type === type).map((r) => r.id).sort();
 
 async function capture(body: Record<string, unknown>, ip: string): Promise<string> {
   const res = await postJson('/api/leads/capture', { whatsapp: null, location: null, source: 'other', productInterest: null, sessionData: null, notes: null, popiaConsent: true, ...body }, { 'CF-Connecting-IP': ip });
@@ -20,97 +55,132 @@ async function capture(body: Record<string, unknown>, ip: string): Promise<strin
   return (await res.json<any>()).leadId;
 }
 
-beforeAll(async () => {
-  const signIn = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': '192.0.2.88' });
-  staffCookie = signIn.headers.getSetCookie().find((l) => l.startsWith('__Host-cb_staff='))!.split(';')[0]!;
+function insertOrder(reference: string, o: { name: string; email: string; phone?: string | null; address?: string | null; instructions?: string | null; quoteId?: string | null }) {
+  return env.DB.prepare(
+    `INSERT INTO orders (reference, customer_name, customer_email, customer_phone, customer_address, special_instructions, subtotal_cents, vat_cents, total_cents, quote_id, payment_status) VALUES (?, ?, ?, ?, ?, ?, 86957, 13043, 100000, ?, 'pending')`,
+  ).bind(reference, o.name, o.email, o.phone ?? null, o.address ?? null, o.instructions ?? null, o.quoteId ?? null);
+}
 
-  // Anna in the chat, with her e-mail: the lead keeps the chat session's id.
-  const chat = await postJson(
-    '/api/melvin/enhanced-chat',
-    { message: 'My name is Anna Botha, my email is anna.botha@example.co.za, I want roller blinds', sessionId: SESSION },
-    { 'CF-Connecting-IP': '198.19.0.1' },
+function insertEmail(dedupeKey: string, to: string, subject: string, text: string) {
+  return env.DB.prepare(`INSERT INTO email_outbox (dedupe_key, kind, to_address, subject, html, text, status, next_attempt_at) VALUES (?, 'order-confirmation', ?, ?, ?, ?, 'sent', '2026-01-01T00:00:00.000Z')`).bind(
+    dedupeKey,
+    to,
+    subject,
+    `<p>${text}</p>`,
+    text,
   );
-  expect(chat.status).toBe(200);
-  chatLeadId = (await env.DB.prepare(`SELECT id FROM leads WHERE name = 'Anna Botha'`).first<any>()).id;
-  // Anna again on the form, same e-mail in capitals, with her phone in national form.
-  formLeadId = await capture({ name: 'Anna B', email: 'ANNA.BOTHA@example.co.za', phone: '082 444 5555' }, '198.19.0.2');
-  // Somebody else, who must survive.
-  otherLeadId = await capture({ name: 'Other Person', email: 'other@example.co.za', phone: '083 999 0000' }, '198.19.0.3');
-  expect((await postJson('/api/customer-details', { name: 'Anna', whatsapp: '+27 82 444 5555', email: 'someone.else@example.co.za', sessionId: SESSION }, { 'CF-Connecting-IP': '198.19.0.4' })).status).toBe(201);
+}
 
-  const lines = JSON.stringify([{ product_name: 'Roller Blind - Blockout' }]);
-  await env.DB.batch([
-    // Her quotes: one an order was made from (kept, blanked), one without an order (deleted). Matched by the mobile in international form.
-    env.DB.prepare(`INSERT INTO quotes (id, quote_date, valid_until, customer_name, customer_email, customer_mobile, lines, total_cents, total_quantity, origin, access_key) VALUES ('CB-900001', '2026-01-01', '2026-01-31', 'Anna Botha', NULL, '+27824445555', ?, 100000, 1, 'email', 'secret-key-1')`).bind(lines),
-    env.DB.prepare(`INSERT INTO quotes (id, quote_date, valid_until, customer_name, customer_email, customer_mobile, lines, total_cents, total_quantity, origin, access_key) VALUES ('CB-900002', '2026-01-01', '2026-01-31', 'Anna Botha', 'anna.botha@example.co.za', NULL, ?, 50000, 1, 'email', 'secret-key-2')`).bind(lines),
-    env.DB.prepare(`INSERT INTO quotes (id, quote_date, valid_until, customer_name, customer_email, customer_mobile, lines, total_cents, total_quantity, origin, access_key) VALUES ('CB-900003', '2026-01-01', '2026-01-31', 'Other Person', 'other@example.co.za', NULL, ?, 50000, 1, 'email', 'secret-key-3')`).bind(lines),
-    env.DB.prepare(`INSERT INTO orders (reference, customer_name, customer_email, customer_phone, customer_address, special_instructions, subtotal_cents, vat_cents, total_cents, quote_id, payment_status, paid_at) VALUES ('CB-POPIA00001', 'Anna Botha', 'anna.botha@example.co.za', '082-444-5555', '1 Main Rd, Knysna', 'Gate code 1234', 86957, 13043, 100000, 'CB-900001', 'paid', '2026-01-02T10:00:00.000Z')`),
-    env.DB.prepare(`INSERT INTO order_lines (order_reference, line_no, product_id, product_name, width_mm, drop_mm, control_side, mount_type, colour, quantity, unit_price_cents, total_cents, price_list_version) VALUES ('CB-POPIA00001', 1, 'roller-blockout', 'Roller Blind - Blockout', 1200, 1500, 'left', 'inside-recess', 'White', 1, 100000, 100000, 1)`),
-    env.DB.prepare(`INSERT INTO payments (order_reference, provider, provider_payment_id, amount_cents, status, raw) VALUES ('CB-POPIA00001', 'sandbox', 'pay-popia-1', 100000, 'succeeded', '{"payer":"Anna Botha"}')`),
-    env.DB.prepare(`INSERT INTO orders (reference, customer_name, customer_email, subtotal_cents, vat_cents, total_cents, payment_status) VALUES ('CB-OTHER00001', 'Other Person', 'other@example.co.za', 86957, 13043, 100000, 'pending')`),
-    env.DB.prepare(`INSERT INTO email_outbox (dedupe_key, kind, to_address, to_name, subject, html, text, status, next_attempt_at) VALUES ('order-confirmation:CB-POPIA00001:customer', 'order-confirmation', 'anna.botha@example.co.za', 'Anna Botha', 'Order CB-POPIA00001 received', '<p>Hi Anna</p>', 'Hi Anna', 'sent', '2026-01-01T00:00:00.000Z')`),
-    env.DB.prepare(`INSERT INTO email_outbox (dedupe_key, kind, to_address, subject, html, text, status, next_attempt_at) VALUES ('order-confirmation:CB-POPIA00001:business', 'order-confirmation', 'info@example.co.za', 'New order CB-POPIA00001', '<p>Anna Botha, 1 Main Rd</p>', 'Anna Botha, 1 Main Rd', 'pending', '2099-01-01T00:00:00.000Z')`),
-  ]);
-  await env.MEDIA.put(`chat/${SESSION}/1-1.png`, PNG, { httpMetadata: { contentType: 'image/png' } });
-  await env.MEDIA.put(`windows/${SESSION}/2.jpg`, PNG);
-  await env.MEDIA.put('chat/session_1700000000999_otherpers/1-1.png', PNG);
+const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg=='), (ch) => ch.charCodeAt(0));
+
+beforeAll(async () => {
+  staffCookie = await signIn('192.0.2.88');
 });
 
-describe('GET /api/leads/{id}/personal-data', () => {
-  it('downloads one JSON document of everything held about the person, matched by e-mail and phone digits', async () => {
-    const res = await staff(`/api/leads/${formLeadId}/personal-data`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="personal-data-${formLeadId}.json"`);
-    const data = await res.json<any>();
-    // Her leads widen the match: the quick-details dialog's lead shares her WhatsApp number, so its e-mail counts too.
-    expect(data.matchedBy).toEqual({ leadId: formLeadId, emails: ['anna.botha@example.co.za', 'someone.else@example.co.za'], phones: ['0824445555', '27824445555'] });
-    const quickLead = data.leads.find((l: any) => l.source === 'quick_details');
-    expect(quickLead).toMatchObject({ whatsapp: '+27 82 444 5555' });
-    expect(data.leads.map((l: any) => l.id).sort()).toEqual([chatLeadId, formLeadId, quickLead.id].sort());
-    expect(data.leads.find((l: any) => l.id === chatLeadId).sessionData.sessionId).toBe(SESSION);
-    expect(data.customerDetails).toHaveLength(1);
-    expect(data.customerDetails[0]).toMatchObject({ whatsapp: '+27 82 444 5555', sessionId: SESSION });
-    expect(data.quotes.map((q: any) => q.id).sort()).toEqual(['CB-900001', 'CB-900002']);
+describe('one person, matched by the identifier staff verified', () => {
+  const SESSION = 'session_1700000000123_popiatest';
+  let chatLeadId = '';
+  let formLeadId = '';
+  let quickLeadId = '';
+  let otherLeadId = '';
+
+  beforeAll(async () => {
+    // Anna in the chat, with her e-mail: the server keeps the chat session's id on the lead.
+    const chat = await postJson(
+      '/api/melvin/enhanced-chat',
+      { message: 'My name is Anna Botha, my email is anna.botha@example.co.za, I want roller blinds', sessionId: SESSION },
+      { 'CF-Connecting-IP': '198.19.0.1' },
+    );
+    expect(chat.status).toBe(200);
+    chatLeadId = (await one(`SELECT id FROM leads WHERE name = 'Anna Botha'`)).id;
+    // Anna again on the form, same e-mail in capitals, with her phone in national form.
+    formLeadId = await capture({ name: 'Anna B', email: ' ANNA.BOTHA@example.co.za', phone: '082 444 5555' }, '198.19.0.2');
+    otherLeadId = await capture({ name: 'Other Person', email: 'other@example.co.za', phone: '083 999 0000' }, '198.19.0.3');
+    // The quick-details dialog: her WhatsApp number, someone else's e-mail, and a session id the browser sent.
+    expect((await postJson('/api/customer-details', { name: 'Anna', whatsapp: '+27 82 444 5555', email: 'someone.else@example.co.za', sessionId: SESSION }, { 'CF-Connecting-IP': '198.19.0.4' })).status).toBe(201);
+    quickLeadId = (await one(`SELECT id FROM leads WHERE source = 'quick_details' AND whatsapp = '+27 82 444 5555'`)).id;
+
+    const lines = JSON.stringify([{ product_name: 'Roller Blind - Blockout' }]);
+    await env.DB.batch([
+      // Her quotes: one an order was made from, matched by the mobile in international form; one by e-mail only.
+      env.DB.prepare(`INSERT INTO quotes (id, quote_date, valid_until, customer_name, customer_email, customer_mobile, lines, total_cents, total_quantity, origin, access_key) VALUES ('CB-900001', '2026-01-01', '2026-01-31', 'Anna Botha', NULL, '+27824445555', ?, 100000, 1, 'email', 'secret-key-1')`).bind(lines),
+      env.DB.prepare(`INSERT INTO quotes (id, quote_date, valid_until, customer_name, customer_email, customer_mobile, lines, total_cents, total_quantity, origin, access_key) VALUES ('CB-900002', '2026-01-01', '2026-01-31', 'Anna Botha', 'anna.botha@example.co.za', NULL, ?, 50000, 1, 'email', 'secret-key-2')`).bind(lines),
+      env.DB.prepare(`INSERT INTO quotes (id, quote_date, valid_until, customer_name, customer_email, customer_mobile, lines, total_cents, total_quantity, origin, access_key) VALUES ('CB-900003', '2026-01-01', '2026-01-31', 'Other Person', 'other@example.co.za', NULL, ?, 50000, 1, 'email', 'secret-key-3')`).bind(lines),
+      env.DB.prepare(`INSERT INTO orders (reference, customer_name, customer_email, customer_phone, customer_address, special_instructions, subtotal_cents, vat_cents, total_cents, quote_id, payment_status, paid_at) VALUES ('CB-POPIA00001', 'Anna Botha', 'anna.botha@example.co.za', '082-444-5555', '1 Main Rd, Knysna', 'Gate code 1234', 86957, 13043, 100000, 'CB-900001', 'paid', '2026-01-02T10:00:00.000Z')`),
+      env.DB.prepare(`INSERT INTO order_lines (order_reference, line_no, product_id, product_name, width_mm, drop_mm, control_side, mount_type, colour, quantity, unit_price_cents, total_cents, price_list_version) VALUES ('CB-POPIA00001', 1, 'roller-blockout', 'Roller Blind - Blockout', 1200, 1500, 'left', 'inside-recess', 'White', 1, 100000, 100000, 1)`),
+      env.DB.prepare(`INSERT INTO payments (order_reference, provider, provider_payment_id, amount_cents, status, raw) VALUES ('CB-POPIA00001', 'sandbox', 'pay-popia-1', 100000, 'succeeded', '{"payer":"Anna Botha"}')`),
+      insertOrder('CB-OTHER00001', { name: 'Other Person', email: 'other@example.co.za' }),
+      env.DB.prepare(`INSERT INTO email_outbox (dedupe_key, kind, to_address, to_name, subject, html, text, status, next_attempt_at) VALUES ('order-confirmation:CB-POPIA00001:customer', 'order-confirmation', 'anna.botha@example.co.za', 'Anna Botha', 'Order CB-POPIA00001 received', '<p>Hi Anna</p>', 'Hi Anna', 'sent', '2026-01-01T00:00:00.000Z')`),
+      env.DB.prepare(`INSERT INTO email_outbox (dedupe_key, kind, to_address, subject, html, text, status, next_attempt_at) VALUES ('order-confirmation:CB-POPIA00001:business', 'order-confirmation', 'info@example.co.za', 'New order CB-POPIA00001', '<p>Anna Botha, 1 Main Rd</p>', 'Anna Botha, 1 Main Rd', 'pending', '2099-01-01T00:00:00.000Z')`),
+    ]);
+    await env.MEDIA.put(`chat/${SESSION}/1-1.png`, PNG, { httpMetadata: { contentType: 'image/png' } });
+    await env.MEDIA.put(`windows/${SESSION}/2.jpg`, PNG);
+    await env.MEDIA.put('chat/session_1700000000999_otherpers/1-1.png', PNG);
+  });
+
+  it('the preview lists each matched record with its type, id, date and the field that matched, and a token', async () => {
+    const p = await preview(formLeadId, 'export', 'email', 'Anna.Botha@Example.co.za ');
+    expect(p).toMatchObject({ leadId: formLeadId, action: 'export', identifier: { type: 'email', value: 'anna.botha@example.co.za' }, token: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(Date.parse(p.expiresAt)).toBeGreaterThan(Date.now());
+    expect(p.records).toContainEqual({ type: 'order', id: 'CB-POPIA00001', date: expect.stringMatching(/^\d{4}-/), matchedBy: 'customerEmail' });
+    expect(p.records).toContainEqual({ type: 'lead', id: formLeadId, date: expect.any(String), matchedBy: 'email' });
+    expect(p.records).toContainEqual({ type: 'email', id: expect.any(String), date: expect.any(String), matchedBy: 'order CB-POPIA00001' });
+    expect(p.records).toContainEqual({ type: 'chat-session', id: SESSION, date: expect.any(String), matchedBy: `chat lead ${chatLeadId}` });
+    expect(p.notes.join(' ')).toMatch(/Window photos from the quick scan/);
+  });
+
+  it('by e-mail: the records with that address, and the chat the server tied to her chat lead', async () => {
+    const data = await exportBy(formLeadId, 'email', 'anna.botha@example.co.za');
+    expect(data.matchedBy).toEqual({ leadId: formLeadId, identifier: { type: 'email', value: 'anna.botha@example.co.za' } });
+    // The quick-details lead carries her number but not her e-mail: not widened to it, nor to its e-mail.
+    expect(data.leads.map((l: any) => l.id).sort()).toEqual([chatLeadId, formLeadId].sort());
+    expect(data.customerDetails).toEqual([]);
+    expect(data.quotes.map((q: any) => q.id)).toEqual(['CB-900002']);
     expect(JSON.stringify(data.quotes)).not.toContain('secret-key');
     expect(data.orders).toHaveLength(1);
     expect(data.orders[0]).toMatchObject({ reference: 'CB-POPIA00001', customerAddress: '1 Main Rd, Knysna', lines: [{ productName: 'Roller Blind - Blockout' }], payments: [{ providerPaymentId: 'pay-popia-1' }] });
     const subjects = data.emails.map((e: any) => e.subject);
     expect(subjects).toEqual(expect.arrayContaining(['Order CB-POPIA00001 received', 'New order CB-POPIA00001']));
-    expect(data.emails.some((e: any) => e.kind === 'lead-notification')).toBe(true);
-    expect(data.emails.every((e: any) => typeof e.createdAt === 'string' && typeof e.text === 'string')).toBe(true);
+    expect(data.emails.filter((e: any) => e.kind === 'lead-notification')).toHaveLength(2);
     expect(data.chatSessions).toHaveLength(1);
     expect(data.chatSessions[0].sessionId).toBe(SESSION);
     expect(data.chatSessions[0].messages[0]).toMatchObject({ role: 'user', content: expect.stringContaining('Anna Botha') });
-    expect(data.photos.map((p: any) => p.key).sort()).toEqual([`chat/${SESSION}/1-1.png`, `windows/${SESSION}/2.jpg`]);
-    expect(data.photos[0]).toMatchObject({ size: PNG.byteLength, uploaded: expect.stringMatching(/^\d{4}-/) });
-    // Nothing of the other person.
-    expect(JSON.stringify(data)).not.toContain('other@example.co.za');
+    // Only the chat's photos: a window photo's folder is whatever the browser sent.
+    expect(data.photos.map((p: any) => p.key)).toEqual([`chat/${SESSION}/1-1.png`]);
+    expect(JSON.stringify(data)).not.toMatch(/other@example|someone\.else|CB-OTHER/);
   });
 
-  it('answers 404 for an unknown lead', async () => {
-    expect((await staff('/api/leads/no-such-lead/personal-data')).status).toBe(404);
+  it('by phone, in any spelling: the records with that number, and no session id typed into a form', async () => {
+    const data = await exportBy(formLeadId, 'phone', '+27 (82) 444-5555');
+    expect(data.matchedBy.identifier).toEqual({ type: 'phone', value: '+27824445555' });
+    expect(data.leads.map((l: any) => l.id).sort()).toEqual([formLeadId, quickLeadId].sort());
+    expect(data.customerDetails).toHaveLength(1);
+    expect(data.quotes.map((q: any) => q.id)).toEqual(['CB-900001']);
+    expect(data.orders.map((o: any) => o.reference)).toEqual(['CB-POPIA00001']);
+    // The quick-details row names her chat session, but the browser sent that id: not followed.
+    expect(data.chatSessions).toEqual([]);
+    expect(data.photos).toEqual([]);
+    expect(data.notes.join(' ')).toMatch(/2 matched record\(s\) name a session id that the browser sent/);
+    // Not widened from the matched records' e-mail addresses.
+    expect(data.leads.map((l: any) => l.id)).not.toContain(chatLeadId);
+    expect(JSON.stringify(data)).not.toMatch(/CB-900002|someone\.else@example\.co\.za"?,"?to|other@example/);
+    expect(data.emails.some((e: any) => e.to === 'someone.else@example.co.za')).toBe(false);
   });
-});
 
-describe('DELETE /api/leads/{id}/personal-data', () => {
-  it('answers 404 for an unknown lead and changes nothing', async () => {
-    const res = await staff('/api/leads/no-such-lead/personal-data', 'DELETE');
-    expect(res.status).toBe(404);
-    expect(await env.DB.prepare(`SELECT COUNT(*) AS n FROM audit_log WHERE action = 'popia.delete'`).first<number>('n')).toBe(0);
+  it('refuses an identifier that is not on the lead', async () => {
+    const res = await previewRes(formLeadId, 'export', 'email', 'other@example.co.za');
+    expect(res.status).toBe(400);
+    expect((await res.json<any>()).message).toMatch(/does not carry that e-mail address/);
+    expect((await previewRes(formLeadId, 'export', 'phone', 'not a number')).status).toBe(400);
+    expect((await previewRes('no-such-lead', 'export', 'email', 'anna.botha@example.co.za')).status).toBe(404);
   });
 
-  it('deletes everything, blanks the orders the law makes us keep, and audits it without personal data', async () => {
-    const res = await staff(`/api/leads/${chatLeadId}/personal-data`, 'DELETE');
-    expect(res.status).toBe(200);
-    const { deleted } = await res.json<any>();
-    // Deleting from the chat lead (e-mail only) still reaches what her other leads' phone number identifies.
-    expect(deleted).toEqual({ leads: 3, customerDetails: 1, quotesDeleted: 1, quotesBlanked: 1, ordersBlanked: 1, emailsBlanked: 5, chatSessions: 1, photos: 2 });
+  it('deletes the approved records, keeps what SARS requires, and leaves everyone else alone', async () => {
+    const deleted = await deleteBy(chatLeadId, 'email', 'anna.botha@example.co.za');
+    expect(deleted).toEqual({ leads: 2, customerDetails: 0, quotesDeleted: 1, quotesBlanked: 0, ordersBlanked: 1, emailsBlanked: 4, chatSessions: 1, photos: 1 });
 
-    const one = (sql: string, ...binds: unknown[]) => env.DB.prepare(sql).bind(...binds).first<any>();
-    expect((await one(`SELECT COUNT(*) AS n FROM leads WHERE id IN (?, ?) OR name = 'Anna'`, chatLeadId, formLeadId)).n).toBe(0);
-    expect((await one(`SELECT COUNT(*) AS n FROM customer_details WHERE session_id = ?`, SESSION)).n).toBe(0);
+    expect((await one(`SELECT COUNT(*) AS n FROM leads WHERE id IN (?, ?)`, chatLeadId, formLeadId)).n).toBe(0);
     expect(await one(`SELECT * FROM quotes WHERE id = 'CB-900002'`)).toBeNull();
-    expect(await one(`SELECT customer_name, customer_email, customer_mobile FROM quotes WHERE id = 'CB-900001'`)).toEqual({ customer_name: 'Deleted on request', customer_email: null, customer_mobile: null });
     // SARS: reference, totals, dates, lines and payments stay; the personal fields go.
     expect(await one(`SELECT * FROM orders WHERE reference = 'CB-POPIA00001'`)).toMatchObject({
       customer_name: 'Deleted on request', customer_email: '', customer_phone: null, customer_address: null, special_instructions: null,
@@ -123,25 +193,220 @@ describe('DELETE /api/leads/{id}/personal-data', () => {
     for (const m of mails) expect(m).toMatchObject({ html: '', text: '', to_address: '', to_name: null, reply_to: null, subject: 'Deleted on request' });
     // The unsent business copy will not go out any more.
     expect(mails.find((m: any) => m.dedupe_key.endsWith(':business')).status).toBe('failed');
-
-    const history = await env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(SESSION)).history();
-    expect(history).toEqual([]);
+    expect(await env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(SESSION)).history()).toEqual([]);
     expect(await env.MEDIA.head(`chat/${SESSION}/1-1.png`)).toBeNull();
-    expect(await env.MEDIA.head(`windows/${SESSION}/2.jpg`)).toBeNull();
 
-    const audit = await one(`SELECT * FROM audit_log WHERE action = 'popia.delete'`);
-    expect(audit.target).toBe(chatLeadId);
-    expect(JSON.parse(audit.details)).toEqual(deleted);
-    expect(JSON.stringify(audit)).not.toMatch(/anna|botha|4445555/i);
-
+    // What carries only her number stays until a request verified by the number: the quick-details
+    // lead, its row and the quote ordered from (now kept for the order either way).
+    expect((await one(`SELECT COUNT(*) AS n FROM leads WHERE id = ?`, quickLeadId)).n).toBe(1);
+    expect((await one(`SELECT customer_mobile FROM quotes WHERE id = 'CB-900001'`)).customer_mobile).toBe('+27824445555');
     // The other person is untouched.
     expect((await one(`SELECT COUNT(*) AS n FROM leads WHERE id = ?`, otherLeadId)).n).toBe(1);
     expect(await one(`SELECT customer_name FROM orders WHERE reference = 'CB-OTHER00001'`)).toEqual({ customer_name: 'Other Person' });
     expect(await one(`SELECT id FROM quotes WHERE id = 'CB-900003'`)).toEqual({ id: 'CB-900003' });
     expect(await env.MEDIA.head('chat/session_1700000000999_otherpers/1-1.png')).not.toBeNull();
+    expect(await env.MEDIA.head(`windows/${SESSION}/2.jpg`)).not.toBeNull();
 
-    // A second request finds nothing left to act on.
-    expect((await staff(`/api/leads/${chatLeadId}/personal-data`)).status).toBe(404);
+    // The rest by her number: the quote made into an order is blanked, not deleted.
+    const byPhone = await deleteBy(quickLeadId, 'phone', '0824445555');
+    expect(byPhone).toMatchObject({ leads: 1, customerDetails: 1, quotesDeleted: 0, quotesBlanked: 1, ordersBlanked: 0, chatSessions: 0, photos: 0 });
+    expect(await one(`SELECT customer_name, customer_email, customer_mobile FROM quotes WHERE id = 'CB-900001'`)).toEqual({ customer_name: 'Deleted on request', customer_email: null, customer_mobile: null });
+    expect((await one(`SELECT COUNT(*) AS n FROM customer_details WHERE session_id = ?`, SESSION)).n).toBe(0);
+
+    // A second request finds no lead to start from.
+    expect((await previewRes(chatLeadId, 'export', 'email', 'anna.botha@example.co.za')).status).toBe(404);
+  });
+});
+
+describe('attack 1: a lead with someone else\'s phone number in another format', () => {
+  let malloryLeadId = '';
+  let veraLeadId = '';
+
+  beforeAll(async () => {
+    veraLeadId = await capture({ name: 'Vera Victim', email: 'vera@victim.example', phone: '082 555 0101' }, '198.19.1.1');
+    // Mallory leaves a lead with Vera's number, spelt differently.
+    malloryLeadId = await capture({ name: 'Mallory', email: 'mallory@attacker.example', phone: '+27 (82) 555-0101' }, '198.19.1.2');
+    await env.DB.batch([
+      insertOrder('CB-VICTIM0001', { name: 'Vera Victim', email: 'vera@victim.example', phone: '082 555 0101', address: '9 Victim Rd, George', instructions: 'Key under the mat' }),
+      insertOrder('CB-VICTIM0002', { name: 'Vera Victim', email: 'vera@victim.example' }),
+      insertEmail('order-confirmation:CB-VICTIM0001:customer', 'vera@victim.example', 'Order CB-VICTIM0001 received', 'Hi Vera, your blinds for 9 Victim Rd'),
+      insertEmail('order-confirmation:CB-VICTIM0002:customer', 'vera@victim.example', 'Order CB-VICTIM0002 received', 'Hi Vera, your second order'),
+    ]);
+  });
+
+  it("an export by the requester's verified e-mail holds nothing of the other customer", async () => {
+    const data = await exportBy(malloryLeadId, 'email', 'mallory@attacker.example');
+    expect(data.leads.map((l: any) => l.id)).toEqual([malloryLeadId]);
+    expect(data.orders).toEqual([]);
+    expect(ids(data.records, 'order')).toEqual([]);
+    expect(JSON.stringify(data)).not.toMatch(/Vera|vera@victim|CB-VICTIM|Victim Rd|Key under the mat/);
+  });
+
+  it('with the phone number as the verified identifier: exactly the records with that number, nothing widened from them', async () => {
+    const p = await preview(malloryLeadId, 'export', 'phone', '+27 (82) 555-0101');
+    expect(p.identifier).toEqual({ type: 'phone', value: '+27825550101' });
+    expect(ids(p.records, 'lead')).toEqual([malloryLeadId, veraLeadId].sort());
+    expect(p.records.filter((r: any) => r.type === 'lead').map((r: any) => r.matchedBy)).toEqual(['phone', 'phone']);
+    expect(p.records.filter((r: any) => r.type === 'order')).toEqual([{ type: 'order', id: 'CB-VICTIM0001', date: expect.any(String), matchedBy: 'customerPhone' }]);
+    // E-mails only as part of a matched record: never the matched records' addresses followed further.
+    for (const r of p.records.filter((r: any) => r.type === 'email')) expect(r.matchedBy).toMatch(/^(lead|order) /);
+    const res = await act(malloryLeadId, 'export', p.token);
+    expect(res.status).toBe(200);
+    const data = await res.json<any>();
+    expect(data.orders.map((o: any) => o.reference)).toEqual(['CB-VICTIM0001']);
+    expect(JSON.stringify(data)).not.toMatch(/CB-VICTIM0002|your second order|mallory@attacker\.example","subject":"Order/);
+    expect(data.emails.map((e: any) => e.subject)).not.toContain('Order CB-VICTIM0002 received');
+  });
+});
+
+describe("attack 2: a lead with the business's own address plus a shared phone number", () => {
+  let ritaLeadId = '';
+  let borrowerLeadId = '';
+
+  beforeAll(async () => {
+    ritaLeadId = await capture({ name: 'Rita Requester', email: 'rita@requester.example', phone: '083 777 1234' }, '198.19.2.1');
+    borrowerLeadId = await capture({ name: 'Borrower', email: 'info@example.co.za', phone: '0837771234' }, '198.19.2.2');
+    await env.DB.batch([
+      insertOrder('CB-SOMEONE001', { name: 'Someone Else', email: 'someone@elsewhere.example', phone: '084 000 1111', address: '5 Other St' }),
+      insertEmail('order-confirmation:CB-SOMEONE001:business', 'info@example.co.za', 'New order CB-SOMEONE001', 'Someone Else, 5 Other St'),
+    ]);
+  });
+
+  it('an export by e-mail or by the shared number does not reach the business mailbox', async () => {
+    for (const [by, value] of [['email', 'rita@requester.example'], ['phone', '083 777 1234']] as const) {
+      const data = await exportBy(ritaLeadId, by, value);
+      expect(JSON.stringify(data)).not.toMatch(/Someone Else|CB-SOMEONE|5 Other St/);
+      // Only the business's notices about the matched leads themselves.
+      for (const e of data.emails) expect(e.kind).toBe('lead-notification');
+      for (const r of data.records.filter((r: any) => r.type === 'email')) expect(r.matchedBy).not.toMatch(/toAddress/);
+    }
+    const byPhone = await exportBy(ritaLeadId, 'phone', '083 777 1234');
+    expect(byPhone.leads.map((l: any) => l.id).sort()).toEqual([ritaLeadId, borrowerLeadId].sort());
+    expect(byPhone.emails).toHaveLength(2);
+  });
+
+  it("refuses a request for the business's own e-mail address or number, however it is spelt", async () => {
+    for (const value of ['info@example.co.za', ' INFO@Example.CO.ZA ']) {
+      const res = await previewRes(borrowerLeadId, 'export', 'email', value);
+      expect(res.status).toBe(400);
+      expect((await res.json<any>()).message).toBe("That is the business's own e-mail address: a data request covers a customer's own address or number, never the shop's.");
+    }
+    const phone = await previewRes(ritaLeadId, 'delete', 'phone', '044 000 0000'); // BUSINESS_PHONE_GARDEN_ROUTE
+    expect(phone.status).toBe(400);
+    expect((await phone.json<any>()).message).toMatch(/the business's own phone number/);
+    expect(await one(`SELECT COUNT(*) AS n FROM audit_log WHERE action = 'popia.preview' AND target = ?`, borrowerLeadId)).toEqual({ n: 0 });
+  });
+});
+
+describe('attack 3: deletion through a shared number and a typed session id', () => {
+  const VICTIM_SESSION = 'session_1700000000555_victimchx';
+  let deleterLeadId = '';
+  let typedChatLeadId = '';
+
+  beforeAll(async () => {
+    await capture({ name: 'Victor Victim', email: 'victor@victim.example', phone: '082 666 0101' }, '198.19.3.1');
+    // The deleter's lead carries Victor's number and names the 'anonymous' window-photo folder.
+    deleterLeadId = await capture({ name: 'Deleter', email: 'deleter@attacker.example', phone: '+27 (82) 666-0101', sessionData: { sessionId: 'anonymous' } }, '198.19.3.2');
+    // And one naming another customer's real chat session.
+    typedChatLeadId = await capture({ name: 'Typer', email: 'typer@attacker.example', sessionData: { sessionId: VICTIM_SESSION } }, '198.19.3.3');
+    await env.DB.batch([insertOrder('CB-VICTOR0001', { name: 'Victor Victim', email: 'victor@victim.example', phone: '082 666 0101', address: '7 Victor Ave', instructions: 'Call first' })]);
+    await env.MEDIA.put('windows/anonymous/1700000000001.jpg', PNG);
+    await env.MEDIA.put('windows/anonymous/1700000000002.jpg', PNG);
+    const chat = await postJson('/api/melvin/enhanced-chat', { message: 'Do you make roller blinds?', sessionId: VICTIM_SESSION }, { 'CF-Connecting-IP': '198.19.3.4' });
+    expect(chat.status).toBe(200);
+    await env.MEDIA.put(`chat/${VICTIM_SESSION}/1-1.png`, PNG);
+  });
+
+  it("does not blank another customer's order or remove other customers' photos", async () => {
+    const deleted = await deleteBy(deleterLeadId, 'email', 'deleter@attacker.example');
+    expect(deleted).toEqual({ leads: 1, customerDetails: 0, quotesDeleted: 0, quotesBlanked: 0, ordersBlanked: 0, emailsBlanked: 1, chatSessions: 0, photos: 0 });
+    expect(await one(`SELECT customer_name, customer_phone, customer_address, special_instructions FROM orders WHERE reference = 'CB-VICTOR0001'`)).toEqual({
+      customer_name: 'Victor Victim', customer_phone: '082 666 0101', customer_address: '7 Victor Ave', special_instructions: 'Call first',
+    });
+    expect(await env.MEDIA.head('windows/anonymous/1700000000001.jpg')).not.toBeNull();
+    expect(await env.MEDIA.head('windows/anonymous/1700000000002.jpg')).not.toBeNull();
+    expect((await one(`SELECT COUNT(*) AS n FROM leads WHERE email = 'victor@victim.example'`)).n).toBe(1);
+  });
+
+  it("does not forget another customer's chat through a session id typed into a form", async () => {
+    const p = await preview(typedChatLeadId, 'delete', 'email', 'typer@attacker.example');
+    expect(p.records.map((r: any) => r.type)).not.toContain('chat-session');
+    expect(p.notes.join(' ')).toMatch(/1 matched record\(s\) name a session id that the browser sent/);
+    const res = await act(typedChatLeadId, 'delete', p.token);
+    expect(res.status).toBe(200);
+    expect((await res.json<any>()).deleted).toMatchObject({ leads: 1, chatSessions: 0, photos: 0 });
+    expect(await env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(VICTIM_SESSION)).history()).not.toEqual([]);
+    expect(await env.MEDIA.head(`chat/${VICTIM_SESSION}/1-1.png`)).not.toBeNull();
+  });
+});
+
+describe('the approval: nothing is exported or deleted without a preview of exactly that list', () => {
+  let leadId = '';
+  beforeAll(async () => {
+    leadId = await capture({ name: 'Token Tester', email: 'token@tester.example', phone: '084 222 3333' }, '198.19.4.1');
+  });
+
+  it('refuses to act without a preview, with a made-up token, or with a token for the other action', async () => {
+    for (const action of ['export', 'delete'] as const) {
+      const none = await staffPost(`/api/leads/${leadId}/personal-data/${action}`, {});
+      expect(none.status).toBe(400);
+      const madeUp = await act(leadId, action, 'a'.repeat(64));
+      expect(madeUp.status).toBe(400);
+      expect((await madeUp.json<any>()).message).toMatch(/no approved preview/);
+    }
+    const { token } = await preview(leadId, 'export', 'email', 'token@tester.example');
+    const wrong = await act(leadId, 'delete', token);
+    expect(wrong.status).toBe(400);
+    expect((await act('some-other-lead', 'export', token)).status).toBe(400);
+    expect((await one(`SELECT COUNT(*) AS n FROM leads WHERE id = ?`, leadId)).n).toBe(1);
+    // The old one-step routes are gone.
+    expect((await SELF.fetch(`${BASE}/api/leads/${leadId}/personal-data`, { headers: { Cookie: staffCookie } })).status).toBe(404);
+  });
+
+  it('answers 409 when the matched list changed since the preview, and acts once per approval', async () => {
+    const { token } = await preview(leadId, 'delete', 'phone', '084 222 3333');
+    await env.DB.batch([insertOrder('CB-TOKEN00001', { name: 'Token Tester', email: 'token@tester.example', phone: '+27 84 222 3333' })]);
+    const changed = await act(leadId, 'delete', token);
+    expect(changed.status).toBe(409);
+    expect((await changed.json<any>()).message).toBe('The matched records have changed since the preview. Preview again and check the new list before approving it.');
+    expect((await one(`SELECT COUNT(*) AS n FROM leads WHERE id = ?`, leadId)).n).toBe(1);
+    expect((await one(`SELECT customer_name FROM orders WHERE reference = 'CB-TOKEN00001'`)).customer_name).toBe('Token Tester');
+
+    const again = await preview(leadId, 'export', 'phone', '084 222 3333');
+    expect(ids(again.records, 'order')).toEqual(['CB-TOKEN00001']);
+    expect((await act(leadId, 'export', again.token)).status).toBe(200);
+    expect((await act(leadId, 'export', again.token)).status).toBe(400);
+  });
+
+  it('only the staff session that previewed can approve', async () => {
+    const { token } = await preview(leadId, 'export', 'email', 'token@tester.example');
+    const otherStaff = await signIn('192.0.2.89');
+    const res = await act(leadId, 'export', token, otherStaff);
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('the audit log', () => {
+  it('keeps what was matched, approved and done, by id, without the personal data', async () => {
+    const leadId = await capture({ name: 'Audrey Audit', email: 'audrey@audit.example', phone: '084 333 4444' }, '198.19.5.1');
+    await env.DB.batch([insertOrder('CB-AUDIT00001', { name: 'Audrey Audit', email: 'audrey@audit.example', phone: '084 333 4444', address: '3 Audit Lane' })]);
+    const exported = await exportBy(leadId, 'email', 'audrey@audit.example');
+    const p = await preview(leadId, 'delete', 'email', 'audrey@audit.example');
+    const res = await act(leadId, 'delete', p.token);
+    expect(res.status).toBe(200);
+    const { deleted } = await res.json<any>();
+
+    const rows = (await env.DB.prepare(`SELECT actor, action, target, details FROM audit_log WHERE target = ? ORDER BY id`).bind(leadId).all<any>()).results;
+    expect(rows.map((r: any) => r.action)).toEqual(['popia.preview', 'popia.export', 'popia.preview', 'popia.delete']);
+    const [preview1, exportRow, preview2, deleteRow] = rows.map((r: any) => ({ ...r, details: JSON.parse(r.details) }));
+    const expectedIds = p.records.map((r: any) => `${r.type}:${r.id}`);
+    expect(expectedIds).toEqual(expect.arrayContaining([`lead:${leadId}`, 'order:CB-AUDIT00001']));
+    expect(preview1.details).toMatchObject({ action: 'export', verifiedBy: 'email', records: exported.records.map((r: any) => `${r.type}:${r.id}`) });
+    expect(exportRow.details.digest).toBe(preview1.details.digest);
+    expect(preview2.details).toMatchObject({ action: 'delete', verifiedBy: 'email', records: expectedIds });
+    expect(deleteRow.details).toEqual({ ...deleted, verifiedBy: 'email', digest: preview2.details.digest, records: expectedIds });
+    for (const row of rows) expect(row.actor).toMatch(/^S-/);
+    expect(JSON.stringify(rows)).not.toMatch(/audrey|Audit Lane|3334444|333 4444/i);
   });
 });
 
@@ -157,14 +422,13 @@ describe('a customer with many records (D1 binds at most 100 parameters per stat
     ]);
     await env.DB.batch(statements);
 
-    const exported = await staff(`/api/leads/${leadId}/personal-data`);
-    expect(exported.status).toBe(200);
-    const removed = await staff(`/api/leads/${leadId}/personal-data`, 'DELETE');
-    expect(removed.status).toBe(200);
-    expect((await removed.json<any>()).deleted).toMatchObject({ leads: 1, quotesDeleted: 150, ordersBlanked: 150, emailsBlanked: 151 });
-    const left = await env.DB.prepare(`SELECT COUNT(*) AS n FROM orders WHERE customer_name = 'Busy Buyer'`).first<any>();
+    const exported = await exportBy(leadId, 'email', 'busy.buyer@example.co.za');
+    expect(exported.orders).toHaveLength(150);
+    const deleted = await deleteBy(leadId, 'email', 'busy.buyer@example.co.za');
+    expect(deleted).toMatchObject({ leads: 1, quotesDeleted: 150, ordersBlanked: 150, emailsBlanked: 151 });
+    const left = await one(`SELECT COUNT(*) AS n FROM orders WHERE customer_name = 'Busy Buyer'`);
     expect(left.n).toBe(0);
-    const mails = await env.DB.prepare(`SELECT COUNT(*) AS n FROM email_outbox WHERE dedupe_key LIKE 'order-confirmation:CB-BUSY%' AND text = ''`).first<any>();
+    const mails = await one(`SELECT COUNT(*) AS n FROM email_outbox WHERE dedupe_key LIKE 'order-confirmation:CB-BUSY%' AND text = ''`);
     expect(mails.n).toBe(150);
   });
 });

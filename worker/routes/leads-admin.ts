@@ -6,8 +6,9 @@ import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { requireStaff } from '../middleware/require-staff';
 import { leadListQuerySchema, leadUpdateSchema, type LeadListResponse, type LeadUpdateResponse, type PersonalDataDeleteResponse } from '../shared/leads-api';
+import { personalDataApprovalSchema, personalDataPreviewSchema, type PersonalDataPreview } from '../shared/popia-api';
 import { leadsCsv, leadsCsvFileName, listLeads, updateLead } from '../services/lead-admin';
-import { deletePersonalData, exportPersonalData } from '../services/popia';
+import { deletePersonalData, exportPersonalData, previewPersonalData } from '../services/popia';
 
 const actor = (c: { get: (key: 'staffSessionId') => string | undefined }) => c.get('staffSessionId') ?? 'S-unknown';
 
@@ -28,11 +29,17 @@ export const leadAdminRoutes = new Hono<AppBindings>()
     const body: LeadUpdateResponse = { success: true, lead };
     return c.json(body);
   })
-  .get('/:id/personal-data', requireStaff, async (c) => {
-    const data = await exportPersonalData(c.env, c.req.param('id'));
+  // Data requests (DESIGN.md section 7): preview what the verified identifier matches, then act on
+  // exactly that list with the preview's token.
+  .post('/:id/personal-data/preview', requireStaff, jsonBody(4 * 1024), validate('json', personalDataPreviewSchema), async (c) => {
+    const body: PersonalDataPreview = await previewPersonalData(c.env, c.req.param('id'), c.req.valid('json'), actor(c));
+    return c.json(body);
+  })
+  .post('/:id/personal-data/export', requireStaff, jsonBody(1024), validate('json', personalDataApprovalSchema), async (c) => {
+    const data = await exportPersonalData(c.env, c.req.param('id'), c.req.valid('json').token, actor(c));
     return c.json(data, 200, { 'Content-Disposition': `attachment; filename="personal-data-${c.req.param('id')}.json"` });
   })
-  .delete('/:id/personal-data', requireStaff, async (c) => {
-    const body: PersonalDataDeleteResponse = { success: true, deleted: await deletePersonalData(c.env, c.req.param('id'), actor(c)) };
+  .post('/:id/personal-data/delete', requireStaff, jsonBody(1024), validate('json', personalDataApprovalSchema), async (c) => {
+    const body: PersonalDataDeleteResponse = { success: true, deleted: await deletePersonalData(c.env, c.req.param('id'), c.req.valid('json').token, actor(c)) };
     return c.json(body);
   });

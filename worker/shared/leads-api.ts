@@ -116,7 +116,7 @@ export interface LeadUpdateResponse {
   lead: LeadDto;
 }
 
-/** DELETE /api/leads/{id}/personal-data: how many of each kind were deleted or blanked. */
+/** POST /api/leads/{id}/personal-data/delete: how many of each kind were deleted or blanked. */
 export interface PersonalDataDeletion {
   leads: number;
   customerDetails: number;

@@ -1,5 +1,6 @@
 // The staff leads API (worker/routes/leads-admin.ts) through the app's one request helper.
 import type { FollowUpStatus, LeadListResponse, LeadUpdateRequest, LeadUpdateResponse, PersonalDataDeleteResponse } from '../../../../worker/shared/leads-api';
+import type { PersonalDataApprovalRequest, PersonalDataPreview, PersonalDataPreviewRequest } from '../../../../worker/shared/popia-api';
 import { apiRequest, getJson } from '../../lib/api-client';
 
 export const LEADS_EXPORT_PATH = '/api/leads/export';
@@ -13,9 +14,14 @@ export async function updateLead(id: string, change: LeadUpdateRequest): Promise
   return apiRequest<LeadUpdateResponse>('PATCH', `/api/leads/${encodeURIComponent(id)}`, change);
 }
 
-/** POPIA export: the JSON document, saved by the browser as personal-data-<id>.json. */
-export async function downloadPersonalData(id: string): Promise<void> {
-  const data = await getJson<unknown>(`/api/leads/${encodeURIComponent(id)}/personal-data`);
+/** Data request, step 1: the records the verified identifier matches, and a token approving exactly them. */
+export async function previewPersonalData(id: string, request: PersonalDataPreviewRequest): Promise<PersonalDataPreview> {
+  return apiRequest<PersonalDataPreview>('POST', `/api/leads/${encodeURIComponent(id)}/personal-data/preview`, request);
+}
+
+/** Data request, step 2 (export): the approved records as one JSON document, saved as personal-data-<id>.json. */
+export async function downloadPersonalData(id: string, token: string): Promise<void> {
+  const data = await apiRequest<unknown>('POST', `/api/leads/${encodeURIComponent(id)}/personal-data/export`, { token } satisfies PersonalDataApprovalRequest);
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
   const link = document.createElement('a');
   link.href = url;
@@ -26,6 +32,7 @@ export async function downloadPersonalData(id: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export async function deletePersonalData(id: string): Promise<PersonalDataDeleteResponse> {
-  return apiRequest<PersonalDataDeleteResponse>('DELETE', `/api/leads/${encodeURIComponent(id)}/personal-data`);
+/** Data request, step 2 (delete): exactly the approved records. */
+export async function deletePersonalData(id: string, token: string): Promise<PersonalDataDeleteResponse> {
+  return apiRequest<PersonalDataDeleteResponse>('POST', `/api/leads/${encodeURIComponent(id)}/personal-data/delete`, { token } satisfies PersonalDataApprovalRequest);
 }
