@@ -179,6 +179,8 @@ export const orderLines = sqliteTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     priceListVersion: integer('price_list_version').notNull(),
+    /** Where the size came from (worker/shared/size-sources.ts); null on lines stored before it was recorded. */
+    sizeSource: text('size_source'),
   },
   (t) => [uniqueIndex('order_lines_order_line').on(t.orderReference, t.lineNo)],
 );

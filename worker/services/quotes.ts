@@ -14,7 +14,8 @@ import { email as emailSchema } from '../shared/schemas';
 import { businessDetails } from './email/email-parts';
 import { enqueueEmail, outboxInsert, type OutgoingEmail } from './email/outbox';
 import { NOT_PROVIDED, quoteBusinessCopyEmail, quoteCapAlertEmail, quoteCustomerEmail, quoteSavedEmail, WALK_IN_CUSTOMER, type QuoteForEmail } from './email/quote-emails';
-import { findQuoteWithKey, ordersForQuotes, priceBlinds, totalsOf, vatInside, type BlindLineInput } from './orders';
+import { findQuoteWithKey, ordersForQuotes, priceBlinds, sizeSourceFields, totalsOf, vatInside, type BlindLineInput } from './orders';
+import { sizesToConfirm } from '../shared/size-sources';
 import { isUniqueViolation } from '../lib/d1-errors';
 
 export type EmailQuoteInput = z.output<typeof emailQuoteSchema>;
@@ -220,6 +221,8 @@ export async function findStoredQuote(db: D1Database, quoteId: string, accessKey
   if (!row) return null;
   const orderReference = (await ordersForQuotes(db, [row.id])).get(row.id) ?? null;
   const vatCents = vatInside(row.totalCents);
+  // Quotes stored before size sources were recorded read back with size_source null.
+  const blinds = (row.lines as PricedLineDto[]).map((l) => ({ ...l, ...sizeSourceFields(l.size_source) }));
   return {
     quote_id: row.id,
     quote_date: row.quoteDate,
@@ -227,11 +230,12 @@ export async function findStoredQuote(db: D1Database, quoteId: string, accessKey
     customer_name: row.customerName,
     customer_email: row.customerEmail,
     customer_mobile: row.customerMobile,
-    blinds: row.lines as PricedLineDto[],
+    blinds,
     subtotal: (row.totalCents - vatCents) / 100,
     vat: vatCents / 100,
     total_amount: row.totalCents / 100,
     total_quantity: row.totalQuantity,
+    sizes_to_confirm: sizesToConfirm(blinds),
     order_reference: orderReference,
   };
 }

@@ -24,6 +24,8 @@ import {
 } from './email-parts';
 import { html } from './html';
 import type { OutgoingEmail } from './outbox';
+import { sizesConfirmHtml, sizesConfirmText, sizesToBeConfirmedHtml, sizesToBeConfirmedText } from './size-notes';
+import { sizesToConfirm, SIZES_TO_BE_CONFIRMED } from '../../shared/size-sources';
 
 /** What the confirmations need of an order: built from the rows being inserted, before the batch. */
 export type OrderForEmail = Pick<
@@ -75,6 +77,7 @@ export function orderConfirmationEmails(env: Env, order: OrderForEmail, origin: 
 ${factsHtml(orderFacts)}
 ${linesTableHtml(order.blinds)}
 ${totalsHtml(totals)}
+${sizesConfirmHtml(order.blinds)}
 <p style="font-size:14px;margin:0 0 12px;"><strong>Payment: ${status}.</strong> ${paymentNote(env, order)}</p>
 ${link ? buttonHtml(link, 'View your order') : ''}
 <h2 style="font-size:16px;margin:16px 0 8px;">What happens next</h2>
@@ -92,6 +95,7 @@ ${notesHtml(DELIVERY_NOTES)}
     '',
     totalsText(totals),
     '',
+    ...sizesConfirmText(order.blinds),
     `Payment: ${status}. ${paymentNote(env, order)}`,
     ...(link ? [`View your order: ${link}`] : []),
     '',
@@ -127,6 +131,7 @@ ${notesHtml(DELIVERY_NOTES)}
     b,
     businessTitle,
     html`<p style="font-size:15px;margin:0 0 12px;">A new order was placed online: ${rand(order.total_cents)} incl. VAT, payment ${status.toLowerCase()}.</p>
+${sizesToBeConfirmedHtml(order.blinds)}
 ${factsHtml(orderFacts)}
 <h2 style="font-size:16px;margin:16px 0 8px;">Customer</h2>
 ${factsHtml(customerFacts)}
@@ -137,6 +142,7 @@ ${link ? buttonHtml(link, 'Open the order') : ''}`,
   const businessText = [
     `New order ${ref}: ${rand(order.total_cents)} incl. VAT, payment ${status.toLowerCase()}.`,
     '',
+    ...sizesToBeConfirmedText(order.blinds),
     factsText(orderFacts),
     '',
     'Customer',
@@ -157,7 +163,7 @@ ${link ? buttonHtml(link, 'Open the order') : ''}`,
       toName: b.name,
       // Staff answer the customer straight from their mail client.
       replyTo: order.customer_email,
-      subject: `New order ${ref} - ${order.customer_name} - ${rand(order.total_cents)}`,
+      subject: `New order ${ref} - ${order.customer_name} - ${rand(order.total_cents)}${sizesToConfirm(order.blinds) ? ` - ${SIZES_TO_BE_CONFIRMED}` : ''}`,
       html: businessHtml,
       text: businessText,
     },
