@@ -22,6 +22,7 @@ const full: OrderDto = {
   paid_at: null,
   order_date: '2026-03-02T08:30:00.000Z',
   test_payment: false,
+  sizes_to_confirm: false,
 };
 const served = maskOrderContact(full);
 

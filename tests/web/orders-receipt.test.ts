@@ -135,6 +135,7 @@ describe('the receipt', () => {
       paid_at: null,
       order_date: '2026-03-02T08:30:00.000Z',
       test_payment: false,
+      sizes_to_confirm: false,
     };
     const body = paymentRequestForReceipt(receiptFromOrder(order));
     expect(body).toEqual({
@@ -165,6 +166,7 @@ describe('test payments and refunds on the receipt', () => {
     paid_at: '2026-03-02T09:00:00.000Z',
     order_date: '2026-03-02T08:30:00.000Z',
     test_payment: true,
+    sizes_to_confirm: false,
   };
 
   it("an order paid through the sandbox is marked 'Test payment: no money was taken'; a real one, the local copy and the sample are not", () => {

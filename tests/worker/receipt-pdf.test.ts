@@ -32,6 +32,8 @@ function line(n: number, overrides: Partial<PricedLineDto> = {}): PricedLineDto 
     unit_price_cents: 162_400,
     total_cents: 324_800,
     price_list_version: 1,
+    size_source: 'typed',
+    size_estimated: false,
     ...overrides,
   };
 }
@@ -57,6 +59,7 @@ function order(overrides: Partial<OrderDto> = {}): OrderDto {
     paid_at: null,
     order_date: '2026-03-02T08:30:00.000Z',
     test_payment: false,
+    sizes_to_confirm: false,
     ...overrides,
   };
 }

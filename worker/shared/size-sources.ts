@@ -24,7 +24,9 @@ export const LINE_SIZE_SOURCE_LABELS: Record<LineSizeSource, string> = {
   typed: 'measured by the customer',
   'scan-a4': 'measured by photo scan with an A4 sheet',
   'scan-estimate': 'estimate: photo scan without an A4 sheet',
-  'polygon-estimate': 'estimate: drawn on a photo with an assumed width',
+  // The polygon tool scales a photo from an assumed width, or from one real size with the other
+  // taken from the photo's proportions: either way not a measurement.
+  'polygon-estimate': 'estimate: drawn on a photo',
   'walkthrough-estimate': 'estimate: room walk-through prefill',
   'ar-typical': 'estimate: typical size for the opening',
 };

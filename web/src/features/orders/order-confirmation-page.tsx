@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { completedOrderFromDto, readCompletedOrder, writeCompletedOrder, type CompletedOrder } from '../quote/quote-storage';
+import { SizesConfirmNote } from '../../components/size-estimate';
 import { HelpContacts, LinesTable, LoadingCard, NextSteps, OrdersPageShell, OrderTrackingCard, OutcomeCard, PaymentBadge, TestPaymentNote, TotalsList } from './order-parts';
 import { fetchOrder } from './orders-client';
 import {
@@ -216,6 +217,7 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
         <h2 id="order-table-title">Your order</h2>
         <LinesTable lines={receipt.lines} caption={`Blinds in order ${receipt.reference}`} />
         <TotalsList subtotal={receipt.subtotal} vat={receipt.vat} total={receipt.total} />
+        <SizesConfirmNote lines={receipt.lines} />
       </section>
 
       <NextSteps />

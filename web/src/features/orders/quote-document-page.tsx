@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-client';
 import { usePublicConfig } from '../../lib/public-config';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { parseQuoteBlinds, quoteNumber, quoteTotals, type QuoteLine } from '../quote/quote-storage';
+import { SizesConfirmNote } from '../../components/size-estimate';
 import { LinesTable, TotalsList } from './order-parts';
 import { emailQuote, saveQuoteInternal } from './orders-client';
 import { emailQuoteBody, formatLongDate, internalQuoteBody, loadQuoteDocument, recipientError, type QuoteRecipient } from './orders-model';
@@ -143,6 +144,7 @@ function QuoteDocument({ lines }: { lines: QuoteLine[] }) {
         <h2>Items</h2>
         <LinesTable lines={lines.map((l) => ({ ...l, key: l.id }))} caption="Blinds in this quote" />
         <TotalsList subtotal={totals.exVat} vat={totals.vat} total={totals.total} />
+        <SizesConfirmNote lines={lines} />
         <p className="orders-note">
           {totals.quantity} {totals.quantity === 1 ? 'blind' : 'blinds'}. The total includes VAT of 15%.
         </p>

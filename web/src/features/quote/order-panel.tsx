@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import type { OrderSubmitResponse } from '../../../../worker/shared/orders-api';
+import { SizesConfirmNote } from '../../components/size-estimate';
 import { toast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
 import { formatRand } from '../../lib/format';
@@ -7,10 +8,8 @@ import {
   attemptFor,
   buildOrderPayload,
   canSubmitOrder,
-  CONFIRM_ESTIMATED_SIZE,
   customerDetailsComplete,
   EMPTY_CUSTOMER,
-  estimatedSizeBlock,
   MISSING_CUSTOMER_DETAILS,
   ORDER_FAILED_TITLE,
   orderFailureDescription,
@@ -44,8 +43,6 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
   const orderLines = scope.kind === 'single' ? [scope.line] : lines;
   const totals = quoteTotals(orderLines);
   const ready = canSubmitOrder(customer, orderLines);
-  // An unconfirmed photo estimate is not ordered (issue 12); the customer confirms it in Added Blinds.
-  const estimateBlock = estimatedSizeBlock(orderLines);
   const detailsMissing = !customerDetailsComplete(customer);
 
   const update = (field: Field) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setCustomer((c) => ({ ...c, [field]: e.target.value }));
@@ -55,10 +52,6 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
     if (status === 'processing') return;
     if (orderLines.length === 0) {
       toast({ title: 'No blinds to order', description: 'Add at least one blind to your quote first.', variant: 'destructive' });
-      return;
-    }
-    if (estimateBlock) {
-      toast({ ...CONFIRM_ESTIMATED_SIZE, variant: 'destructive' });
       return;
     }
     if (!canSubmitOrder(customer, orderLines)) {
@@ -181,16 +174,11 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
                 type="submit"
                 className="button button--accent"
                 disabled={!ready || status === 'processing'}
-                aria-describedby={estimateBlock ? 'qc-order-estimate' : undefined}
               >
                 {status === 'processing' ? 'Processing Order…' : 'Place Order'}
               </button>
             </div>
-            {estimateBlock && (
-              <p id="qc-order-estimate" className="qc-error" data-testid="qc-order-estimate">
-                {estimateBlock}
-              </p>
-            )}
+            <SizesConfirmNote lines={orderLines} />
             {detailsMissing && orderLines.length > 0 && status === 'idle' && <p className="qc-hint">{MISSING_CUSTOMER_DETAILS.description}</p>}
             <p className="visually-hidden" role="status">
               {status === 'processing' ? 'Placing your order…' : ''}
