@@ -294,7 +294,7 @@ export function recommendationsFor(f: ReportFigures): string[] {
   }
   if (f.highValueLeads > 0) {
     out.push(
-      `Contact the ${f.highValueLeads} high-value lead${f.highValueLeads === 1 ? '' : 's'} first: they scored ${HIGH_VALUE_LEAD_SCORE} or more (ways to reach them, a product, a Garden Route area, sizes), and the site promises contact within 24 hours.`,
+      `Contact the ${f.highValueLeads} high-value lead${f.highValueLeads === 1 ? '' : 's'} first: they scored ${HIGH_VALUE_LEAD_SCORE} or more (ways to reach them, a product, a Garden Route area, measured sizes), and the site promises contact within 24 hours.`,
     );
   }
   if (f.totalVisitors > 0 && f.totalOrders === 0 && f.totalLeads === 0) {
