@@ -26,11 +26,11 @@ import { ColourSwatches, useSwatches } from './colour-swatches';
 import { fetchPricing, newId } from './quote-api';
 import { CALCULATOR_PRODUCTS, CONTROL_SIDES, MOUNT_TYPES, type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from './quote-storage';
 import { TeamContact } from './team-contact';
+import { useLivePrice, type LivePriceState } from './use-live-price';
 import { isEstimatedSize, LINE_SIZE_SOURCE_LABELS } from '../../../../worker/shared/size-sources';
 
 /** 'photo scan without an A4 sheet' for an estimated source. */
 const sizeSourceLabel = (source: keyof typeof LINE_SIZE_SOURCE_LABELS | undefined) => (source ? LINE_SIZE_SOURCE_LABELS[source].replace(/^estimate: /, '') : '');
-import { useLivePrice, type LivePriceState } from './use-live-price';
 
 const PRODUCT_OPTIONS = [{ value: '', label: 'Select a product' }, ...CALCULATOR_PRODUCTS];
 
