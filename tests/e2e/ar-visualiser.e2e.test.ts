@@ -248,6 +248,8 @@ describe('AR visualiser (/ar-measurement)', () => {
         const row = leadsPage.getByTestId('lead-row').filter({ hasText: name });
         await row.waitFor();
         expect(await row.getByTestId('lead-size').innerText()).toMatch(/1200 x 1200 mm\s*,?\s*typical size, not measured/);
+        // A typical size is not measured: staff see the lead's sizes as to be confirmed.
+        await row.getByTestId('lead-sizes-to-confirm').getByText('Sizes to be confirmed').waitFor();
         await screenshot(leadsPage, 'leads-admin-typical-size-1280');
         await staff.close();
       }

@@ -138,7 +138,7 @@ describe('/measurement', () => {
     await screenshot(page, 'measurement-scan-results-1280');
     await page.getByRole('button', { name: 'Use These Measurements' }).click();
     await page.waitForURL((url) => url.pathname === '/quote-calculator');
-    expect(await storedJson(page, 'auto-measurements')).toEqual({ width_mm: scan.width_mm, drop_mm: scan.drop_mm });
+    expect(await storedJson(page, 'auto-measurements')).toEqual({ width_mm: scan.width_mm, drop_mm: scan.drop_mm, size_source: 'scan-a4' });
     expect(errors).toEqual([]);
   });
 
@@ -172,7 +172,7 @@ describe('/measurement', () => {
     expect(errors).toEqual([]);
   });
 
-  it("a photo without an A4 sheet is an estimate: the calculator shows it as 'estimated: please confirm' (issue 12)", async () => {
+  it("a photo without an A4 sheet is an estimate: the calculator marks it 'Estimate', to be confirmed before production", async () => {
     const { page, errors } = await openPage(browser, 360);
     const noSheet = path.join(tmp, 'window-no-a4.png');
     writeFileSync(noSheet, scenePng({ ...UPLOAD_SCENE, a4: undefined }));
@@ -186,11 +186,13 @@ describe('/measurement', () => {
     await page.getByText('This is an estimate.').waitFor();
     await page.getByRole('button', { name: 'Use These Measurements' }).click();
     await page.waitForURL((url) => url.pathname === '/quote-calculator');
-    expect(await storedJson(page, 'auto-measurements')).toEqual({ width_mm: scan.width_mm, drop_mm: scan.drop_mm, estimated: true });
-    await page.getByTestId('qc-form-estimate').getByText('estimated: please confirm').waitFor();
+    expect(await storedJson(page, 'auto-measurements')).toEqual({ width_mm: scan.width_mm, drop_mm: scan.drop_mm, estimated: true, size_source: 'scan-estimate' });
+    await page.getByTestId('qc-form-estimate').getByText('Estimate', { exact: true }).waitFor();
+    expect(await page.getByTestId('qc-form-estimate').innerText()).toContain('photo scan without an A4 sheet');
     expect(await page.getByLabel('Width (mm)').inputValue()).toBe(String(scan.width_mm));
     await screenshot(page, 'quote-calculator-estimate-from-scan-360');
-    await page.getByTestId('qc-form-estimate').getByRole('button', { name: 'Confirm size' }).click();
+    // A measured width typed over it makes the size the customer's own.
+    await page.getByLabel('Width (mm)').fill(String(scan.width_mm + 5));
     expect(await page.getByTestId('qc-form-estimate').count()).toBe(0);
     expect(errors).toEqual([]);
   });
@@ -281,7 +283,7 @@ describe('/working-polygon', () => {
 
     await page.getByRole('button', { name: 'Continue to Products' }).click();
     await page.waitForURL((url) => url.pathname === '/quote-calculator');
-    expect(await storedJson(page, 'auto-measurements')).toEqual({ width_mm: 900, drop_mm: known.drop_mm });
+    expect(await storedJson(page, 'auto-measurements')).toEqual({ width_mm: 900, drop_mm: known.drop_mm, estimated: true, size_source: 'polygon-estimate' });
     expect((await storedJson(page, 'window-polygon-data')).measurements).toEqual(known);
     expect(errors).toEqual([]);
   });

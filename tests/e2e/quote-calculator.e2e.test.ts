@@ -145,25 +145,28 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
     await page.close();
   });
 
-  it("shows a quick-scan estimate as 'estimated: please confirm' and orders it only once the size is confirmed (issue 12)", async () => {
+  it("keeps an estimated size (the polygon tool's) marked 'Estimate' through the calculator and the order, whose confirmation says the team will confirm the sizes (DESIGN.md 7b)", async () => {
     for (const width of [1280, 360]) {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
       const errors = watchErrors(page);
       await openStartedLanding(page, baseUrl);
+      // What the polygon tool hands over: a size drawn on a photo with an assumed width.
       const handOver = () =>
         page.evaluate(() => {
           localStorage.removeItem('quote-blinds');
-          localStorage.setItem('auto-measurements', JSON.stringify({ width_mm: 1450, drop_mm: 1720, estimated: true }));
+          localStorage.setItem('auto-measurements', JSON.stringify({ width_mm: 1450, drop_mm: 1720, estimated: true, size_source: 'polygon-estimate' }));
         });
       await handOver();
       await page.goto(baseUrl + '/quote-calculator');
       const formEstimate = page.getByTestId('qc-form-estimate');
-      await formEstimate.getByText('estimated: please confirm').waitFor();
-      // Typing a size makes it the customer's.
+      await formEstimate.getByText('Estimate', { exact: true }).waitFor();
+      expect(await formEstimate.innerText()).toContain("We'll confirm this size before production");
+      // Typing a size makes it the customer's own.
       await page.getByLabel('Width (mm)').fill('1460');
       expect(await formEstimate.count()).toBe(0);
 
-      // Added as it came: the line is flagged, survives a reload, and blocks the order.
+      // Added as it came: the line keeps its 'Estimate' badge, over a reload too.
       await handOver();
       await page.reload();
       await formEstimate.waitFor();
@@ -172,34 +175,43 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
       await colours;
       await page.locator('.qc-swatch').first().click();
       await page.getByTestId('qc-unit-price').waitFor();
-      await page.getByRole('button', { name: 'Order This Blind Now' }).click();
-      await page.getByTestId('toast').getByText('Please confirm the size').waitFor();
       await page.getByRole('button', { name: 'Add Blind' }).click();
       const line = page.getByTestId('qc-line');
       await line.getByTestId('qc-line-estimate').waitFor();
       expect(await line.innerText()).toContain('1450 x 1720 mm');
       await page.reload();
-      await line.getByTestId('qc-line-estimate').getByText('estimated: please confirm').waitFor();
+      await line.getByTestId('qc-line-estimate').getByText('Estimate', { exact: true }).waitFor();
+      expect(await line.getByTestId('qc-line-estimate').innerText()).toContain("We'll confirm this size before production");
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('quote-blinds') ?? '[]') as Record<string, unknown>[]);
+      expect(stored[0]).toMatchObject({ width_mm: 1450, drop_mm: 1720, size_source: 'polygon-estimate' });
 
+      // It may be ordered: the order panel says the team confirms the sizes first.
       await page.getByRole('button', { name: 'Complete Your Order' }).click();
       await page.getByLabel('Full Name').fill('Thandi Mokoena');
       await page.getByLabel('Email Address').fill('thandi@example.co.za');
       await page.getByLabel('Phone Number').fill('082 555 0101');
-      const placeOrder = page.getByRole('button', { name: 'Place Order' });
-      expect(await placeOrder.isDisabled()).toBe(true);
-      expect(await page.getByTestId('qc-order-estimate').innerText()).toContain('Confirm the estimated size first (Roller Blind - Blockout 1450 x 1720 mm)');
+      await page.getByTestId('sizes-confirm-note').getByText('Our team will confirm your sizes before production.').waitFor();
       expect(await noHorizontalScroll(page)).toBe(true);
       await screenshot(page, `quote-calculator-estimated-${width}`);
+      const popup = context.waitForEvent('page');
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await page.waitForURL(/\/order-confirmation\?ref=CB-/);
+      await (await popup).close();
+      const reference = new URL(page.url()).searchParams.get('ref')!;
 
-      await line.getByRole('button', { name: /^Confirm size/ }).click();
-      await expect.poll(() => line.getByTestId('qc-line-estimate').count()).toBe(0);
-      expect(await page.getByTestId('qc-order-estimate').count()).toBe(0);
-      expect(await placeOrder.isEnabled()).toBe(true);
-      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('quote-blinds') ?? '[]') as Record<string, unknown>[]);
-      expect(stored[0]).not.toHaveProperty('size_estimated');
-      await screenshot(page, `quote-calculator-confirmed-${width}`);
+      // The confirmation shows the estimate on the line and tells the customer the team confirms the sizes.
+      await page.getByTestId('sizes-confirm-note').getByText('Our team will confirm your sizes before production.').waitFor();
+      const row = page.locator('.orders-table tbody tr').first();
+      await row.getByText('Estimate', { exact: true }).waitFor();
+      expect(await row.innerText()).toContain("We'll confirm this size before production");
+      expect(await noHorizontalScroll(page)).toBe(true);
+      await screenshot(page, `order-confirmation-estimated-${width}`);
+      // The server kept it: the order reads back as sizes to be confirmed.
+      const { order } = (await (await page.request.get(`${baseUrl}/api/orders/${reference}`)).json()) as { order: { sizes_to_confirm: boolean; blinds: { size_source: string }[] } };
+      expect(order.sizes_to_confirm).toBe(true);
+      expect(order.blinds[0]!.size_source).toBe('polygon-estimate');
       expect(errors).toEqual([]);
-      await page.close();
+      await context.close();
     }
   });
 });

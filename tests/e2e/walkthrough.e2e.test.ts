@@ -13,7 +13,7 @@ const DEMO_CORNERS = [
   [28.5, 71.5],
 ] as const;
 
-const QUOTE_LINE_FIELDS = ['colour', 'control_side', 'drop_mm', 'id', 'mount_type', 'price', 'product_name', 'product_type', 'quantity', 'total_price', 'width_mm'];
+const QUOTE_LINE_FIELDS = ['colour', 'control_side', 'drop_mm', 'id', 'mount_type', 'price', 'product_name', 'product_type', 'quantity', 'size_source', 'total_price', 'width_mm'];
 
 async function newPage(width: number, height = 900): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width, height } });
@@ -264,6 +264,8 @@ describe('room walk-through (/room-walkthrough-rebuilt)', () => {
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('quote-blinds')))!) as Record<string, unknown>[];
     expect(stored.map((l) => l.product_type)).toEqual(['roller-sheer', 'venetian-wood']);
     expect(stored[0]!.id).toBe('already-there');
+    // The prefilled size was typed over: it is the customer's own, not the prefill's estimate.
+    expect(stored[1]!.size_source).toBe('typed');
     expect(errors).toEqual([]);
     await page.close();
   });

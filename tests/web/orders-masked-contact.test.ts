@@ -23,6 +23,7 @@ const full: OrderDto = {
   order_date: '2026-03-02T08:30:00.000Z',
   test_payment: false,
   sample_prices: false,
+  sizes_to_confirm: false,
 };
 const served = maskOrderContact(full);
 

@@ -32,6 +32,7 @@ function storedQuote(overrides: Partial<StoredQuoteDto> = {}): StoredQuoteDto {
     vat: 697.57,
     total_amount: 5348,
     total_quantity: 3,
+    sizes_to_confirm: false,
     order_reference: null,
     sample_prices: false,
     card_payment_refused: false,
@@ -172,8 +173,8 @@ describe('contact details and payment', () => {
     expect(body).toMatchObject({ source: 'quote_consultation', phone: null, location: 'Knysna', popiaConsent: true, productInterest: 'Roller Blind - Blockout, Venetian Blind - 50mm Aluwood' });
     expect(nbsp(body.notes)).toBe('Garden Route consultation requested for quote CB-482913 (total R 5 348,00 incl. VAT).');
     expect(body.sessionData.dimensions).toEqual([
-      { width_mm: 1200, drop_mm: 1500, quantity: 2 },
-      { width_mm: 900, drop_mm: 1100, quantity: 1 },
+      { width_mm: 1200, drop_mm: 1500, quantity: 2, sizeSource: 'customer' },
+      { width_mm: 900, drop_mm: 1100, quantity: 1, sizeSource: 'customer' },
     ]);
     expect(leadCaptureSchema.safeParse(body).success).toBe(true);
   });

@@ -136,6 +136,7 @@ describe('the receipt', () => {
       order_date: '2026-03-02T08:30:00.000Z',
       test_payment: false,
       sample_prices: false,
+      sizes_to_confirm: false,
     };
     const body = paymentRequestForReceipt(receiptFromOrder(order));
     expect(body).toEqual({
@@ -167,6 +168,7 @@ describe('test payments and refunds on the receipt', () => {
     order_date: '2026-03-02T08:30:00.000Z',
     test_payment: true,
     sample_prices: false,
+    sizes_to_confirm: false,
   };
 
   it("an order paid through the sandbox is marked 'Test payment: no money was taken'; a real one, the local copy and the sample are not", () => {

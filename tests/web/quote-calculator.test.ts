@@ -9,15 +9,10 @@ import {
   canOrderBlindNow,
   canSubmitOrder,
   COMPLETE_BLIND_CONFIGURATION,
-  CONFIRM_ESTIMATED_SIZE,
   confirmationPath,
-  confirmFormSize,
-  confirmLineSize,
   customerDetailsComplete,
   editSize,
   emptyBlindForm,
-  ESTIMATED_SIZE_LABEL,
-  estimatedSizeBlock,
   EMPTY_CUSTOMER,
   lineTotal,
   livePriceFromAnswer,
@@ -37,7 +32,6 @@ import {
   removeLabel,
   removeLine,
   swatchColours,
-  unconfirmedLines,
   withServerPrices,
   ZERO_PRICE,
   type BlindForm,
@@ -229,6 +223,7 @@ describe('quote lines', () => {
       quantity: 2,
       price: 1234.55,
       total_price: 2469.1,
+      size_source: 'typed',
     });
     expect(buildQuoteLine({ ...complete, colour: null }, 100, 'x')).toBeNull();
     expect(buildQuoteLine(complete, 0, 'x')).toBeNull();
@@ -314,6 +309,7 @@ describe('the order (spec sections 3, 5, 7, 8)', () => {
           colour: 'Charcoal',
           quantity: 2,
           price: 1000.5,
+          size_source: 'typed',
         },
         {
           product_type: 'honeycomb-duotone',
@@ -325,6 +321,7 @@ describe('the order (spec sections 3, 5, 7, 8)', () => {
           colour: 'Charcoal',
           quantity: 1,
           price: 1700,
+          size_source: 'typed',
         },
       ],
       total_amount: 3701,
@@ -362,59 +359,48 @@ describe('measurements handed over by the measuring tools', () => {
   });
 });
 
-describe('a quick-scan size without an A4 sheet is an estimate until confirmed (issue 12)', () => {
+describe('an estimated size stays marked as one through the calculator and the order (DESIGN.md 7b)', () => {
   const estimatedJson = '{"width_mm":1450,"drop_mm":1720,"estimated":true}';
   const customer: CustomerDetails = { ...EMPTY_CUSTOMER, customer_name: 'Thandi', customer_email: 't@example.co.za', customer_phone: '082 555 0101' };
   const filled = (form: BlindForm): BlindForm => ({ ...form, productType: 'roller-blockout', colour: 'White' });
   const ok = { status: 'ok' as const, unitPrice: 1000, samplePrices: false };
 
-  it('reads the estimate flag from auto-measurements and prefills the form as estimated', () => {
-    expect(parseAutoMeasurements(estimatedJson)).toEqual({ width_mm: 1450, drop_mm: 1720, estimated: true });
-    expect(parseAutoMeasurements('{"width_mm":1450,"drop_mm":1720,"estimated":"yes"}')).toEqual({ width_mm: 1450, drop_mm: 1720 });
-    expect(emptyBlindForm(parseAutoMeasurements(estimatedJson))).toMatchObject({ widthText: '1450', dropText: '1720', sizeEstimated: true });
-    expect(emptyBlindForm({ width_mm: 1450, drop_mm: 1720 }).sizeEstimated).toBe(false);
-    expect(ESTIMATED_SIZE_LABEL).toBe('estimated: please confirm');
+  it('reads where a handed-over size came from: a scan without the A4 sheet and the polygon tool are estimates, a scan with it is not', () => {
+    expect(parseAutoMeasurements(estimatedJson)).toEqual({ width_mm: 1450, drop_mm: 1720, estimated: true, size_source: 'scan-estimate' });
+    expect(parseAutoMeasurements('{"width_mm":1450,"drop_mm":1720,"size_source":"polygon-estimate"}')).toEqual({ width_mm: 1450, drop_mm: 1720, estimated: true, size_source: 'polygon-estimate' });
+    expect(parseAutoMeasurements('{"width_mm":1450,"drop_mm":1720,"size_source":"scan-a4"}')).toEqual({ width_mm: 1450, drop_mm: 1720, size_source: 'scan-a4' });
+    expect(parseAutoMeasurements('{"width_mm":1450,"drop_mm":1720,"estimated":"yes","size_source":"guess"}')).toEqual({ width_mm: 1450, drop_mm: 1720 });
+    expect(emptyBlindForm(parseAutoMeasurements(estimatedJson))).toMatchObject({ widthText: '1450', dropText: '1720', sizeSource: 'scan-estimate' });
+    expect(emptyBlindForm(null).sizeSource).toBe('typed');
   });
 
-  it('editing the width or drop, or Confirm size, makes the size the customer\'s', () => {
+  it('typing a width or drop makes the size the customer\'s own (typed)', () => {
     const form = filled(emptyBlindForm(parseAutoMeasurements(estimatedJson)));
-    expect(editSize(form, { widthText: '1460' })).toMatchObject({ widthText: '1460', dropText: '1720', sizeEstimated: false });
-    expect(editSize(form, { dropText: '1700' }).sizeEstimated).toBe(false);
-    expect(confirmFormSize(form)).toMatchObject({ widthText: '1450', dropText: '1720', sizeEstimated: false });
+    expect(editSize(form, { widthText: '1460' })).toMatchObject({ widthText: '1460', dropText: '1720', sizeSource: 'typed' });
+    expect(editSize(form, { dropText: '1700' }).sizeSource).toBe('typed');
   });
 
-  it('an estimated form adds a flagged line but cannot be ordered at once', () => {
+  it('an estimated form adds a line marked as an estimate, and it may be ordered: the team confirms it before production', () => {
     const form = filled(emptyBlindForm(parseAutoMeasurements(estimatedJson)));
     expect(canAddBlind(form)).toBe(true);
-    expect(buildQuoteLine(form, 1000, 'e1')).toMatchObject({ width_mm: 1450, drop_mm: 1720, size_estimated: true });
-    expect(canOrderBlindNow(form, ok)).toBe(false);
-    expect(canOrderBlindNow(confirmFormSize(form), ok)).toBe(true);
-    expect(buildQuoteLine(confirmFormSize(form), 1000, 'e2')).not.toHaveProperty('size_estimated');
+    expect(buildQuoteLine(form, 1000, 'e1')).toMatchObject({ width_mm: 1450, drop_mm: 1720, size_source: 'scan-estimate' });
+    expect(canOrderBlindNow(form, ok)).toBe(true);
+    expect(buildQuoteLine(editSize(form, { widthText: '1450' }), 1000, 'e2')).toMatchObject({ size_source: 'typed' });
   });
 
-  it('an estimated line blocks the order, with the reason, until it is confirmed', () => {
-    const lines = [line({ id: 'm' }), line({ id: 'e', width_mm: 1450, drop_mm: 1720, size_estimated: true })];
-    expect(unconfirmedLines(lines).map((l) => l.id)).toEqual(['e']);
-    expect(canSubmitOrder(customer, lines)).toBe(false);
-    expect(customerDetailsComplete(customer)).toBe(true);
-    expect(estimatedSizeBlock(lines)).toContain('Roller Blind - Blockout 1450 x 1720 mm');
-    expect(estimatedSizeBlock(lines)).toContain('Confirm size');
-    expect(CONFIRM_ESTIMATED_SIZE.title).toBe('Please confirm the size');
-
-    const confirmed = confirmLineSize(lines, 'e');
-    expect(confirmed[1]).not.toHaveProperty('size_estimated');
-    expect(confirmed[0]).toBe(lines[0]);
-    expect(estimatedSizeBlock(confirmed)).toBeNull();
-    expect(canSubmitOrder(customer, confirmed)).toBe(true);
-    // The server never sees the flag: the order payload lists the spec's fields only.
-    expect(buildOrderPayload(customer, lines).blinds[1]).not.toHaveProperty('size_estimated');
+  it('the order payload carries each line\'s size source to the server; a line without one is typed', () => {
+    const lines = [line({ id: 'm' }), line({ id: 'e', width_mm: 1450, drop_mm: 1720, size_source: 'ar-typical' })];
+    expect(canSubmitOrder(customer, lines)).toBe(true);
+    expect(buildOrderPayload(customer, lines).blinds.map((l) => l.size_source)).toEqual(['typed', 'ar-typical']);
   });
 
-  it('keeps the flag across reloads (quote-blinds), and only as true', () => {
-    const stored = JSON.stringify([line({ id: 'e', size_estimated: true }), { ...line({ id: 'x' }), size_estimated: 'maybe' }, line({ id: 'c' })]);
-    const [estimated, odd, plain] = parseQuoteBlinds(stored);
-    expect(estimated).toMatchObject({ id: 'e', size_estimated: true });
-    expect(odd).not.toHaveProperty('size_estimated');
-    expect(plain).not.toHaveProperty('size_estimated');
+  it('keeps the source across reloads (quote-blinds); a line kept with the earlier size_estimated flag is a scan estimate', () => {
+    const stored = JSON.stringify([line({ id: 'e', size_source: 'walkthrough-estimate' }), { ...line({ id: 'x' }), size_source: 'maybe' }, { ...line({ id: 'o' }), size_estimated: true }, line({ id: 'c' })]);
+    const [estimated, odd, old, plain] = parseQuoteBlinds(stored);
+    expect(estimated).toMatchObject({ id: 'e', size_source: 'walkthrough-estimate' });
+    expect(odd).not.toHaveProperty('size_source');
+    expect(old).toMatchObject({ id: 'o', size_source: 'scan-estimate' });
+    expect(old).not.toHaveProperty('size_estimated');
+    expect(plain).not.toHaveProperty('size_source');
   });
 });

@@ -16,6 +16,7 @@ import {
   readPricingResponse,
   resizeWindows,
   roomTotals,
+  typedSize,
   type PricedWindow,
   type PriceResult,
   type Step,
@@ -30,8 +31,10 @@ const venetian: PricedWindow = {
   controlSide: 'right',
   price: 1234.5,
   samplePrices: true,
+  sizeSource: 'typed',
 };
-const roller: PricedWindow = { ...venetian, productId: 'roller-blockout', colour: 'Charcoal', widthMm: 900, dropMm: 1200, mountType: 'outside-facefix', controlSide: 'left', price: 899.99 };
+/** Its size is the measuring tool's prefill, left as it was: an estimate. */
+const roller: PricedWindow = { ...venetian, productId: 'roller-blockout', colour: 'Charcoal', widthMm: 900, dropMm: 1200, mountType: 'outside-facefix', controlSide: 'left', price: 899.99, sizeSource: 'walkthrough-estimate' };
 
 describe('room set-up', () => {
   it('takes 1 to 8 windows', () => {
@@ -59,7 +62,11 @@ describe('room set-up', () => {
     expect(parseAutoMeasurements(null)).toBeNull();
     const w = newWindow('/demo.jpg', 'roller-blockout', { width_mm: 1400, drop_mm: 1650 });
     expect([w.widthText, w.dropText, w.mountType, w.controlSide]).toEqual(['1400', '1650', 'inside-recess', 'right']);
+    // The prefill (the same size for every window) is an estimate until the customer types a size.
+    expect(w.sizeSource).toBe('walkthrough-estimate');
+    expect({ ...w, ...typedSize({ widthText: '1410' }) }).toMatchObject({ widthText: '1410', dropText: '1650', sizeSource: 'typed' });
     expect(newWindow('/demo.jpg', 'roller-blockout').widthText).toBe('');
+    expect(newWindow('/demo.jpg', 'roller-blockout').sizeSource).toBe('typed');
     expect(parseMm('1200')).toBe(1200);
     expect(parseMm('1200.4')).toBe(1200);
     expect(parseMm('')).toBeNull();
@@ -150,6 +157,7 @@ describe('quote lines, totals and the lead', () => {
         quantity: 1,
         price: 1234.5,
         total_price: 1234.5,
+        size_source: 'typed',
       },
       {
         id: 'id-2',
@@ -163,6 +171,7 @@ describe('quote lines, totals and the lead', () => {
         quantity: 1,
         price: 899.99,
         total_price: 899.99,
+        size_source: 'walkthrough-estimate',
       },
     ]);
   });
@@ -191,8 +200,8 @@ describe('quote lines, totals and the lead', () => {
       openingType: 'room walk-through',
       mountType: 'inside-recess',
       dimensions: [
-        { width_mm: 1200, drop_mm: 1500 },
-        { width_mm: 900, drop_mm: 1200 },
+        { width_mm: 1200, drop_mm: 1500, sizeSource: 'customer' },
+        { width_mm: 900, drop_mm: 1200, sizeSource: 'estimated' },
       ],
     });
     expect(leadProductInterest(' Main bedroom ')).toBe('Room walk-through: Main bedroom');

@@ -67,7 +67,7 @@ beforeAll(async () => {
       whatsapp: '0820000003',
       location: 'cape town',
       productInterest: 'Shutters',
-      sessionData: { dimensions: { width: 1200, drop: 1500 } },
+      sessionData: { dimensions: { width_mm: 1200, drop_mm: 1500, sizeSource: 'customer' } },
     }),
     lead('L4', '2026-03-10T22:30:00.000Z', { email: 'd@example.co.za', phone: '1', location: 'George', productInterest: 'roller-blockout' }),
     // A quote on D with two lines.
@@ -88,8 +88,8 @@ beforeAll(async () => {
 });
 
 describe('lead score', () => {
-  it('adds contact channels, product, area and dimensions up to 100', () => {
-    expect(leadScore({ email: 'a@x.co.za', phone: '1', whatsapp: '1', location: 'Plett', productInterest: 'Roller', sessionData: { dimensions: '1200x1500' } })).toBe(100);
+  it('adds contact channels, product, area and measured dimensions up to 100', () => {
+    expect(leadScore({ email: 'a@x.co.za', phone: '1', whatsapp: '1', location: 'Plett', productInterest: 'Roller', sessionData: { dimensions: { width_mm: 1200, drop_mm: 1500, sizeSource: 'measured' } } })).toBe(100);
     expect(leadScore({ email: 'a@x.co.za', phone: '1', whatsapp: null, location: 'Mossel Bay', productInterest: 'Roller', sessionData: null })).toBe(HIGH_VALUE_LEAD_SCORE);
     expect(leadScore({ email: null, phone: '1', whatsapp: null, location: 'Johannesburg', productInterest: null, sessionData: { blindType: 'venetian' } })).toBe(45);
     expect(leadScore({ email: null, phone: null, whatsapp: null, location: '  ', productInterest: '', sessionData: {} })).toBe(0);

@@ -33,6 +33,8 @@ function line(n: number, overrides: Partial<PricedLineDto> = {}): PricedLineDto 
     total_cents: 324_800,
     price_list_version: 1,
     sample_price: false,
+    size_source: 'typed',
+    size_estimated: false,
     ...overrides,
   };
 }
@@ -59,6 +61,7 @@ function order(overrides: Partial<OrderDto> = {}): OrderDto {
     order_date: '2026-03-02T08:30:00.000Z',
     test_payment: false,
     sample_prices: blinds.some((l) => l.sample_price),
+    sizes_to_confirm: false,
     ...overrides,
   };
 }

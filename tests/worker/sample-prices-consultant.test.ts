@@ -45,7 +45,7 @@ describe('consultant answers at sample prices', () => {
     const colour = (await coloursForProduct(env.DB, 'roller-blockout')).colours[0]!.name;
     const { order } = await submitOrder(
       env,
-      { customer_name: 'Thandi', customer_email: 'thandi@example.co.za', customer_phone: '082 555 0101', customer_address: null, special_instructions: null, blinds: [{ product_type: 'roller-blockout', width_mm: 1200, drop_mm: 1500, control_side: 'left', mount_type: 'inside-recess', colour, quantity: 1 }] },
+      { customer_name: 'Thandi', customer_email: 'thandi@example.co.za', customer_phone: '082 555 0101', customer_address: null, special_instructions: null, blinds: [{ product_type: 'roller-blockout', width_mm: 1200, drop_mm: 1500, control_side: 'left', mount_type: 'inside-recess', colour, quantity: 1, size_source: 'typed' }] },
       null,
       null,
     );

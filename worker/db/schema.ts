@@ -181,6 +181,8 @@ export const orderLines = sqliteTable(
     priceListVersion: integer('price_list_version').notNull(),
     /** Priced from a sample grid (DESIGN.md section 6); recorded when the line is priced. */
     priceIsSample: integer('price_is_sample', { mode: 'boolean' }).notNull().default(false),
+    /** Where the size came from (worker/shared/size-sources.ts); null on lines stored before it was recorded. */
+    sizeSource: text('size_source'),
   },
   (t) => [uniqueIndex('order_lines_order_line').on(t.orderReference, t.lineNo)],
 );

@@ -224,6 +224,8 @@ export async function startQuote(ctx: ShopToolContext, input: StartQuoteInput, n
           quantity: input.quantity,
           control_side: input.control_side ?? 'left',
           mount_type: input.mount_type ?? 'inside-recess',
+          // The customer's own numbers, passed on by their agent.
+          size_source: 'typed',
         },
       ],
       customer_name: input.customer_name?.trim() || 'Walk-in Customer',

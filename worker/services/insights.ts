@@ -5,6 +5,7 @@ import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-
 import { drizzle } from 'drizzle-orm/d1';
 import { analyticsEvents, leads, orderLines, orders, products, quotes } from '../db/schema';
 import type { DailyReportDto, DailySeriesPoint, InsightDto, LocationFigure, ProductInterestFigure } from '../shared/insights-api';
+import { leadSizes } from '../shared/leads-api';
 import { competitorInsights } from './competitor-prices';
 import { normaliseProductKey } from './product-ids';
 
@@ -78,6 +79,11 @@ export interface ScoredLead {
 const present = (value: unknown): boolean =>
   value !== null && value !== undefined && (typeof value !== 'string' || value.trim() !== '') && (typeof value !== 'object' || Object.keys(value).length > 0);
 
+/** True when the lead gave a size that was really measured: typed by the customer or the scan with its A4 sheet. */
+export function hasMeasuredSize(sessionData: Record<string, unknown> | null): boolean {
+  return leadSizes(sessionData).some((s) => s.sizeSource === 'customer' || s.sizeSource === 'measured');
+}
+
 /** Leads scoring this or more are 'high value' in the daily report. */
 export const HIGH_VALUE_LEAD_SCORE = 70;
 
@@ -87,7 +93,9 @@ export const HIGH_VALUE_LEAD_SCORE = 70;
  * - product interest named (productInterest, or sessionData.blindType): 20;
  * - location: in the Garden Route service area (Mossel Bay..Plettenberg Bay, where staff measure
  *   and fit) 20, elsewhere in the country but given 10, none 0;
- * - dimensions given (sessionData.dimensions): 20 (they have measured: a quote can follow at once).
+ * - a measured size (sessionData.dimensions with sizeSource 'customer' or 'measured'): 20 (they have
+ *   measured: a quote can follow at once). A typical size, a photo estimate or a size without its
+ *   source earns nothing: staff still have to measure.
  * So e-mail + phone + a product + a Garden Route town is exactly 70, the high-value threshold.
  */
 export function leadScore(lead: ScoredLead): number {
@@ -98,7 +106,7 @@ export function leadScore(lead: ScoredLead): number {
   if (present(lead.productInterest) || present(lead.sessionData?.blindType)) score += 20;
   if (inGardenRoute(lead.location)) score += 20;
   else if (present(lead.location)) score += 10;
-  if (present(lead.sessionData?.dimensions)) score += 20;
+  if (hasMeasuredSize(lead.sessionData)) score += 20;
   return score;
 }
 
@@ -286,7 +294,7 @@ export function recommendationsFor(f: ReportFigures): string[] {
   }
   if (f.highValueLeads > 0) {
     out.push(
-      `Contact the ${f.highValueLeads} high-value lead${f.highValueLeads === 1 ? '' : 's'} first: they scored ${HIGH_VALUE_LEAD_SCORE} or more (ways to reach them, a product, a Garden Route area, sizes), and the site promises contact within 24 hours.`,
+      `Contact the ${f.highValueLeads} high-value lead${f.highValueLeads === 1 ? '' : 's'} first: they scored ${HIGH_VALUE_LEAD_SCORE} or more (ways to reach them, a product, a Garden Route area, measured sizes), and the site promises contact within 24 hours.`,
     );
   }
   if (f.totalVisitors > 0 && f.totalOrders === 0 && f.totalLeads === 0) {

@@ -11,6 +11,7 @@ import type { Env } from '../env';
 import { AppError, type ErrorIssue } from '../lib/errors';
 import type { blindLineSchema, OrderDto, orderSubmitSchema, PaymentStatus, PricedLineDto } from '../shared/orders-api';
 import { ORDER_REFERENCE_PATTERN, VAT_RATE } from '../shared/orders-api';
+import { isEstimatedSize, LINE_SIZE_SOURCES, sizesToConfirm, type LineSizeSource } from '../shared/size-sources';
 import { coloursForProduct } from './catalogue';
 import { orderConfirmationMessages, type OrderForEmail } from './email/order-emails';
 import { outboxInsert, sendOutboxMessages } from './email/outbox';
@@ -96,6 +97,8 @@ export async function priceBlinds(db: D1Database, blinds: readonly BlindLineInpu
       total_cents: totalCents,
       price_list_version: grid.version,
       sample_price: grid.isSample,
+      size_source: line.size_source,
+      size_estimated: isEstimatedSize(line.size_source),
     });
   }
   if (issues.length > 0) {
@@ -103,6 +106,15 @@ export async function priceBlinds(db: D1Database, blinds: readonly BlindLineInpu
     throw new AppError('validation_error', summary, { issues });
   }
   return priced;
+}
+
+/**
+ * A stored line's size source, read back (order_lines.size_source, a quote's JSON line): a known
+ * source, else null (stored before sources were recorded), with its estimate flag.
+ */
+export function sizeSourceFields(source: unknown): Pick<PricedLineDto, 'size_source' | 'size_estimated'> {
+  const known = LINE_SIZE_SOURCES.find((s) => s === source) ?? null;
+  return { size_source: known as LineSizeSource | null, size_estimated: isEstimatedSize(known) };
 }
 
 export function totalsOf(lines: readonly Pick<PricedLineDto, 'total_cents'>[]) {
@@ -141,6 +153,7 @@ function toOrderDto(order: OrderRow, lines: readonly OrderLineRow[]): OrderDto {
         total_cents: l.totalCents,
         price_list_version: l.priceListVersion,
         sample_price: l.priceIsSample,
+        ...sizeSourceFields(l.sizeSource),
       })),
     subtotal: rand(order.subtotalCents),
     vat: rand(order.vatCents),
@@ -151,6 +164,7 @@ function toOrderDto(order: OrderRow, lines: readonly OrderLineRow[]): OrderDto {
     order_date: order.createdAt,
     test_payment: order.paymentStatus === 'paid' && order.paymentProvider === 'sandbox',
     sample_prices: lines.some((l) => l.priceIsSample),
+    sizes_to_confirm: sizesToConfirm(lines.map((l) => ({ size_source: l.sizeSource }))),
   };
 }
 
@@ -243,6 +257,7 @@ function orderStatements(env: Env, reference: string, order: NewOrder, createdAt
         totalCents: l.total_cents,
         priceListVersion: l.price_list_version,
         priceIsSample: l.sample_price,
+        sizeSource: l.size_source,
       }),
     ),
   ] as const;
@@ -382,7 +397,7 @@ export async function orderFromQuote(env: Env, quoteId: string, accessKey: strin
   if (new Date(quote.validUntil).getTime() < now.getTime()) {
     throw new AppError('validation_error', `This quote expired on ${quote.validUntil.slice(0, 10)}. Please generate a new quote.`);
   }
-  const lines = await withSampleFlags(db, quote.lines as PricedLineDto[]);
+  const lines = (await withSampleFlags(db, quote.lines as PricedLineDto[])).map((l) => ({ ...l, ...sizeSourceFields(l.size_source) }));
   const reference = newOrderReference();
   const d = drizzle(db);
   // The quote's row guards against a double order: only the first update that claims it wins.

@@ -14,7 +14,8 @@ import { email as emailSchema } from '../shared/schemas';
 import { businessDetails } from './email/email-parts';
 import { enqueueEmail, outboxInsert, type OutgoingEmail } from './email/outbox';
 import { NOT_PROVIDED, quoteBusinessCopyEmail, quoteCapAlertEmail, quoteCustomerEmail, quoteSavedEmail, WALK_IN_CUSTOMER, type QuoteForEmail } from './email/quote-emails';
-import { findQuoteWithKey, ordersForQuotes, priceBlinds, totalsOf, vatInside, type BlindLineInput } from './orders';
+import { findQuoteWithKey, ordersForQuotes, priceBlinds, sizeSourceFields, totalsOf, vatInside, type BlindLineInput } from './orders';
+import { sizesToConfirm } from '../shared/size-sources';
 import { isUniqueViolation } from '../lib/d1-errors';
 import { hasSamplePrices } from '../shared/sample-prices';
 import { refusesCardPayment, withSampleFlags } from './sample-price-guard';
@@ -224,6 +225,8 @@ export async function findStoredQuote(env: Pick<Env, 'DB' | 'APP_ENV'>, quoteId:
   const lines = await withSampleFlags(db, row.lines as PricedLineDto[]);
   const orderReference = (await ordersForQuotes(db, [row.id])).get(row.id) ?? null;
   const vatCents = vatInside(row.totalCents);
+  // Quotes stored before size sources were recorded read back with size_source null.
+  const blinds = lines.map((l) => ({ ...l, ...sizeSourceFields(l.size_source) }));
   return {
     quote_id: row.id,
     quote_date: row.quoteDate,
@@ -231,11 +234,12 @@ export async function findStoredQuote(env: Pick<Env, 'DB' | 'APP_ENV'>, quoteId:
     customer_name: row.customerName,
     customer_email: row.customerEmail,
     customer_mobile: row.customerMobile,
-    blinds: lines,
+    blinds,
     subtotal: (row.totalCents - vatCents) / 100,
     vat: vatCents / 100,
     total_amount: row.totalCents / 100,
     total_quantity: row.totalQuantity,
+    sizes_to_confirm: sizesToConfirm(blinds),
     order_reference: orderReference,
     sample_prices: hasSamplePrices(lines),
     card_payment_refused: refusesCardPayment(env, lines),

@@ -4,6 +4,7 @@
 // rand and integer cents. A client's price or total is never trusted.
 import { z } from 'zod';
 import { email, optionalText, requiredText } from './schemas';
+import { LINE_SIZE_SOURCES, type LineSizeSource } from './size-sources';
 
 export const VAT_RATE = 0.15;
 export const QUOTE_VALID_DAYS = 30;
@@ -32,6 +33,8 @@ export const blindLineSchema = z.object({
   mount_type: z.enum(MOUNT_TYPES, { error: `must be ${MOUNT_TYPES.join(' or ')}` }).default('inside-recess'),
   colour: requiredText(120),
   quantity: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(1),
+  /** Where the size came from (size-sources.ts); a line without one was typed by the customer. */
+  size_source: z.enum(LINE_SIZE_SOURCES, { error: `must be one of ${LINE_SIZE_SOURCES.join(', ')}` }).default('typed'),
   /** The client's unit price in rand: ignored (kept only to log tampering). */
   price: z.coerce.number().optional(),
   total_price: z.coerce.number().optional(),
@@ -73,6 +76,10 @@ export interface PricedLineDto {
   price_list_version: number;
   /** Priced from a sample grid (worker/shared/sample-prices.ts); set by the server when it prices the line. */
   sample_price: boolean;
+  /** Where the size came from; null on lines stored before sources were recorded. */
+  size_source: LineSizeSource | null;
+  /** The size is an estimate the team confirms before production (isEstimatedSize). */
+  size_estimated: boolean;
 }
 
 /** refunded: the gateway reported a refund or cancellation of the payment (Yoco refund, PayFast CANCELLED). */
@@ -114,6 +121,8 @@ export interface OrderDto {
   order_date: string;
   /** Paid through the sandbox gateway: no money was taken (TEST_PAYMENT_NOTE). */
   test_payment: boolean;
+  /** Any line's size is an estimate: 'Sizes to be confirmed' (derived from the lines by the server). */
+  sizes_to_confirm: boolean;
   /** Set by GET /api/orders/{reference}: staff have published courier tracking for it (GET /api/tracking/order/{reference}). */
   has_tracking?: boolean;
   /** Some line was priced from a sample grid: every view of the order says so. */
@@ -216,6 +225,8 @@ export interface StoredQuoteDto {
   vat: number;
   total_amount: number;
   total_quantity: number;
+  /** Any line's size is an estimate (derived from the lines by the server). */
+  sizes_to_confirm: boolean;
   /** Set once the customer has ordered it. */
   order_reference: string | null;
   /** Some line was priced from a sample grid. */

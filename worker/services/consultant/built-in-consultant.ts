@@ -569,7 +569,7 @@ export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer>
         productInterest: memory.productId ? productName(ctx, memory.productId) : null,
         sessionData: {
           blindType: memory.productId ?? null,
-          dimensions: memory.widthMm !== undefined ? { width_mm: memory.widthMm, drop_mm: memory.dropMm ?? null } : null,
+          dimensions: memory.widthMm !== undefined ? { width_mm: memory.widthMm, drop_mm: memory.dropMm ?? null, sizeSource: 'customer' } : null,
           channel: 'chat',
         },
         notes,

@@ -248,7 +248,7 @@ async function captureLeadTool(ctx: ToolContext, catalogue: ProductCatalogue, in
     productInterest: m.productId ? (catalogue.byKey(m.productId)?.name ?? m.productId) : null,
     sessionData: {
       blindType: m.productId ?? null,
-      dimensions: m.widthMm !== undefined ? { width_mm: m.widthMm, drop_mm: m.dropMm ?? null } : null,
+      dimensions: m.widthMm !== undefined ? { width_mm: m.widthMm, drop_mm: m.dropMm ?? null, sizeSource: 'customer' } : null,
       channel: 'chat',
       assistant: 'claude',
     },

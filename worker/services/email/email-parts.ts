@@ -6,6 +6,7 @@ import type { PricedLineDto } from '../../shared/orders-api';
 import { formatRandFromCents } from '../consultant/format';
 import { hasSamplePrices, SAMPLE_PRICES_LABEL, SAMPLE_PRICES_NOTE, SAMPLE_PRICES_TEXT } from '../../shared/sample-prices';
 import { html, type SafeHtml } from './html';
+import { lineSizeNote, lineSizeNoteHtml } from './size-notes';
 
 export interface BusinessDetails {
   name: string;
@@ -61,7 +62,7 @@ export function linesTableHtml(lines: readonly PricedLineDto[]): SafeHtml {
   return html`<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="border-collapse:collapse;margin:16px 0;">
 <thead><tr><th style="${HEAD}">Item</th><th style="${HEAD}${NUM}">Qty</th><th style="${HEAD}${NUM}">Unit</th><th style="${HEAD}${NUM}">Total</th></tr></thead>
 <tbody>${lines.map(
-    (l) => html`<tr><td style="${CELL}"><strong>${l.product_name}</strong><br><span style="color:#4b5563;font-size:13px;">${l.width_mm} x ${l.drop_mm} mm (W x D) · ${l.colour} · Control ${controlLabel(l.control_side).toLowerCase()} · ${mountLabel(l.mount_type)}</span></td><td style="${CELL}${NUM}">${l.quantity}</td><td style="${CELL}${NUM}">${rand(l.unit_price_cents)}</td><td style="${CELL}${NUM}">${rand(l.total_cents)}</td></tr>
+    (l) => html`<tr><td style="${CELL}"><strong>${l.product_name}</strong><br><span style="color:#4b5563;font-size:13px;">${l.width_mm} x ${l.drop_mm} mm (W x D) · ${l.colour} · Control ${controlLabel(l.control_side).toLowerCase()} · ${mountLabel(l.mount_type)}</span>${lineSizeNoteHtml(l)}</td><td style="${CELL}${NUM}">${l.quantity}</td><td style="${CELL}${NUM}">${rand(l.unit_price_cents)}</td><td style="${CELL}${NUM}">${rand(l.total_cents)}</td></tr>
 `,
   )}</tbody>
 </table>${samplePricesHtml(lines)}`;
@@ -80,6 +81,7 @@ export function linesText(lines: readonly PricedLineDto[]): string {
       (l, i) =>
         `${i + 1}. ${l.product_name}\n` +
         `   Size ${l.width_mm} x ${l.drop_mm} mm (W x D), colour: ${l.colour}, control: ${controlLabel(l.control_side)}, mount: ${mountLabel(l.mount_type)}\n` +
+        (lineSizeNote(l) ? `   ${lineSizeNote(l)}\n` : '') +
         `   ${l.quantity} x ${rand(l.unit_price_cents)} = ${rand(l.total_cents)}`,
     )
     .concat(hasSamplePrices(lines) ? ['', SAMPLE_PRICES_TEXT] : [])

@@ -28,6 +28,8 @@ import {
 } from './email-parts';
 import { html } from './html';
 import type { OutgoingEmail } from './outbox';
+import { sizesConfirmHtml, sizesConfirmText, sizesToBeConfirmedHtml, sizesToBeConfirmedText } from './size-notes';
+import { sizesToConfirm, SIZES_TO_BE_CONFIRMED } from '../../shared/size-sources';
 
 /** What the confirmations need of an order: built from the rows being inserted, before the batch. */
 export type OrderForEmail = Pick<
@@ -86,6 +88,7 @@ export function orderConfirmationEmails(env: Env, order: OrderForEmail, origin: 
 ${factsHtml(orderFacts)}
 ${linesTableHtml(order.blinds)}
 ${totalsHtml(totals)}
+${sizesConfirmHtml(order.blinds)}
 <p style="font-size:14px;margin:0 0 12px;"><strong>Payment: ${status}.</strong> ${paymentNote(env, order, bankTransfer !== null)}</p>
 ${bankTransfer?.html ?? ''}
 ${link ? buttonHtml(link, 'View your order') : ''}
@@ -104,6 +107,7 @@ ${notesHtml(DELIVERY_NOTES)}
     '',
     totalsText(totals),
     '',
+    ...sizesConfirmText(order.blinds),
     `Payment: ${status}. ${paymentNote(env, order, bankTransfer !== null)}`,
     ...(bankTransfer ? ['', bankTransfer.text, ''] : []),
     ...(link ? [`View your order: ${link}`] : []),
@@ -140,6 +144,7 @@ ${notesHtml(DELIVERY_NOTES)}
     b,
     businessTitle,
     html`<p style="font-size:15px;margin:0 0 12px;">A new order was placed online: ${rand(order.total_cents)} incl. VAT, payment ${status.toLowerCase()}.</p>
+${sizesToBeConfirmedHtml(order.blinds)}
 ${factsHtml(orderFacts)}
 <h2 style="font-size:16px;margin:16px 0 8px;">Customer</h2>
 ${factsHtml(customerFacts)}
@@ -150,6 +155,7 @@ ${link ? buttonHtml(link, 'Open the order') : ''}`,
   const businessText = [
     `New order ${ref}: ${rand(order.total_cents)} incl. VAT, payment ${status.toLowerCase()}.`,
     '',
+    ...sizesToBeConfirmedText(order.blinds),
     factsText(orderFacts),
     '',
     'Customer',
@@ -170,7 +176,7 @@ ${link ? buttonHtml(link, 'Open the order') : ''}`,
       toName: b.name,
       // Staff answer the customer straight from their mail client.
       replyTo: order.customer_email,
-      subject: `New order ${ref} - ${order.customer_name} - ${rand(order.total_cents)}`,
+      subject: `New order ${ref} - ${order.customer_name} - ${rand(order.total_cents)}${sizesToConfirm(order.blinds) ? ` - ${SIZES_TO_BE_CONFIRMED}` : ''}`,
       html: businessHtml,
       text: businessText,
     },

@@ -13,6 +13,7 @@ import {
   type LeadDto,
 } from '../../../../worker/shared/leads-api';
 import { MATCHED_RECORD_LABELS, type DataRequestAction, type PersonalDataPreview, type VerifiedBy } from '../../../../worker/shared/popia-api';
+import { SIZES_TO_BE_CONFIRMED } from '../../../../worker/shared/size-sources';
 import { toast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
 import { deletePersonalData, downloadPersonalData, fetchLeads, LEADS_EXPORT_PATH, previewPersonalData, updateLead } from './leads-admin-client';
@@ -238,8 +239,14 @@ function LeadRow({ lead, onStatus, onNotes, onExport, onDelete }: LeadRowProps) 
 function LeadSizeList({ lead }: { lead: LeadDto }) {
   const sizes = leadSizes(lead.sessionData);
   if (sizes.length === 0) return null;
+  const toConfirm = sizes.some((s) => s.sizeSource === 'typical' || s.sizeSource === 'estimated');
   return (
     <span className="leads-table__detail leads-table__sizes" data-testid="lead-size">
+      {toConfirm && (
+        <span className="badge badge--warning" data-testid="lead-sizes-to-confirm">
+          {SIZES_TO_BE_CONFIRMED}
+        </span>
+      )}
       {sizes.map((size, i) => (
         <span key={i} className="leads-table__size">
           {size.widthMm} x {size.dropMm ?? '?'} mm

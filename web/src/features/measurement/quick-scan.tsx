@@ -55,8 +55,8 @@ export function QuickScan({ onCancel }: { onCancel: () => void }) {
 
   function applyMeasurements() {
     if (!result) return;
-    // Without an A4 sheet the size is an estimate: the calculator shows it as such until it is confirmed (issue 12).
-    const estimated = result.scaleSource === 'estimate' ? { estimated: true } : {};
+    // Without an A4 sheet the size is an estimate: it stays marked as one through the quote and the order (DESIGN.md 7b).
+    const estimated = result.scaleSource === 'estimate' ? { estimated: true, size_source: 'scan-estimate' } : { size_source: 'scan-a4' };
     localStorage.setItem(STORAGE_KEYS.autoMeasurements, JSON.stringify({ width_mm: result.width_mm, drop_mm: result.drop_mm, ...estimated }));
     navigate('/quote-calculator');
   }

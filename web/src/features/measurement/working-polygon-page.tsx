@@ -173,7 +173,8 @@ export function WorkingPolygonPage() {
   function continueToProducts() {
     if (!measurements) return;
     persist(corners!);
-    localStorage.setItem(STORAGE_KEYS.autoMeasurements, JSON.stringify({ width_mm: measurements.width_mm, drop_mm: measurements.drop_mm }));
+    // Drawn on a photo (an assumed width, or one real size and the photo's proportions): an estimate the team confirms (DESIGN.md 7b).
+    localStorage.setItem(STORAGE_KEYS.autoMeasurements, JSON.stringify({ width_mm: measurements.width_mm, drop_mm: measurements.drop_mm, estimated: true, size_source: 'polygon-estimate' }));
     navigate('/quote-calculator');
   }
 

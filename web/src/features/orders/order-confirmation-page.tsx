@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { completedOrderFromDto, readCompletedOrder, writeCompletedOrder, type CompletedOrder } from '../quote/quote-storage';
+import { SizesConfirmNote } from '../../components/size-estimate';
 import { HelpContacts, LinesTable, LoadingCard, NextSteps, OrdersPageShell, OrderTrackingCard, OutcomeCard, PaymentBadge, TestPaymentNote, TotalsList } from './order-parts';
 import { fetchOrder } from './orders-client';
 import {
@@ -228,6 +229,7 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
         <LinesTable lines={receipt.lines} caption={`Blinds in order ${receipt.reference}`} />
         <TotalsList subtotal={receipt.subtotal} vat={receipt.vat} total={receipt.total} />
         {receipt.samplePrices && <SamplePricesNote />}
+        <SizesConfirmNote lines={receipt.lines} />
       </section>
 
       <NextSteps />

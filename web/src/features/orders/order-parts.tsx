@@ -4,6 +4,7 @@ import type { PublicTrackingDto } from '../../../../worker/shared/tracking-api';
 import { TEST_PAYMENT_NOTE, type PaymentStatus } from '../../../../worker/shared/orders-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
+import { SizeEstimateBadge } from '../../components/size-estimate';
 import { formatRand } from '../../lib/format';
 import { telLink, usePublicConfig, whatsappLink } from '../../lib/public-config';
 import { fetchTrackingForOrder } from '../tracking/tracking-client';
@@ -92,7 +93,7 @@ export function LinesTable({ lines, caption }: { lines: readonly ReceiptLine[]; 
               {l.product_name}
             </th>
             <td data-label="Size">
-              {l.width_mm} × {l.drop_mm} mm
+              {l.width_mm} × {l.drop_mm} mm <SizeEstimateBadge source={l.size_source} />
             </td>
             <td data-label="Colour">{l.colour}</td>
             <td data-label="Control">{controlLabel(l.control_side)}</td>

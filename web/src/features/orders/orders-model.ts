@@ -12,6 +12,7 @@ import type {
   StoredQuoteDto,
 } from '../../../../worker/shared/orders-api';
 import { isMasked } from '../../../../worker/shared/orders-api';
+import { leadSizeSourceOf, type LineSizeSource } from '../../../../worker/shared/size-sources';
 import { ApiError } from '../../lib/api-client';
 import { formatRand } from '../../lib/format';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
@@ -79,6 +80,8 @@ export interface PricedLine {
   /** Unit price in rand, VAT included. */
   price: number;
   total_price: number;
+  /** Where the size came from: an estimate is shown with its 'Estimate' badge. */
+  size_source?: LineSizeSource | null;
 }
 
 /** The shown fields of a line the server priced. */
@@ -93,6 +96,7 @@ function pricedLine(l: PricedLineDto): PricedLine {
     quantity: l.quantity,
     price: l.price,
     total_price: l.total_price,
+    size_source: l.size_source ?? null,
   };
 }
 
@@ -418,7 +422,7 @@ export function writeSessionQuote(quote: SessionQuote, storage: Storage = sessio
 }
 
 /** The product details of staff spec 2.1, one per line (or the spec's single measurement). */
-export function quoteProductRows(quote: SessionQuote): { key: string; name: string; width: string; height: string; area: string; quantity: number; colour: string }[] {
+export function quoteProductRows(quote: SessionQuote): { key: string; name: string; width: string; height: string; area: string; quantity: number; colour: string; sizeSource?: LineSizeSource | null }[] {
   if (quote.lines.length === 0) {
     const m = quote.measurements;
     return [
@@ -439,6 +443,7 @@ export function quoteProductRows(quote: SessionQuote): { key: string; name: stri
     width: formatMetres(l.width_mm),
     height: formatMetres(l.drop_mm),
     area: formatArea(areaSqm(l.width_mm, l.drop_mm)),
+    sizeSource: l.size_source ?? null,
     quantity: l.quantity,
     colour: l.colour,
   }));
@@ -506,7 +511,7 @@ export function consultationLeadBody(quote: SessionQuote, contact: QuoteCustomer
       colour: first?.colour ?? null,
       mountType: first?.mount_type ?? null,
       dimensions: quote.lines.length
-        ? quote.lines.map((l) => ({ width_mm: l.width_mm, drop_mm: l.drop_mm, quantity: l.quantity }))
+        ? quote.lines.map((l) => ({ width_mm: l.width_mm, drop_mm: l.drop_mm, quantity: l.quantity, sizeSource: leadSizeSourceOf(l.size_source) }))
         : [{ width_mm: quote.measurements.opening_width_mm, drop_mm: quote.measurements.opening_height_mm, quantity: 1 }],
     },
     notes: `Garden Route consultation requested for quote ${quote.quote_id} (total ${formatRand(quote.total)} incl. VAT).`,
@@ -563,6 +568,7 @@ export function blindLineRequest(line: QuoteLine): BlindLineRequest {
     quantity: line.quantity,
     price: line.price,
     total_price: line.total_price,
+    size_source: line.size_source ?? 'typed',
   };
 }
 

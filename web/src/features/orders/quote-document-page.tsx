@@ -12,6 +12,7 @@ import { SamplePricesNote } from '../../components/sample-prices-note';
 import { usePublicConfig } from '../../lib/public-config';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { parseQuoteBlinds, quoteNumber, quoteTotals, type QuoteLine } from '../quote/quote-storage';
+import { SizesConfirmNote } from '../../components/size-estimate';
 import { LinesTable, TotalsList } from './order-parts';
 import { emailQuote, saveQuoteInternal } from './orders-client';
 import { anyOnSamplePrices, emailQuoteBody, formatLongDate, sampleProductIds, internalQuoteBody, loadQuoteDocument, recipientError, type QuoteRecipient } from './orders-model';
@@ -163,6 +164,7 @@ function QuoteDocument({ lines }: { lines: QuoteLine[] }) {
         <h2>Items</h2>
         <LinesTable lines={lines.map((l) => ({ ...l, key: l.id }))} caption="Blinds in this quote" />
         <TotalsList subtotal={totals.exVat} vat={totals.vat} total={totals.total} />
+        <SizesConfirmNote lines={lines} />
         <p className="orders-note">
           {totals.quantity} {totals.quantity === 1 ? 'blind' : 'blinds'}. The total includes VAT of 15%.
         </p>

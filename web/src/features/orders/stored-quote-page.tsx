@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { formatRand } from '../../lib/format';
 import { ContactFields, useContactDraft } from './contact-fields';
+import { SizeEstimateBadge, SizesConfirmNote } from '../../components/size-estimate';
 import { LoadingCard, OrdersPageShell, TotalsList } from './order-parts';
 import {
   formatLongDate,
@@ -78,7 +79,9 @@ function StoredQuote({ quote, onChange }: { quote: SessionQuote; onChange: (quot
                 <dt>Height</dt>
                 <dd>{row.height}</dd>
                 <dt>Area</dt>
-                <dd>{row.area}</dd>
+                <dd>
+                  {row.area} <SizeEstimateBadge source={row.sizeSource} />
+                </dd>
                 {row.colour && (
                   <>
                     <dt>Colour</dt>
@@ -95,6 +98,7 @@ function StoredQuote({ quote, onChange }: { quote: SessionQuote; onChange: (quot
           <TotalsList subtotal={quote.subtotal} vat={quote.vat} total={quote.total} />
           {quote.pricing_note && <p className="orders-note">{quote.pricing_note}</p>}
           {quote.sample_prices && <SamplePricesNote />}
+          <SizesConfirmNote lines={quote.lines} />
         </section>
       </div>
 

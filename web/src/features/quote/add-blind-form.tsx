@@ -1,17 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SelectField } from '../../components/select-field';
 import { toast } from '../../components/toast';
+import { SizeEstimateBadge } from '../../components/size-estimate';
 import { formatRand } from '../../lib/format';
 import {
   buildQuoteLine,
   canAddBlind,
   canOrderBlindNow,
   COMPLETE_BLIND_CONFIGURATION,
-  CONFIRM_ESTIMATED_SIZE,
-  confirmFormSize,
   editSize,
   emptyBlindForm,
-  ESTIMATED_SIZE_LABEL,
   lineTotal,
   MAX_QUANTITY,
   MISSING_INFORMATION,
@@ -29,6 +27,10 @@ import { fetchPricing, newId } from './quote-api';
 import { CALCULATOR_PRODUCTS, CONTROL_SIDES, MOUNT_TYPES, type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from './quote-storage';
 import { TeamContact } from './team-contact';
 import { useLivePrice, type LivePriceState } from './use-live-price';
+import { isEstimatedSize, LINE_SIZE_SOURCE_LABELS } from '../../../../worker/shared/size-sources';
+
+/** 'photo scan without an A4 sheet' for an estimated source. */
+const sizeSourceLabel = (source: keyof typeof LINE_SIZE_SOURCE_LABELS | undefined) => (source ? LINE_SIZE_SOURCE_LABELS[source].replace(/^estimate: /, '') : '');
 
 const PRODUCT_OPTIONS = [{ value: '', label: 'Select a product' }, ...CALCULATOR_PRODUCTS];
 
@@ -93,17 +95,13 @@ export function AddBlindForm({ initialSize, onAdd, onOrderNow, onSamplePrices }:
     if (!line || !onAdd(line)) return;
     toast({
       title: 'Blind added',
-      description: `${line.product_name}, ${line.width_mm} x ${line.drop_mm} mm, ${line.colour}.${line.size_estimated ? ' The size is an estimate: please confirm it before ordering.' : ''}`,
+      description: `${line.product_name}, ${line.width_mm} x ${line.drop_mm} mm, ${line.colour}.${isEstimatedSize(line.size_source) ? " The size is an estimate: we'll confirm it before production." : ''}`,
     });
     setForm(emptyBlindForm(null));
     productRef.current?.querySelector('select')?.focus();
   }
 
   function orderNow() {
-    if (form.sizeEstimated) {
-      toast({ ...CONFIRM_ESTIMATED_SIZE, variant: 'destructive' });
-      return;
-    }
     if (!canOrderBlindNow(form, livePrice) || livePrice?.status !== 'ok') {
       toast({ ...COMPLETE_BLIND_CONFIGURATION, variant: 'destructive' });
       return;
@@ -140,15 +138,12 @@ export function AddBlindForm({ initialSize, onAdd, onOrderNow, onSamplePrices }:
         <p id="qc-size-hint" className="qc-hint">
           Measure the opening in millimetres. Blinds over 3000 mm are made to order by our team.
         </p>
-        {form.sizeEstimated && (
+        {isEstimatedSize(form.sizeSource) && (
           <div className="qc-estimate" data-testid="qc-form-estimate">
             <p>
-              <span className="badge badge--warning">{ESTIMATED_SIZE_LABEL}</span> This size was estimated from a photo without an A4 sheet. Check it
-              against your window, then confirm it or type the right width and drop.
+              <SizeEstimateBadge source={form.sizeSource} /> This size is an estimate ({sizeSourceLabel(form.sizeSource)}). Type your measured width and drop
+              to replace it, or keep it and our team will confirm it with you.
             </p>
-            <button type="button" className="button button--small button--ghost-dark" onClick={() => setForm(confirmFormSize)}>
-              Confirm size
-            </button>
           </div>
         )}
       </fieldset>

@@ -3,6 +3,7 @@
 // No DOM, no React: unit-tested in Node (tests/web/quote-calculator.test.ts).
 import type { ColourDto } from '../../../../worker/shared/catalogue-api';
 import type { OrderSubmitRequest } from '../../../../worker/shared/orders-api';
+import type { LineSizeSource } from '../../../../worker/shared/size-sources';
 import { CALCULATOR_PRODUCTS, quoteTotals, type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from './quote-storage';
 
 /** Width or drop above this is always made to order (spec sections 8 and 9). */
@@ -34,12 +35,6 @@ export const MISSING_CUSTOMER_DETAILS: Notice = {
   title: 'Missing Information',
   description: 'Please fill in your name, email, and phone number.',
 };
-/** A quick-scan size without an A4 sheet, until the customer edits or confirms it (issue 12). */
-export const ESTIMATED_SIZE_LABEL = 'estimated: please confirm';
-export const CONFIRM_ESTIMATED_SIZE: Notice = {
-  title: 'Please confirm the size',
-  description: 'This size was estimated from a photo without an A4 sheet. Check it against your window, then press Confirm size or type the right width and drop before ordering.',
-};
 export const ZERO_PRICE: Notice = { title: 'Pricing Error', description: 'Unable to calculate price for these dimensions.' };
 export const ORDER_FAILED_TITLE = 'Order Submission Failed';
 export const ORDER_FAILED_FALLBACK = 'Please try again or contact support.';
@@ -58,8 +53,8 @@ export interface BlindForm {
   mountType: MountType;
   colour: string | null;
   quantityText: string;
-  /** True while width and drop are a photo estimate the customer has neither edited nor confirmed. */
-  sizeEstimated?: boolean;
+  /** Where width and drop came from: the measuring tool's hand-off until the customer types a size ('typed'). */
+  sizeSource?: LineSizeSource;
 }
 
 export function emptyBlindForm(size?: HandedOverSize | null): BlindForm {
@@ -71,18 +66,13 @@ export function emptyBlindForm(size?: HandedOverSize | null): BlindForm {
     mountType: 'inside-recess',
     colour: null,
     quantityText: '1',
-    sizeEstimated: size?.estimated === true,
+    sizeSource: size?.size_source ?? 'typed',
   };
 }
 
-/** The customer typed a width or drop: the size is theirs now, no longer an estimate. */
+/** The customer typed a width or drop: the size is theirs now ('typed'), no longer an estimate. */
 export function editSize(form: BlindForm, change: { widthText?: string; dropText?: string }): BlindForm {
-  return { ...form, ...change, sizeEstimated: false };
-}
-
-/** 'Confirm size': the customer checked the estimated size and keeps it. */
-export function confirmFormSize(form: BlindForm): BlindForm {
-  return { ...form, sizeEstimated: false };
+  return { ...form, ...change, sizeSource: 'typed' };
 }
 
 /** A millimetre size typed by the customer: a positive number, rounded to whole mm (the server judges the range). */
@@ -232,36 +222,13 @@ export function buildQuoteLine(form: BlindForm, unitPrice: number, id: string): 
     quantity,
     price: unitPrice,
     total_price: lineTotal(unitPrice, quantity),
-    ...(form.sizeEstimated ? { size_estimated: true as const } : {}),
+    size_source: form.sizeSource ?? 'typed',
   };
 }
 
-/** 'Order This Blind Now' needs the four fields, a price above 0 (spec section 5) and a size that is not an unconfirmed estimate. */
+/** 'Order This Blind Now' needs the four fields and a price above 0 (spec section 5). An estimated size may be ordered: the team confirms it before production. */
 export function canOrderBlindNow(form: BlindForm, livePrice: LivePrice | null): boolean {
-  return canAddBlind(form) && !form.sizeEstimated && livePrice?.status === 'ok' && livePrice.unitPrice > 0;
-}
-
-/** Lines whose size is still an unconfirmed photo estimate: they cannot be ordered yet. */
-export function unconfirmedLines(lines: readonly QuoteLine[]): QuoteLine[] {
-  return lines.filter((l) => l.size_estimated === true);
-}
-
-/** 'Confirm size' on a line: its size is the customer's now. */
-export function confirmLineSize(lines: readonly QuoteLine[], id: string): QuoteLine[] {
-  return lines.map((l) => {
-    if (l.id !== id || !l.size_estimated) return l;
-    const confirmed = { ...l };
-    delete confirmed.size_estimated;
-    return confirmed;
-  });
-}
-
-/** Why the order cannot be placed yet because of estimated sizes, or null when every size is confirmed. */
-export function estimatedSizeBlock(lines: readonly QuoteLine[]): string | null {
-  const open = unconfirmedLines(lines);
-  if (open.length === 0) return null;
-  const which = open.map((l) => `${l.product_name} ${l.width_mm} x ${l.drop_mm} mm`).join(', ');
-  return `Confirm the estimated size first (${which}): press Confirm size on the line in Added Blinds, or remove it and add it with your measured size.`;
+  return canAddBlind(form) && livePrice?.status === 'ok' && livePrice.unitPrice > 0;
 }
 
 export function removeLine(lines: readonly QuoteLine[], id: string): QuoteLine[] {
@@ -295,9 +262,9 @@ export function customerDetailsComplete(customer: CustomerDetails): boolean {
   return customer.customer_name.trim() !== '' && customer.customer_email.trim() !== '' && customer.customer_phone.trim() !== '';
 }
 
-/** An order needs lines, the customer's details, and no unconfirmed estimated size (issue 12). */
+/** An order needs lines and the customer's details; estimated sizes are marked on the order, and staff confirm them. */
 export function canSubmitOrder(customer: CustomerDetails, lines: readonly QuoteLine[]): boolean {
-  return lines.length > 0 && unconfirmedLines(lines).length === 0 && customerDetailsComplete(customer);
+  return lines.length > 0 && customerDetailsComplete(customer);
 }
 
 /** The body of POST /api/orders/submit (spec sections 3 and 7). The server re-prices every line. */
@@ -319,6 +286,7 @@ export function buildOrderPayload(customer: CustomerDetails, lines: readonly Quo
       colour: l.colour,
       quantity: l.quantity,
       price: l.price,
+      size_source: l.size_source ?? 'typed',
     })),
     total_amount: quoteTotals(lines).total,
   };

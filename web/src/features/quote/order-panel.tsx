@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import type { OrderSubmitResponse } from '../../../../worker/shared/orders-api';
+import { SizesConfirmNote } from '../../components/size-estimate';
 import { toast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
 import { formatRand } from '../../lib/format';
@@ -8,10 +9,8 @@ import {
   attemptFor,
   buildOrderPayload,
   canSubmitOrder,
-  CONFIRM_ESTIMATED_SIZE,
   customerDetailsComplete,
   EMPTY_CUSTOMER,
-  estimatedSizeBlock,
   MISSING_CUSTOMER_DETAILS,
   ORDER_FAILED_TITLE,
   orderFailureDescription,
@@ -52,8 +51,6 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
       ? 'The next page gives our bank details: pay by bank transfer with your order reference as the payment reference.'
       : 'Our team will contact you to arrange payment.';
   const ready = canSubmitOrder(customer, orderLines);
-  // An unconfirmed photo estimate is not ordered (issue 12); the customer confirms it in Added Blinds.
-  const estimateBlock = estimatedSizeBlock(orderLines);
   const detailsMissing = !customerDetailsComplete(customer);
 
   const update = (field: Field) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setCustomer((c) => ({ ...c, [field]: e.target.value }));
@@ -63,10 +60,6 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
     if (status === 'processing') return;
     if (orderLines.length === 0) {
       toast({ title: 'No blinds to order', description: 'Add at least one blind to your quote first.', variant: 'destructive' });
-      return;
-    }
-    if (estimateBlock) {
-      toast({ ...CONFIRM_ESTIMATED_SIZE, variant: 'destructive' });
       return;
     }
     if (!canSubmitOrder(customer, orderLines)) {
@@ -189,16 +182,11 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
                 type="submit"
                 className="button button--accent"
                 disabled={!ready || status === 'processing'}
-                aria-describedby={estimateBlock ? 'qc-order-estimate' : undefined}
               >
                 {status === 'processing' ? 'Processing Order…' : 'Place Order'}
               </button>
             </div>
-            {estimateBlock && (
-              <p id="qc-order-estimate" className="qc-error" data-testid="qc-order-estimate">
-                {estimateBlock}
-              </p>
-            )}
+            <SizesConfirmNote lines={orderLines} />
             {detailsMissing && orderLines.length > 0 && status === 'idle' && <p className="qc-hint">{MISSING_CUSTOMER_DETAILS.description}</p>}
             <p className="visually-hidden" role="status">
               {status === 'processing' ? 'Placing your order…' : ''}

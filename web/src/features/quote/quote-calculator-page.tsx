@@ -7,11 +7,13 @@ import { Link, useNavigate } from 'react-router';
 import type { OrderSubmitResponse } from '../../../../worker/shared/orders-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
+import { SizeEstimateBadge } from '../../components/size-estimate';
+import { isEstimatedSize } from '../../../../worker/shared/size-sources';
 import { toast } from '../../components/toast';
 import { formatRand } from '../../lib/format';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { AddBlindForm } from './add-blind-form';
-import { confirmationPath, confirmLineSize, ESTIMATED_SIZE_LABEL, parseAutoMeasurements, removeLabel, removeLine, withServerPrices } from './calculator-model';
+import { confirmationPath, parseAutoMeasurements, removeLabel, removeLine, withServerPrices } from './calculator-model';
 import { OrderPanel, type OrderScope } from './order-panel';
 import { fetchPricing } from './quote-api';
 import { completedOrderFromDto, CONTROL_SIDES, MOUNT_TYPES, quoteTotals, readQuoteBlinds, writeCompletedOrder, writeQuoteBlinds, type QuoteLine } from './quote-storage';
@@ -106,11 +108,6 @@ export function QuoteCalculatorPage() {
     listHeadingRef.current?.focus();
   };
 
-  const confirmSize = (line: QuoteLine) => {
-    if (!saveLines(confirmLineSize(lines, line.id))) return;
-    toast({ title: 'Size confirmed', description: `${line.product_name}, ${line.width_mm} x ${line.drop_mm} mm.` });
-  };
-
   const orderNow = (line: QuoteLine) => {
     setScope({ kind: 'single', line });
     setPanelOpen(true);
@@ -170,7 +167,7 @@ export function QuoteCalculatorPage() {
               ) : (
                 <ul className="qc-lines" data-testid="qc-lines">
                   {lines.map((line) => (
-                    <li key={line.id} className={`qc-line${line.size_estimated ? ' qc-line--estimated' : ''}`} data-testid="qc-line">
+                    <li key={line.id} className={`qc-line${isEstimatedSize(line.size_source) ? ' qc-line--estimated' : ''}`} data-testid="qc-line">
                       <div className="qc-line__head">
                         <h3>{line.product_name}</h3>
                         <button type="button" className="button button--small button--ghost-dark" aria-label={removeLabel(line)} onClick={() => remove(line)}>
@@ -182,11 +179,11 @@ export function QuoteCalculatorPage() {
                           <dt>Size</dt>
                           <dd>
                             {line.width_mm} x {line.drop_mm} mm
-                            {line.size_estimated && (
+                            {isEstimatedSize(line.size_source) && (
                               <>
                                 <span className="visually-hidden">, </span>
-                                <span className="badge badge--warning qc-line__estimate" data-testid="qc-line-estimate">
-                                  {ESTIMATED_SIZE_LABEL}
+                                <span className="qc-line__estimate" data-testid="qc-line-estimate">
+                                  <SizeEstimateBadge source={line.size_source} />
                                 </span>
                               </>
                             )}
@@ -217,14 +214,6 @@ export function QuoteCalculatorPage() {
                           <dd data-testid="qc-line-total-amount">{formatRand(line.total_price)}</dd>
                         </div>
                       </dl>
-                      {line.size_estimated && (
-                        <div className="qc-estimate">
-                          <p>Estimated from a photo without an A4 sheet. Check the size against your window before you order.</p>
-                          <button type="button" className="button button--small button--accent" aria-label={`Confirm size ${line.width_mm} x ${line.drop_mm} mm of ${line.product_name}`} onClick={() => confirmSize(line)}>
-                            Confirm size
-                          </button>
-                        </div>
-                      )}
                     </li>
                   ))}
                 </ul>

@@ -3,6 +3,7 @@
 // walk-through and the confirmation page. What is stored is only a convenience: the server
 // re-prices every line of an order or quote.
 import type { OrderDto, PaymentStatus } from '../../../../worker/shared/orders-api';
+import { isEstimatedSize, LINE_SIZE_SOURCES, type LineSizeSource } from '../../../../worker/shared/size-sources';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 
 export type MountType = 'inside-recess' | 'outside-facefix';
@@ -48,8 +49,8 @@ export interface QuoteLine {
   /** Unit price in rand, VAT included. */
   price: number;
   total_price: number;
-  /** Set while the size is a photo estimate (quick scan without an A4 sheet) the customer has not confirmed. */
-  size_estimated?: true;
+  /** Where the size came from (worker/shared/size-sources.ts); an estimate stays one until the customer types a size. */
+  size_source?: LineSizeSource;
 }
 
 /** The completed order kept locally (spec section 3). */
@@ -82,12 +83,14 @@ function isQuoteLine(value: unknown): value is QuoteLine {
   );
 }
 
-/** The estimate flag is kept only as `true`; any other stored value means a confirmed size. */
-function withEstimateFlag(line: QuoteLine): QuoteLine {
-  if (line.size_estimated === true || !('size_estimated' in line)) return line;
-  const copy = { ...line };
-  delete copy.size_estimated;
-  return copy;
+/** A known size source is kept; a line stored with the earlier `size_estimated: true` is a scan estimate. */
+function withSizeSource(line: QuoteLine): QuoteLine {
+  const stored = line as QuoteLine & { size_estimated?: unknown };
+  const { size_estimated: legacy, ...rest } = stored;
+  const source = LINE_SIZE_SOURCES.find((s) => s === stored.size_source) ?? (legacy === true ? 'scan-estimate' : undefined);
+  const copy: QuoteLine = { ...rest };
+  delete copy.size_source;
+  return source ? { ...copy, size_source: source } : copy;
 }
 
 /** The stored lines; anything unreadable is dropped rather than breaking the page. */
@@ -95,7 +98,7 @@ export function parseQuoteBlinds(json: string | null): QuoteLine[] {
   if (!json) return [];
   try {
     const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed) ? parsed.filter(isQuoteLine).map(withEstimateFlag) : [];
+    return Array.isArray(parsed) ? parsed.filter(isQuoteLine).map(withSizeSource) : [];
   } catch {
     return [];
   }
@@ -145,6 +148,7 @@ export function completedOrderFromDto(order: OrderDto): CompletedOrder {
       quantity: l.quantity,
       price: l.price,
       total_price: l.total_price,
+      ...(l.size_source ? { size_source: l.size_source } : {}),
     })),
     totalAmount: order.total_amount,
     orderDate: order.order_date,
@@ -175,22 +179,28 @@ export function quoteNumber(now = Date.now()): string {
   return `CB-${String(now).slice(-6)}`;
 }
 
-/** A size handed over by the measuring tools; `estimated` when the quick scan found no A4 sheet (issue 12). */
+/**
+ * A size handed over by the measuring tools, with where it came from (`size_source`): `estimated`
+ * when it is not a measurement (quick scan without the A4 sheet, the polygon tool's assumed width).
+ */
 export interface HandedOverSize {
   width_mm: number;
   drop_mm: number;
   estimated?: true;
+  size_source?: LineSizeSource;
 }
 
-/** `{width_mm, drop_mm[, estimated]}` handed over by the measuring tools (auto-measurements), when it is a usable pair. */
+/** `{width_mm, drop_mm[, estimated][, size_source]}` handed over by the measuring tools (auto-measurements), when it is a usable pair. */
 export function parseAutoMeasurements(json: string | null): HandedOverSize | null {
   if (!json) return null;
   try {
-    const value = JSON.parse(json) as { width_mm?: unknown; drop_mm?: unknown; estimated?: unknown } | null;
+    const value = JSON.parse(json) as { width_mm?: unknown; drop_mm?: unknown; estimated?: unknown; size_source?: unknown } | null;
     const width = Number(value?.width_mm);
     const drop = Number(value?.drop_mm);
     if (Number.isFinite(width) && width > 0 && Number.isFinite(drop) && drop > 0) {
-      return { width_mm: Math.round(width), drop_mm: Math.round(drop), ...(value?.estimated === true ? { estimated: true as const } : {}) };
+      const source = LINE_SIZE_SOURCES.find((s) => s === value?.size_source) ?? (value?.estimated === true ? 'scan-estimate' : undefined);
+      const estimated = value?.estimated === true || isEstimatedSize(source);
+      return { width_mm: Math.round(width), drop_mm: Math.round(drop), ...(estimated ? { estimated: true as const } : {}), ...(source ? { size_source: source } : {}) };
     }
   } catch {
     // unreadable: no prefill

@@ -46,7 +46,7 @@ type Step = 'setup' | 'detecting' | 'ai_verification' | 'ar_preview';
 const OWN_SIZE_NOTES: Record<Exclude<SizeSource, 'typical'>, string> = {
   customer: 'your size',
   measured: 'your measurement',
-  estimated: 'estimated from a photo without an A4 sheet: please check it',
+  estimated: 'estimated from a photo, not measured: please check it',
 };
 
 /** The size /measurement handed over (auto-measurements), if one is stored. */

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { SiteFooter } from '../../components/site-footer';
 import { SelectField } from '../../components/select-field';
 import { SiteHeader } from '../../components/site-header';
+import { SizeEstimateBadge } from '../../components/size-estimate';
 import { toast } from '../../components/toast';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { formatRand } from '../../lib/format';
@@ -42,6 +43,7 @@ import {
   resizeWindows,
   roomTotals,
   stepKey,
+  typedSize,
   WINDOW_STAGE_LABELS,
   WINDOW_STAGES,
   type PriceResult,
@@ -418,7 +420,7 @@ function WindowWalk({ room, index, count, stage, window: w, prices, headingRef, 
                 required
                 aria-invalid={showErrors && widthMm === null}
                 value={w.widthText}
-                onChange={(e) => onChange({ widthText: e.target.value })}
+                onChange={(e) => onChange(typedSize({ widthText: e.target.value }))}
               />
             </label>
             <label>
@@ -430,7 +432,7 @@ function WindowWalk({ room, index, count, stage, window: w, prices, headingRef, 
                 required
                 aria-invalid={showErrors && dropMm === null}
                 value={w.dropText}
-                onChange={(e) => onChange({ dropText: e.target.value })}
+                onChange={(e) => onChange(typedSize({ dropText: e.target.value }))}
               />
             </label>
           </fieldset>
@@ -680,7 +682,7 @@ function Summary({
                   <div>
                     <dt>Size</dt>
                     <dd>
-                      {w.widthText} × {w.dropText} mm
+                      {w.widthText} × {w.dropText} mm <SizeEstimateBadge source={w.sizeSource} />
                     </dd>
                   </div>
                   <div>

@@ -15,6 +15,7 @@ export const CORNER_NAMES = ['top-left', 'top-right', 'bottom-right', 'bottom-le
 
 export { CONTROL_SIDES, MOUNT_TYPES, type ControlSide, type MountType, type QuoteLine } from '../quote/quote-storage';
 import type { ControlSide, MountType, QuoteLine } from '../quote/quote-storage';
+import { leadSizeSourceOf, type LineSizeSource } from '../../../../worker/shared/size-sources';
 
 /** One window of the room as the customer is filling it in. Sizes stay text until they are read. */
 export interface WindowDraft {
@@ -29,6 +30,8 @@ export interface WindowDraft {
   dropText: string;
   mountType: MountType;
   controlSide: ControlSide;
+  /** 'walkthrough-estimate' while the size is the measuring tool's prefill (the same for every window); 'typed' once the customer types one. */
+  sizeSource?: LineSizeSource;
 }
 
 export function newWindow(imageSrc: string, productId: string, size?: { width_mm: number; drop_mm: number } | null): WindowDraft {
@@ -42,7 +45,13 @@ export function newWindow(imageSrc: string, productId: string, size?: { width_mm
     dropText: size ? String(size.drop_mm) : '',
     mountType: 'inside-recess',
     controlSide: 'right',
+    sizeSource: size ? 'walkthrough-estimate' : 'typed',
   };
+}
+
+/** The customer typed this window's width or drop: its size is theirs now. */
+export function typedSize(change: { widthText?: string; dropText?: string }): Partial<WindowDraft> {
+  return { ...change, sizeSource: 'typed' };
 }
 
 /** The window count of step 1 (1-8), or null when it is not one. */
@@ -163,6 +172,7 @@ export interface PricedWindow {
   controlSide: ControlSide;
   price: number;
   samplePrices: boolean;
+  sizeSource: LineSizeSource;
 }
 
 /** The window with its price, or null while something is missing or it has no price. */
@@ -181,6 +191,7 @@ export function pricedWindow(w: WindowDraft, prices: ReadonlyMap<string, PriceRe
     controlSide: w.controlSide,
     price: result.price,
     samplePrices: result.samplePrices,
+    sizeSource: w.sizeSource ?? 'typed',
   };
 }
 
@@ -198,6 +209,7 @@ export function toQuoteLine(w: PricedWindow, id: string): QuoteLine {
     quantity,
     price: w.price,
     total_price: toCents(w.price * quantity) / 100,
+    size_source: w.sizeSource,
   };
 }
 
@@ -246,7 +258,7 @@ export function leadSessionData(windows: readonly PricedWindow[]) {
     colour: first?.colour,
     openingType: 'room walk-through',
     mountType: first?.mountType,
-    dimensions: windows.map((w) => ({ width_mm: w.widthMm, drop_mm: w.dropMm })),
+    dimensions: windows.map((w) => ({ width_mm: w.widthMm, drop_mm: w.dropMm, sizeSource: leadSizeSourceOf(w.sizeSource) })),
   };
 }
 
