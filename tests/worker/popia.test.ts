@@ -36,7 +36,7 @@ beforeAll(async () => {
   formLeadId = await capture({ name: 'Anna B', email: 'ANNA.BOTHA@example.co.za', phone: '082 444 5555' }, '198.19.0.2');
   // Somebody else, who must survive.
   otherLeadId = await capture({ name: 'Other Person', email: 'other@example.co.za', phone: '083 999 0000' }, '198.19.0.3');
-  expect((await postJson('/api/customer-details', { name: 'Anna', whatsapp: '+27 82 444 5555', email: 'someone.else@example.co.za', sessionId: SESSION }, { 'CF-Connecting-IP': '198.19.0.4' })).status).toBe(201);
+  expect((await postJson('/api/customer-details', { name: 'Anna', whatsapp: '+27 82 444 5555', email: 'someone.else@example.co.za', sessionId: SESSION, popiaConsent: true }, { 'CF-Connecting-IP': '198.19.0.4' })).status).toBe(201);
 
   const lines = JSON.stringify([{ product_name: 'Roller Blind - Blockout' }]);
   await env.DB.batch([
