@@ -20,7 +20,7 @@ export default defineConfig(async () => {
             directory: path.join(import.meta.dirname, 'tests/worker/fixtures/assets'),
             binding: 'ASSETS',
             run_worker_first: true,
-            assetConfig: { not_found_handling: 'single-page-application' },
+            assetConfig: { not_found_handling: 'none' },
           },
         },
       })),

@@ -131,12 +131,21 @@ describe('quick-details dialog', () => {
     expect(await page.getByTestId('toast').count()).toBe(1); // one toast at a time
 
     await dialog.getByLabel('Email Address').fill('thandi@example.co.za');
+    // Issue 18: the lead form's POPIA consent, with the privacy link, and no promise to send a design.
+    expect(await dialog.innerText()).not.toContain('send you your design');
+    expect(await dialog.getByRole('link', { name: 'privacy notice' }).getAttribute('href')).toBe('/privacy');
+    let posted = false;
+    page.on('request', (r) => r.url().endsWith('/api/customer-details') && (posted = true));
+    await dialog.getByRole('button', { name: 'Launch AR Visualizer' }).click();
+    await expect(page.getByTestId('toast').innerText()).resolves.toContain('Consent Needed');
+    expect(posted).toBe(false);
+    await dialog.getByRole('checkbox', { name: /I agree to be contacted about this enquiry/ }).check();
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/customer-details'));
     await dialog.getByRole('button', { name: 'Launch AR Visualizer' }).click();
     const response = await saved;
     expect(response.status()).toBe(201);
     const sent = response.request().postDataJSON();
-    expect(sent).toMatchObject({ name: 'Thandi', whatsapp: '082 555 0101', email: 'thandi@example.co.za', feature: 'ar_visualizer', ipAddress: null });
+    expect(sent).toMatchObject({ name: 'Thandi', whatsapp: '082 555 0101', email: 'thandi@example.co.za', feature: 'ar_visualizer', ipAddress: null, popiaConsent: true });
     expect(sent.sessionId).toMatch(/^session_\d+_[a-z0-9]{9}$/);
     await page.waitForURL('**/ar-measurement');
     await expect(page.getByTestId('toast').innerText()).resolves.toContain('Thanks Thandi! Launching AR Visualizer...');
@@ -156,6 +165,7 @@ describe('quick-details dialog', () => {
     await dialog.getByLabel('Your Name').fill('Pieter');
     await dialog.getByLabel('WhatsApp Number').fill('082 123 4567');
     await dialog.getByLabel('Email Address').fill('pieter@example.co.za');
+    await dialog.getByRole('checkbox', { name: /I agree to be contacted/ }).check();
     await dialog.getByRole('button', { name: 'Launch AR Visualizer' }).click();
     await dialog.getByRole('button', { name: 'Saving...' }).waitFor();
     release();

@@ -17,14 +17,18 @@ class MemoryStorage implements Storage {
 
 describe('quick-details dialog rules (spec section 5)', () => {
   it('asks for every field', () => {
-    expect(checkQuickDetails({ name: 'A', whatsapp: '', email: 'a@b.co' })).toEqual({ title: 'Missing Details', description: 'Please fill in all fields to continue.' });
-    expect(checkQuickDetails({ name: '  ', whatsapp: '082', email: 'a@b.co' })?.title).toBe('Missing Details');
+    expect(checkQuickDetails({ name: 'A', whatsapp: '', email: 'a@b.co' }, true)).toEqual({ title: 'Missing Details', description: 'Please fill in all fields to continue.' });
+    expect(checkQuickDetails({ name: '  ', whatsapp: '082', email: 'a@b.co' }, true)?.title).toBe('Missing Details');
   });
   it("needs an '@' in the e-mail", () => {
-    expect(checkQuickDetails({ name: 'A', whatsapp: '082', email: 'ab.co' })).toEqual({ title: 'Invalid Email', description: 'Please enter a valid email address.' });
+    expect(checkQuickDetails({ name: 'A', whatsapp: '082', email: 'ab.co' }, true)).toEqual({ title: 'Invalid Email', description: 'Please enter a valid email address.' });
   });
-  it('accepts complete details', () => {
-    expect(checkQuickDetails({ name: 'A', whatsapp: '082', email: 'a@b.co' })).toBeNull();
+  it('accepts complete details with the POPIA consent ticked, and asks for the tick without it', () => {
+    expect(checkQuickDetails({ name: 'A', whatsapp: '082', email: 'a@b.co' }, true)).toBeNull();
+    expect(checkQuickDetails({ name: 'A', whatsapp: '082', email: 'a@b.co' }, false)).toEqual({
+      title: 'Consent Needed',
+      description: 'Please tick the box to agree to be contacted about your enquiry.',
+    });
   });
   it("treats 'blinds' in any case as the demo bypass", () => {
     expect(isBypassName('Blinds')).toBe(true);

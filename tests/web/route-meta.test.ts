@@ -27,7 +27,9 @@ describe('route metadata', () => {
 
   it('the workspace follows the configured assistant name, in any letter case', () => {
     expect(pageMetaFor('/Ava-workspace', 'Ava')).toEqual({ kind: 'private', title: 'Ava Workspace' });
-    expect(pageMetaFor('/melvin-workspace', 'Ava')).toEqual({ kind: 'private', title: null });
+    // Under a former name, or one of the app's 404 paths: not a page (the Worker answers 404).
+    expect(pageMetaFor('/melvin-workspace', 'Ava')).toEqual({ kind: 'unknown' });
+    expect(pageMetaFor('/admin/not-built', 'Melvin')).toEqual({ kind: 'unknown' });
     expect(pageMetaFor('/melvin-workspace/extra', 'Melvin').kind).toBe('unknown');
   });
 

@@ -142,12 +142,33 @@ describe('dashboardFigures (seeded events and records, now = 2024-05-15 12:00 SA
     expect(audit[0]).toMatchObject({ action: 'lead.update', target: 'L12', createdAt: hoursAgo(88) });
   });
 
-  it('a quiet week: full marks where nothing is due, no conversion points without visitors', async () => {
+  // Issue 18, 'nothing due should not read as health': a week before any record (as a fresh
+  // database) scores nothing, instead of 70/100 from full marks for what was never due.
+  it('a quiet week (nothing recorded yet): no score, and no part counted', async () => {
     const quiet = await dashboardFigures(env.DB, new Date('2023-01-10T10:00:00Z'));
     expect(quiet.visitors).toMatchObject({ today: 0, last7Days: 0 });
     expect(quiet.alerts.count).toBe(0);
-    expect(quiet.score.parts.map((p) => p.points)).toEqual([50, 0, 10, 10]);
-    expect(quiet.score.value).toBe(70);
+    expect(quiet.score.parts.map((p) => p.points)).toEqual([null, null, null, null]);
+    expect(quiet.score.value).toBeNull();
+    expect(quiet.score.parts.map((p) => p.detail)).toEqual([
+      'No lead from the last 7 days was due for contact',
+      'No visitors recorded in the last 7 days',
+      'No paid order was due for dispatch',
+      'No e-mail sent in the last 7 days',
+    ]);
+  });
+
+  it('only what was due counts: the points of the parts that apply, out of their maximum, as a share of 100', async () => {
+    // A year on: no lead or visitor in the week, but P1 and P3 still wait for dispatch and the two
+    // failed e-mails are still in the outbox. Dispatch 0 of 10 + e-mail 6 of 10 = 6 of 20 = 30.
+    const later = await dashboardFigures(env.DB, new Date('2025-06-10T10:00:00Z'));
+    expect(later.score.parts.map((p) => [p.label, p.points, p.max])).toEqual([
+      ['Lead follow-up', null, 50],
+      ['Conversion', null, 30],
+      ['Dispatch', 0, 10],
+      ['E-mail delivery', 6, 10],
+    ]);
+    expect(later.score.value).toBe(30);
   });
 });
 

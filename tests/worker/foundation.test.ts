@@ -9,9 +9,9 @@ describe('health and the static app', () => {
     expect(await res.json()).toEqual({ ok: true });
   });
 
-  it('serves the app shell for unknown non-API paths (SPA fallback)', async () => {
+  it('serves the app shell for unknown non-API paths with HTTP 404 (the app shows its 404 page)', async () => {
     const res = await get('/some/deep/link');
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(404);
     expect(await res.text()).toContain('test app shell');
     expect(res.headers.get('Cache-Control')).toBe('no-cache');
   });

@@ -68,7 +68,7 @@ describe('GET /api/leads', () => {
     const consultId = await capture({ name: 'Quote Consult', source: 'quote_consultation', sessionData: { quoteId: 'CB-123456' } });
     const details = await postJson(
       '/api/customer-details',
-      { name: 'Quick Pieter', whatsapp: '082 123 4567', email: 'pieter@example.co.za', feature: 'room_walkthrough', sessionId: 'session_1700000000000_quickdeta' },
+      { name: 'Quick Pieter', whatsapp: '082 123 4567', email: 'pieter@example.co.za', feature: 'room_walkthrough', sessionId: 'session_1700000000000_quickdeta', popiaConsent: true },
       { 'CF-Connecting-IP': freshIp() },
     );
     expect(details.status).toBe(201);
@@ -217,7 +217,7 @@ describe('the business is told of a new lead through the outbox', () => {
   });
 
   it('queues one for the quick-details dialog and a chat lead as well', async () => {
-    const res = await postJson('/api/customer-details', { name: 'Quick Notice', whatsapp: '082 000 1111', email: 'qn@example.co.za', feature: 'ar_visualizer' }, { 'CF-Connecting-IP': freshIp() });
+    const res = await postJson('/api/customer-details', { name: 'Quick Notice', whatsapp: '082 000 1111', email: 'qn@example.co.za', feature: 'ar_visualizer', popiaConsent: true }, { 'CF-Connecting-IP': freshIp() });
     expect(res.status).toBe(201);
     const lead = await env.DB.prepare(`SELECT id FROM leads WHERE name = 'Quick Notice'`).first<any>();
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM email_outbox WHERE dedupe_key = ?').bind(`lead-notification:${lead.id}`).first<number>('n')).toBe(1);

@@ -57,6 +57,9 @@ describe('POST /api/leads/capture', () => {
     [{ ...lead, name: '   ' }, 'name'],
     [{ ...lead, name: 'x'.repeat(121) }, 'name'],
     [{ ...lead, notes: 'x'.repeat(4001) }, 'notes'],
+    // The lead form shows a POPIA consent box: no lead without the tick (issue 18).
+    [{ ...lead, popiaConsent: false }, 'popiaConsent: tick the box to agree to be contacted'],
+    [{ ...lead, popiaConsent: undefined }, 'popiaConsent: tick the box to agree to be contacted'],
   ])('rejects %#: a 400 naming %s, and stores nothing', async (body, field) => {
     const before = await env.DB.prepare('SELECT COUNT(*) AS n FROM leads').first<number>('n');
     const res = await postJson('/api/leads/capture', body, { 'CF-Connecting-IP': '198.51.100.2' });
@@ -80,7 +83,7 @@ describe('POST /api/customer-details', () => {
   it('stores the quick-details dialog fields with the session id', async () => {
     const res = await postJson(
       '/api/customer-details',
-      { name: 'Pieter', whatsapp: '082 123 4567', email: 'pieter@example.co.za', feature: 'ar_visualizer', sessionId: 'session_1_abcdefghi', ipAddress: null },
+      { name: 'Pieter', whatsapp: '082 123 4567', email: 'pieter@example.co.za', feature: 'ar_visualizer', sessionId: 'session_1_abcdefghi', ipAddress: null, popiaConsent: true },
       { 'CF-Connecting-IP': '198.51.100.4' },
     );
     expect(res.status).toBe(201);
@@ -89,14 +92,27 @@ describe('POST /api/customer-details', () => {
     expect(row).toMatchObject({ name: 'Pieter', whatsapp: '082 123 4567', session_id: 'session_1_abcdefghi', ip_address: null, feature: 'ar_visualizer' });
     // Shown on the staff leads page as a lead of its own (source quick_details).
     const lead = await env.DB.prepare(`SELECT * FROM leads WHERE source = 'quick_details' AND email = 'pieter@example.co.za'`).first<any>();
-    expect(lead).toMatchObject({ name: 'Pieter', whatsapp: '082 123 4567', follow_up_status: 'new' });
+    expect(lead).toMatchObject({ name: 'Pieter', whatsapp: '082 123 4567', follow_up_status: 'new', popia_consent: 1 });
+    expect(lead.popia_consent_at).toMatch(/^\d{4}-/);
     expect(JSON.parse(lead.session_data)).toEqual({ feature: 'ar_visualizer', sessionId: 'session_1_abcdefghi' });
   });
 
   it('rejects missing WhatsApp and a bad e-mail', async () => {
-    const res = await postJson('/api/customer-details', { name: 'Pieter', email: 'nope' }, { 'CF-Connecting-IP': '198.51.100.5' });
+    const res = await postJson('/api/customer-details', { name: 'Pieter', email: 'nope', popiaConsent: true }, { 'CF-Connecting-IP': '198.51.100.5' });
     expect(res.status).toBe(400);
     const body = await res.json<any>();
     expect(body.issues.map((i: any) => i.path).sort()).toEqual(['email', 'whatsapp']);
+  });
+
+  // Issue 18: the dialog shows the lead form's POPIA consent, and the server refuses the details without it.
+  it.each([[{}], [{ popiaConsent: false }], [{ popiaConsent: 'yes' }]])('refuses the details without consent (%j): a 400 that says so, nothing stored', async (consent) => {
+    const body = { name: 'No Consent', whatsapp: '082 123 4567', email: 'no-consent@example.co.za', feature: 'ar_visualizer', ...consent };
+    const res = await postJson('/api/customer-details', body, { 'CF-Connecting-IP': '198.51.100.7' });
+    expect(res.status).toBe(400);
+    const answer = await res.json<any>();
+    expect(answer.error).toBe('validation_error');
+    expect(answer.message).toBe('popiaConsent: tick the box to agree to be contacted about this enquiry (see our privacy notice at /privacy)');
+    expect(await env.DB.prepare(`SELECT COUNT(*) AS n FROM customer_details WHERE email = 'no-consent@example.co.za'`).first<number>('n')).toBe(0);
+    expect(await env.DB.prepare(`SELECT COUNT(*) AS n FROM leads WHERE email = 'no-consent@example.co.za'`).first<number>('n')).toBe(0);
   });
 });

@@ -172,7 +172,7 @@ describe('public pages: their own head in the served HTML', () => {
 });
 
 describe('private pages: noindex, no canonical', () => {
-  const privatePaths = [...Object.keys(PRIVATE_PAGE_TITLES), '/melvin-workspace', '/Melvin-workspace', '/former-name-workspace', '/admin/not-built-yet'];
+  const privatePaths = [...Object.keys(PRIVATE_PAGE_TITLES), '/melvin-workspace', '/Melvin-workspace'];
 
   it.each(privatePaths)('%s', async (path) => {
     const { res, head } = await pageHead(path);
@@ -195,9 +195,9 @@ describe('private pages: noindex, no canonical', () => {
 });
 
 describe('unknown paths', () => {
-  it('keep the app shell unchanged (the app shows its 404 page)', async () => {
+  it('are HTTP 404 with the app shell unchanged (the app shows its 404 page)', async () => {
     const { res, head, body } = await pageHead('/no-such-page');
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(404);
     expect(body).toContain('test app shell');
     expect(head.titles).toEqual(['test app']);
     expect(head.metas).toEqual([]);

@@ -97,7 +97,7 @@ describe('one person, matched by the identifier staff verified', () => {
     formLeadId = await capture({ name: 'Anna B', email: ' ANNA.BOTHA@example.co.za', phone: '082 444 5555' }, '198.19.0.2');
     otherLeadId = await capture({ name: 'Other Person', email: 'other@example.co.za', phone: '083 999 0000' }, '198.19.0.3');
     // The quick-details dialog: her WhatsApp number, someone else's e-mail, and a session id the browser sent.
-    expect((await postJson('/api/customer-details', { name: 'Anna', whatsapp: '+27 82 444 5555', email: 'someone.else@example.co.za', sessionId: SESSION }, { 'CF-Connecting-IP': '198.19.0.4' })).status).toBe(201);
+    expect((await postJson('/api/customer-details', { name: 'Anna', whatsapp: '+27 82 444 5555', email: 'someone.else@example.co.za', sessionId: SESSION, popiaConsent: true }, { 'CF-Connecting-IP': '198.19.0.4' })).status).toBe(201);
     quickLeadId = (await one(`SELECT id FROM leads WHERE source = 'quick_details' AND whatsapp = '+27 82 444 5555'`)).id;
 
     const lines = JSON.stringify([{ product_name: 'Roller Blind - Blockout' }]);

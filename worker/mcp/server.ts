@@ -191,7 +191,7 @@ export function createShopMcpServer(ctx: ShopToolContext, requestId: string): Mc
     'list_colours',
     {
       title: 'List colours of a product',
-      description: 'The colours a product comes in, with hex value, material, finish and a swatch image link. Use a colour name exactly as listed in price_blind and start_quote.',
+      description: 'The colours a product comes in, with hex value, material, finish and a swatch image link (the swatch is drawn from the supplier\'s colour value, not a photograph). Use a colour name exactly as listed in price_blind and start_quote.',
       inputSchema: { product_id: productId },
       outputSchema: coloursOutput,
       annotations: READ_ONLY,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppBindings, Env } from '../env';
 import { AppError } from '../lib/errors';
-import { hasOwnHead, pageHeadFor, withPageHead } from '../services/page-meta';
+import { hasOwnHead, pageHeadFor, withPageHead, type PageHead } from '../services/page-meta';
 import { publicConfig } from './config';
 
 const YEAR_SECONDS = 31_536_000;
@@ -29,21 +29,33 @@ export const REDIRECTS: Record<string, string> = {
 };
 
 /**
- * The built web app from Workers static assets; unknown paths fall back to index.html (SPA).
- * With `env`, a page of the route table gets its own title, description, canonical, Open Graph and
- * JSON-LD written into that HTML (issue 12, services/page-meta.ts).
+ * The built web app from Workers static assets. A path of the route table (shared/route-meta.ts)
+ * gets the app's index.html with status 200, its own title, description, canonical, Open Graph and
+ * JSON-LD written in (issue 12, services/page-meta.ts). Static files are served as they are. Any
+ * other path is HTTP 404 (storefront spec section 2; issue 18): a page address gets the same
+ * index.html, so the browser still shows the app's 404 page; a missing file gets the plain 404.
+ * Without `env` only static files and the 404 exist.
  */
 export async function serveApp(request: Request, assets: Fetcher, env?: Env): Promise<Response> {
   const url = new URL(request.url);
   const target = REDIRECTS[url.pathname];
   if (target) return new Response(null, { status: 301, headers: { Location: new URL(target + url.search, url).toString() } });
-  const config = env && (request.method === 'GET' || request.method === 'HEAD') ? publicConfig(env) : null;
-  const ownHead = env !== undefined && config !== null && hasOwnHead(config, url.pathname);
-  // The page's head changes without the file changing (a new price list): no 304 from the file's ETag.
-  const [head, response] = await Promise.all([
-    ownHead ? pageHeadFor(env, config, request.url) : null,
-    assets.fetch(ownHead ? withoutConditionals(request) : request),
-  ]);
+  const readable = request.method === 'GET' || request.method === 'HEAD';
+  const config = env && readable ? publicConfig(env) : null;
+  const appPage = env !== undefined && config !== null && hasOwnHead(config, url.pathname);
+  let response: Response;
+  let status = 200;
+  let head: PageHead | null = null;
+  if (appPage) {
+    // The page's head changes without the file changing (a new price list): no 304 from the file's ETag.
+    [head, response] = await Promise.all([pageHeadFor(env, config, request.url), assets.fetch(appShellRequest(request))]);
+  } else {
+    response = await assets.fetch(request);
+    if (response.status === 404 && readable && !looksLikeFile(url.pathname)) {
+      status = 404;
+      response = await assets.fetch(appShellRequest(request));
+    }
+  }
   const headers = new Headers(response.headers);
   const isHtml = (headers.get('Content-Type') ?? '').includes('text/html');
   if (url.pathname.startsWith('/assets/')) {
@@ -53,11 +65,26 @@ export async function serveApp(request: Request, assets: Fetcher, env?: Env): Pr
   } else if (isHtml) {
     headers.set('Cache-Control', 'no-cache');
   }
+  if (status === 404 && response.status === 200) {
+    for (const name of ['ETag', 'Last-Modified']) headers.delete(name);
+    return new Response(response.body, { status: 404, headers });
+  }
   if (head && isHtml && response.status === 200) {
     for (const name of ['Content-Length', 'ETag', 'Last-Modified']) headers.delete(name);
     return withPageHead(new Response(response.body, { status: 200, headers }), head);
   }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The app's index.html (served at '/'), asked for with the request's method and no conditionals. */
+function appShellRequest(request: Request): Request {
+  const shell = new Request(new URL('/', request.url), { method: request.method, headers: request.headers });
+  return withoutConditionals(shell);
+}
+
+/** A path whose last segment has an extension ('/assets/x.js', '/favicon.ico') names a file, not a page. */
+function looksLikeFile(pathname: string): boolean {
+  return /\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
 }
 
 function withoutConditionals(request: Request): Request {

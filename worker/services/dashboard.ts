@@ -14,11 +14,23 @@ export const DISPATCH_HOURS = 48;
 /** Orders per visitor over 7 days that earns the conversion part in full (2%, a common online-retail rate). */
 export const TARGET_CONVERSION = 0.02;
 
+// Issue 18: a part counts only when something was due for it (a lead to contact, a visitor, a
+// paid order to dispatch, an e-mail to deliver); nothing due is not health, so with no part
+// counted there is no score at all (a fresh shop used to read 70/100).
 export const SCORE_FORMULA =
-  'Score = follow-up (50 × share of leads from the last 7 days that were due and contacted within 24 hours; 50 when none were due)' +
-  ' + conversion (30 × orders ÷ visitors over 7 days ÷ 2%, at most 30; 0 without visitors)' +
-  ' + dispatch (10 − 5 per paid order waiting more than 48 hours for a tracking entry, at least 0)' +
-  ' + e-mail (10 − 2 per failed e-mail in the outbox, at least 0), rounded part by part.';
+  'Score = the points of the parts that apply, out of those parts\' maximum, as a share of 100 (no score when none applies):' +
+  ' follow-up (50 × share of leads from the last 7 days that were due and contacted within 24 hours; applies when a lead was due)' +
+  ' + conversion (30 × orders ÷ visitors over 7 days ÷ 2%, at most 30; applies when there were visitors)' +
+  ' + dispatch (10 − 5 per paid order waiting more than 48 hours for a tracking entry, at least 0; applies when a paid order was due for dispatch in the last 7 days or is still waiting)' +
+  ' + e-mail (10 − 2 per failed e-mail in the outbox, at least 0; applies when e-mails were sent in the last 7 days or one has failed), each part rounded.';
+
+/** The score's value from its parts: null when no part applies. */
+export function scoreValue(parts: readonly ScorePart[]): number | null {
+  const counted = parts.filter((part) => part.points !== null);
+  const max = counted.reduce((sum, part) => sum + part.max, 0);
+  if (max === 0) return null;
+  return Math.round((100 * counted.reduce((sum, part) => sum + (part.points ?? 0), 0)) / max);
+}
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -35,7 +47,7 @@ export async function dashboardFigures(db: D1Database, now: Date = new Date()): 
   const dayAgo = new Date(now.getTime() - 24 * HOUR_MS).toISOString();
   const weekAgo = new Date(now.getTime() - 7 * 24 * HOUR_MS).toISOString();
 
-  const [visitors, chats, orders7, leadFollowUp, leadsWaiting, ordersLate, failedEmails, pinLockouts, audit] = await Promise.all([
+  const [visitors, chats, orders7, leadFollowUp, leadsWaiting, ordersLate, failedEmails, pinLockouts, audit, dispatchesDue, emailsWeek] = await Promise.all([
     db
       .prepare(
         `SELECT COUNT(DISTINCT CASE WHEN day = ?1 THEN visitor END) AS today, COUNT(DISTINCT visitor) AS week
@@ -83,6 +95,13 @@ export async function dashboardFigures(db: D1Database, now: Date = new Date()): 
         .bind(dayAgo, nowIso),
     ),
     latestAudit(db, 10),
+    // Paid orders that fell due for dispatch (48 hours after payment) within the last 7 days.
+    count(
+      db
+        .prepare(`SELECT COUNT(*) AS n FROM orders WHERE payment_status = 'paid' AND paid_at IS NOT NULL AND paid_at > ?1 AND paid_at <= ?2`)
+        .bind(new Date(Date.parse(weekAgo) - DISPATCH_HOURS * HOUR_MS).toISOString(), dispatchDue),
+    ),
+    count(db.prepare(`SELECT COUNT(*) AS n FROM email_outbox WHERE created_at > ?1 AND created_at <= ?2`).bind(weekAgo, nowIso)),
   ]);
 
   const visitorsToday = visitors?.today ?? 0;
@@ -139,13 +158,13 @@ export async function dashboardFigures(db: D1Database, now: Date = new Date()): 
     {
       label: 'Lead follow-up',
       max: 50,
-      points: due === 0 ? 50 : Math.round((50 * inTime) / due),
+      points: due === 0 ? null : Math.round((50 * inTime) / due),
       detail: due === 0 ? 'No lead from the last 7 days was due for contact' : `${inTime} of ${plural(due, 'lead', 'leads')} due were contacted within 24 hours`,
     },
     {
       label: 'Conversion',
       max: 30,
-      points: Math.round(30 * Math.min(1, conversion / TARGET_CONVERSION)),
+      points: visitorsWeek === 0 ? null : Math.round(30 * Math.min(1, conversion / TARGET_CONVERSION)),
       detail:
         visitorsWeek === 0
           ? 'No visitors recorded in the last 7 days'
@@ -154,14 +173,17 @@ export async function dashboardFigures(db: D1Database, now: Date = new Date()): 
     {
       label: 'Dispatch',
       max: 10,
-      points: Math.max(0, 10 - 5 * ordersLate),
-      detail: `${plural(ordersLate, 'paid order', 'paid orders')} waiting more than 48 hours for a tracking entry`,
+      points: dispatchesDue === 0 && ordersLate === 0 ? null : Math.max(0, 10 - 5 * ordersLate),
+      detail:
+        dispatchesDue === 0 && ordersLate === 0
+          ? 'No paid order was due for dispatch'
+          : `${plural(ordersLate, 'paid order', 'paid orders')} waiting more than 48 hours for a tracking entry`,
     },
     {
       label: 'E-mail delivery',
       max: 10,
-      points: Math.max(0, 10 - 2 * failedEmails),
-      detail: `${plural(failedEmails, 'failed e-mail', 'failed e-mails')} in the outbox`,
+      points: emailsWeek === 0 && failedEmails === 0 ? null : Math.max(0, 10 - 2 * failedEmails),
+      detail: emailsWeek === 0 && failedEmails === 0 ? 'No e-mail sent in the last 7 days' : `${plural(failedEmails, 'failed e-mail', 'failed e-mails')} in the outbox`,
     },
   ];
 
@@ -187,10 +209,11 @@ export async function dashboardFigures(db: D1Database, now: Date = new Date()): 
       basis: 'Sum of: new leads not contacted 24 hours after arriving, paid orders without a tracking entry 48 hours after payment, failed e-mails in the outbox, staff PIN lockout e-mails in the last 24 hours.',
     },
     score: {
-      value: parts.reduce((sum, part) => sum + part.points, 0),
+      value: scoreValue(parts),
       parts,
       formula: SCORE_FORMULA,
-      basis: 'Business health out of 100 from lead follow-up (50), conversion (30), dispatch (10) and e-mail delivery (10).',
+      basis:
+        'Business health out of 100 from lead follow-up (50), conversion (30), dispatch (10) and e-mail delivery (10), counting only the parts where something was due; no score until something was.',
     },
     competitors: await competitorFigure(db),
     audit: audit.map((entry) => ({ id: entry.id, createdAt: entry.createdAt, actor: entry.actor, action: entry.action, target: entry.target })),

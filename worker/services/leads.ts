@@ -11,7 +11,8 @@ import { outboxInsert, sendOutboxMessages } from './email/outbox';
 
 export type LeadInput = z.output<typeof leadCaptureSchema>;
 /** The form requires an e-mail; a chat lead may have only a phone number (never an invented e-mail). */
-export type NewLead = Omit<LeadInput, 'email' | 'source'> & { email: string | null; source: LeadOrigin };
+/** A chat lead is stored without consent (none was asked); a form's lead always has it (the schema). */
+export type NewLead = Omit<LeadInput, 'email' | 'source' | 'popiaConsent'> & { email: string | null; source: LeadOrigin; popiaConsent: boolean };
 export type CustomerDetailsInput = z.output<typeof customerDetailsSchema>;
 
 /**
@@ -113,11 +114,12 @@ export async function saveCustomerDetails(sink: LeadSink, input: CustomerDetails
       productInterest: null,
       sessionData: { feature: input.feature, ...(input.sessionId ? { sessionId: input.sessionId } : {}) },
       notes: null,
-      popiaConsent: false,
+      popiaConsent: input.popiaConsent,
     },
     now,
   );
-  const details = d.insert(customerDetails).values({ id, ...input, createdAt: now.toISOString() });
+  const { popiaConsent: _consent, ...row } = input;
+  const details = d.insert(customerDetails).values({ id, ...row, createdAt: now.toISOString() });
   const results = lead.notice ? await d.batch([details, lead.insert, lead.event, lead.notice]) : await d.batch([details, lead.insert, lead.event]);
   queueSend(sink, results, Boolean(lead.notice));
   return id;

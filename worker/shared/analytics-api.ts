@@ -45,7 +45,8 @@ export interface DashboardAlert {
 
 export interface ScorePart {
   label: string;
-  points: number;
+  /** null: nothing was due for this part, so it is not counted (issue 18). */
+  points: number | null;
   max: number;
   /** The inputs, e.g. '3 of 4 leads followed up in time'. */
   detail: string;
@@ -68,7 +69,8 @@ export interface AdminDashboardResponse {
   visitors: DayAndWeek & { basis: string };
   chats: DayAndWeek & { opened: DayAndWeek; basis: string };
   alerts: { count: number; items: DashboardAlert[]; basis: string };
-  score: { value: number; parts: ScorePart[]; formula: string; basis: string };
+  /** value: null until some part applies (a shop with no activity has no score). */
+  score: { value: number | null; parts: ScorePart[]; formula: string; basis: string };
   competitors: { value: number; note: string; basis: string };
   audit: DashboardAuditEntry[];
   /** Products still priced from a sample grid (DESIGN.md 6, 7b): null when every grid in force is an uploaded one. */

@@ -117,19 +117,19 @@ export function normalisePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
 }
 
-/** Which page a path is: public, private (noindex) or not in the route table. */
+/**
+ * Which page a path is: public, private (noindex) or not in the route table. Letter case does not
+ * matter, as in the web app's router. 'unknown' is exactly what the app answers with its 404 page,
+ * and the Worker answers it with HTTP 404 (storefront spec section 2, issue 18).
+ */
 export function pageMetaFor(pathname: string, assistantName: string): PageMetaMatch {
-  const path = normalisePath(pathname);
+  const path = normalisePath(pathname).toLowerCase();
   const page = PUBLIC_PAGES.find((p) => p.path === path);
   if (page) return { kind: 'public', page };
   const title = PRIVATE_PAGE_TITLES[path];
   if (title) return { kind: 'private', title };
-  // '/{name}-workspace' (the site-visit notes workspace) follows the configured assistant name; any
-  // other '/*-workspace' (say, under a former name) is kept out of search results too.
-  if (path.toLowerCase() === `/${assistantName.toLowerCase()}-workspace`) return { kind: 'private', title: `${assistantName} Workspace` };
-  if (/^\/[^/]+-workspace$/i.test(path)) return { kind: 'private', title: null };
-  // Every staff screen, including ones not built yet ('/admin*').
-  if (path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin-')) return { kind: 'private', title: null };
+  // '/{name}-workspace' (the site-visit notes workspace) follows the configured assistant name.
+  if (path === `/${assistantName.toLowerCase()}-workspace`) return { kind: 'private', title: `${assistantName} Workspace` };
   return { kind: 'unknown' };
 }
 

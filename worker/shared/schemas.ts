@@ -65,6 +65,13 @@ const leadSessionDataSchema = z.record(z.string(), z.unknown()).superRefine((dat
   }
 });
 
+/**
+ * POPIA (DESIGN.md section 7): every form that takes contact details shows a consent box with a link
+ * to the privacy notice, and the server refuses the details without the tick (issue 18).
+ */
+export const POPIA_CONSENT_MESSAGE = 'tick the box to agree to be contacted about this enquiry (see our privacy notice at /privacy)';
+const popiaConsent = z.literal(true, { error: POPIA_CONSENT_MESSAGE });
+
 export const leadCaptureSchema = z.object({
   name: requiredText(120),
   email,
@@ -75,8 +82,7 @@ export const leadCaptureSchema = z.object({
   productInterest: optionalText(200),
   sessionData: leadSessionDataSchema.nullish().transform((v) => v ?? null),
   notes: optionalText(4000),
-  /** POPIA: the person agreed to be contacted about this enquiry. */
-  popiaConsent: z.boolean().optional().default(false),
+  popiaConsent,
 });
 export type LeadCaptureRequest = z.input<typeof leadCaptureSchema>;
 
@@ -89,6 +95,7 @@ export const customerDetailsSchema = z.object({
   feature: z.enum(CUSTOMER_DETAIL_FEATURES).nullish().transform((v) => v ?? null),
   sessionId: optionalText(100),
   ipAddress: optionalText(64),
+  popiaConsent,
 });
 export type CustomerDetailsRequest = z.input<typeof customerDetailsSchema>;
 

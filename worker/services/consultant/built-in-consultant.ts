@@ -10,6 +10,7 @@ import { formatRandFromCents } from './format';
 import { describeOrderStatus, findOrderReference, orderStatusFacts } from './order-status';
 import { formatSize, parseSingleDimension, parseSize } from './parse-size';
 import { matchProduct } from './product-match';
+import { SWATCH_NOTE } from '../../shared/swatch-note';
 
 export interface ConsultantMemory {
   productId?: string;
@@ -335,6 +336,7 @@ async function answerColours(ctx: Ctx, productId: string): Promise<void> {
   }
   const names = colours.map((c) => c.name);
   ctx.parts.push(`The ${product.name} comes in ${names.length} colours: ${names.join(', ')}.`);
+  ctx.parts.push(SWATCH_NOTE);
 }
 
 async function answerRecommendation(ctx: Ctx, needs: Need[], size: { widthMm: number; dropMm: number } | null): Promise<string | undefined> {

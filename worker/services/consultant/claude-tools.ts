@@ -11,6 +11,7 @@ import { formatRandFromCents } from './format';
 import { findOrderReference, orderStatusFacts } from './order-status';
 import { formatSize } from './parse-size';
 import { matchProduct } from './product-match';
+import { SWATCH_NOTE } from '../../shared/swatch-note';
 
 /** What a Claude reply may report, on top of the built-in consultant's features. */
 export type ClaudeFeature = ConsultantFeature | 'image-analysis';
@@ -180,6 +181,8 @@ async function listColours(ctx: ToolContext, catalogue: ProductCatalogue, input:
     product_id: product.id,
     product: product.name,
     colours: colours.map((c) => ({ name: c.name, hex: c.hex, material: c.material, finish: c.finish })),
+    // The site's swatches are drawn from these hex values, not photographed: say so to the customer.
+    swatch_note: SWATCH_NOTE,
   });
 }
 

@@ -126,7 +126,13 @@ function DashboardFigures({ data }: { data: AdminDashboardResponse }) {
             basis={data.chats.basis}
           />
           <FigureCard testId="figure-alerts" label="Alerts" value={String(data.alerts.count)} detail={open.length === 0 ? 'All clear' : `${open.length} to look at`} basis={data.alerts.basis} />
-          <FigureCard testId="figure-score" label="Score" value={`${data.score.value}/100`} detail="Business health, see below" basis={data.score.basis} />
+          <FigureCard
+            testId="figure-score"
+            label="Score"
+            value={data.score.value === null ? 'No activity yet' : `${data.score.value}/100`}
+            detail={data.score.value === null ? 'Nothing was due to score, see below' : 'Business health, see below'}
+            basis={data.score.basis}
+          />
           <FigureCard testId="figure-competitors" label="Competitors" value={String(data.competitors.value)} detail={data.competitors.note} basis={data.competitors.basis} />
         </ul>
       </section>
@@ -166,9 +172,7 @@ function DashboardFigures({ data }: { data: AdminDashboardResponse }) {
             {data.score.parts.map((part) => (
               <tr key={part.label}>
                 <th scope="row">{part.label}</th>
-                <td>
-                  {part.points} / {part.max}
-                </td>
+                <td>{part.points === null ? `not counted (of ${part.max})` : `${part.points} / ${part.max}`}</td>
                 <td>{part.detail}</td>
               </tr>
             ))}
@@ -176,7 +180,7 @@ function DashboardFigures({ data }: { data: AdminDashboardResponse }) {
           <tfoot>
             <tr>
               <th scope="row">Score</th>
-              <td>{data.score.value} / 100</td>
+              <td>{data.score.value === null ? 'No activity yet' : `${data.score.value} / 100`}</td>
               <td />
             </tr>
           </tfoot>

@@ -41,7 +41,8 @@ export function LandingPage() {
     try {
       // The 'blinds' demo bypass is a staff shortcut: its placeholder details are not stored.
       if (!demo) {
-        await apiRequest('POST', '/api/customer-details', { ...details, feature: FEATURE_IDS[feature], sessionId, ipAddress: null });
+        // The dialog submits only with the consent box ticked (the server refuses the details without it).
+        await apiRequest('POST', '/api/customer-details', { ...details, feature: FEATURE_IDS[feature], sessionId, ipAddress: null, popiaConsent: true });
       }
     } catch {
       toast({ title: 'Error', description: 'Failed to save your details. Please try again.', variant: 'destructive' });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { CatalogItem, CatalogOverview } from '../../../../worker/shared/catalogue-api';
+import { SWATCH_NOTE } from '../../../../worker/shared/swatch-note';
 import { getJson } from '../../lib/api-client';
 import { formatRand } from '../../lib/format';
 
@@ -41,6 +42,7 @@ export function ProductShowcase() {
           {state.catalog.sample_data_note && (
             <p className="sample-note"><span className="badge badge--warning">Sample prices</span> {state.catalog.sample_data_note}</p>
           )}
+          <p className="swatch-note">{SWATCH_NOTE}</p>
           {GROUPS.map((group) => {
             const items = group.sections.flatMap((s) => state.catalog[s] as CatalogItem[]);
             if (items.length === 0) return null;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { toast } from '../../components/toast';
 
 export type LaunchFeature = 'visualizer' | 'walkthrough';
@@ -16,14 +17,20 @@ export function isBypassName(name: string): boolean {
   return name.trim().toLowerCase() === 'blinds';
 }
 
-/** The dialog's own checks (spec section 5), in order; null when the details may be submitted. */
-export function checkQuickDetails(details: QuickDetails): { title: string; description: string } | null {
+export const CONSENT_NEEDED = { title: 'Consent Needed', description: 'Please tick the box to agree to be contacted about your enquiry.' } as const;
+
+/**
+ * The dialog's own checks (spec section 5), in order, then the POPIA consent the lead form also
+ * asks for (the server refuses the details without it); null when the details may be submitted.
+ */
+export function checkQuickDetails(details: QuickDetails, consent: boolean): { title: string; description: string } | null {
   if (!details.name.trim() || !details.whatsapp.trim() || !details.email.trim()) {
     return { title: 'Missing Details', description: 'Please fill in all fields to continue.' };
   }
   if (!details.email.includes('@')) {
     return { title: 'Invalid Email', description: 'Please enter a valid email address.' };
   }
+  if (!consent) return { ...CONSENT_NEEDED };
   return null;
 }
 
@@ -46,6 +53,7 @@ interface Props {
 export function QuickDetailsDialog({ feature, onCancel, onSubmit }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [details, setDetails] = useState<QuickDetails>({ name: '', whatsapp: '', email: '' });
+  const [consent, setConsent] = useState(false);
   const [saving, setSaving] = useState(false);
   const titleId = useId();
 
@@ -64,7 +72,7 @@ export function QuickDetailsDialog({ feature, onCancel, onSubmit }: Props) {
     if (saving) return;
     const demo = isBypassName(details.name);
     if (!demo) {
-      const problem = checkQuickDetails(details);
+      const problem = checkQuickDetails(details, consent);
       if (problem) {
         toast({ ...problem, variant: 'destructive' });
         return;
@@ -91,7 +99,8 @@ export function QuickDetailsDialog({ feature, onCancel, onSubmit }: Props) {
       {feature && (
         <form onSubmit={submit} noValidate>
           <h2 id={titleId}>{TITLES[feature]}</h2>
-          <p className="dialog__intro">So we can send you your design and quote. We only use these details to help with your blinds.</p>
+          {/* Issue 18: nothing is sent from the visualiser, so the dialog promises only what happens: a follow-up. */}
+          <p className="dialog__intro">So our team can follow up with your quote. We only use these details to help with your blinds.</p>
           <label className="field">
             <span>Your Name</span>
             <input name="name" autoComplete="name" value={details.name} onChange={update('name')} autoFocus />
@@ -104,6 +113,16 @@ export function QuickDetailsDialog({ feature, onCancel, onSubmit }: Props) {
             <span>Email Address</span>
             <input name="email" type="email" autoComplete="email" placeholder="you@example.co.za" value={details.email} onChange={update('email')} />
           </label>
+          <div className="dialog__consent">
+            <input id={`${titleId}-consent`} name="popiaConsent" type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
+            <label htmlFor={`${titleId}-consent`}>
+              I agree to be contacted about this enquiry (see our{' '}
+              <Link to="/privacy" target="_blank" rel="noopener">
+                privacy notice
+              </Link>
+              ).
+            </label>
+          </div>
           <div className="dialog__actions">
             <button type="button" className="button button--ghost-dark" onClick={onCancel} disabled={saving}>
               Cancel

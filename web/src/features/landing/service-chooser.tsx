@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { payPhrase, telLink, usePublicConfig, whatsappLink } from '../../lib/public-config';
 import type { LaunchFeature } from './quick-details-dialog';
@@ -11,9 +11,19 @@ interface Props {
   onLaunch: (feature: LaunchFeature) => void;
 }
 
+// Loaded when a customer asks for a site visit, so the landing page's first load does not pay for it.
+const LeadForm = lazy(async () => ({ default: (await import('../leads/lead-form')).LeadForm }));
+
 /** 'Choose Your Service': choosing a path highlights its card and shows its extra panel. */
 export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
   const config = usePublicConfig();
+  // 'Site Visits' asks for a visit (the lead form with the visit ticked); the staff workspace at
+  // /site-visits, behind its access phrase, is for our consultants (issue 18).
+  const [visitRequests, setVisitRequests] = useState(0);
+  const requestVisit = () => {
+    onChoose('garden-route');
+    setVisitRequests((n) => n + 1);
+  };
   return (
     <section className="services" id="services" aria-labelledby="services-title">
       <h2 id="services-title">Choose Your Service</h2>
@@ -44,7 +54,9 @@ export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
                 WhatsApp
               </a>
             )}
-            <Link className="button" to="/site-visits">Site Visits</Link>
+            <button type="button" className="button" onClick={requestVisit}>
+              Site Visits
+            </button>
         </ServiceCard>
       </div>
       {path === 'online' && (
@@ -66,8 +78,9 @@ export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
           <h3 id="garden-panel-title">Our Garden Route team</h3>
           <p>
             Mossel Bay, George, Wilderness, Sedgefield, Knysna and Plettenberg Bay. We bring samples, measure every window,
-            quote on the spot and install. Call or WhatsApp to book a visit; we reply within 24 hours.
+            quote on the spot and install. Call or WhatsApp to book a visit, or ask for one below; we reply within 24 hours.
           </p>
+          {visitRequests > 0 && <SiteVisitRequest scrollKey={visitRequests} />}
         </div>
       )}
     </section>
@@ -95,5 +108,20 @@ function ServiceCard({ selected, onChoose, kicker, title, description, children 
       </button>
       <div className="service-card__actions">{children}</div>
     </article>
+  );
+}
+
+/** The lead form with a site visit ticked, brought into view each time 'Site Visits' is pressed. */
+function SiteVisitRequest({ scrollKey }: { scrollKey: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [scrollKey]);
+  return (
+    <div ref={ref} id="site-visit-request" className="service-panel__visit">
+      <Suspense fallback={<p role="status">Loading the form…</p>}>
+        <LeadForm source="other" productInterest="Garden Route service" sessionData={{}} offerSiteVisit />
+      </Suspense>
+    </div>
   );
 }

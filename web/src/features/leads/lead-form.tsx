@@ -11,6 +11,8 @@ export interface LeadSessionData {
   openingType?: string;
   mountType?: string;
   dimensions?: unknown;
+  /** Set by a form that offers a site visit: whether the customer asked for one. */
+  siteVisitRequested?: boolean;
 }
 
 export interface LeadFormProps {
@@ -19,7 +21,15 @@ export interface LeadFormProps {
   sessionData: LeadSessionData;
   /** Called after the lead is stored (or bypassed), with the server's id (null on bypass). */
   onSubmitted?: (result: { leadId: string | null; bypass: boolean }) => void;
+  /**
+   * Offer a Garden Route site visit, ticked to begin with (the landing page's 'Site Visits'). A
+   * ticked visit is the lead's product interest, so the business's notice and /leads say so.
+   */
+  offerSiteVisit?: boolean;
 }
+
+/** The product interest of a lead that asks for a site visit. */
+export const SITE_VISIT_INTEREST = 'Garden Route site visit (measure and quote)';
 
 interface LeadFields {
   name: string;
@@ -60,9 +70,11 @@ export function buildLeadBody(fields: LeadFields, source: LeadFormSource, produc
   };
 }
 
-export function LeadForm({ source, productInterest, sessionData, onSubmitted }: LeadFormProps) {
+export function LeadForm({ source, productInterest, sessionData, onSubmitted, offerSiteVisit = false }: LeadFormProps) {
   const [fields, setFields] = useState<LeadFields>(EMPTY);
   const [consent, setConsent] = useState(false);
+  const [siteVisit, setSiteVisit] = useState(offerSiteVisit);
+  const interest = siteVisit ? SITE_VISIT_INTEREST : productInterest;
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
   const [done, setDone] = useState(false);
@@ -90,7 +102,7 @@ export function LeadForm({ source, productInterest, sessionData, onSubmitted }: 
       const result = await apiRequest<{ success: boolean; leadId?: string }>(
         'POST',
         '/api/leads/capture',
-        buildLeadBody(fields, source, productInterest, sessionData),
+        buildLeadBody(fields, source, interest, offerSiteVisit ? { ...sessionData, siteVisitRequested: siteVisit } : sessionData),
       );
       if (!result?.success) throw new Error('Lead not stored');
       setDone(true);
@@ -109,19 +121,26 @@ export function LeadForm({ source, productInterest, sessionData, onSubmitted }: 
           ✓
         </div>
         <h2 id={headingId}>Thank You!</h2>
-        <p>
-          We have received your details for <strong>{productInterest}</strong>. One of our consultants will contact you within 24 hours with
-          your quote.
-        </p>
+        {siteVisit ? (
+          <p>
+            We have received your request for a <strong>site visit</strong>. Our Garden Route team will contact you within 24 hours to
+            arrange a time.
+          </p>
+        ) : (
+          <p>
+            We have received your details for <strong>{productInterest}</strong>. One of our consultants will contact you within 24 hours with
+            your quote.
+          </p>
+        )}
       </section>
     );
   }
 
   return (
     <section className="lead-form" aria-labelledby={headingId}>
-      <h2 id={headingId}>Get your free quote</h2>
+      <h2 id={headingId}>{offerSiteVisit ? 'Ask for a site visit' : 'Get your free quote'}</h2>
       <p className="lead-form__interest">
-        Product interest: <strong>{productInterest}</strong>
+        Product interest: <strong>{interest}</strong>
       </p>
       <form onSubmit={submit} noValidate>
         <div className="lead-form__grid">
@@ -181,6 +200,12 @@ export function LeadForm({ source, productInterest, sessionData, onSubmitted }: 
           </label>
           <textarea id={`${id}-notes`} name="notes" rows={3} value={fields.notes} onChange={update('notes')} />
         </div>
+        {offerSiteVisit && (
+          <div className="lead-form__consent">
+            <input id={`${id}-visit`} name="siteVisit" type="checkbox" checked={siteVisit} onChange={(e) => setSiteVisit(e.target.checked)} />
+            <label htmlFor={`${id}-visit`}>Book a free site visit: we come to you on the Garden Route, measure every window and quote.</label>
+          </div>
+        )}
         <div className="lead-form__consent">
           <input id={`${id}-consent`} name="popiaConsent" type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
           <label htmlFor={`${id}-consent`}>

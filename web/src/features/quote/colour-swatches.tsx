@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ColourDto } from '../../../../worker/shared/catalogue-api';
+import { SWATCH_NOTE } from '../../../../worker/shared/swatch-note';
 import { ApiError } from '../../lib/api-client';
 import { swatchColours } from './calculator-model';
 import { fetchColours } from './quote-api';
@@ -42,7 +43,10 @@ interface ColourSwatchesProps {
   onRetry: () => void;
 }
 
-/** The colour radio group: real swatch images; a honeycomb colour without one shows its hex. */
+/**
+ * The colour radio group: swatch images drawn from each colour's supplier value (SWATCH_NOTE says
+ * so under them); a honeycomb colour without one shows its hex.
+ */
 export function ColourSwatches({ state, value, onChange, onRetry }: ColourSwatchesProps) {
   const [broken, setBroken] = useState<ReadonlySet<string>>(() => new Set());
 
@@ -70,41 +74,46 @@ export function ColourSwatches({ state, value, onChange, onRetry }: ColourSwatch
         <p className="qc-swatches__empty-title">{state.listed > 0 ? 'No Authentic Image' : 'Missing Image'}</p>
         <p>
           {state.listed > 0
-            ? 'We do not have true-to-life swatch photos of these colours yet, so we do not offer them online. Contact our team for samples.'
+            ? 'We have no swatch for these colours yet, so we do not offer them online. Contact our team for samples.'
             : 'No colours are listed for this product yet. Contact our team for the range.'}
         </p>
       </div>
     );
   }
   return (
-    <div className="qc-swatches" role="radiogroup" aria-labelledby="qc-colour-label" aria-required="true">
-      {state.colours.map((c) => {
-        const image = c.imageUrl ?? c.swatchPath;
-        const selected = c.name === value;
-        return (
-          <label key={c.name} className={`qc-swatch${selected ? ' qc-swatch--selected' : ''}`} title={`${c.name} (${c.material})`}>
-            <input type="radio" name="qc-colour" value={c.name} checked={selected} onChange={() => onChange(c.name)} />
-            {image && !broken.has(image) ? (
-              <img
-                className="qc-swatch__image"
-                src={image}
-                alt=""
-                width="44"
-                height="44"
-                loading="lazy"
-                onError={() => setBroken((set) => new Set(set).add(image))}
-              />
-            ) : image ? (
-              <span className="qc-swatch__image qc-swatch__image--missing" style={{ background: c.hex }} aria-hidden="true">
-                Missing Image
-              </span>
-            ) : (
-              <span className="qc-swatch__image" style={{ background: c.hex }} aria-hidden="true" />
-            )}
-            <span className="qc-swatch__name">{c.name}</span>
-          </label>
-        );
-      })}
-    </div>
+    <>
+      <div className="qc-swatches" role="radiogroup" aria-labelledby="qc-colour-label" aria-required="true" aria-describedby="qc-swatch-note">
+        {state.colours.map((c) => {
+          const image = c.imageUrl ?? c.swatchPath;
+          const selected = c.name === value;
+          return (
+            <label key={c.name} className={`qc-swatch${selected ? ' qc-swatch--selected' : ''}`} title={`${c.name} (${c.material})`}>
+              <input type="radio" name="qc-colour" value={c.name} checked={selected} onChange={() => onChange(c.name)} />
+              {image && !broken.has(image) ? (
+                <img
+                  className="qc-swatch__image"
+                  src={image}
+                  alt=""
+                  width="44"
+                  height="44"
+                  loading="lazy"
+                  onError={() => setBroken((set) => new Set(set).add(image))}
+                />
+              ) : image ? (
+                <span className="qc-swatch__image qc-swatch__image--missing" style={{ background: c.hex }} aria-hidden="true">
+                  Missing Image
+                </span>
+              ) : (
+                <span className="qc-swatch__image" style={{ background: c.hex }} aria-hidden="true" />
+              )}
+              <span className="qc-swatch__name">{c.name}</span>
+            </label>
+          );
+        })}
+      </div>
+      <p className="swatch-note" id="qc-swatch-note">
+        {SWATCH_NOTE}
+      </p>
+    </>
   );
 }

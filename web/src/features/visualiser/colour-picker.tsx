@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ColourDto, ColoursResponse } from '../../../../worker/shared/catalogue-api';
 import { ApiError, getJson } from '../../lib/api-client';
+import { SWATCH_NOTE } from '../../../../worker/shared/swatch-note';
 
 /** A colour option of the AR flow (storefront spec section 3): value, label, hex, texture, material. */
 export interface ColourOption {
@@ -67,18 +68,23 @@ export function ColourPicker({
   }
   if (state.colours.length === 0) return <p className="ar-colours__status">No colours are listed for this product yet.</p>;
   return (
-    <div className="ar-colours" role="radiogroup" aria-label="Colour">
-      {state.colours.map((c) => (
-        <label key={c.value} className={`ar-colour${c.value === value ? ' ar-colour--selected' : ''}`} title={`${c.label} (${c.material})`}>
-          <input type="radio" name={name} value={c.value} checked={c.value === value} onChange={() => onChange(c.value)} />
-          {c.texture ? (
-            <img className="ar-colour__swatch" src={c.texture} alt="" width="40" height="40" loading="lazy" />
-          ) : (
-            <span className="ar-colour__swatch" style={{ background: c.hex }} aria-hidden="true" />
-          )}
-          <span className="ar-colour__name">{c.label}</span>
-        </label>
-      ))}
-    </div>
+    <>
+      <div className="ar-colours" role="radiogroup" aria-label="Colour" aria-describedby={`${name}-swatch-note`}>
+        {state.colours.map((c) => (
+          <label key={c.value} className={`ar-colour${c.value === value ? ' ar-colour--selected' : ''}`} title={`${c.label} (${c.material})`}>
+            <input type="radio" name={name} value={c.value} checked={c.value === value} onChange={() => onChange(c.value)} />
+            {c.texture ? (
+              <img className="ar-colour__swatch" src={c.texture} alt="" width="40" height="40" loading="lazy" />
+            ) : (
+              <span className="ar-colour__swatch" style={{ background: c.hex }} aria-hidden="true" />
+            )}
+            <span className="ar-colour__name">{c.label}</span>
+          </label>
+        ))}
+      </div>
+      <p className="swatch-note" id={`${name}-swatch-note`}>
+        {SWATCH_NOTE}
+      </p>
+    </>
   );
 }
