@@ -34,6 +34,10 @@ export default defineConfig(async () => {
       isolate: false,
       // Two files at a time: the suite is CPU-bound, and the CI machine has two cores.
       maxWorkers: 2,
+      // Timeouts catch a hang, not a slow machine: the per-file reset takes ~40 ms alone but passed
+      // 10 s (vitest's default) with the machine busy, failing whole files. A hang still fails.
+      hookTimeout: 60_000,
+      testTimeout: 30_000,
       setupFiles: ['./tests/worker/setup.ts'],
       globalSetup: ['./tests/stand-ins/global-setup.ts'],
     },
