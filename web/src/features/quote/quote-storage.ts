@@ -180,17 +180,24 @@ export interface HandedOverSize {
   width_mm: number;
   drop_mm: number;
   estimated?: true;
+  /** What the tool measured: the quick scan measures the window's outer frame, not the recess. */
+  measured?: 'outer-frame';
 }
 
 /** `{width_mm, drop_mm[, estimated]}` handed over by the measuring tools (auto-measurements), when it is a usable pair. */
 export function parseAutoMeasurements(json: string | null): HandedOverSize | null {
   if (!json) return null;
   try {
-    const value = JSON.parse(json) as { width_mm?: unknown; drop_mm?: unknown; estimated?: unknown } | null;
+    const value = JSON.parse(json) as { width_mm?: unknown; drop_mm?: unknown; estimated?: unknown; measured?: unknown } | null;
     const width = Number(value?.width_mm);
     const drop = Number(value?.drop_mm);
     if (Number.isFinite(width) && width > 0 && Number.isFinite(drop) && drop > 0) {
-      return { width_mm: Math.round(width), drop_mm: Math.round(drop), ...(value?.estimated === true ? { estimated: true as const } : {}) };
+      return {
+        width_mm: Math.round(width),
+        drop_mm: Math.round(drop),
+        ...(value?.estimated === true ? { estimated: true as const } : {}),
+        ...(value?.measured === 'outer-frame' ? { measured: 'outer-frame' as const } : {}),
+      };
     }
   } catch {
     // unreadable: no prefill
