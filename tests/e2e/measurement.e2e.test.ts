@@ -123,7 +123,14 @@ describe('/measurement', () => {
     await page.getByRole('button', { name: 'Use These Measurements' }).waitFor();
     expect(await page.getByTestId('scan-width').innerText()).toBe(`${scan.width_mm} mm`);
     expect(await page.getByTestId('scan-drop').innerText()).toBe(`${scan.drop_mm} mm`);
-    expect(await page.getByTestId('scan-confidence').innerText()).toBe(`${Math.round(scan.confidence * 100)}%`);
+    // A rating with the server's reasons, not the heuristic 'confidence' as a percentage.
+    expect(scan.quality.reasons).toContain('A4 sheet found');
+    expect(await page.getByTestId('scan-quality').innerText()).toBe({ good: 'Good', fair: 'Fair', poor: 'Poor' }[scan.quality.rating as string]);
+    expect(await page.getByTestId('scan-quality-reasons').innerText()).toMatch(/^A4 sheet found, perspective corrected from the sheet, /);
+    expect(await page.locator('.scan-results').innerText()).not.toMatch(/%|Confidence/);
+    // It says the size is the outer frame's and links the guide that says how it is converted.
+    expect(await page.getByTestId('scan-outer-frame').innerText()).toMatch(/outer window frame/);
+    expect(await page.getByTestId('scan-outer-frame').getByRole('link', { name: 'tape-measure guide' }).getAttribute('href')).toBe('/measuring-guide');
     expect(scan.scaleSource).toBe('a4-reference');
     expect(within(scan.width_mm, CAMERA_SCENE.windowMm[0], 0.05), `width ${scan.width_mm}`).toBe(true);
     expect(within(scan.drop_mm, CAMERA_SCENE.windowMm[1], 0.05), `drop ${scan.drop_mm}`).toBe(true);
@@ -138,7 +145,27 @@ describe('/measurement', () => {
     await screenshot(page, 'measurement-scan-results-1280');
     await page.getByRole('button', { name: 'Use These Measurements' }).click();
     await page.waitForURL((url) => url.pathname === '/quote-calculator');
-    expect(await storedJson(page, 'auto-measurements')).toEqual({ width_mm: scan.width_mm, drop_mm: scan.drop_mm, size_source: 'scan-a4' });
+    expect(await storedJson(page, 'auto-measurements')).toEqual({ width_mm: scan.width_mm, drop_mm: scan.drop_mm, size_source: 'scan-a4', measured: 'outer-frame' });
+    // The calculator says what was measured, converts it for the default inside-recess mount and shows the change.
+    const note = page.getByTestId('qc-measured');
+    await note.getByText(`Measured by the quick scan: outer frame ${scan.width_mm} x ${scan.drop_mm} mm.`).waitFor();
+    expect(await page.getByLabel('Mount type').inputValue()).toBe('inside-recess');
+    expect(await page.getByLabel('Width (mm)').inputValue()).toBe(String(scan.width_mm - 10));
+    expect(await page.getByLabel('Drop (mm)').inputValue()).toBe(String(scan.drop_mm - 10));
+    expect(await page.getByTestId('qc-measured-change').innerText()).toBe(
+      `Changed: width ${scan.width_mm} → ${scan.width_mm - 10} mm, drop ${scan.drop_mm} → ${scan.drop_mm - 10} mm, so the size is ${scan.width_mm - 10} x ${scan.drop_mm - 10} mm (the recess).`,
+    );
+    // Face fix: the overlap is added to the frame instead.
+    await page.getByLabel('Mount type').selectOption('outside-facefix');
+    expect(await page.getByLabel('Width (mm)').inputValue()).toBe(String(scan.width_mm + 100));
+    expect(await page.getByLabel('Drop (mm)').inputValue()).toBe(String(scan.drop_mm + 100));
+    await page.getByTestId('qc-measured-change').getByText(`width ${scan.width_mm} → ${scan.width_mm + 100} mm`).waitFor();
+    await screenshot(page, 'quote-calculator-scan-hand-off-1280');
+    // A size the customer types is theirs: the mount type no longer changes it.
+    await page.getByLabel('Width (mm)').fill('1111');
+    await page.getByLabel('Mount type').selectOption('inside-recess');
+    expect(await page.getByLabel('Width (mm)').inputValue()).toBe('1111');
+    await page.getByTestId('qc-measured-change').getByText('You typed your own size').waitFor();
     expect(errors).toEqual([]);
   });
 
@@ -186,10 +213,11 @@ describe('/measurement', () => {
     await page.getByText('This is an estimate.').waitFor();
     await page.getByRole('button', { name: 'Use These Measurements' }).click();
     await page.waitForURL((url) => url.pathname === '/quote-calculator');
-    expect(await storedJson(page, 'auto-measurements')).toEqual({ width_mm: scan.width_mm, drop_mm: scan.drop_mm, estimated: true, size_source: 'scan-estimate' });
+    expect(await storedJson(page, 'auto-measurements')).toEqual({ width_mm: scan.width_mm, drop_mm: scan.drop_mm, measured: 'outer-frame', estimated: true, size_source: 'scan-estimate' });
     await page.getByTestId('qc-form-estimate').getByText('Estimate', { exact: true }).waitFor();
     expect(await page.getByTestId('qc-form-estimate').innerText()).toContain('photo scan without an A4 sheet');
-    expect(await page.getByLabel('Width (mm)').inputValue()).toBe(String(scan.width_mm));
+    // The estimated frame is converted for the inside-recess default like a measured one.
+    expect(await page.getByLabel('Width (mm)').inputValue()).toBe(String(scan.width_mm - 10));
     await screenshot(page, 'quote-calculator-estimate-from-scan-360');
     // A measured width typed over it makes the size the customer's own.
     await page.getByLabel('Width (mm)').fill(String(scan.width_mm + 5));

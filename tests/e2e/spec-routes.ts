@@ -9,4 +9,6 @@ export const SPEC_ROUTES = [
   '/admin/pricing', '/working-polygon', '/ar-measurement', '/shutters', '/leads', '/site-visits', '/admin-dashboard',
   '/marketing-insights', '/payment-success', '/payment-cancelled', '/payment-failed', '/complete-quote',
   '/room-walkthrough-rebuilt', '/melvin-workspace',
+  // Not in the spec's table: the tape-measure guide the landing page and the calculator link to.
+  '/measuring-guide',
 ];

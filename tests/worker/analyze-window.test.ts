@@ -27,6 +27,11 @@ describe('POST /api/ar/analyze-window', () => {
     expect(Math.abs(body.width_mm - 1200) / 1200).toBeLessThan(0.03);
     expect(Math.abs(body.drop_mm - 1500) / 1500).toBeLessThan(0.03);
     expect(body.confidence).toBeGreaterThanOrEqual(0.85);
+    // What customers see: a rating with the checks behind it, not a percentage.
+    expect(body.quality).toEqual({
+      rating: 'good',
+      reasons: ['A4 sheet found', 'perspective corrected from the sheet', 'frame edges clear', 'window corners agree with the sheet'],
+    });
     expect(body.detectedArea).toMatchObject({ x: expect.any(Number), y: expect.any(Number), width: expect.any(Number), height: expect.any(Number) });
     const stored = await env.MEDIA.list({ prefix: 'windows/session_1750000000000_abcdefghi/' });
     expect(stored.objects).toHaveLength(1);
@@ -46,6 +51,8 @@ describe('POST /api/ar/analyze-window', () => {
     expect(body.scaleSource).toBe('estimate');
     expect(body.confidence).toBeLessThanOrEqual(0.4);
     expect(body.note).toMatch(/A4/);
+    expect(body.quality.rating).toBe('poor');
+    expect(body.quality.reasons.slice(0, 2)).toEqual(['no A4 sheet found', 'size estimated from the window\u2019s shape and typical sizes']);
   });
 
   it.each([

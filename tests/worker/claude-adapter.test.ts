@@ -75,6 +75,10 @@ describe('Claude adapter (real SDK against the Messages API stand-in)', () => {
       'South African English',
       'two decimals',
       'Never invent products, colours, prices',
+      // The measuring rules and the tape-measure guide's address (shared/measuring-rules.ts).
+      'use the smallest',
+      'add 50 mm on each side',
+      '/measuring-guide',
     ]) {
       expect(body.system, fact).toContain(fact);
     }

@@ -109,9 +109,11 @@ const CASES: EvalCase[] = [
   { message: 'Which colours are available for outdoor blinds?', facts: [() => colourNames('outdoor-blinds')], features: ['colours'] },
   { message: 'show me the 25mm aluwood colours', facts: [() => colourNames('venetian-25mm-aluwood')], features: ['colours'] },
   // Measuring.
-  { message: 'How do I measure my window?', facts: ['Inside recess', 'face-fix', 'width', 'drop', 'smallest'], features: ['measuring-guide'] },
-  { message: 'Should I fit inside the recess or outside?', facts: ['Inside recess', 'Outside (face-fix)'], features: ['measuring-guide'] },
-  { message: 'How do I measure for a face fix blind?', facts: ['50-100 mm'], features: ['measuring-guide'], absent: ['Inside recess'] },
+  // Every measuring answer gives the tape-measure guide's address and the guide's own rule.
+  { message: 'How do I measure my window?', facts: ['Inside recess', 'face-fix', 'width', 'drop', 'smallest', '/measuring-guide'], features: ['measuring-guide'] },
+  { message: 'Should I fit inside the recess or outside?', facts: ['Inside recess', 'Outside (face-fix)', '/measuring-guide'], features: ['measuring-guide'] },
+  { message: 'How do I measure for a face fix blind?', facts: ['add 50 mm on each side and 50 mm above and below', '/measuring-guide'], features: ['measuring-guide'], absent: ['Inside recess'] },
+  { message: 'how do i measure inside the recess', facts: ['smallest', 'factory takes off', '/measuring-guide'], features: ['measuring-guide'], absent: ['face-fix'] },
   // Business facts.
   { message: 'Do your prices include VAT?', facts: ['15% VAT'], features: ['business-info'] },
   { message: 'How long does it take to make and deliver?', facts: ['1-2 business days', '7-10 business days', 'courier'], features: ['business-info'] },

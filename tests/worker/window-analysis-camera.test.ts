@@ -33,6 +33,9 @@ describe('window analysis through a camera: confident answers are right', () => 
       expect(result.confidence).toBeGreaterThanOrEqual(0.85);
       expect(result.confidence).toBeLessThanOrEqual(0.95);
       expect(result.reason).toBeUndefined();
+      // Customers see a rating and its reasons; the frame's outer edge and the sheet are named.
+      expect(['good', 'fair']).toContain(result.quality.rating);
+      expect(result.quality.reasons.slice(0, 3)).toEqual(['A4 sheet found', 'perspective corrected from the sheet', 'frame edges clear']);
       expectWithin(result.width_mm, c.scene.windowMm[0], c.tolerance);
       expectWithin(result.drop_mm, c.scene.windowMm[1], c.tolerance);
       expectAreaMatches(result, rendered);
@@ -93,6 +96,7 @@ describe('window analysis through a camera: says when it could not', () => {
     expect(result.confidence).toBeLessThanOrEqual(0.4);
     expect(result.reason).toBe('reference_cut_off');
     expect(result.note).toMatch(/edge of the photo/);
+    expect(result.quality).toMatchObject({ rating: 'poor', reasons: expect.arrayContaining(['A4 sheet runs off the photo']) });
   });
 
   it('with the window cut off by the photo\u2019s edge: no confident size', () => {
@@ -106,6 +110,7 @@ describe('window analysis through a camera: says when it could not', () => {
     expect(result.confidence).toBeLessThan(0.85);
     expect(result.reason).toBe('steep_angle');
     expect(result.note).toMatch(/steep angle/);
+    expect(result.quality).toMatchObject({ rating: 'fair', reasons: expect.arrayContaining(['A4 sheet found', 'photo taken at too steep an angle to correct reliably']) });
   });
 
   it('with a white frame on an equally white wall (its outer edge invisible): not a confident size of the glass', () => {
@@ -115,6 +120,7 @@ describe('window analysis through a camera: says when it could not', () => {
       expect(result.confidence).toBeLessThan(0.85);
       expect(result.reason).toBe('frame_edge_unclear');
       expect(result.note).toMatch(/glass/);
+      expect(result.quality).toMatchObject({ rating: 'fair', reasons: expect.arrayContaining(['frame edges unclear: the size may be the glass']) });
     }
   });
 
@@ -139,6 +145,7 @@ describe('window analysis through a camera: says when it could not', () => {
     expect(result.scaleSource).toBe('estimate');
     expect(result.confidence).toBeLessThanOrEqual(0.4);
     expect(result.reason).toBe('reference_not_a4');
+    expect(result.quality).toMatchObject({ rating: 'poor', reasons: expect.arrayContaining(['white sheet found, but not A4-shaped']) });
   });
 });
 

@@ -140,6 +140,7 @@ describe('window analysis: without a reference', () => {
     const result = analyzeWindowPixels({ width: 200, height: 150, data });
     expect(result.scaleSource).toBe('estimate');
     expect(result.confidence).toBeLessThanOrEqual(0.1);
+    expect(result.quality).toEqual({ rating: 'poor', reasons: ['no A4 sheet found', 'no window frame found'] });
   });
 });
 

@@ -30,6 +30,12 @@ export const PUBLIC_PAGES = [
       'Measure your windows for made-to-measure blinds: a Quick AI Scan with your camera, or four corners placed on a photo. With a step-by-step guide and tips.',
   },
   {
+    path: '/measuring-guide',
+    title: 'How to Measure Your Windows',
+    description:
+      'Measure your windows with a tape measure: inside the recess or face fix, three widths and three drops, and what our factory deducts for each blind.',
+  },
+  {
     path: '/quote-calculator',
     title: 'Online Blind Quotation',
     description:

@@ -29,6 +29,8 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
   { path: '/marketing-insights', title: 'Marketing Insights', summary: 'Insights and the daily report, behind the staff PIN.' },
   { path: '/complete-quote', title: 'Complete Your Quote', summary: 'Finish a stored quote with your contact details, then pay or book a consultation.' },
   { path: '/room-walkthrough-rebuilt', title: 'Room Walk-Through', summary: 'A guided walk through a room, window by window, ending in one quote.' },
+  // The tape-measure guide the landing page promises (inside recess or face fix, where to measure, factory deductions).
+  { path: '/measuring-guide', title: 'How to Measure Your Windows', summary: 'How to measure your windows with a tape measure, with drawings and a printable page.' },
 ];
 
 export const PAYMENT_RESULT_PATHS = ['/payment-success', '/payment-cancelled', '/payment-failed'] as const;

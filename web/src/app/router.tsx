@@ -24,6 +24,7 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
   '/complete-quote': async () => ({ Component: (await import('../features/orders/complete-quote-page')).CompleteQuotePage }),
   '/track': async () => ({ Component: (await import('../features/tracking/track-page')).TrackPage }),
   '/tracking': async () => ({ Component: (await import('../features/tracking/tracking-landing-page')).TrackingLandingPage }),
+  '/measuring-guide': async () => ({ Component: (await import('../features/measuring-guide/measuring-guide-page')).MeasuringGuidePage }),
   '/site-visits': async () => ({ Component: (await import('../features/site-visits/site-visits-page')).SiteVisitsPage }),
 };
 

@@ -40,6 +40,7 @@ export function SiteFooter() {
         <section aria-labelledby="footer-links">
           <h2 id="footer-links">More</h2>
           <ul className="plain-list">
+            <li><Link to="/measuring-guide">How to measure</Link></li>
             <li><Link to="/track">Track an order</Link></li>
             <li><Link to="/privacy">Privacy notice</Link></li>
           </ul>

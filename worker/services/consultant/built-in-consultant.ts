@@ -6,6 +6,7 @@ import { SAMPLE_PRICES_NOTE } from '../../shared/sample-prices';
 import { captureLead, type LeadSink } from '../leads';
 import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct, priceForSize } from '../pricing';
 import { productCatalogue, type ProductCatalogue } from '../product-catalogue';
+import { FACE_FIX_RULE, INSIDE_RECESS_RULE, MEASURING_GUIDE_PATH } from '../../shared/measuring-rules';
 import { formatRandFromCents } from './format';
 import { describeOrderStatus, findOrderReference, orderStatusFacts } from './order-status';
 import { formatSize, parseSingleDimension, parseSize } from './parse-size';
@@ -390,14 +391,12 @@ async function answerRecommendation(ctx: Ctx, needs: Need[], size: { widthMm: nu
 
 function answerMeasuring(ctx: Ctx, t: string): void {
   ctx.features.add('measuring-guide');
-  const inside =
-    'Inside recess: measure the width inside the recess at the top, middle and bottom and use the smallest; measure the drop from the top of the recess to the sill at the left, centre and right and use the smallest. Give us the exact recess size and we make the allowance for the fit.';
-  const outside =
-    'Outside (face-fix): measure the area you want covered and add about 50-100 mm on each side and above so the blind overlaps the frame, which blocks more light and gives better privacy.';
+  // The same rules the tape-measure guide prints (shared/measuring-rules.ts), and the guide's address.
   const general = 'Use a steel tape, measure in millimetres, and always give width first, then drop.';
-  if (/\b(inside|recess)\b/.test(t) && !/\b(outside|face ?fix)\b/.test(t)) ctx.parts.push(`${inside} ${general}`);
-  else if (/\b(outside|face ?fix)\b/.test(t) && !/\b(inside|recess)\b/.test(t)) ctx.parts.push(`${outside} ${general}`);
-  else ctx.parts.push(`${general}\n• ${inside}\n• ${outside}\nOur /measurement page can also help.`);
+  const guide = `Our tape-measure guide, with drawings and what our factory takes off for each blind, is at ${MEASURING_GUIDE_PATH} (you can print it).`;
+  if (/\b(inside|recess)\b/.test(t) && !/\b(outside|face ?fix)\b/.test(t)) ctx.parts.push(`${INSIDE_RECESS_RULE} ${general} ${guide}`);
+  else if (/\b(outside|face ?fix)\b/.test(t) && !/\b(inside|recess)\b/.test(t)) ctx.parts.push(`${FACE_FIX_RULE} ${general} ${guide}`);
+  else ctx.parts.push(`${general}\n• ${INSIDE_RECESS_RULE}\n• ${FACE_FIX_RULE}\n${guide}`);
 }
 
 function answerBusiness(ctx: Ctx, t: string, asksOrder: boolean): boolean {

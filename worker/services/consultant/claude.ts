@@ -14,6 +14,7 @@ import type {
 import type { ChatTurn, ConsultantContact, ConsultantDeps, ConsultantMemory } from './built-in-consultant';
 import { CLAUDE_TOOLS, type ClaudeFeature, runTool, type ToolContext } from './claude-tools';
 import { productCatalogue } from '../product-catalogue';
+import { FACE_FIX_RULE, INSIDE_RECESS_RULE, MEASURING_GUIDE_PATH } from '../../shared/measuring-rules';
 import { DEFAULT_CLAUDE_MODEL, isModelRefusal, logModelRefusal } from './claude-model';
 
 export { DEFAULT_CLAUDE_MODEL };
@@ -83,6 +84,7 @@ export function systemPrompt(contact: ConsultantContact, memory: ConsultantMemor
     '- Write prices as the tools give them: rand with two decimals (e.g. R 1 624,00), and say they include VAT.',
     `- When price_blind answers sample_prices true, say so in these words: '${SAMPLE_PRICES_NOTE}'`,
     '- Measurements are in millimetres, width first, then drop.',
+    `- How to measure (the shop's rules): ${INSIDE_RECESS_RULE} ${FACE_FIX_RULE} For measuring questions give these rules and the tape-measure guide's address, ${MEASURING_GUIDE_PATH}, which has the drawings and the factory's deductions per product.`,
     '- When the customer gives a name and an e-mail address or phone number, call capture_lead once, with notes on what they want.',
     '- For an order status, call track_order.',
     '- When the customer sends photos, describe what you see that matters for blinds (window type, room, light, existing colours) and suggest products from the catalogue; do not guess exact sizes from a photo.',

@@ -19,7 +19,7 @@ import { WindowAnalysisError } from './errors';
 import { applyH, fitLine, homography, intersect, invert3, median, mul3, type Line, type Mat3, type Pt } from './geometry';
 import { clamp01, downscale, quantile, sampleLum, sampleSmall, type Small } from './image';
 import { A4_ASPECT_TOLERANCE, A4_LONG_MM, A4_SHORT_MM, findSheet, type Sheet } from './sheet';
-import type { FractionBox, RgbaImage, WindowAnalysis } from './types';
+import type { FractionBox, RgbaImage, ScanQuality, WindowAnalysis } from './types';
 
 const MIN_IMAGE_SIDE = 32;
 /** The plane is resampled with about this many cells on its long side. */
@@ -595,6 +595,19 @@ const NO_WINDOW_NOTE =
   'No window frame could be found in the photo, so these sizes are only a placeholder. ' +
   'Take the photo with the whole window in view, and hold a white A4 sheet against the glass for a real measurement.';
 
+/** The quality rating's words for the A4 sheet search when no sheet could be used. */
+function sheetFinding(search: { sheet: Sheet | null; cutOff: boolean; notA4: boolean }): string {
+  if (search.cutOff) return 'A4 sheet runs off the photo';
+  if (search.notA4) return 'white sheet found, but not A4-shaped';
+  return search.sheet ? 'A4 sheet found' : 'no A4 sheet found';
+}
+
+/** The quality rating's words for the window frame. */
+function frameFinding(cutOff: boolean, frameSeen: boolean): string {
+  if (cutOff) return 'window runs off the photo';
+  return frameSeen ? 'frame edges clear' : 'frame edges unclear: the size may be the glass';
+}
+
 /** Analyses decoded RGBA pixels. */
 export function analyzeWindowPixels(img: RgbaImage): WindowAnalysis {
   const { width, height, data } = img;
@@ -637,7 +650,8 @@ export function analyzeWindowPixels(img: RgbaImage): WindowAnalysis {
   const minSize = Math.max(0.08 * Math.min(grid.w, grid.h), useSheet ? 350 / grid.cell : 0);
   const candidate = findRectangle(grid, grads, minSize, null);
   if (!candidate) {
-    return { width_mm: 1200, drop_mm: 1200, confidence: 0.1, detectedArea: { x: 0, y: 0, width: 1, height: 1 }, scaleSource: 'estimate', note: NO_WINDOW_NOTE, reason: 'no_window' };
+    const quality: ScanQuality = { rating: 'poor', reasons: [sheetFinding(search), 'no window frame found'] };
+    return { width_mm: 1200, drop_mm: 1200, confidence: 0.1, quality, detectedArea: { x: 0, y: 0, width: 1, height: 1 }, scaleSource: 'estimate', note: NO_WINDOW_NOTE, reason: 'no_window' };
   }
   const innerMin = Math.min(candidate.right - candidate.left, candidate.bottom - candidate.top);
   const minOut = useSheet ? 12 / grid.cell : 0.012 * innerMin;
@@ -670,11 +684,19 @@ export function analyzeWindowPixels(img: RgbaImage): WindowAnalysis {
     else if (framed && !agrees) reason = 'reference_inconsistent';
     const angle = s.tiltDeg >= 3 ? ` The photo was taken about ${Math.round(s.tiltDeg)}\u00b0 from square-on; the perspective is corrected from the sheet\u2019s corners.` : '';
     const reference = toFractions(s.corners, width, height);
+    const reasons = [
+      s.shortSidePx < MIN_SHEET_SHORT_PX ? 'A4 sheet found, but very small in the photo' : 'A4 sheet found',
+      s.tiltDeg > MAX_CONFIDENT_TILT_DEG ? 'photo taken at too steep an angle to correct reliably' : 'perspective corrected from the sheet',
+      frameFinding(cutOff, frameSeen),
+      agrees ? 'window corners agree with the sheet' : framed ? 'window corners and the sheet disagree' : 'window corners not traced: the scale comes from the sheet alone',
+    ];
+    if (reason === 'implausible_size') reasons.push('size outside what a window or door can be');
     if (reason) {
       return {
         width_mm: widthMm,
         drop_mm: dropMm,
         confidence: reason === 'implausible_size' ? 0.2 : reason === 'frame_edge_unclear' ? 0.6 : 0.5,
+        quality: { rating: reason === 'implausible_size' ? 'poor' : 'fair', reasons },
         detectedArea,
         scaleSource: 'a4-reference',
         reference,
@@ -691,6 +713,8 @@ export function analyzeWindowPixels(img: RgbaImage): WindowAnalysis {
       width_mm: widthMm,
       drop_mm: dropMm,
       confidence: Math.round((0.85 + 0.1 * quality) * 100) / 100,
+      // Every check passed only when the window's own corners confirmed the sheet's perspective.
+      quality: { rating: agrees ? 'good' : 'fair', reasons },
       detectedArea,
       scaleSource: 'a4-reference',
       reference,
@@ -707,6 +731,7 @@ export function analyzeWindowPixels(img: RgbaImage): WindowAnalysis {
     width_mm: widthMm,
     drop_mm: Math.round((widthMm * ratio) / 10) * 10,
     confidence: Math.round((0.25 + 0.05 * windowQuality) * 100) / 100,
+    quality: { rating: 'poor', reasons: [sheetFinding({ ...search, sheet: null }), 'size estimated from the window\u2019s shape and typical sizes', frameFinding(cutOff, frameSeen)] },
     detectedArea,
     scaleSource: 'estimate',
     note: ESTIMATE_NOTES[reason],

@@ -12,7 +12,7 @@ export { WindowAnalysisError, type WindowAnalysisErrorReason } from './errors';
 export { decodePng } from './png';
 export { MAX_DECODED_PIXELS, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './limits';
 export { sniffImageType, type SniffedImageType } from './sniff';
-export type { AnalyzeOptions, FractionBox, JpegDecoder, RgbaImage, ScaleSource, WindowAnalysis, WindowAnalysisReason } from './types';
+export type { AnalyzeOptions, FractionBox, JpegDecoder, RgbaImage, ScaleSource, ScanQuality, ScanRating, WindowAnalysis, WindowAnalysisReason } from './types';
 
 /**
  * Decodes an uploaded photo (PNG, or JPEG when a decoder is given), reduced to at most

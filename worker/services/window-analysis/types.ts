@@ -39,11 +39,24 @@ export type WindowAnalysisReason =
   | 'frame_edge_unclear'
   | 'reference_inconsistent';
 
+/**
+ * What the scan's figures are worth, in words a customer can act on: a rating and the checks
+ * behind it (e.g. 'A4 sheet found', 'frame edges clear'). `confidence` is a heuristic score with
+ * fixed floors, not a probability, so customers see this instead.
+ */
+export type ScanRating = 'good' | 'fair' | 'poor';
+export interface ScanQuality {
+  rating: ScanRating;
+  /** Short phrases, the sheet first, then the perspective, the frame and any problem. */
+  reasons: string[];
+}
+
 export interface WindowAnalysis {
   width_mm: number;
   drop_mm: number;
-  /** 0..1. With an A4 reference 0.85-0.95; an estimate is never above 0.4. */
+  /** 0..1 heuristic score (kept for API clients). With an A4 reference 0.85-0.95; an estimate is never above 0.4. Not shown to customers: see `quality`. */
   confidence: number;
+  quality: ScanQuality;
   detectedArea: FractionBox;
   scaleSource: ScaleSource;
   /** Where the A4 sheet was found (only with `scaleSource: 'a4-reference'`). */

@@ -1,9 +1,10 @@
 import { Fragment, useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from '../../components/toast';
 import { usePublicConfig } from '../../lib/public-config';
 import { readImageAsBase64, sendChatMessage, startChatSession, type AiProvider } from './chat-api';
 import { chatUserContext, readConsultantMode } from './consultant-mode';
+import { messageParts } from './message-links';
 import { useVoice } from './use-voice';
 import './chat-panel.css';
 
@@ -63,28 +64,21 @@ function welcomeMessage(assistantName: string, businessName: string): ChatMessag
   };
 }
 
-const URL_PATTERN = /(https:\/\/[^\s<>"]+)/g;
-const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]+$/;
-
-/** Plain text with https:// addresses turned into links (no HTML injection: text stays text). */
+/** Plain text with https:// addresses and the site's page paths turned into links (no HTML injection: text stays text). */
 export function renderWithLinks(text: string): ReactNode[] {
-  const nodes: ReactNode[] = [];
-  const parts = text.split(URL_PATTERN);
-  parts.forEach((part, i) => {
-    if (i % 2 === 0) {
-      if (part) nodes.push(<Fragment key={i}>{part}</Fragment>);
-      return;
-    }
-    const trailing = TRAILING_PUNCTUATION.exec(part)?.[0] ?? '';
-    const url = trailing ? part.slice(0, -trailing.length) : part;
-    nodes.push(
-      <a key={i} href={url} target="_blank" rel="noopener noreferrer">
-        {url}
-      </a>,
-    );
-    if (trailing) nodes.push(<Fragment key={`${i}-t`}>{trailing}</Fragment>);
-  });
-  return nodes;
+  return messageParts(text).map((part, i) =>
+    'text' in part ? (
+      <Fragment key={i}>{part.text}</Fragment>
+    ) : part.external ? (
+      <a key={i} href={part.href} target="_blank" rel="noopener noreferrer">
+        {part.href}
+      </a>
+    ) : (
+      <Link key={i} to={part.href}>
+        {part.href}
+      </Link>
+    ),
+  );
 }
 
 function ImageIcon() {

@@ -13,7 +13,10 @@ export interface WindowScan {
   success: boolean;
   width_mm: number;
   drop_mm: number;
+  /** A heuristic score kept for API clients; customers see `quality` instead. */
   confidence: number;
+  /** The server's rating of the scan and the checks behind it (e.g. 'A4 sheet found', 'frame edges clear'). */
+  quality: { rating: 'good' | 'fair' | 'poor'; reasons: string[] };
   detectedArea: FractionBox;
   scaleSource: 'a4-reference' | 'estimate';
   reference?: FractionBox;
@@ -31,6 +34,14 @@ export async function analyzeWindowPhoto(image: Blob, sessionId: string): Promis
     throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`);
   }
   return (await response.json()) as WindowScan;
+}
+
+const RATING_LABELS = { good: 'Good', fair: 'Fair', poor: 'Poor' } as const;
+
+/** 'Good: A4 sheet found, perspective corrected from the sheet, frame edges clear.' */
+export function scanQualityText(quality: WindowScan['quality']): { label: string; reasons: string } {
+  const reasons = quality.reasons.join(', ');
+  return { label: RATING_LABELS[quality.rating], reasons: reasons ? reasons.charAt(0).toUpperCase() + reasons.slice(1) + '.' : '' };
 }
 
 /** What to tell a person about a failed analysis. */

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { MEASURING_GUIDE_PATH } from '../../../../worker/shared/measuring-rules';
 import { toast } from '../../components/toast';
 import { createSessionId } from '../../lib/session-id';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { analyzeWindowPhoto, failureMessage, type FractionBox, type WindowScan } from './analyze-api';
+import { analyzeWindowPhoto, failureMessage, scanQualityText, type FractionBox, type WindowScan } from './analyze-api';
 import {
   CAMERA_ERRORS,
   CAPTURE_DELAY_MS,
@@ -57,7 +58,8 @@ export function QuickScan({ onCancel }: { onCancel: () => void }) {
     if (!result) return;
     // Without an A4 sheet the size is an estimate: it stays marked as one through the quote and the order (DESIGN.md 7b).
     const estimated = result.scaleSource === 'estimate' ? { estimated: true, size_source: 'scan-estimate' } : { size_source: 'scan-a4' };
-    localStorage.setItem(STORAGE_KEYS.autoMeasurements, JSON.stringify({ width_mm: result.width_mm, drop_mm: result.drop_mm, ...estimated }));
+    // The scan measures the outer frame: the calculator converts it for the mount type (measuring guide).
+    localStorage.setItem(STORAGE_KEYS.autoMeasurements, JSON.stringify({ width_mm: result.width_mm, drop_mm: result.drop_mm, measured: 'outer-frame', ...estimated }));
     navigate('/quote-calculator');
   }
 
@@ -181,6 +183,7 @@ function boxStyle(box: FractionBox) {
 
 function ScanResults({ result, onRetake, onUse }: { result: ScanResult; onRetake: () => void; onUse: () => void }) {
   const estimate = result.scaleSource === 'estimate';
+  const quality = scanQualityText(result.quality);
   return (
     <div className="scan-results">
       <div className="scan-results__image">
@@ -205,10 +208,19 @@ function ScanResults({ result, onRetake, onUse }: { result: ScanResult; onRetake
             <dd data-testid="scan-drop">{result.drop_mm} mm</dd>
           </div>
           <div>
-            <dt>Confidence</dt>
-            <dd data-testid="scan-confidence">{Math.round(result.confidence * 100)}%</dd>
+            <dt>Scan quality</dt>
+            <dd data-testid="scan-quality" data-rating={result.quality.rating}>
+              {quality.label}
+            </dd>
           </div>
         </dl>
+        <p className="muted" data-testid="scan-quality-reasons">
+          {quality.reasons}
+        </p>
+        <p className="measure-note" data-testid="scan-outer-frame">
+          These are the sizes of the <strong>outer window frame</strong>. The calculator converts them for inside-recess or face-fix mounting and
+          shows what it changed: see our <Link to={MEASURING_GUIDE_PATH}>tape-measure guide</Link>.
+        </p>
         {estimate ? (
           <p className="measure-note measure-note--warn">
             <strong>This is an estimate.</strong> No A4 sheet was found in the photo, so the size is a guess. Hold an A4 sheet flat

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { MEASURING_GUIDE_PATH } from '../../../../worker/shared/measuring-rules';
 import { SelectField } from '../../components/select-field';
 import { toast } from '../../components/toast';
 import { SizeEstimateBadge } from '../../components/size-estimate';
@@ -23,6 +25,8 @@ import {
   type PricePathResult,
 } from './calculator-model';
 import { ColourSwatches, useSwatches } from './colour-swatches';
+import { MeasuredSizeNote } from './measured-size-note';
+import { measuredFrame, withConvertedSize, type MeasuredFrame } from './measured-size';
 import { fetchPricing, newId } from './quote-api';
 import { CALCULATOR_PRODUCTS, CONTROL_SIDES, MOUNT_TYPES, type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from './quote-storage';
 import { TeamContact } from './team-contact';
@@ -45,7 +49,9 @@ interface AddBlindFormProps {
 
 /** Spec section 2 'Add Blind' and section 5: the blind's product, size, options, colour and live price. */
 export function AddBlindForm({ initialSize, onAdd, onOrderNow, onSamplePrices }: AddBlindFormProps) {
-  const [form, setForm] = useState<BlindForm>(() => emptyBlindForm(initialSize));
+  // A scanned outer frame is converted for the mount type (the default is inside recess).
+  const [frame, setFrame] = useState<MeasuredFrame | null>(() => measuredFrame(initialSize));
+  const [form, setForm] = useState<BlindForm>(() => (frame ? withConvertedSize(emptyBlindForm(initialSize), frame) : emptyBlindForm(initialSize)));
   const [colourReload, setColourReload] = useState(0);
   const [priceRetry, setPriceRetry] = useState(0);
   const [adding, setAdding] = useState(false);
@@ -58,6 +64,17 @@ export function AddBlindForm({ initialSize, onAdd, onOrderNow, onSamplePrices }:
   const addable = canAddBlind(form);
 
   const update = (change: Partial<BlindForm>) => setForm((f) => ({ ...f, ...change }));
+
+  /** A typed width or drop is the customer's own: a scanned frame is no longer converted into it. */
+  function typeSize(change: { widthText?: string; dropText?: string }) {
+    setForm((f) => editSize(f, change));
+    setFrame((fr) => (fr?.following ? { ...fr, following: false } : fr));
+  }
+
+  /** The mount type decides what a scanned frame converts to, until the customer types a size. */
+  function chooseMount(mountType: MountType) {
+    setForm((f) => (frame?.following ? withConvertedSize({ ...f, mountType }, frame) : { ...f, mountType }));
+  }
 
   useEffect(() => {
     if (livePrice?.status === 'ok' && livePrice.samplePrices) onSamplePrices();
@@ -98,6 +115,7 @@ export function AddBlindForm({ initialSize, onAdd, onOrderNow, onSamplePrices }:
       description: `${line.product_name}, ${line.width_mm} x ${line.drop_mm} mm, ${line.colour}.${isEstimatedSize(line.size_source) ? " The size is an estimate: we'll confirm it before production." : ''}`,
     });
     setForm(emptyBlindForm(null));
+    setFrame(null);
     productRef.current?.querySelector('select')?.focus();
   }
 
@@ -133,8 +151,8 @@ export function AddBlindForm({ initialSize, onAdd, onOrderNow, onSamplePrices }:
       </div>
       <fieldset className="qc-field qc-size">
         <legend>Size in millimetres</legend>
-        <MillimetreField label="Width (mm)" value={form.widthText} onChange={(widthText) => setForm((f) => editSize(f, { widthText }))} />
-        <MillimetreField label="Drop (mm)" value={form.dropText} onChange={(dropText) => setForm((f) => editSize(f, { dropText }))} />
+        <MillimetreField label="Width (mm)" value={form.widthText} onChange={(widthText) => typeSize({ widthText })} />
+        <MillimetreField label="Drop (mm)" value={form.dropText} onChange={(dropText) => typeSize({ dropText })} />
         <p id="qc-size-hint" className="qc-hint">
           Measure the opening in millimetres. Blinds over 3000 mm are made to order by our team.
         </p>
@@ -146,11 +164,16 @@ export function AddBlindForm({ initialSize, onAdd, onOrderNow, onSamplePrices }:
             </p>
           </div>
         )}
+        {frame && <MeasuredSizeNote frame={frame} mountType={form.mountType} />}
       </fieldset>
       <div className="qc-pair">
         <SelectField<ControlSide> label="Control side" value={form.controlSide} options={CONTROL_SIDES} className="qc-field" onChange={(controlSide) => update({ controlSide })} />
-        <SelectField<MountType> label="Mount type" value={form.mountType} options={MOUNT_TYPES} className="qc-field" onChange={(mountType) => update({ mountType })} />
+        <SelectField<MountType> label="Mount type" value={form.mountType} options={MOUNT_TYPES} className="qc-field" onChange={chooseMount} />
       </div>
+      <p className="qc-hint qc-mount-guide">
+        Inside the recess or face fix? Our <Link to={MEASURING_GUIDE_PATH}>tape-measure guide</Link> shows where to measure for each, and what we
+        add or take off.
+      </p>
       <div className="qc-field">
         <span className="qc-field__label" id="qc-colour-label">
           Colour{form.colour ? `: ${form.colour}` : ''}

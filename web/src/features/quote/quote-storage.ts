@@ -188,19 +188,27 @@ export interface HandedOverSize {
   drop_mm: number;
   estimated?: true;
   size_source?: LineSizeSource;
+  /** What the tool measured: the quick scan measures the window's outer frame, not the recess. */
+  measured?: 'outer-frame';
 }
 
 /** `{width_mm, drop_mm[, estimated][, size_source]}` handed over by the measuring tools (auto-measurements), when it is a usable pair. */
 export function parseAutoMeasurements(json: string | null): HandedOverSize | null {
   if (!json) return null;
   try {
-    const value = JSON.parse(json) as { width_mm?: unknown; drop_mm?: unknown; estimated?: unknown; size_source?: unknown } | null;
+    const value = JSON.parse(json) as { width_mm?: unknown; drop_mm?: unknown; estimated?: unknown; size_source?: unknown; measured?: unknown } | null;
     const width = Number(value?.width_mm);
     const drop = Number(value?.drop_mm);
     if (Number.isFinite(width) && width > 0 && Number.isFinite(drop) && drop > 0) {
       const source = LINE_SIZE_SOURCES.find((s) => s === value?.size_source) ?? (value?.estimated === true ? 'scan-estimate' : undefined);
       const estimated = value?.estimated === true || isEstimatedSize(source);
-      return { width_mm: Math.round(width), drop_mm: Math.round(drop), ...(estimated ? { estimated: true as const } : {}), ...(source ? { size_source: source } : {}) };
+      return {
+        width_mm: Math.round(width),
+        drop_mm: Math.round(drop),
+        ...(estimated ? { estimated: true as const } : {}),
+        ...(source ? { size_source: source } : {}),
+        ...(value?.measured === 'outer-frame' ? { measured: 'outer-frame' as const } : {}),
+      };
     }
   } catch {
     // unreadable: no prefill

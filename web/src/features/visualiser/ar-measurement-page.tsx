@@ -1,5 +1,6 @@
 // /ar-measurement, the AR visualiser (storefront spec sections 2-5 and 9): set-up, corner marking,
-// 'AI Corner Detection' with verification, then the blind drawn on the photo in WebGL.
+// 'Snap to corners' (each tap moved onto the photo's nearest sharp corner, in the browser) with
+// verification, then the blind drawn on the photo in WebGL.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { SizeSource } from '../../../../worker/shared/leads-api';
@@ -34,13 +35,11 @@ const PRODUCT_OPTIONS = AR_PRODUCTS.map((p) => ({ value: p.id, label: p.label })
 const OPENING_OPTIONS = OPENING_TYPES.map((o) => ({ value: o.id, label: o.label }));
 
 export const DEMO_WINDOW_IMAGE = '/media/demo-window.jpg';
-/** The spec's simulated detection delay. */
-export const DETECTION_DELAY_MS = 1500;
 /** A neutral white while the colour list is unavailable. */
 const FALLBACK_HEX = '#ece8e0';
 const CORNER_NAMES = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
 
-type Step = 'setup' | 'detecting' | 'ai_verification' | 'ar_preview';
+type Step = 'setup' | 'verify' | 'ar_preview';
 
 /** How the preview names a size the customer gave or measured (a typical size has its own label). */
 const OWN_SIZE_NOTES: Record<Exclude<SizeSource, 'typical'>, string> = {
@@ -125,10 +124,10 @@ export function ArMeasurementPage() {
     setCorners((prev) => (prev.length >= 4 ? prev : [...prev, { x, y }]));
   };
 
-  const detectCorners = async () => {
+  // The spec's 'AI Corner Detection' was a local corner snap behind a padded 1.5 s delay: it is named
+  // for what it does and answers as soon as the snap is computed (a few milliseconds).
+  const snapToCorners = () => {
     if (corners.length !== 4) return;
-    setStep('detecting');
-    const started = performance.now();
     let snapped = corners;
     try {
       const img = imageRef.current;
@@ -149,9 +148,8 @@ export function ArMeasurementPage() {
     } catch {
       snapped = corners;
     }
-    await new Promise((r) => setTimeout(r, Math.max(0, DETECTION_DELAY_MS - (performance.now() - started))));
     setCorners(snapped);
-    setStep('ai_verification');
+    setStep('verify');
   };
 
   const backToSetup = () => {
@@ -220,7 +218,7 @@ export function ArMeasurementPage() {
           Preview · {config.businessName}
         </div>
       )}
-      {step === 'ai_verification' && corners.length === 4 && (
+      {step === 'verify' && corners.length === 4 && (
         <svg className="ar-outline" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">
           <polygon points={corners.map((c) => `${c.x},${c.y}`).join(' ')} />
         </svg>
@@ -231,11 +229,6 @@ export function ArMeasurementPage() {
             {i + 1}
           </span>
         ))}
-      {step === 'detecting' && (
-        <div className="ar-photo__busy" role="status">
-          <span className="ar-spinner" aria-hidden="true" /> Finding the exact corners…
-        </div>
-      )}
     </div>
   );
 
@@ -285,7 +278,7 @@ export function ArMeasurementPage() {
           <p className="lead">Choose a blind, mark the four corners of your window on a photo, and preview it in place before you order.</p>
         </header>
 
-        {(step === 'setup' || step === 'detecting') && (
+        {step === 'setup' && (
           <div className="ar-layout">
             <section className="ar-panel" aria-labelledby="ar-setup-title">
               <h2 id="ar-setup-title">1. Set up</h2>
@@ -316,18 +309,27 @@ export function ArMeasurementPage() {
                 <span className="ar-progress" aria-live="polite">
                   {corners.length}/4 corners
                 </span>
-                <button type="button" className="button button--ghost-dark button--small" onClick={() => setCorners([])} disabled={corners.length === 0 || step === 'detecting'}>
+                <button type="button" className="button button--ghost-dark button--small" onClick={() => setCorners([])} disabled={corners.length === 0}>
                   Reset
                 </button>
-                <button type="button" className="button button--accent" onClick={detectCorners} disabled={corners.length !== 4 || step === 'detecting'}>
-                  {step === 'detecting' ? 'Detecting…' : 'AI Corner Detection'}
+                <button
+                  type="button"
+                  className="button button--accent"
+                  onClick={snapToCorners}
+                  disabled={corners.length !== 4}
+                  aria-describedby="ar-snap-help"
+                >
+                  Snap to corners
                 </button>
               </div>
+              <p className="muted ar-snap-help" id="ar-snap-help">
+                Moves each of your taps onto the sharpest corner close to it in the photo, on your device, then asks you to check them.
+              </p>
             </section>
           </div>
         )}
 
-        {step === 'ai_verification' && (
+        {step === 'verify' && (
           <section className="ar-panel ar-verify" aria-labelledby="ar-verify-title">
             <h2 id="ar-verify-title">Do these corners match your window?</h2>
             {photo}

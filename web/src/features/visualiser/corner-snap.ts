@@ -1,4 +1,4 @@
-// 'AI Corner Detection': each tapped corner snaps to the strongest nearby corner of the photo.
+// 'Snap to corners': each tapped corner snaps to the strongest nearby corner of the photo.
 // Shi-Tomasi response (the smaller eigenvalue of the structure tensor of Sobel gradients) on a
 // downscaled greyscale copy, searched in a small window around each tap. Pure and deterministic.
 
