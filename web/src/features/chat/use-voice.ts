@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { createBrowserRecognition, speakWithElevenLabs, VoiceController, type VoiceState } from './voice-control';
+import { createBrowserRecognition, replyIdForSpokenText, speakWithElevenLabs, VoiceController, type VoiceState } from './voice-control';
 
 export interface UseVoiceOptions {
   /** Voice exists only in consultant mode; when false the controller is never started. */
   enabled: boolean;
   name: string;
+  /** The chat session whose consultant is speaking: the server speaks only that session's replies. */
+  sessionId: string;
   navigate: (to: string) => void;
   sendMessage: (text: string) => void;
 }
@@ -16,7 +18,7 @@ export interface VoiceHandle {
 }
 
 /** One VoiceController per mounted panel, stopped on unmount; the callbacks may change between renders. */
-export function useVoice({ enabled, name, navigate, sendMessage }: UseVoiceOptions): VoiceHandle {
+export function useVoice({ enabled, name, sessionId, navigate, sendMessage }: UseVoiceOptions): VoiceHandle {
   const [state, setState] = useState<VoiceState>('off');
   const callbacks = useRef({ navigate, sendMessage });
   callbacks.current = { navigate, sendMessage };
@@ -27,7 +29,11 @@ export function useVoice({ enabled, name, navigate, sendMessage }: UseVoiceOptio
     const controller = new VoiceController({
       name,
       createRecognition: createBrowserRecognition,
-      speak: (text) => speakWithElevenLabs(text),
+      speak: (text) => {
+        const replyId = replyIdForSpokenText(text);
+        if (!replyId) return console.warn('Not spoken: the voice speaks only the consultant\'s own replies.');
+        return speakWithElevenLabs({ sessionId, replyId });
+      },
       navigate: (to) => callbacks.current.navigate(to),
       sendMessage: (text) => callbacks.current.sendMessage(text),
       onStateChange: setState,
@@ -38,7 +44,7 @@ export function useVoice({ enabled, name, navigate, sendMessage }: UseVoiceOptio
       if (controllerRef.current === controller) controllerRef.current = null;
       setState('off');
     };
-  }, [enabled, name]);
+  }, [enabled, name, sessionId]);
 
   return {
     state,
