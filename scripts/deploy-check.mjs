@@ -190,6 +190,16 @@ const isPlaceholderId = (id) => !id || /^[0-]+$/.test(id);
  *   secretNames: string[] | null, secretListError?: string, skipSecretCheck?: boolean }} config
  * @returns {string[]}
  */
+/** 'https://host[:port]' with nothing after it but an optional '/'. */
+function isHttpsOrigin(text) {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash && `${url.origin}${text.endsWith('/') ? '/' : ''}` === text;
+  } catch {
+    return false;
+  }
+}
+
 export function deployProblems(config) {
   const { vars, secretNames } = config;
   const problems = [];
@@ -217,6 +227,11 @@ export function deployProblems(config) {
       problems.push(`${key}: a secret must not be in wrangler.toml [vars]; remove it there and set it with \`wrangler secret put ${key}\`.`);
     }
   }
+
+  // Without it, links in e-mails, robots.txt and the sitemap follow whatever Host header a request carried.
+  const base = value('PUBLIC_BASE_URL');
+  if (!base) problems.push('PUBLIC_BASE_URL: set the site\'s own origin, e.g. "https://your-domain.co.za", in wrangler.toml [vars]; unset, links in e-mails and robots.txt follow the Host header of whoever asked.');
+  else if (!isHttpsOrigin(base)) problems.push(`PUBLIC_BASE_URL: "${base}" must be an https origin with no path, e.g. "https://your-domain.co.za".`);
 
   if (!isSet('BUSINESS_EMAIL')) problems.push('BUSINESS_EMAIL: set the address customers write to and order notices go to, in wrangler.toml [vars].');
   if (!isSet('MARKETING_EMAIL')) problems.push('MARKETING_EMAIL: set the address the daily report goes to every morning at 06:00, in wrangler.toml [vars].');

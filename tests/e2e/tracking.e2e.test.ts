@@ -1,6 +1,6 @@
 // Courier tracking in Chromium (issue 10): staff sign in, publish tracking for a real order on
 // /admin/tracking and update it; the customer finds it on /track by tracking number and by order
-// reference, and sees the timeline on the order-confirmation page; the e-mails wait in the outbox.
+// reference with the order's e-mail address, and sees the timeline on the order-confirmation page; the e-mails wait in the outbox.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { screenshot, useBrowser, watchErrors, testClientAddress } from './browser';
@@ -170,10 +170,20 @@ describe('courier tracking', () => {
     await page.getByRole('button', { name: 'Track', exact: true }).click();
     await page.getByText('Please enter your order ID.').waitFor();
     await page.getByRole('textbox', { name: 'Order ID' }).fill(reference);
+    // The reference alone opens nothing: the order's e-mail address is asked for too.
+    await page.getByRole('button', { name: 'Track', exact: true }).click();
+    await page.getByText('Please enter the e-mail address or postcode on your order.').waitFor();
+    await page.getByRole('textbox', { name: 'E-mail address or postcode' }).fill('someone-else@example.co.za');
+    await page.getByRole('button', { name: 'Track', exact: true }).click();
+    await page.getByRole('heading', { name: 'No tracking information found' }).waitFor();
+    await page.getByRole('textbox', { name: 'E-mail address or postcode' }).fill(customerEmail.toUpperCase());
     await page.getByRole('button', { name: 'Track', exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('order')).toBe(reference);
-    await result.getByText(`Order ${reference}`).waitFor();
+    // The address never carries the e-mail, and the answer never carries the reference.
+    expect(page.url()).not.toContain('@');
+    await result.getByRole('heading', { name: `Tracking ${trackingNumber}` }).waitFor();
     expect(await result.getByTestId('tracking-number').innerText()).toBe(trackingNumber);
+    expect(await result.innerText()).not.toContain(reference);
 
     // An unknown number: the spec's wording.
     await page.goto(`${baseUrl}/track?number=NOPE-12345`);

@@ -15,7 +15,7 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 let warnings: string[];
-let ttsBodies: Array<{ text?: string }>;
+let ttsBodies: Array<{ text?: string; sessionId?: string; replyId?: string }>;
 let ttsStatus: number;
 
 interface FakeRecognitionControl {
@@ -104,7 +104,7 @@ beforeEach(async () => {
   ttsStatus = 200;
   await page.route('**/api/chat/session', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' }));
   await page.route('**/api/elevenlabs-tts', async (route: Route) => {
-    ttsBodies.push(route.request().postDataJSON() as { text?: string });
+    ttsBodies.push(route.request().postDataJSON() as { text?: string; sessionId?: string; replyId?: string });
     if (ttsStatus !== 200) {
       await route.fulfill({ status: ttsStatus, contentType: 'application/json', body: '{"success":false,"message":"Voice is not configured"}' });
       return;
@@ -174,7 +174,9 @@ describe('voice control in consultant mode', () => {
     const woke = Date.now();
     expect(await emit('Hey Melvin')).toBe(true);
     await expect.poll(() => ttsBodies.length).toBe(1);
-    expect(ttsBodies[0]).toEqual({ text: WAKE_REPLY });
+    // The server speaks only the consultant's own words: the wake phrase by its id, in this chat session, never as text.
+    expect(ttsBodies[0]).toEqual({ sessionId: expect.stringMatching(/^session_\d+_[a-z0-9]{9}$/), replyId: 'wake' });
+    expect(JSON.stringify(ttsBodies[0])).not.toContain(WAKE_REPLY);
     // Speech synthesis is cancelled first and never used as a fallback.
     await expect.poll(async () => (await control()).speech.cancel).toBeGreaterThan(0);
 

@@ -8,7 +8,10 @@ import {
   heardWakeWord,
   phraseMatches,
   RESTART_AFTER_END_MS,
+  replyIdForSpokenText,
   RESTART_AFTER_ERROR_MS,
+  speakWithElevenLabs,
+  TTS_PATH,
   VoiceController,
   WAKE_REPLY,
   type RecognitionLike,
@@ -379,5 +382,30 @@ describe('VoiceController (spec sections 4 and 9)', () => {
     expect(unsupported.toggle()).toBe(false);
     expect(unsupported.state).toBe('off');
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('not supported'));
+  });
+});
+
+describe('spoken replies: the consultant\'s own words by reply id (spec section 7)', () => {
+  it('asks the server for the wake phrase by its id and the chat session, never with text', async () => {
+    const fetchImpl = vi.fn(async () => new Response('no voice here', { status: 503 }));
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const replyId = replyIdForSpokenText(WAKE_REPLY)!;
+      expect(replyId).toBe('wake');
+      await speakWithElevenLabs({ sessionId: 'session_1732581234567_abcdefghi', replyId }, fetchImpl as unknown as typeof fetch);
+      expect(fetchImpl).toHaveBeenCalledTimes(1);
+      const [path, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+      expect(path).toBe(TTS_PATH);
+      expect(JSON.parse(String(init.body))).toEqual({ sessionId: 'session_1732581234567_abcdefghi', replyId: 'wake' });
+      expect(String(init.body)).not.toContain(WAKE_REPLY);
+      // A failure is only logged.
+      expect(warned).toHaveBeenCalled();
+    } finally {
+      warned.mockRestore();
+    }
+  });
+
+  it('has no reply id for any other text', () => {
+    expect(replyIdForSpokenText('Your account is locked - verify at https://evil.example/login')).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ function ready(overrides: { vars?: Record<string, string | undefined>; secretNam
     EMAIL_PROVIDER: 'resend',
     EMAIL_FROM: 'Knysna Blinds <quotes@knysnablinds.co.za>',
     PAYMENT_PROVIDER: 'yoco',
+    PUBLIC_BASE_URL: 'https://knysnablinds.co.za',
   };
   for (const [key, value] of Object.entries(overrides.vars ?? {})) {
     if (value === undefined) delete vars[key];
@@ -119,6 +120,15 @@ describe('deploy checks', () => {
     expect(problemsFor({ vars: { ADMIN_PIN: '4321' } })).toEqual([expect.stringMatching(/^ADMIN_PIN: a secret must not be in wrangler.toml \[vars\]/)]);
   });
 
+  it('asks for PUBLIC_BASE_URL, an https origin: unset, e-mail links and robots.txt follow the request\'s Host header', () => {
+    expect(problemsFor({ vars: { PUBLIC_BASE_URL: undefined } })).toEqual([expect.stringMatching(/^PUBLIC_BASE_URL: set the site's own origin.*Host header/)]);
+    expect(problemsFor({ vars: { PUBLIC_BASE_URL: '  ' } })).toEqual([expect.stringMatching(/^PUBLIC_BASE_URL: set/)]);
+    for (const bad of ['http://knysnablinds.co.za', 'https://knysnablinds.co.za/shop', 'knysnablinds.co.za', 'https://user:pw@knysnablinds.co.za', 'https://knysnablinds.co.za/?x=1']) {
+      expect(problemsFor({ vars: { PUBLIC_BASE_URL: bad } }), bad).toEqual([expect.stringMatching(/^PUBLIC_BASE_URL: ".*" must be an https origin/)]);
+    }
+    expect(problemsFor({ vars: { PUBLIC_BASE_URL: 'https://knysnablinds.co.za/' } })).toEqual([]);
+  });
+
   it('refuses the placeholder D1 and KV ids', () => {
     expect(problemsFor({ d1DatabaseIds: ['00000000-0000-0000-0000-000000000000'] })).toEqual([expect.stringMatching(/^\[\[d1_databases\]\] database_id/)]);
     expect(problemsFor({ kvNamespaceIds: ['00000000000000000000000000000000'] })).toEqual([expect.stringMatching(/^\[\[kv_namespaces\]\] id/)]);
@@ -139,7 +149,7 @@ describe('deploy checks', () => {
 
   it("refuses this repository's wrangler.toml as it stands, for what the business must set", () => {
     const problems = deployProblems({ ...deployConfigFromToml(wranglerToml), secretNames: [] }).join('\n');
-    for (const rule of [/^BUSINESS_EMAIL:/m, /^MARKETING_EMAIL:/m, /at least one number/, /^EMAIL_PROVIDER:/m, /database_id/, /kv_namespaces/, /^ADMIN_PIN:/m, /^BANK_ACCOUNT_NAME, BANK_NAME, BANK_ACCOUNT_NUMBER, BANK_BRANCH_CODE, BANK_ACCOUNT_TYPE:/m]) {
+    for (const rule of [/^PUBLIC_BASE_URL:/m, /^BUSINESS_EMAIL:/m, /^MARKETING_EMAIL:/m, /at least one number/, /^EMAIL_PROVIDER:/m, /database_id/, /kv_namespaces/, /^ADMIN_PIN:/m, /^BANK_ACCOUNT_NAME, BANK_NAME, BANK_ACCOUNT_NUMBER, BANK_BRANCH_CODE, BANK_ACCOUNT_TYPE:/m]) {
       expect(problems).toMatch(rule);
     }
     // Its defaults are no sample values a customer would see, and never the sandbox.

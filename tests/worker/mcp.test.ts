@@ -8,7 +8,7 @@ import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MCP_SERVER_NAME, MCP_TOOL_NAMES } from '../../worker/mcp/server';
 import { MCP_START_QUOTE_LIMIT } from '../../worker/mcp/shop-tools';
-import { MCP_MAX_BODY_BYTES, MCP_RATE_LIMIT } from '../../worker/routes/mcp';
+import { MCP_BATCH_REFUSED, MCP_MAX_BODY_BYTES, MCP_RATE_LIMIT } from '../../worker/routes/mcp';
 import { BASE, clearOfWindowEnd, get, postJson, WINDOW_WAIT_TIMEOUT_MS } from './helpers';
 
 const MCP_URL = `${BASE}/mcp`;
@@ -310,6 +310,28 @@ describe('/mcp: limits and protocol', () => {
       expect(res.headers.get('Allow')).toBe('POST');
       expect((await res.json<any>()).error.code).toBe(-32000);
     }
+  });
+
+  it('refuses a JSON-RPC batch whole: 100 price_blind calls in one array are not 100 calls under the limit of 60 a minute', async () => {
+    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'price_blind', arguments: { product_id: 'roller-blockout', width_mm: 1200, drop_mm: 1500 } } });
+    const ip = freshIp();
+    // One call on its own is answered (so the refusal below is the batch, not the call).
+    const single = await rpc(call(1), { 'CF-Connecting-IP': ip });
+    expect(single.status).toBe(200);
+    const answered = await single.json<any>();
+    expect(answered.error).toBeUndefined();
+    expect(answered.result.isError).not.toBe(true);
+    expect(answered.result.structuredContent ?? answered.result.content).toBeTruthy();
+
+    const batch = Array.from({ length: 100 }, (_, i) => call(i + 2));
+    const res = await rpc(batch, { 'CF-Connecting-IP': ip });
+    expect(res.status).toBe(400);
+    const body = await res.json<any>();
+    expect(Array.isArray(body)).toBe(false);
+    expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, message: MCP_BATCH_REFUSED } });
+    expect(JSON.stringify(body)).not.toContain('result');
+    // A batch of one and an empty batch are batches too.
+    for (const small of [[call(200)], []]) expect((await rpc(small, { 'CF-Connecting-IP': ip })).status).toBe(400);
   });
 
   it('answers malformed JSON-RPC with a JSON-RPC parse error, not a 500', async () => {

@@ -256,6 +256,8 @@ describe('products in JSON-LD follow the price lists', () => {
   function upload(name: string, csv: string) {
     const form = new FormData();
     form.append('price_lists', new File([csv], name, { type: 'text/csv' }));
+    // Staff confirm: the cheap test cell (R 123,45) is a drop of more than half, which asks first.
+    form.append('confirm', 'true');
     return asStaff('/api/pricing/bulk-upload', { method: 'POST', body: form });
   }
 

@@ -265,3 +265,50 @@ describe('price lists: pure helpers', () => {
     expect(countChangedCells(null, b)).toBe(3);
   });
 });
+
+describe('price lists: a steep drop asks staff to confirm', () => {
+  /** The template with every price times `factor`, or set to `fixed` rand. */
+  function scaled(csv: string, factor: number, fixed?: number): string {
+    return csv
+      .trim()
+      .split(/\r?\n/)
+      .map((line, i) => (i === 0 ? line : line.split(',').map((cell, j) => (j === 0 ? cell : (fixed ?? Number(cell) * factor).toFixed(2))).join(',')))
+      .join('\r\n');
+  }
+  function uploadConfirmed(name: string, body: string) {
+    const form = new FormData();
+    form.append('price_lists', new File([body], name, { type: 'text/csv' }));
+    form.append('confirm', 'true');
+    return SELF.fetch(`${BASE}/api/pricing/bulk-upload`, { method: 'POST', body: form, headers: { Cookie: staffCookie } });
+  }
+
+  it('R 0,01 in every cell, or prices cut by more than half, answer 409 and change nothing until confirmed', async () => {
+    const template = await templateOf('roller-blockout');
+    const before = await allPriceLists();
+    const quoteBefore = await quoteCents();
+
+    const penny = await upload([{ name: 'roller-blockout.csv', body: scaled(template, 1, 0.01) }]);
+    expect(penny.status).toBe(409);
+    const pennyBody = await penny.json<{ error: string; message: string; issues: { path: string; message: string }[] }>();
+    expect(pennyBody.error).toBe('conflict');
+    expect(pennyBody.message).toMatch(/^Please confirm these prices before they are put in force: roller-blockout\.csv has a blind at R 0,01, below R 50 and \d+ prices lowered by more than half\. Nothing was changed; upload again with confirm to put them in force\.$/);
+    expect(pennyBody.issues).toEqual([{ path: 'roller-blockout.csv', message: expect.stringContaining('below R 50') }]);
+
+    const halved = await upload([{ name: 'roller-blockout.csv', body: scaled(template, 0.4) }]);
+    expect(halved.status).toBe(409);
+    expect((await halved.json<{ message: string }>()).message).toMatch(/lowered by more than half/);
+    expect(await allPriceLists()).toEqual(before);
+    expect(await quoteCents()).toBe(quoteBefore);
+
+    // A modest cut goes straight in.
+    const modest = await upload([{ name: 'roller-blockout.csv', body: scaled(template, 0.9) }]);
+    expect(modest.status).toBe(200);
+    expect((await modest.json<any>()).successful_uploads).toBe(1);
+
+    // Confirmed, the penny list is put in force.
+    const confirmed = await uploadConfirmed('roller-blockout.csv', scaled(template, 1, 0.01));
+    expect(confirmed.status).toBe(200);
+    expect((await confirmed.json<any>()).successful_uploads).toBe(1);
+    expect(await quoteCents()).toBeLessThan(quoteBefore / 2);
+  });
+});

@@ -16,12 +16,12 @@ const ip = () => `198.51.100.${(ipCounter++ % 250) + 1}`;
 
 let staffCookie = '';
 
-async function insertOrder(reference: string, email: string) {
+async function insertOrder(reference: string, email: string, address = '12 Marine Drive, Knysna') {
   await env.DB.prepare(
     `INSERT INTO orders (reference, customer_name, customer_email, customer_phone, customer_address, subtotal_cents, vat_cents, total_cents, payment_status, paid_at, created_at)
-     VALUES (?, 'Thandi', ?, '082 111 2222', '12 Marine Drive, Knysna', 282609, 42391, 325000, 'paid', '2026-11-21T09:30:00.000Z', '2026-11-20T08:00:00.000Z')`,
+     VALUES (?, 'Thandi', ?, '082 111 2222', ?, 282609, 42391, 325000, 'paid', '2026-11-21T09:30:00.000Z', '2026-11-20T08:00:00.000Z')`,
   )
-    .bind(reference, email)
+    .bind(reference, email, address)
     .run();
 }
 
@@ -234,7 +234,6 @@ describe('public lookups', () => {
     expect(body.success).toBe(true);
     expect(body.tracking).toEqual({
       trackingNumber: 'LOOK-UP-42',
-      orderId: ORDER,
       status: 'pending',
       statusMessage: 'Label created, waiting for the courier',
       currentLocation: 'Knysna depot',
@@ -243,9 +242,13 @@ describe('public lookups', () => {
       trackingHistory: created.tracking.trackingHistory,
       updatedAt: created.tracking.updatedAt,
     });
-    // No staff data: neither the entry id nor anything of the order beyond its reference.
-    expect(JSON.stringify(body)).not.toContain(created.tracking.id);
-    expect(JSON.stringify(body)).not.toContain('thandi@');
+    // Tracking only: not the entry id, not the order reference (the read key of the order, its
+    // receipt and payment; courier numbers are often sequential), nothing of the customer.
+    const text = JSON.stringify(body);
+    expect(text).not.toContain(created.tracking.id);
+    expect(text).not.toContain(ORDER);
+    expect(text).not.toContain('orderId');
+    for (const personal of ['thandi', 'Thandi', '082 111 2222', 'Marine Drive']) expect(text).not.toContain(personal);
   });
 
   it('GET /api/tracking/order/{orderId} answers the order\'s latest entry', async () => {
@@ -253,16 +256,49 @@ describe('public lookups', () => {
     const { body: older } = await create({ orderId: 'CB-ORDERLOOK1' });
     const { body: newer } = await create({ orderId: 'CB-ORDERLOOK1' });
     await staff('PUT', `/api/tracking/${newer.tracking.id}`, { status: 'failed', statusMessage: 'Nobody home' });
-    const res = await lookup('/api/tracking/order/cb-orderlook1');
+    const res = await lookup('/api/tracking/order/cb-orderlook1?email=%20Lerato@Example.co.za%20');
     expect(res.status).toBe(200);
     const body = await res.json<PublicTrackingResponse>();
     expect(body.tracking.trackingNumber).toBe(newer.tracking.trackingNumber);
     expect(body.tracking.status).toBe('failed');
     expect(older.tracking.trackingNumber).not.toBe(newer.tracking.trackingNumber);
+    expect(JSON.stringify(body)).not.toContain('CB-ORDERLOOK1');
+  });
+
+  it('by order reference needs the order\'s e-mail or postcode; a wrong pair is the same 404 as an unknown reference', async () => {
+    await insertOrder('CB-ORDERPAIR1', 'nomsa@example.co.za', '4 Oak Lane, Heatherlands, George, 6529');
+    const { body: created } = await create({ orderId: 'CB-ORDERPAIR1' });
+    const unknown = await lookup('/api/tracking/order/CB-ORDERPAIRX?email=nomsa@example.co.za');
+    const { requestId: _, ...unknownBody } = await unknown.json<{ message: string; requestId: string }>();
+    expect(unknown.status).toBe(404);
+
+    // The reference alone: a 400 naming what is missing, never the tracking.
+    const alone = await lookup('/api/tracking/order/CB-ORDERPAIR1');
+    expect(alone.status).toBe(400);
+    expect((await alone.json<{ message: string }>()).message).toBe('Please give the e-mail address or the postcode on the order as well as its reference.');
+    expect((await lookup('/api/tracking/order/CB-ORDERPAIR1?email=')).status).toBe(400);
+    expect((await lookup('/api/tracking/order/CB-ORDERPAIR1?postcode=65')).status).toBe(400);
+
+    // Someone else's e-mail or postcode (another order's, or part of this address) answers exactly as an unknown reference.
+    for (const query of ['email=thandi@example.co.za', 'email=nomsa@example.co.za.evil', 'postcode=7000', 'postcode=0065', 'postcode=0004']) {
+      const res = await lookup(`/api/tracking/order/CB-ORDERPAIR1?${query}`);
+      expect(res.status, query).toBe(404);
+      const { requestId: __, ...body } = await res.json<{ message: string; requestId: string }>();
+      expect(body, query).toEqual(unknownBody);
+    }
+    // An order without an e-mail cannot be opened with an empty one.
+    await create({ orderId: ORDER_NO_EMAIL });
+    expect((await lookup(`/api/tracking/order/${ORDER_NO_EMAIL}?email=%20`)).status).toBe(400);
+
+    for (const query of ['email=NOMSA@example.co.za', 'postcode=6529', 'postcode=%206529%20']) {
+      const res = await lookup(`/api/tracking/order/cb-orderpair1?${query}`);
+      expect(res.status, query).toBe(200);
+      expect((await res.json<PublicTrackingResponse>()).tracking.trackingNumber).toBe(created.tracking.trackingNumber);
+    }
   });
 
   it('unknown numbers and orders answer 404 with the spec\'s wording', async () => {
-    for (const path of ['/api/tracking/NOPE-0000', `/api/tracking/order/${ORDER_NO_EMAIL.replace('NOMAIL', 'ZZZZZZ')}`]) {
+    for (const path of ['/api/tracking/NOPE-0000', `/api/tracking/order/${ORDER_NO_EMAIL.replace('NOMAIL', 'ZZZZZZ')}?email=thandi@example.co.za`]) {
       const res = await lookup(path);
       expect(res.status).toBe(404);
       expect((await res.json<{ message: string }>()).message).toBe('No tracking information found - Please check your tracking number or order ID and try again.');
@@ -272,7 +308,7 @@ describe('public lookups', () => {
   it('text that cannot be a tracking number or order reference answers 400', async () => {
     expect((await lookup('/api/tracking/%3Cscript%3E')).status).toBe(400);
     expect((await lookup(`/api/tracking/${'A'.repeat(41)}`)).status).toBe(400);
-    expect((await lookup('/api/tracking/order/12345')).status).toBe(400);
+    expect((await lookup('/api/tracking/order/12345?email=thandi@example.co.za')).status).toBe(400);
   });
 
   it('is rate limited per client: 30 lookups a minute, then 429 with Retry-After', async () => {

@@ -139,6 +139,53 @@ describe('the crawler', () => {
     expect(state.products.map((p) => p.name).sort()).toEqual(['50mm Aluminium Venetian', 'Basswood Shutter', 'Blockout Roller Blind', 'Outdoor Patio Blind']);
   });
 
+  it('follows redirects by hand: checks each hop is the configured site (and allowed) before requesting it, at most 5', async () => {
+    const origin = 'https://redirecting.test';
+    const html = (body: string) => new Response(`<!doctype html><html><body>${body}</body></html>`, { headers: { 'Content-Type': 'text/html' } });
+    const redirect = (to: string, status = 302) => new Response(null, { status, headers: { Location: to } });
+    const pages: Record<string, () => Response> = {
+      '/robots.txt': () => new Response('User-agent: *\nDisallow: /private\n', { headers: { 'Content-Type': 'text/plain' } }),
+      '/': () => html('<a href="/away">a</a> <a href="/moved">b</a> <a href="/loop0">c</a> <a href="/sneaky">d</a>'),
+      '/away': () => redirect('http://169.254.169.254/latest/meta-data/'),
+      '/moved': () => redirect('/new-home', 301),
+      '/new-home': () => html('<h1>Moved here</h1><a href="found-by-relative-link">e</a>'),
+      '/found-by-relative-link': () => html('<h1>Relative</h1>'),
+      '/sneaky': () => redirect('/private/staff'),
+      '/private/staff': () => html('secret'),
+      ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`/loop${i}`, () => redirect(`/loop${i + 1}`)])),
+    };
+    const asked: string[] = [];
+    // Behaves as fetch does: with redirect 'follow' it requests each target itself.
+    const fetcher = async (req: Request): Promise<Response> => {
+      let url = new URL(req.url);
+      for (let i = 0; i < 20; i++) {
+        asked.push(url.toString());
+        const page = url.origin === origin ? pages[url.pathname] : undefined;
+        const res = page ? page() : new Response('not here', { status: 404 });
+        const location = res.headers.get('Location');
+        if (req.redirect !== 'follow' || !location) return res;
+        url = new URL(location, url);
+      }
+      return new Response('loop', { status: 508 });
+    };
+    const state = await crawlSite(`${origin}/`, crawlConfig({ delayMs: 0, fetcher }));
+    expect(asked.some((u) => u.includes('169.254.169.254'))).toBe(false);
+    expect(asked).not.toContain(`${origin}/private/staff`);
+    expect(asked).toContain(`${origin}/new-home`);
+    expect(asked).toContain(`${origin}/found-by-relative-link`);
+    // The loop is cut after 5 redirects: /loop0 and five targets, /loop6 never asked for.
+    expect(asked).toContain(`${origin}/loop5`);
+    expect(asked).not.toContain(`${origin}/loop6`);
+    expect(state.failed).toEqual(
+      expect.arrayContaining([
+        { url: `${origin}/away`, reason: 'redirected to another site' },
+        { url: `${origin}/sneaky`, reason: 'redirected to a page robots.txt disallows' },
+        { url: `${origin}/loop0`, reason: 'too many redirects' },
+      ]),
+    );
+    expect(state.crawled).toEqual(expect.arrayContaining([`${origin}/`, `${origin}/moved`, `${origin}/found-by-relative-link`]));
+  });
+
   it('waits the configured pause between requests', async () => {
     const started = Date.now();
     await crawlSite(`${MAIN_ORIGIN}/`, crawlConfig({ delayMs: 30, maxPages: 4 }));

@@ -4,6 +4,8 @@ import type { ChatTurn, ConsultantContact, ConsultantMemory } from '../services/
 import { answerTurn } from '../services/consultant/route-answer';
 import { leadSink } from '../services/leads';
 import { CHAT_TRANSCRIPT_RETENTION_DAYS } from '../shared/retention-schedule';
+import { hmacSha256, timingSafeEqualText, toHex } from '../lib/crypto';
+import { MAX_TTS_TEXT_LENGTH, TTS_SESSION_LIMIT, WAKE_REPLY, WAKE_REPLY_ID } from '../shared/voice';
 
 /** Per-session cap on messages a minute (the route also limits per client address). */
 export const SESSION_MESSAGES_PER_MINUTE = 20;
@@ -25,6 +27,20 @@ export interface ChatReply {
   aiProvider: 'claude' | 'gpt' | 'other';
   routingReason: string;
   features: string[];
+  /** This reply's id, signed by the session (POST /api/elevenlabs-tts speaks it, and only in this session). */
+  replyId: string;
+}
+
+/** What the text-to-speech route may speak for a reply id, or why not. */
+export type SpokenReplyResult = { ok: true; text: string } | { ok: false; reason: 'unknown_reply' | 'session_limit' };
+
+/** Spoken text within MAX_TTS_TEXT_LENGTH: a longer reply ends at its last full sentence inside it. */
+export function spokenText(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= MAX_TTS_TEXT_LENGTH) return trimmed;
+  const head = trimmed.slice(0, MAX_TTS_TEXT_LENGTH);
+  const end = Math.max(head.lastIndexOf('. '), head.lastIndexOf('! '), head.lastIndexOf('? '), head.lastIndexOf('\n'));
+  return (end > MAX_TTS_TEXT_LENGTH / 2 ? head.slice(0, end + 1) : head).trim();
 }
 
 export type ChatReplyResult = { ok: true; reply: ChatReply } | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
@@ -55,6 +71,49 @@ export class ChatSession extends DurableObject<Env> {
         created_at INTEGER NOT NULL
       )`);
     this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS memory (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL)`);
+    // The session's own signing key for reply ids and its count of spoken replies; both go with the transcript.
+    this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS voice (id INTEGER PRIMARY KEY CHECK (id = 1), signing_key TEXT NOT NULL, spoken INTEGER NOT NULL DEFAULT 0)`);
+  }
+
+  /** The session's HMAC key, made on first use; it never leaves this object. */
+  private signingKey(): string {
+    const row = this.ctx.storage.sql.exec<{ signing_key: string }>('SELECT signing_key FROM voice WHERE id = 1').toArray()[0];
+    if (row) return row.signing_key;
+    const key = toHex(crypto.getRandomValues(new Uint8Array(32)));
+    this.ctx.storage.sql.exec('INSERT INTO voice (id, signing_key, spoken) VALUES (1, ?, 0)', key);
+    return key;
+  }
+
+  private async signReply(messageId: number): Promise<string> {
+    const mac = toHex(await hmacSha256(this.signingKey(), `chat-reply:${messageId}`)).slice(0, 32);
+    return `${messageId}.${mac}`;
+  }
+
+  /**
+   * POST /api/elevenlabs-tts: the text of a reply this session's consultant gave, by the id it
+   * signed (or the wake phrase), counted against TTS_SESSION_LIMIT. A forged id, another session's
+   * id or a user's message is 'unknown_reply'.
+   */
+  async spokenReply(replyId: string): Promise<SpokenReplyResult> {
+    let text: string | null = null;
+    if (replyId === WAKE_REPLY_ID) text = WAKE_REPLY;
+    else {
+      const [id, mac] = replyId.split('.');
+      const messageId = Number(id);
+      if (!Number.isSafeInteger(messageId) || !mac) return { ok: false, reason: 'unknown_reply' };
+      const hasKey = this.ctx.storage.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM voice').one().n > 0;
+      if (!hasKey || !timingSafeEqualText(await this.signReply(messageId), replyId)) return { ok: false, reason: 'unknown_reply' };
+      const row = this.ctx.storage.sql.exec<{ content: string }>(`SELECT content FROM messages WHERE id = ? AND role = 'assistant'`, messageId).toArray()[0];
+      if (!row) return { ok: false, reason: 'unknown_reply' };
+      text = row.content;
+    }
+    this.signingKey(); // the counter's row
+    const spoken = this.ctx.storage.sql.exec<{ spoken: number }>('SELECT spoken FROM voice WHERE id = 1').one().spoken;
+    if (spoken >= TTS_SESSION_LIMIT) return { ok: false, reason: 'session_limit' };
+    this.ctx.storage.sql.exec('UPDATE voice SET spoken = spoken + 1 WHERE id = 1');
+    // A session that only ever spoke the wake phrase is still deleted under the retention schedule.
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + CHAT_TRANSCRIPT_RETENTION_MS);
+    return { ok: true, text: spokenText(text) };
   }
 
   /** Retention: no message for CHAT_TRANSCRIPT_RETENTION_MS, so the transcript and memory go. */
@@ -108,7 +167,7 @@ export class ChatSession extends DurableObject<Env> {
     const photos = input.imageKeys.length ? await this.readPhotos(input.imageKeys) : [];
     const leads = leadSink(this.env, { origin: input.origin, chatSessionId: input.sessionId, waitUntil: (p) => this.ctx.waitUntil(p) });
     const answer = await answerTurn(this.env, { message: input.message, photos, history, memory, contact: input.contact, leads });
-    const reply: ChatReply = {
+    const reply: Omit<ChatReply, 'replyId'> = {
       response: answer.response,
       aiProvider: answer.aiProvider,
       routingReason: answer.routingReason,
@@ -121,17 +180,19 @@ export class ChatSession extends DurableObject<Env> {
       JSON.stringify(input.imageKeys),
       now,
     );
-    this.ctx.storage.sql.exec(
-      'INSERT INTO messages (role, content, ai_provider, routing_reason, features, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      'assistant',
-      reply.response,
-      reply.aiProvider,
-      reply.routingReason,
-      JSON.stringify(reply.features),
-      now,
-    );
+    const { id: messageId } = this.ctx.storage.sql
+      .exec<{ id: number }>(
+        'INSERT INTO messages (role, content, ai_provider, routing_reason, features, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
+        'assistant',
+        reply.response,
+        reply.aiProvider,
+        reply.routingReason,
+        JSON.stringify(reply.features),
+        now,
+      )
+      .one();
     this.ctx.storage.sql.exec('INSERT INTO memory (id, data) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data', JSON.stringify(answer.memory));
     await this.ctx.storage.setAlarm(now + CHAT_TRANSCRIPT_RETENTION_MS);
-    return { ok: true, reply };
+    return { ok: true, reply: { ...reply, replyId: await this.signReply(messageId) } };
   }
 }

@@ -19,9 +19,16 @@ export const MCP_RATE_LIMIT: RateLimitRule = { name: 'mcp', limit: 60, windowSec
 /** Tool calls are small JSON; a bigger body is refused before it is parsed. */
 export const MCP_MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * A JSON-RPC batch is refused whole: the limit above counts requests, so a batch of 100 tool calls
+ * would otherwise be 100 calls for the price of one. MCP 2025-06-18 dropped batching from the
+ * protocol, so a current agent never sends one.
+ */
+export const MCP_BATCH_REFUSED = 'Batches are not accepted: send one JSON-RPC message per request (each counts against the limit of 60 a minute).';
+
 /** The JSON-RPC error shape the transport itself answers with (id null: the request was not read). */
-function rpcError(status: 403 | 405 | 429, message: string, headers: Record<string, string> = {}, data?: unknown): Response {
-  const error: { code: number; message: string; data?: unknown } = { code: -32000, message };
+function rpcError(status: 400 | 403 | 405 | 413 | 429, message: string, headers: Record<string, string> = {}, data?: unknown, code = -32000): Response {
+  const error: { code: number; message: string; data?: unknown } = { code, message };
   if (data !== undefined) error.data = data;
   return new Response(JSON.stringify({ jsonrpc: '2.0', error, id: null }), {
     status,
@@ -37,6 +44,27 @@ function waitUntil(c: Context<AppBindings>, promise: Promise<unknown>): void {
   }
 }
 
+/** The body as text, read at most to the limit (null when it is larger), whatever Content-Length claims. */
+async function readBounded(req: Request, maxBytes: number): Promise<string | null> {
+  if (Number(req.headers.get('content-length')) > maxBytes) return null;
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const decoder = new TextDecoder();
+  let received = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
 async function handleMcpPost(c: Context<AppBindings>): Promise<Response> {
   const client = clientKey(c);
   try {
@@ -46,6 +74,17 @@ async function handleMcpPost(c: Context<AppBindings>): Promise<Response> {
     const retryAfter = err.details?.retryAfterSeconds ?? MCP_RATE_LIMIT.windowSeconds;
     return rpcError(429, err.message, { 'Retry-After': String(retryAfter) }, { retryAfterSeconds: retryAfter });
   }
+
+  // Read here (not by the transport) so a batch is refused before any of its calls runs.
+  const text = await readBounded(c.req.raw, MCP_MAX_BODY_BYTES);
+  if (text === null) return rpcError(413, `Payload too large: send at most ${MCP_MAX_BODY_BYTES / 1024} KB per request.`);
+  let parsedBody: unknown;
+  try {
+    parsedBody = JSON.parse(text);
+  } catch {
+    return rpcError(400, 'Parse error: Invalid JSON', {}, undefined, -32700);
+  }
+  if (Array.isArray(parsedBody)) return rpcError(400, MCP_BATCH_REFUSED, {}, undefined, -32600);
 
   const requestId = c.get('requestId');
   const server = createShopMcpServer(
@@ -72,7 +111,7 @@ async function handleMcpPost(c: Context<AppBindings>): Promise<Response> {
   });
   try {
     await server.connect(transport);
-    const response = await transport.handleRequest(c.req.raw);
+    const response = await transport.handleRequest(c.req.raw, { parsedBody });
     response.headers.set('Cache-Control', 'no-store');
     return response;
   } finally {

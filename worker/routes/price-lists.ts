@@ -10,6 +10,7 @@ import { requireStaff } from '../middleware/require-staff';
 import {
   MAX_PRICE_LIST_BYTES,
   MAX_PRICE_LIST_FILES,
+  PRICE_LIST_CONFIRM_FIELD,
   PRICE_LIST_FIELD,
   rollbackSchema,
   templateFileName,
@@ -52,7 +53,10 @@ export const priceListRoutes = new Hono<AppBindings>()
       const files = (Array.isArray(field) ? field : field === undefined ? [] : [field]).filter((f): f is File => f instanceof File);
       if (files.length === 0) throw new AppError('validation_error', `No Files Selected - attach CSV files in the field ${PRICE_LIST_FIELD}.`);
       if (files.length > MAX_PRICE_LIST_FILES) throw new AppError('validation_error', `Upload at most ${MAX_PRICE_LIST_FILES} price lists at a time.`);
-      return c.json(await bulkUploadPriceLists(c.env.DB, files, actor(c), MAX_PRICE_LIST_BYTES));
+      // Spec-less safeguard: a list that halves prices or goes below R 50 a blind waits for staff to confirm it.
+      const confirm = form[PRICE_LIST_CONFIRM_FIELD];
+      const confirmed = (Array.isArray(confirm) ? confirm[0] : confirm) === 'true';
+      return c.json(await bulkUploadPriceLists(c.env.DB, files, actor(c), MAX_PRICE_LIST_BYTES, confirmed));
     },
   )
   .get('/versions/:productId', requireStaff, async (c) => c.json(await listVersions(c.env.DB, c.req.param('productId'))))

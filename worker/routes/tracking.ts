@@ -7,10 +7,11 @@ import { jsonBody } from '../middleware/json-body';
 import { rateLimit } from '../middleware/rate-limit';
 import { requireStaff } from '../middleware/require-staff';
 import { sendOutboxMessages } from '../services/email/outbox';
-import { createTracking, listTracking, trackingByNumber, trackingForOrder, updateTracking, type TrackingWrite } from '../services/tracking';
+import { createTracking, listTracking, trackingByNumber, trackingForOrderOf, updateTracking, type TrackingWrite } from '../services/tracking';
 import {
   NO_TRACKING_MESSAGE,
   NO_TRACKING_TITLE,
+  orderContactQuerySchema,
   orderIdParamSchema,
   trackingCreateSchema,
   trackingNumberParamSchema,
@@ -59,9 +60,11 @@ export const trackingRoutes = new Hono<AppBindings>()
     sendSoon(c, write);
     return c.json(writeAnswer(write, `Tracking ${write.entry.trackingNumber} updated.`));
   })
-  // Public: what a customer needs to follow a delivery, nothing about staff.
-  .get('/order/:orderId', rateLimit(TRACKING_LOOKUP_LIMIT), validate('param', orderIdParamSchema), async (c) => {
-    const tracking = await trackingForOrder(c.env.DB, c.req.valid('param').orderId);
+  // Public: what a customer needs to follow a delivery, nothing about the order or the staff. By order
+  // reference only with the order's e-mail or postcode (?email= or ?postcode=); a wrong pair is the
+  // same 404 as an unknown reference.
+  .get('/order/:orderId', rateLimit(TRACKING_LOOKUP_LIMIT), validate('param', orderIdParamSchema), validate('query', orderContactQuerySchema), async (c) => {
+    const tracking = await trackingForOrderOf(c.env.DB, c.req.valid('param').orderId, c.req.valid('query'));
     if (!tracking) throw notFound();
     const body: PublicTrackingResponse = { success: true, tracking };
     return c.json(body);

@@ -10,8 +10,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { priceLists } from '../db/schema';
 import { CsvSyntaxError, parseCsv } from '../lib/csv';
-import { AppError } from '../lib/errors';
-import type { BulkUploadResponse, PriceListVersionDto, PriceListVersionsResponse, RollbackResponse } from '../shared/price-lists-api';
+import { AppError, type ErrorIssue } from '../lib/errors';
+import { PRICE_DROP_CONFIRM_PREFIX, PRICE_FLOOR_CENTS, type BulkUploadResponse, type PriceListVersionDto, type PriceListVersionsResponse, type RollbackResponse } from '../shared/price-lists-api';
 import { auditStatement } from './audit';
 import { findProduct } from './catalogue';
 import { CUSTOM_SIZE_THRESHOLD_MM, invalidatePriceCache } from './pricing';
@@ -205,6 +205,27 @@ async function writeVersion(db: D1Database, actor: string, change: NewVersion, a
   return { version, cellsChanged };
 }
 
+/**
+ * Why a new grid needs staff to confirm it, or null: a price under PRICE_FLOOR_CENTS a blind, or a
+ * price under half of the same size's price in force (a list of R 0,01 in every cell is a mistake
+ * or an attack far more often than a sale).
+ */
+export function steepDropReason(before: GridData | null, after: GridData): string | null {
+  const lowest = Math.min(...after.pricesCents.flat());
+  const reasons: string[] = [];
+  if (lowest < PRICE_FLOOR_CENTS) reasons.push(`a blind at R ${(lowest / 100).toFixed(2).replace('.', ',')}, below R ${PRICE_FLOOR_CENTS / 100}`);
+  if (before) {
+    const old = new Map(before.dropsMm.flatMap((d, di) => before.widthsMm.map((w, wi) => [`${w}x${d}`, before.pricesCents[di]![wi]!] as const)));
+    let halved = 0;
+    after.dropsMm.forEach((d, di) => after.widthsMm.forEach((w, wi) => {
+      const was = old.get(`${w}x${d}`);
+      if (was !== undefined && after.pricesCents[di]![wi]! * 2 < was) halved++;
+    }));
+    if (halved > 0) reasons.push(`${halved} price${halved === 1 ? '' : 's'} lowered by more than half`);
+  }
+  return reasons.length ? reasons.join(' and ') : null;
+}
+
 export interface UploadedFile {
   name: string;
   text: () => Promise<string>;
@@ -212,7 +233,32 @@ export interface UploadedFile {
 }
 
 /** Each file validated whole and applied as a new version, or reported; one file never affects another. */
-export async function bulkUploadPriceLists(db: D1Database, files: UploadedFile[], actor: string, maxBytes: number): Promise<BulkUploadResponse> {
+export async function bulkUploadPriceLists(db: D1Database, files: UploadedFile[], actor: string, maxBytes: number, confirmed = false): Promise<BulkUploadResponse> {
+  // Staff confirm a steep drop first (409, nothing written); a file that is not valid is left for the report below.
+  if (!confirmed) {
+    const issues: ErrorIssue[] = [];
+    for (const file of files) {
+      const key = productKeyFromFileName(file.name || '');
+      if (!key || file.size > maxBytes) continue;
+      const product = await findProduct(db, key);
+      if (!product) continue;
+      let grid: GridData;
+      try {
+        grid = parsePriceListCsv(await file.text());
+      } catch {
+        continue;
+      }
+      const reason = steepDropReason(await versionInForce(db, product.id), grid);
+      if (reason) issues.push({ path: file.name, message: reason });
+    }
+    if (issues.length) {
+      throw new AppError(
+        'conflict',
+        `${PRICE_DROP_CONFIRM_PREFIX}: ${issues.map((i) => `${i.path} has ${i.message}`).join('; ')}. Nothing was changed; upload again with confirm to put them in force.`,
+        { issues },
+      );
+    }
+  }
   const answer: BulkUploadResponse = { successful_uploads: 0, failed_uploads: 0, results: [], errors: [] };
   for (const file of files) {
     const filename = file.name || 'unnamed file';

@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import { orders, trackingEntries } from '../db/schema';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
-import type { PublicTrackingDto, TrackingEntryDto, TrackingHistoryItem, TrackingStatus, trackingCreateSchema, trackingUpdateSchema } from '../shared/tracking-api';
+import type { OrderContact, PublicTrackingDto, TrackingEntryDto, TrackingHistoryItem, TrackingStatus, trackingCreateSchema, trackingUpdateSchema } from '../shared/tracking-api';
 import type { z } from 'zod';
 import { auditStatement } from './audit';
 import { outboxInsert } from './email/outbox';
@@ -27,7 +27,6 @@ export interface TrackingWrite {
 function toPublicDto(row: TrackingRow): PublicTrackingDto {
   return {
     trackingNumber: row.trackingNumber,
-    orderId: row.orderId,
     status: row.status as TrackingStatus,
     statusMessage: row.statusMessage,
     currentLocation: row.currentLocation,
@@ -39,7 +38,7 @@ function toPublicDto(row: TrackingRow): PublicTrackingDto {
 }
 
 function toStaffDto(row: TrackingRow): TrackingEntryDto {
-  return { id: row.id, ...toPublicDto(row), createdAt: row.createdAt };
+  return { id: row.id, orderId: row.orderId, ...toPublicDto(row), createdAt: row.createdAt };
 }
 
 /** Every entry, the latest update first (GET /api/tracking). */
@@ -63,6 +62,29 @@ export async function trackingForOrder(db: D1Database, orderId: string): Promise
     .orderBy(desc(trackingEntries.updatedAt), desc(trackingEntries.createdAt))
     .limit(1);
   return row ? toPublicDto(row) : null;
+}
+
+/** Whether an order's address holds this postcode as a number of its own ('..., Knysna, 6571'). */
+function addressHasPostcode(address: string | null, postcode: string): boolean {
+  return address !== null && new RegExp(`(^|\\D)${postcode}(\\D|$)`).test(address);
+}
+
+/**
+ * The customer's public lookup by order reference (staff spec section 2.7): only with the e-mail
+ * address on the order (any case) or the postcode in its address. A wrong pair is null, like an
+ * unknown reference, so the answer never tells whether a reference exists.
+ */
+export async function trackingForOrderOf(db: D1Database, orderId: string, contact: OrderContact): Promise<PublicTrackingDto | null> {
+  const [order] = await drizzle(db)
+    .select({ email: orders.customerEmail, address: orders.customerAddress })
+    .from(orders)
+    .where(eq(orders.reference, orderId))
+    .limit(1);
+  if (!order) return null;
+  const emailMatches = contact.email !== undefined && order.email.trim() !== '' && order.email.trim().toLowerCase() === contact.email.toLowerCase();
+  const postcodeMatches = contact.postcode !== undefined && addressHasPostcode(order.address, contact.postcode);
+  if (!emailMatches && !postcodeMatches) return null;
+  return trackingForOrder(db, orderId);
 }
 
 /** The order's customer as the e-mail needs them; null e-mail when the order has none (e.g. erased under POPIA). */

@@ -2,6 +2,12 @@
 import { z } from 'zod';
 
 /** The multipart field the bulk upload reads, once per file (staff spec section 7). */
+/** The form field that confirms a steep price drop ('true'), after the 409 asked for it. */
+export const PRICE_LIST_CONFIRM_FIELD = 'confirm';
+/** A price list that puts any blind below this, or any price below half of the one in force, asks staff first. */
+export const PRICE_FLOOR_CENTS = 5000;
+export const PRICE_DROP_CONFIRM_PREFIX = 'Please confirm these prices before they are put in force';
+
 export const PRICE_LIST_FIELD = 'price_lists';
 export const MAX_PRICE_LIST_FILES = 20;
 export const MAX_PRICE_LIST_BYTES = 256 * 1024;

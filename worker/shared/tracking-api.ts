@@ -1,7 +1,7 @@
 // The contract of courier tracking (staff spec sections 2.6, 2.7, 3 'Tracking entry', 4, 5, 7): the
 // request schemas of the staff writes and the lookup parameters, and the answers both sides read.
 import { z } from 'zod';
-import { optionalText, requiredText } from './schemas';
+import { email, optionalText, requiredText } from './schemas';
 import { ORDER_REFERENCE_PATTERN } from './orders-api';
 
 /** Spec section 4: four statuses, any may follow any. */
@@ -64,6 +64,26 @@ export type TrackingUpdateRequest = z.input<typeof trackingUpdateSchema>;
 export const trackingNumberParamSchema = z.object({ number: trackingNumber });
 export const orderIdParamSchema = z.object({ orderId });
 
+/** A South African postal code: four digits. */
+export const POSTCODE_PATTERN = /^\d{4}$/;
+export const ORDER_CONTACT_REQUIRED = 'Please give the e-mail address or the postcode on the order as well as its reference.';
+
+/**
+ * The query of GET /api/tracking/order/{orderId}: the reference alone opens nothing, so the lookup
+ * also needs the e-mail address on the order (any case) or the postcode of its delivery address.
+ */
+export const orderContactQuerySchema = z
+  .object({
+    email: email.optional(),
+    postcode: z
+      .string()
+      .trim()
+      .regex(POSTCODE_PATTERN, 'must be 4 digits')
+      .optional(),
+  })
+  .refine((q) => q.email !== undefined || q.postcode !== undefined, { message: ORDER_CONTACT_REQUIRED });
+export type OrderContact = z.output<typeof orderContactQuerySchema>;
+
 export interface TrackingHistoryItem {
   status: TrackingStatus;
   message: string;
@@ -71,10 +91,13 @@ export interface TrackingHistoryItem {
   timestamp: string;
 }
 
-/** What a customer reads (GET /api/tracking/{number}, /order/{orderId}): nothing about the staff. */
+/**
+ * What a customer reads (GET /api/tracking/{number}, /order/{orderId}): tracking only. No order
+ * reference (it is the read key of the order, its receipt and payment, and courier numbers are often
+ * sequential), nothing personal and nothing about the staff.
+ */
 export interface PublicTrackingDto {
   trackingNumber: string;
-  orderId: string;
   status: TrackingStatus;
   statusMessage: string;
   currentLocation: string | null;
@@ -88,6 +111,7 @@ export interface PublicTrackingDto {
 /** What staff read and write (GET/POST /api/tracking, PUT /api/tracking/{id}). */
 export interface TrackingEntryDto extends PublicTrackingDto {
   id: string;
+  orderId: string;
   createdAt: string;
 }
 

@@ -64,12 +64,46 @@ async function request(url: string, config: CrawlConfig): Promise<Response> {
     return await fetcher(
       new Request(url, {
         headers: { 'User-Agent': CRAWLER_USER_AGENT, Accept: 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.5' },
-        redirect: 'follow',
+        // Redirects are followed by hand (followSameSite): each hop is checked before it is requested.
+        redirect: 'manual',
         signal: controller.signal,
       }),
     );
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** Redirects followed for one page (RFC 9309 asks at least five for robots.txt). */
+export const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+type Fetched = { ok: true; response: Response; url: string } | { ok: false; reason: string };
+
+/**
+ * Fetches `url`, following redirects by hand: each target is checked to be the configured site
+ * (same origin) and, for pages, allowed by robots.txt before it is requested, so a redirect never
+ * makes the crawler request another host (an internal address, say). At most MAX_REDIRECTS hops.
+ */
+async function fetchOnSite(url: string, config: CrawlConfig, origin: string, allowed: (target: URL) => boolean = () => true): Promise<Fetched> {
+  let current = url;
+  for (let hops = 0; ; hops++) {
+    const response = await request(current, config);
+    if (!REDIRECT_STATUSES.has(response.status)) return { ok: true, response, url: current };
+    await response.body?.cancel();
+    const location = response.headers.get('Location');
+    if (!location) return { ok: false, reason: `status ${response.status} without a Location` };
+    if (hops >= MAX_REDIRECTS) return { ok: false, reason: 'too many redirects' };
+    let next: URL;
+    try {
+      next = new URL(location, current);
+    } catch {
+      return { ok: false, reason: 'redirected to an address that is not valid' };
+    }
+    next.hash = '';
+    if (next.origin !== origin) return { ok: false, reason: 'redirected to another site' };
+    if (!allowed(next)) return { ok: false, reason: 'redirected to a page robots.txt disallows' };
+    current = next.toString();
   }
 }
 
@@ -113,7 +147,9 @@ export async function beginCrawl(startAddress: string, config: CrawlConfig): Pro
   start.hash = '';
   let robots: RobotsRules;
   try {
-    const response = await request(`${start.origin}/robots.txt`, config);
+    const fetched = await fetchOnSite(`${start.origin}/robots.txt`, config, start.origin);
+    // robots.txt that redirects to another site is not read there: treated as unavailable (RFC 9309 2.3.1.3).
+    const response = fetched.ok ? fetched.response : new Response(null, { status: 404 });
     if (response.ok) robots = parseRobotsTxt(await boundedText(response, 512 * 1024));
     else if (response.status >= 400 && response.status < 500) {
       await response.body?.cancel();
@@ -143,19 +179,19 @@ export async function crawlStep(state: CrawlState, config: CrawlConfig, pages: n
   for (let i = 0; i < pages && !crawlFinished(state, config); i++) {
     if (i > 0 || pauseFirst) await sleep(config.delayMs);
     const url = state.queue.shift()!;
-    let response: Response;
+    let fetched: Fetched;
     try {
-      response = await request(url, config);
+      fetched = await fetchOnSite(url, config, state.origin, (target) => robotsAllows(state.robots, CRAWLER_TOKEN, pathOf(target.toString())));
     } catch {
       state.failed.push({ url, reason: 'no answer in time' });
       continue;
     }
-    // A redirect to another site is not followed into.
-    if (response.url && new URL(response.url).origin !== state.origin) {
-      await response.body?.cancel();
-      state.failed.push({ url, reason: 'redirected to another site' });
+    // A redirect to another site (or a disallowed page) is not requested at all.
+    if (!fetched.ok) {
+      state.failed.push({ url, reason: fetched.reason });
       continue;
     }
+    const { response, url: finalUrl } = fetched;
     const type = (response.headers.get('Content-Type') ?? '').toLowerCase();
     if (!response.ok || !/text\/html|application\/xhtml\+xml/.test(type)) {
       await response.body?.cancel();
@@ -164,8 +200,8 @@ export async function crawlStep(state: CrawlState, config: CrawlConfig, pages: n
     }
     const html = await boundedText(response, config.maxBytes);
     state.crawled.push(url);
-    state.products = dedupeProducts([...state.products, ...extractProducts(html, url)]);
-    for (const link of sameOriginLinks(html, url)) {
+    state.products = dedupeProducts([...state.products, ...extractProducts(html, finalUrl)]);
+    for (const link of sameOriginLinks(html, finalUrl)) {
       if (seen.has(link) || new URL(link).origin !== state.origin) continue;
       seen.add(link);
       if (!robotsAllows(state.robots, CRAWLER_TOKEN, pathOf(link))) {

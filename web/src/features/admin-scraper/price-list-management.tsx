@@ -114,6 +114,13 @@ function UploadCard({ onUploaded }: { onUploaded: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ answer: BulkUploadResponse; total: number } | null>(null);
+  /** Files the server asked staff to confirm (a steep price drop), with its question. */
+  const [question, setQuestion] = useState<{ files: File[]; message: string } | null>(null);
+  const questionRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (question) questionRef.current?.focus();
+  }, [question]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -122,9 +129,14 @@ function UploadCard({ onUploaded }: { onUploaded: () => void }) {
       toast({ title: 'No Files Selected', description: 'Please select CSV files to upload', variant: 'destructive' });
       return;
     }
+    await send(files, false);
+  };
+
+  const send = async (files: File[], confirm: boolean) => {
     setBusy(true);
+    setQuestion(null);
     try {
-      const answer = await uploadPriceLists(files);
+      const answer = await uploadPriceLists(files, confirm);
       setResult({ answer, total: files.length });
       if (answer.successful_uploads > 0) {
         toast({ title: 'Price lists uploaded', description: `${answer.successful_uploads} of ${files.length} files` });
@@ -134,6 +146,10 @@ function UploadCard({ onUploaded }: { onUploaded: () => void }) {
       }
       if (input.current) input.current.value = '';
     } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        setQuestion({ files, message: err.serverMessage ?? 'These prices are much lower than the ones in force. Please confirm them.' });
+        return;
+      }
       toast({ title: 'Upload Error', description: sessionEndedOr(err, 'Failed to upload price lists'), variant: 'destructive' });
     } finally {
       setBusy(false);
@@ -150,6 +166,22 @@ function UploadCard({ onUploaded }: { onUploaded: () => void }) {
           {busy ? 'Uploading...' : 'Upload Price Lists'}
         </button>
       </form>
+      {question && (
+        <div className="as-results" data-testid="price-drop-question" role="group" aria-labelledby={`${inputId}-question`}>
+          <h3 id={`${inputId}-question`} ref={questionRef} tabIndex={-1}>
+            Confirm much lower prices?
+          </h3>
+          <p>{question.message}</p>
+          <p>
+            <button type="button" className="button" disabled={busy} onClick={() => void send(question.files, true)}>
+              Confirm and upload
+            </button>{' '}
+            <button type="button" className="button button--ghost" disabled={busy} onClick={() => setQuestion(null)}>
+              Cancel
+            </button>
+          </p>
+        </div>
+      )}
       {result && (
         <div className="as-results" data-testid="upload-results" role="status">
           <p>

@@ -1,6 +1,7 @@
 // The staff price-list calls (staff spec section 7), typed by the shared contract.
 import type { CatalogOverview } from '../../../../worker/shared/catalogue-api';
 import {
+  PRICE_LIST_CONFIRM_FIELD,
   PRICE_LIST_FIELD,
   templateFileName,
   type BulkUploadResponse,
@@ -30,10 +31,14 @@ async function failIfNotOk(response: Response): Promise<void> {
   throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`);
 }
 
-/** POST /api/pricing/bulk-upload: multipart, the field price_lists once per file. */
-export async function uploadPriceLists(files: File[]): Promise<BulkUploadResponse> {
+/**
+ * POST /api/pricing/bulk-upload: multipart, the field price_lists once per file. A list that halves
+ * prices or goes below R 50 a blind answers 409 (ApiError) until it is sent again with `confirm`.
+ */
+export async function uploadPriceLists(files: File[], confirm = false): Promise<BulkUploadResponse> {
   const form = new FormData();
   for (const file of files) form.append(PRICE_LIST_FIELD, file, file.name);
+  if (confirm) form.append(PRICE_LIST_CONFIRM_FIELD, 'true');
   const response = await fetch('/api/pricing/bulk-upload', { method: 'POST', credentials: 'include', body: form });
   await failIfNotOk(response);
   return (await response.json()) as BulkUploadResponse;

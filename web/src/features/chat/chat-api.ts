@@ -21,6 +21,8 @@ export interface ChatReply {
   aiProvider?: AiProvider;
   routingReason?: string;
   features?: string[];
+  /** The server-signed id of this reply: POST /api/elevenlabs-tts speaks it in this chat session. */
+  replyId?: string;
 }
 
 /** The enhanced-chat path for an assistant name: '/api/melvin/enhanced-chat'. */
@@ -47,6 +49,7 @@ export async function sendChatMessage(assistantName: string, request: ChatReques
     aiProvider: reply.aiProvider,
     routingReason: typeof reply.routingReason === 'string' ? reply.routingReason : undefined,
     features: Array.isArray(reply.features) ? reply.features.filter((f): f is string => typeof f === 'string') : [],
+    replyId: typeof reply.replyId === 'string' ? reply.replyId : undefined,
   };
 }
 

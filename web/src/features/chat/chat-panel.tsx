@@ -200,6 +200,7 @@ export function ChatPanel({ sessionId }: { sessionId: string }) {
   const voice = useVoice({
     enabled: consultant,
     name: assistantName,
+    sessionId,
     navigate: (to) => void navigate(to),
     sendMessage: (text) => {
       if (sending) {

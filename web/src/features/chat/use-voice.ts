@@ -5,6 +5,8 @@ export interface UseVoiceOptions {
   /** Voice exists only in consultant mode; when false the controller is never started. */
   enabled: boolean;
   name: string;
+  /** The chat session whose consultant is speaking: the server speaks only that session's replies. */
+  sessionId: string;
   navigate: (to: string) => void;
   sendMessage: (text: string) => void;
 }
@@ -21,7 +23,7 @@ export interface VoiceHandle {
  * consultant's), so customers on the landing page do not download it; a press of the toggle while it
  * loads is carried out once it has.
  */
-export function useVoice({ enabled, name, navigate, sendMessage }: UseVoiceOptions): VoiceHandle {
+export function useVoice({ enabled, name, sessionId, navigate, sendMessage }: UseVoiceOptions): VoiceHandle {
   const [state, setState] = useState<VoiceState>('off');
   const callbacks = useRef({ navigate, sendMessage });
   callbacks.current = { navigate, sendMessage };
@@ -32,12 +34,16 @@ export function useVoice({ enabled, name, navigate, sendMessage }: UseVoiceOptio
     if (!enabled) return undefined;
     let controller: VoiceController | null = null;
     let cancelled = false;
-    void import('./voice-control').then(({ createBrowserRecognition, speakWithElevenLabs, VoiceController }) => {
+    void import('./voice-control').then(({ createBrowserRecognition, replyIdForSpokenText, speakWithElevenLabs, VoiceController }) => {
       if (cancelled) return;
       controller = new VoiceController({
         name,
         createRecognition: createBrowserRecognition,
-        speak: (text) => speakWithElevenLabs(text),
+        speak: (text) => {
+          const replyId = replyIdForSpokenText(text);
+          if (!replyId) return console.warn('Not spoken: the voice speaks only the consultant\'s own replies.');
+          return speakWithElevenLabs({ sessionId, replyId });
+        },
         navigate: (to) => callbacks.current.navigate(to),
         sendMessage: (text) => callbacks.current.sendMessage(text),
         onStateChange: setState,
@@ -55,7 +61,7 @@ export function useVoice({ enabled, name, navigate, sendMessage }: UseVoiceOptio
       if (controllerRef.current === controller) controllerRef.current = null;
       setState('off');
     };
-  }, [enabled, name]);
+  }, [enabled, name, sessionId]);
 
   return {
     state,

@@ -7,8 +7,10 @@
 // between are ignored (they are usually the reply itself). After one command the controller goes back
 // to listening for the wake word, unless the command stopped voice.
 
-/** What the assistant says when it hears its name (spec section 4). */
-export const WAKE_REPLY = "Yes, I'm here! How can I help you?";
+import { WAKE_REPLY, WAKE_REPLY_ID, type TtsRequest } from '../../../../worker/shared/voice';
+
+/** What the assistant says when it hears its name (spec section 4); the server speaks it by its id. */
+export { WAKE_REPLY };
 /** Spec section 9 timings. */
 export const COMMAND_DELAY_MS = 2000;
 export const RESTART_AFTER_END_MS = 500;
@@ -358,11 +360,20 @@ export function createBrowserRecognition(): RecognitionLike | null {
 export const TTS_PATH = '/api/elevenlabs-tts';
 
 /**
- * Says a text with the server's ElevenLabs voice: cancels any speech synthesis first, fetches the
- * audio (audio/mpeg) and plays it from a blob URL. Any failure (e.g. 503 when TTS is not configured)
- * is only logged with console.warn; there is no fallback to a system voice (spec sections 7 and 8).
+ * The server speaks only the consultant's own words, named by a reply id: the wake phrase by its
+ * fixed id, a chat reply by the id its session signed (ChatReply.replyId). Other text has none.
  */
-export async function speakWithElevenLabs(text: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): Promise<void> {
+export function replyIdForSpokenText(text: string): string | null {
+  return text === WAKE_REPLY ? WAKE_REPLY_ID : null;
+}
+
+/**
+ * Says a consultant reply with the server's ElevenLabs voice: cancels any speech synthesis first,
+ * asks for the audio (audio/mpeg) by the chat session and reply id (never the text) and plays it
+ * from a blob URL. Any failure (e.g. 503 when TTS is not configured) is only logged with
+ * console.warn; there is no fallback to a system voice (spec sections 7 and 8).
+ */
+export async function speakWithElevenLabs(reply: TtsRequest, fetchImpl: typeof fetch = (...args) => fetch(...args)): Promise<void> {
   try {
     globalThis.speechSynthesis?.cancel();
   } catch {
@@ -374,7 +385,7 @@ export async function speakWithElevenLabs(text: string, fetchImpl: typeof fetch 
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ text }),
+      body: JSON.stringify({ sessionId: reply.sessionId, replyId: reply.replyId } satisfies TtsRequest),
     });
     if (!response.ok) throw new Error(`${response.status}: ${response.statusText || 'voice unavailable'}`);
     const blob = await response.blob();

@@ -171,7 +171,7 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
         )}
       </section>
 
-      {origin === 'server' && receipt.hasTracking && <OrderTrackingCard reference={receipt.reference} />}
+      {origin === 'server' && receipt.hasTracking && <OrderTrackingCard reference={receipt.reference} email={c.email} />}
 
       <div className="orders-grid">
         <section className="orders-card" aria-labelledby="customer-title">

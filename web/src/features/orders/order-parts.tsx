@@ -224,15 +224,16 @@ export function HelpContacts({ title = 'Need help?', children }: { title?: strin
 }
 
 /**
- * The courier tracking of an order (GET /api/tracking/order/{ref}) once staff have published it;
+ * The courier tracking of an order (GET /api/tracking/order/{ref}?email=, the order's own e-mail
+ * address from the receipt) once staff have published it;
  * nothing at all before that (a 404) or when it cannot be read: the receipt stands on its own.
  */
-export function OrderTrackingCard({ reference }: { reference: string }) {
+export function OrderTrackingCard({ reference, email }: { reference: string; email: string }) {
   const [tracking, setTracking] = useState<PublicTrackingDto | null>(null);
   useEffect(() => {
     let cancelled = false;
     setTracking(null);
-    fetchTrackingForOrder(reference)
+    fetchTrackingForOrder(reference, email)
       .then((found) => {
         if (!cancelled) setTracking(found);
       })
@@ -242,14 +243,14 @@ export function OrderTrackingCard({ reference }: { reference: string }) {
     return () => {
       cancelled = true;
     };
-  }, [reference]);
+  }, [reference, email]);
   if (!tracking) return null;
   return (
     <section className="orders-card" aria-labelledby="order-tracking-title" data-testid="order-tracking">
       <h2 id="order-tracking-title">Delivery tracking</h2>
       <TrackingFacts tracking={tracking} />
       <h3>Tracking history</h3>
-      <TrackingTimeline history={tracking.trackingHistory} label={`Tracking history of order ${tracking.orderId}, latest first`} />
+      <TrackingTimeline history={tracking.trackingHistory} label={`Tracking history of order ${reference}, latest first`} />
     </section>
   );
 }

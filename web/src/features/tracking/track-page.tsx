@@ -1,8 +1,10 @@
 // /track (staff spec sections 2.7, 5, 8): a customer looks up courier tracking by tracking number
-// or by order reference. ?number= or ?order= prefills the search and runs it, so the link in the
-// tracking e-mail opens the result; each search is written back to the address.
+// or by order reference. ?number= prefills the search and runs it, so the link in the tracking
+// e-mail opens the result; each search is written back to the address. A search by order reference
+// also needs the order's e-mail address or postcode (the reference alone opens nothing); that stays
+// in the form, never in the address, and ?order= only prefills the reference.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { NO_TRACKING_MESSAGE, NO_TRACKING_TITLE, type PublicTrackingDto } from '../../../../worker/shared/tracking-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
@@ -35,10 +37,18 @@ export function TrackPage() {
   const fromUrl = searchFromUrl(params);
   const [by, setBy] = useState<SearchBy>(fromUrl?.by ?? 'number');
   const [value, setValue] = useState(fromUrl?.value ?? '');
+  const [contact, setContact] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [contactError, setContactError] = useState<string | null>(null);
+  /** The e-mail or postcode of the last submitted order search (read when the address changes). */
+  const submittedContact = useRef('');
   const [lookup, setLookup] = useState<Lookup>({ status: 'idle' });
   const [repeat, setRepeat] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
+  const contactRef = useRef<HTMLInputElement>(null);
+  const contactId = useId();
+  const contactErrorId = useId();
+  const contactHintId = useId();
   const resultRef = useRef<HTMLHeadingElement>(null);
   const inputId = useId();
   const errorId = useId();
@@ -49,9 +59,11 @@ export function TrackPage() {
     if (!fromUrl) return setLookup({ status: 'idle' });
     setBy(fromUrl.by);
     setValue(fromUrl.value);
+    // A reference from a link waits for the customer's e-mail or postcode.
+    if (fromUrl.by === 'order' && !submittedContact.current) return setLookup({ status: 'idle' });
     let cancelled = false;
     setLookup({ status: 'loading' });
-    const read = fromUrl.by === 'order' ? fetchTrackingForOrder(fromUrl.value) : fetchTrackingByNumber(fromUrl.value);
+    const read = fromUrl.by === 'order' ? fetchTrackingForOrder(fromUrl.value, submittedContact.current) : fetchTrackingByNumber(fromUrl.value);
     read
       .then((tracking) => {
         if (!cancelled) setLookup(tracking ? { status: 'found', tracking } : { status: 'not-found' });
@@ -79,18 +91,27 @@ export function TrackPage() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const trimmed = value.trim();
-    if (!trimmed) {
-      setFieldError(by === 'number' ? 'Please enter your tracking number.' : 'Please enter your order ID.');
-      inputRef.current?.focus();
-      return;
-    }
-    setFieldError(null);
+    const trimmedContact = contact.trim();
+    const missingValue = !trimmed;
+    const missingContact = by === 'order' && !trimmedContact;
+    setFieldError(missingValue ? (by === 'number' ? 'Please enter your tracking number.' : 'Please enter your order ID.') : null);
+    setContactError(missingContact ? 'Please enter the e-mail address or postcode on your order.' : null);
+    if (missingValue) return inputRef.current?.focus();
+    if (missingContact) return contactRef.current?.focus();
+    if (by === 'order') submittedContact.current = trimmedContact;
     const next = new URLSearchParams();
     next.set(by, trimmed);
     // The same search again reads it afresh (the address does not change, so count the search).
     if (next.toString() === params.toString()) setRepeat((n) => n + 1);
     else setParams(next);
   }
+
+  // By order reference the button follows the second field, so the form reads in the order it is filled.
+  const submit = (
+    <button type="submit" className="button button--accent" disabled={lookup.status === 'loading'}>
+      {lookup.status === 'loading' ? 'Searching...' : 'Track'}
+    </button>
+  );
 
   return (
     <div className="page">
@@ -115,6 +136,7 @@ export function TrackPage() {
                   onChange={() => {
                     setBy(option);
                     setFieldError(null);
+                    setContactError(null);
                   }}
                 />
                 {FIELD_LABEL[option]}
@@ -142,9 +164,7 @@ export function TrackPage() {
                 aria-invalid={fieldError ? true : undefined}
                 aria-describedby={fieldError ? errorId : undefined}
               />
-              <button type="submit" className="button button--accent" disabled={lookup.status === 'loading'}>
-                {lookup.status === 'loading' ? 'Searching...' : 'Track'}
-              </button>
+              {by === 'number' && submit}
             </div>
             {fieldError && (
               <p className="tracking-field-error" id={errorId} role="alert">
@@ -152,6 +172,36 @@ export function TrackPage() {
               </p>
             )}
           </div>
+          {by === 'order' && (
+            <div className="field">
+              <label htmlFor={contactId}>
+                E-mail address or postcode <span aria-hidden="true">*</span>
+              </label>
+              <input
+                ref={contactRef}
+                id={contactId}
+                name="contact"
+                value={contact}
+                onChange={(e) => setContact(e.target.value)}
+                autoComplete="email"
+                spellCheck={false}
+                maxLength={254}
+                required
+                aria-required="true"
+                aria-invalid={contactError ? true : undefined}
+                aria-describedby={contactError ? `${contactHintId} ${contactErrorId}` : contactHintId}
+              />
+              <p className="muted" id={contactHintId}>
+                The e-mail address on your order, or the postcode of its delivery address.
+              </p>
+              {contactError && (
+                <p className="tracking-field-error" id={contactErrorId} role="alert">
+                  {contactError}
+                </p>
+              )}
+              <div className="tracking-search__row">{submit}</div>
+            </div>
+          )}
         </form>
 
         {lookup.status === 'loading' && (
@@ -181,13 +231,13 @@ export function TrackPage() {
         {lookup.status === 'found' && (
           <section className="tracking-card" aria-labelledby="tracking-result-title" data-testid="tracking-result">
             <h2 id="tracking-result-title" ref={resultRef} tabIndex={-1}>
-              Order {lookup.tracking.orderId}
+              Tracking {lookup.tracking.trackingNumber}
             </h2>
             <TrackingFacts tracking={lookup.tracking} />
             <h3>Tracking history</h3>
             <TrackingTimeline history={lookup.tracking.trackingHistory} label={`Tracking history of ${lookup.tracking.trackingNumber}, latest first`} />
             <p className="muted tracking-note">
-              Our team updates this page by hand as the courier reports progress. <Link to={`/order-confirmation?ref=${encodeURIComponent(lookup.tracking.orderId)}`}>View your order</Link>
+              Our team updates this page by hand as the courier reports progress.
             </p>
           </section>
         )}

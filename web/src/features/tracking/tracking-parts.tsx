@@ -48,8 +48,6 @@ export function TrackingFacts({ tracking }: { tracking: PublicTrackingDto }) {
       </dd>
       <dt>Tracking number</dt>
       <dd data-testid="tracking-number">{tracking.trackingNumber}</dd>
-      <dt>Order</dt>
-      <dd>{tracking.orderId}</dd>
       {tracking.courierName && (
         <>
           <dt>Courier</dt>
