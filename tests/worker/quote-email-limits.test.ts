@@ -135,8 +135,9 @@ describe('the daily cap on quote e-mails', () => {
       expect(answer.message).toMatch(/^We cannot e-mail any more quotes today\. Please call us on \+27[\d ]+ or WhatsApp us on \+27[\d ]+ and we will help you with your quote\.$/);
       expect(await customerMail(body.quote_id)).toBeNull();
     }
-    const { results } = await env.DB.prepare('SELECT * FROM email_outbox WHERE dedupe_key LIKE ?').bind('quote-email-cap:%').all<OutboxRow>();
-    expect(results.map((r) => [r.dedupe_key, r.to_address])).toEqual([[`quote-email-cap:${day}`, 'info@example.co.za']]);
-    expect(results[0]!.text).toContain(`${QUOTE_EMAIL_DAILY_CAP.limit} quote e-mails`);
+    // The cap is the customer-e-mail guard's, shared with order confirmations: so is its alert.
+    const { results } = await env.DB.prepare('SELECT * FROM email_outbox WHERE dedupe_key LIKE ?').bind('customer-email-cap:%').all<OutboxRow>();
+    expect(results.map((r) => [r.dedupe_key, r.to_address])).toEqual([[`customer-email-cap:${day}`, 'info@example.co.za']]);
+    expect(results[0]!.text).toContain(`${QUOTE_EMAIL_DAILY_CAP.limit} e-mails to customers`);
   });
 });

@@ -67,7 +67,8 @@ describe('prices from a sample grid are labelled', () => {
   });
 
   it('in the quote e-mails (customer, business copy and the internal quote)', async () => {
-    const name = `Lerato ${crypto.randomUUID().slice(0, 6)}`;
+    // Letters only: a quote e-mail's recipient name is a plain name (digits are refused).
+    const name = `Lerato ${crypto.randomUUID().slice(0, 6).replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]!)}`;
     const emailed = await post('/api/email/quote', { recipient_email: 'lerato@example.co.za', recipient_name: name, quote_id: 'CB-515151', blinds: [await blind('roller-blockout')] });
     expect(emailed.status).toBe(201);
     const { quote_id } = await emailed.json<{ quote_id: string }>();

@@ -14,6 +14,7 @@ import { ORDER_REFERENCE_PATTERN, VAT_RATE } from '../shared/orders-api';
 import { isEstimatedSize, LINE_SIZE_SOURCES, sizesToConfirm, type LineSizeSource } from '../shared/size-sources';
 import { coloursForProduct } from './catalogue';
 import { orderConfirmationMessages, type OrderForEmail } from './email/order-emails';
+import { admitCustomerEmail } from './email/customer-email-guard';
 import { outboxInsert, sendOutboxMessages } from './email/outbox';
 import { gridForProduct, priceForSize } from './pricing';
 import { withSampleFlags } from './sample-price-guard';
@@ -219,11 +220,11 @@ function orderForEmail(reference: string, order: NewOrder, createdAt: string): O
  * The statements that write one order and queue its confirmation e-mails; run them in one batch with
  * anything that must go with it. The outbox inserts come last, so their ids are the batch's last results.
  */
-function orderStatements(env: Env, reference: string, order: NewOrder, createdAt: string, origin: string | null) {
+function orderStatements(env: Env, reference: string, order: NewOrder, createdAt: string, origin: string | null, customerEmailAllowed: boolean) {
   const db = env.DB;
   const d = drizzle(db);
   const { totalCents, vatCents, subtotalCents } = totalsOf(order.lines);
-  const emails = orderConfirmationMessages(env, orderForEmail(reference, order, createdAt), origin);
+  const emails = orderConfirmationMessages(env, orderForEmail(reference, order, createdAt), origin, customerEmailAllowed);
   const statements = [
     d.insert(orders).values({
       reference,
@@ -319,10 +320,12 @@ export async function submitOrder(env: Env, input: OrderSubmitInput, idempotency
     quoteId: null,
     idempotency,
   };
+  // Counted once per new order: past the guard's limits the order is still taken, without the customer's e-mail.
+  const customerEmailAllowed = (await admitCustomerEmail(env, order.customer.email, now)).allowed;
   for (let attempt = 0; attempt < 3; attempt++) {
     const reference = newOrderReference();
     const createdAt = now.toISOString();
-    const { statements, emails } = orderStatements(env, reference, order, createdAt, origin);
+    const { statements, emails } = orderStatements(env, reference, order, createdAt, origin, customerEmailAllowed);
     const d = drizzle(db);
     try {
       // The key goes first: a racing twin fails on it before writing anything.
@@ -400,6 +403,8 @@ export async function orderFromQuote(env: Env, quoteId: string, accessKey: strin
   const lines = (await withSampleFlags(db, quote.lines as PricedLineDto[])).map((l) => ({ ...l, ...sizeSourceFields(l.size_source) }));
   const reference = newOrderReference();
   const d = drizzle(db);
+  // Past the customer-e-mail guard's limits the order is still made, without the customer's e-mail.
+  const customerEmailAllowed = (await admitCustomerEmail(env, email, now)).allowed;
   // The quote's row guards against a double order: only the first update that claims it wins.
   const claim = `order:${reference}`;
   const { statements, emails } = orderStatements(env, reference, {
@@ -407,7 +412,7 @@ export async function orderFromQuote(env: Env, quoteId: string, accessKey: strin
     lines,
     clientTotalCents: null,
     quoteId: quote.id,
-  }, now.toISOString(), origin);
+  }, now.toISOString(), origin, customerEmailAllowed);
   try {
     const results = await d.batch([
       d.insert(idempotencyKeys).values({ key: `quote-order:${quote.id}`, requestHash: claim, resourceId: reference }),

@@ -8,12 +8,13 @@ import type { z } from 'zod';
 import { quotes } from '../db/schema';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
-import { hitLimit, type RateLimitRule } from '../middleware/rate-limit';
+import { humanSeconds } from '../middleware/rate-limit';
+import { admitCustomerEmail, CUSTOMER_EMAIL_DAILY_CAP, CUSTOMER_EMAIL_RECIPIENT_LIMIT, normaliseEmailAddress } from './email/customer-email-guard';
 import { QUOTE_VALID_DAYS, type emailQuoteSchema, type PricedLineDto, type quoteInternalSchema, type StoredQuoteDto } from '../shared/orders-api';
 import { email as emailSchema } from '../shared/schemas';
 import { businessDetails } from './email/email-parts';
-import { enqueueEmail, outboxInsert, type OutgoingEmail } from './email/outbox';
-import { NOT_PROVIDED, quoteBusinessCopyEmail, quoteCapAlertEmail, quoteCustomerEmail, quoteSavedEmail, WALK_IN_CUSTOMER, type QuoteForEmail } from './email/quote-emails';
+import { outboxInsert, type OutgoingEmail } from './email/outbox';
+import { NOT_PROVIDED, quoteBusinessCopyEmail, quoteCustomerEmail, quoteSavedEmail, WALK_IN_CUSTOMER, type QuoteForEmail } from './email/quote-emails';
 import { findQuoteWithKey, ordersForQuotes, priceBlinds, sizeSourceFields, totalsOf, vatInside, type BlindLineInput } from './orders';
 import { sizesToConfirm } from '../shared/size-sources';
 import { isUniqueViolation } from '../lib/d1-errors';
@@ -123,49 +124,28 @@ async function storeQuote(db: D1Database, input: NewQuote, now: Date): Promise<S
   throw new Error(`no free quote number after ${input.requestedId}`);
 }
 
-/** Quote e-mails one address may receive in a day (counted by normalised address). */
-export const QUOTE_RECIPIENT_LIMIT: RateLimitRule = { name: 'email-quote-recipient', limit: 10, windowSeconds: 24 * 3600 };
-/** Quote e-mails to customers in a (UTC) day, all senders together: past it the form is a spam cannon. */
-export const QUOTE_EMAIL_DAILY_CAP: RateLimitRule = { name: 'email-quote-daily-cap', limit: 200, windowSeconds: 24 * 3600 };
-const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+/** The guard's limits, under the names the quote form's tests and callers know them by. */
+export const QUOTE_RECIPIENT_LIMIT = CUSTOMER_EMAIL_RECIPIENT_LIMIT;
+export const QUOTE_EMAIL_DAILY_CAP = CUSTOMER_EMAIL_DAILY_CAP;
+export { normaliseEmailAddress };
 
 /**
- * One mailbox, one spelling: lower case, without a '+tag', and for Gmail (which ignores dots and
- * answers at googlemail.com too) without dots, at gmail.com. Used for counting, never for sending.
- */
-export function normaliseEmailAddress(address: string): string {
-  const value = address.trim().toLowerCase();
-  const at = value.lastIndexOf('@');
-  if (at < 1) return value;
-  let local = value.slice(0, at);
-  let domain = value.slice(at + 1).replace(/\.+$/, '');
-  local = local.split('+')[0] || local;
-  if (GMAIL_DOMAINS.has(domain)) {
-    domain = 'gmail.com';
-    local = local.replace(/\./g, '') || local;
-  }
-  return `${local}@${domain}`;
-}
-
-/**
- * The limits of POST /api/email/quote beyond the per-client one: ten a day to one mailbox however its
- * address is spelt, and QUOTE_EMAIL_DAILY_CAP a day in all. When the cap trips the business hears
- * once that day and the customer is asked to call or WhatsApp instead (a 429).
+ * The limits of POST /api/email/quote beyond the per-client one: the customer-e-mail guard's (ten a
+ * day to one mailbox however its address is spelt, CUSTOMER_EMAIL_DAILY_CAP a day in all, shared
+ * with order confirmations). Over either the quote is refused with a 429 (the e-mail is its whole
+ * point); past the daily cap the customer is asked to call or WhatsApp instead.
  */
 export async function limitQuoteEmails(env: Env, recipient: string, now = new Date()): Promise<void> {
-  await hitLimit(env, QUOTE_RECIPIENT_LIMIT, normaliseEmailAddress(recipient), `${recipient} has been sent several quotes already.`);
-  try {
-    await hitLimit(env, QUOTE_EMAIL_DAILY_CAP, 'all', 'Quote e-mails are paused for today.');
-  } catch (err) {
-    if (!(err instanceof AppError) || err.code !== 'rate_limited') throw err;
-    const alert = quoteCapAlertEmail(env, QUOTE_EMAIL_DAILY_CAP.limit, now.toISOString().slice(0, 10));
-    if (alert) await enqueueEmail(env.DB, alert, now);
-    else console.warn(JSON.stringify({ level: 'warn', message: 'daily quote e-mail cap reached; no business address to alert' }));
-    const b = businessDetails(env);
-    const phone = b.phoneNational ?? b.phoneGardenRoute;
-    const contact = [phone && `call us on ${phone}`, b.whatsappNational && `WhatsApp us on ${b.whatsappNational}`].filter(Boolean).join(' or ') || 'call or WhatsApp us';
-    throw new AppError('rate_limited', `We cannot e-mail any more quotes today. Please ${contact} and we will help you with your quote.`, err.details);
+  const verdict = await admitCustomerEmail(env, recipient, now);
+  if (verdict.allowed) return;
+  const details = verdict.retryAfterSeconds === undefined ? undefined : { retryAfterSeconds: verdict.retryAfterSeconds };
+  if (verdict.reason === 'recipient') {
+    throw new AppError('rate_limited', `${recipient} has been sent several quotes already. Please wait ${humanSeconds(verdict.retryAfterSeconds ?? 86_400)} and try again.`, details);
   }
+  const b = businessDetails(env);
+  const phone = b.phoneNational ?? b.phoneGardenRoute;
+  const contact = [phone && `call us on ${phone}`, b.whatsappNational && `WhatsApp us on ${b.whatsappNational}`].filter(Boolean).join(' or ') || 'call or WhatsApp us';
+  throw new AppError('rate_limited', `We cannot e-mail any more quotes today. Please ${contact} and we will help you with your quote.`, details);
 }
 
 /** POST /api/email/quote: stores the quote and queues it to the recipient (and a copy to the business). */

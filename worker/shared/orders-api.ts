@@ -163,13 +163,18 @@ export function maskAddress(address: string | null): string | null {
 /** Longest recipient name a quote e-mail carries: the only request text that reaches the customer. */
 export const RECIPIENT_NAME_MAX = 60;
 
-/** Anything a mail client would turn into a link: a scheme, 'www.', an address, a common domain ending. */
-const LINK_LIKE = /:\/\/|www\.|@|[a-z0-9-]\.(?:com|net|org|info|biz|xyz|top|site|online|link|click|app|io|ly|me|ru|cn|co|za)\b/i;
+/**
+ * A name as people write names, the only request text an e-mail to a customer may carry: letters
+ * (any script, accents), spaces, apostrophes and hyphens, starting with a letter, at most
+ * RECIPIENT_NAME_MAX characters. An allow-list: no digits, dots, slashes, colons or '@', so nothing
+ * a mail client would turn into a link, whatever its domain.
+ */
+export const PLAIN_NAME = new RegExp(`^\\p{L}[\\p{L}\\p{M} '’-]{0,${RECIPIENT_NAME_MAX - 1}}$`, 'u');
 
-/** The recipient's name: trimmed, spaces collapsed, at most RECIPIENT_NAME_MAX characters, no links. */
+/** The recipient's name: trimmed, spaces collapsed, a plain name (PLAIN_NAME). */
 export const recipientNameSchema = requiredText(RECIPIENT_NAME_MAX)
   .transform((v) => v.replace(/\s+/g, ' '))
-  .refine((v) => !LINK_LIKE.test(v), 'must be just a name, without web or e-mail addresses');
+  .refine((v) => PLAIN_NAME.test(v), 'must be just a name: letters, spaces, apostrophes and hyphens');
 
 /**
  * POST /api/email/quote (spec section 7). Only the name reaches the customer's e-mail; the lines

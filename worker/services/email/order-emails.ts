@@ -28,6 +28,7 @@ import {
 } from './email-parts';
 import { html } from './html';
 import type { OutgoingEmail } from './outbox';
+import { greetingName } from './customer-email-guard';
 import { sizesConfirmHtml, sizesConfirmText, sizesToBeConfirmedHtml, sizesToBeConfirmedText } from './size-notes';
 import { sizesToConfirm, SIZES_TO_BE_CONFIRMED } from '../../shared/size-sources';
 
@@ -80,7 +81,9 @@ export function orderConfirmationEmails(env: Env, order: OrderForEmail, origin: 
     ['Payment status', status],
   ] as const;
 
-  const customerTitle = `Thank you for your order, ${order.customer_name}`;
+  // Only a plain name is shown to the customer (customer-email-guard); anything else is left out.
+  const name = greetingName(order.customer_name);
+  const customerTitle = name ? `Thank you for your order, ${name}` : 'Thank you for your order';
   const customerHtml = layoutHtml(
     b,
     customerTitle,
@@ -97,7 +100,7 @@ ${notesHtml(DELIVERY_NOTES)}
 <p style="font-size:14px;margin:0;">Questions? Reply to this e-mail or contact us using the details below.</p>`,
   );
   const customerText = [
-    `Hi ${order.customer_name},`,
+    `Hi ${name ?? 'there'},`,
     '',
     `Thank you for your order. We have received it; please quote ${ref} when you contact us about it.`,
     '',
@@ -122,7 +125,7 @@ ${notesHtml(DELIVERY_NOTES)}
     dedupeKey: `order-confirmation:${ref}:customer`,
     kind: 'order-confirmation',
     to: order.customer_email,
-    toName: order.customer_name,
+    toName: name,
     replyTo: b.email,
     subject: `Order ${ref} received - ${b.name}`,
     html: customerHtml,
@@ -183,9 +186,13 @@ ${link ? buttonHtml(link, 'Open the order') : ''}`,
   };
 }
 
-/** The messages to queue in the order's own batch: the confirmation, and the notice when the business has an address. */
-export function orderConfirmationMessages(env: Env, order: OrderForEmail, origin: string | null): OutgoingEmail[] {
+/**
+ * The messages to queue in the order's own batch: the confirmation when the customer-e-mail guard
+ * admitted it (customerAllowed), and the notice when the business has an address.
+ */
+export function orderConfirmationMessages(env: Env, order: OrderForEmail, origin: string | null, customerAllowed = true): OutgoingEmail[] {
   const { customer, business } = orderConfirmationEmails(env, order, origin);
   if (!business) console.warn(JSON.stringify({ level: 'warn', message: 'BUSINESS_EMAIL is not set: no order notification for the business', reference: order.reference }));
-  return business ? [customer, business] : [customer];
+  if (!customerAllowed) console.warn(JSON.stringify({ level: 'warn', message: 'order confirmation to the customer not queued: the daily e-mail limits are reached', reference: order.reference }));
+  return [...(customerAllowed ? [customer] : []), ...(business ? [business] : [])];
 }

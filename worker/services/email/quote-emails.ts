@@ -25,6 +25,7 @@ import {
 } from './email-parts';
 import { html, type SafeHtml } from './html';
 import type { OutgoingEmail } from './outbox';
+import { greetingName } from './customer-email-guard';
 
 /** The placeholders of a quote saved without the customer's details (spec section 7). */
 export const WALK_IN_CUSTOMER = 'Walk-in Customer';
@@ -91,20 +92,23 @@ export function quoteCustomerEmail(env: Env, q: QuoteForEmail, origin: string, t
   const link = quoteLink(origin, q.id, q.accessKey);
   const label = 'View your quote and pay online';
   const title = `Your quote ${q.id}`;
+  // Only a plain name is shown to the customer (customer-email-guard); anything else is left out.
+  const name = greetingName(q.customer.name);
+  const hi = name ? `Hi ${name}` : 'Hi there';
   return {
     dedupeKey: `quote:${q.id}:customer`,
     kind: 'quote',
     to,
-    toName: q.customer.name,
+    toName: name,
     replyTo: b.email,
     subject: `Your quote ${q.id} from ${b.name}`,
     html: quoteDocument(
       b,
       title,
-      html`<p style="font-size:15px;margin:0 0 12px;">Hi ${q.customer.name}, thank you for your interest. Here is your quotation for made-to-measure blinds, priced in rand with VAT included.</p>`,
+      html`<p style="font-size:15px;margin:0 0 12px;">${hi}, thank you for your interest. Here is your quotation for made-to-measure blinds, priced in rand with VAT included.</p>`,
       quoteBodyHtml(q, link, label),
     ),
-    text: [`Hi ${q.customer.name},`, '', 'Thank you for your interest. Here is your quotation for made-to-measure blinds, priced in rand with VAT included.', '', quoteBodyText(q, link, label), '', 'Questions? Reply to this e-mail or contact us:', signatureText(b)].join('\n'),
+    text: [`${hi},`, '', 'Thank you for your interest. Here is your quotation for made-to-measure blinds, priced in rand with VAT included.', '', quoteBodyText(q, link, label), '', 'Questions? Reply to this e-mail or contact us:', signatureText(b)].join('\n'),
   };
 }
 
@@ -162,22 +166,4 @@ export function quoteSavedEmail(env: Env, q: QuoteForEmail, origin: string, via?
     subject: `Quote saved: ${q.id} - ${q.customer.name}`,
     title: `Quote saved: ${q.id}`,
   });
-}
-
-/** To the business, once a day at most: the day's cap on quote e-mails to customers was reached. */
-export function quoteCapAlertEmail(env: Env, cap: number, day: string): OutgoingEmail | null {
-  const b = businessDetails(env);
-  if (!b.email) return null;
-  const title = 'Quote e-mails paused for today';
-  const body = `The website has sent ${cap} quote e-mails to customers today, its daily limit, so further quote e-mails are refused until midnight (UTC); customers are asked to call or WhatsApp instead. If this is not a busy day, someone may be using the quote form to send e-mail in your name.`;
-  return {
-    dedupeKey: `quote-email-cap:${day}`,
-    kind: 'quote-email-cap',
-    to: b.email,
-    toName: b.name,
-    replyTo: null,
-    subject: `${title} (${day})`,
-    html: layoutHtml(b, title, html`<p style="font-size:15px;margin:0 0 12px;">${body}</p>`),
-    text: body,
-  };
 }

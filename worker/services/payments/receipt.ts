@@ -5,6 +5,7 @@ import { html } from 'hono/html';
 import type { Env } from '../../env';
 import { TEST_PAYMENT_NOTE } from '../../shared/orders-api';
 import { formatRandFromCents } from '../consultant/format';
+import { greetingName } from '../email/customer-email-guard';
 import type { OutgoingEmail } from '../email/outbox';
 import type { PaymentOrder, PaymentOutcome } from './ledger';
 import type { ProviderName } from './types';
@@ -25,9 +26,12 @@ export async function paymentReceiptEmail(env: Env, order: PaymentOrder, amountC
   const amount = formatRandFromCents(amountCents);
   const contact = [businessEmail(env), env.BUSINESS_PHONE_NATIONAL].filter(Boolean).join(' or ');
   const test = provider === 'sandbox';
+  // Only a plain name reaches the customer (customer-email-guard); the order was placed anonymously.
+  const name = greetingName(order.customerName);
+  const hi = `Hi ${name ?? 'there'},`;
   const questions = contact ? `Questions? Contact us at ${contact} and quote ${order.reference}.` : `Questions? Quote ${order.reference} when you contact us.`;
   const text = [
-    `Hi ${order.customerName},`,
+    hi,
     '',
     `Thank you: we have received your payment of ${amount} (VAT included) for order ${order.reference}.`,
     ...(test ? [`${TEST_PAYMENT_NOTE}.`] : []),
@@ -36,7 +40,7 @@ export async function paymentReceiptEmail(env: Env, order: PaymentOrder, amountC
     '',
     business,
   ].join('\n');
-  const body = await html`<p>Hi ${order.customerName},</p>
+  const body = await html`<p>${hi}</p>
 <p>Thank you: we have received your payment of <strong>${amount}</strong> (VAT included) for order <strong>${order.reference}</strong>.</p>
 ${test ? html`<p><strong>${TEST_PAYMENT_NOTE}.</strong></p>` : ''}
 <p>Your order is confirmed. Processing takes 1-2 business days and production 7-10 business days; then it is delivered by courier.</p>
@@ -46,7 +50,7 @@ ${test ? html`<p><strong>${TEST_PAYMENT_NOTE}.</strong></p>` : ''}
     dedupeKey: `payment-receipt:${order.reference}`,
     kind: 'payment-receipt',
     to: order.customerEmail,
-    toName: order.customerName,
+    toName: name,
     replyTo: businessEmail(env),
     subject: `${test ? '[Test payment] ' : ''}Payment received for order ${order.reference}`,
     html: body.toString(),
