@@ -9,6 +9,8 @@ import type { Env } from '../../worker/env';
 import { hitLimit } from '../../worker/middleware/rate-limit';
 import { coloursForProduct } from '../../worker/services/catalogue';
 import { CUSTOMER_EMAIL_DAILY_CAP, CUSTOMER_EMAIL_RECIPIENT_LIMIT } from '../../worker/services/email/customer-email-guard';
+import { trackingUpdateEmail } from '../../worker/services/email/tracking-emails';
+import { paymentReceiptEmail } from '../../worker/services/payments/receipt';
 import { postJson } from './helpers';
 
 const PHISHING_NAMES = ['Your account is locked - verify at https://evil.example/login', 'Click evil.de/r now'];
@@ -159,6 +161,22 @@ describe('a phishing name reaches no e-mail to the customer', () => {
     const [mail] = await mailTo(email);
     expect(mail!.to_name).toBe(name);
     expect(mail!.text).toContain(`Hi ${name},`);
+  });
+});
+
+describe('e-mails that follow an order carry the order\'s name only when it is a plain name', () => {
+  it.each(PHISHING_NAMES)('the payment receipt and the tracking e-mail for an order placed as %j greet neutrally', async (name) => {
+    const order = { reference: 'CB-ABCDEFGH23', customerName: name, customerEmail: 'victim@example.org', totalCents: 162_400, paymentStatus: 'pending' as const, paymentProvider: 'sandbox', checkoutId: null };
+    const receipt = await paymentReceiptEmail(env, order, 162_400, 'sandbox');
+    const tracking = trackingUpdateEmail(
+      env,
+      { id: 'trk-1', trackingNumber: 'TRK123', orderId: order.reference, courierName: 'The Courier Guy', estimatedDelivery: null, latest: { status: 'in_transit', message: 'On its way', location: null, timestamp: new Date().toISOString() }, historyIndex: 0 },
+      { name, email: order.customerEmail },
+      'https://shop.test',
+    );
+    const mails = [receipt, tracking].map((m) => ({ dedupe_key: m.dedupeKey, kind: m.kind, to_address: m.to, to_name: m.toName ?? null, subject: m.subject, html: m.html, text: m.text }));
+    expectNoPhishing(mails);
+    expect(receipt.text).toContain('Hi there,');
   });
 });
 

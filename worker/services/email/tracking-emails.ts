@@ -6,6 +6,7 @@ import { trackingStatusLabel, type TrackingHistoryItem } from '../../shared/trac
 import { businessDetails, buttonHtml, factsHtml, factsText, layoutHtml, signatureText } from './email-parts';
 import { html } from './html';
 import type { OutgoingEmail } from './outbox';
+import { greetingName } from './customer-email-guard';
 
 export interface TrackingForEmail {
   id: string;
@@ -38,7 +39,9 @@ export function trackingUpdateEmail(env: Env, entry: TrackingForEmail, to: Track
     ['Current location', entry.latest.location],
     ['Estimated delivery', entry.estimatedDelivery],
   ] as const;
-  const greeting = to.name ? `Hi ${to.name},` : 'Hello,';
+  // The name was typed with an anonymous order: shown only when it is a plain name (customer-email-guard).
+  const name = greetingName(to.name);
+  const greeting = name ? `Hi ${name},` : 'Hello,';
   const intro = first ? 'We have published courier tracking for your order.' : 'There is news about the delivery of your order.';
 
   const body = layoutHtml(
@@ -69,7 +72,7 @@ ${link ? buttonHtml(link, 'Track your order') : ''}
     dedupeKey: `tracking:${entry.id}:${entry.historyIndex}`,
     kind: 'tracking-update',
     to: to.email,
-    toName: to.name,
+    toName: name,
     replyTo: b.email,
     subject: `${title} - ${b.name}`,
     html: body,
