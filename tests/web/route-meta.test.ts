@@ -3,9 +3,14 @@
 // whole route table, and the titles the tab shows after a client-side navigation.
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_RESULT_PATHS, PLANNED_ROUTES } from '../../web/src/app/route-table';
+import { PUBLIC_PAGE_PATHS } from '../../worker/shared/public-page-paths';
 import { documentTitle, normalisePath, pageMetaFor, PRIVATE_PAGE_TITLES, PUBLIC_PAGES } from '../../worker/shared/route-meta';
 
 describe('route metadata', () => {
+  it('has one entry for each public page path, in the sitemap order', () => {
+    expect(PUBLIC_PAGES.map((p) => p.path)).toEqual(PUBLIC_PAGE_PATHS);
+  });
+
   it('knows every route of the app: public ones are indexed, the others are private', () => {
     const appPaths = ['/', '/privacy', ...PLANNED_ROUTES.map((r) => r.path), ...PAYMENT_RESULT_PATHS, '/melvin-workspace'];
     for (const path of appPaths) expect(pageMetaFor(path, 'Melvin').kind, path).not.toBe('unknown');

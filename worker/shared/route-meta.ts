@@ -1,7 +1,10 @@
 // Issue 12: every page's title and description, one table for both sides. The Worker writes them
 // into the HTML it sends (worker/services/page-meta.ts, with canonical, Open Graph and JSON-LD) and
 // the web app sets the same title on client-side navigation (web/src/lib/document-title.ts).
-// No imports: the web bundle includes this file.
+// Only type imports beside the path list: the web bundle includes this file.
+import { PUBLIC_PAGE_PATHS, type PublicPagePath } from './public-page-paths';
+
+export { PUBLIC_PAGE_PATHS, type PublicPagePath };
 
 export interface PublicPageMeta {
   path: string;
@@ -80,12 +83,12 @@ export const PUBLIC_PAGES = [
     title: 'Privacy Notice',
     description: 'How we collect, use, keep and delete your personal information under POPIA, and how to ask for a copy or deletion of your data.',
   },
-] as const satisfies readonly PublicPageMeta[];
+] as const satisfies readonly (PublicPageMeta & { path: PublicPagePath })[];
 
-export type PublicPagePath = (typeof PUBLIC_PAGES)[number]['path'];
-
-/** The public pages' paths, in the sitemap's order. */
-export const PUBLIC_PAGE_PATHS: readonly PublicPagePath[] = PUBLIC_PAGES.map((page) => page.path);
+// Every path of public-page-paths.ts has its entry here, and no other (checked when compiling).
+type MissingMeta = Exclude<PublicPagePath, (typeof PUBLIC_PAGES)[number]['path']>;
+const everyPathHasMeta: [MissingMeta] extends [never] ? true : MissingMeta = true;
+void everyPathHasMeta;
 
 /**
  * Pages that exist but are kept out of search results (robots noindex, no canonical): staff

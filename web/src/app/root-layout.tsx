@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { DevtoolsGuard } from '../components/devtools-guard';
+import { DevtoolsGuard } from '../components/devtools-guard-mount';
 import { Toaster } from '../components/toast';
 import { recordPageView } from '../lib/analytics';
 import { useRouteLoading } from './app-router';

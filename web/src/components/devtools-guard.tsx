@@ -1,5 +1,4 @@
 import { useEffect, useState, type CSSProperties } from 'react';
-import { usePublicConfig } from '../lib/public-config';
 
 // Developer-tools guard (storefront spec sections 4 and 9): in production only (PublicConfig
 // devtoolsGuard, true only when the server runs with APP_ENV=production), every 1 s it probes
@@ -91,13 +90,8 @@ const messageStyle: CSSProperties = {
   boxShadow: '0 8px 24px rgba(21, 41, 43, 0.2)',
 };
 
-/** Mounted once in the root layout; renders nothing and starts no timer unless config.devtoolsGuard. */
-export function DevtoolsGuard() {
-  const { devtoolsGuard } = usePublicConfig();
-  return devtoolsGuard ? <DevtoolsWatcher /> : null;
-}
-
-function DevtoolsWatcher() {
+/** The guard itself, loaded by devtools-guard-mount.tsx only where config.devtoolsGuard is on. */
+export function DevtoolsWatcher() {
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
