@@ -23,7 +23,8 @@ describe('/measuring-guide', () => {
     expect(await page.getByRole('link', { name: 'Measure your windows' }).getAttribute('href')).toBe('/measurement');
     await guideLink.click();
     await expectGuide(page);
-    expect(await page.title()).toMatch(/^How to Measure Your Windows \| /);
+    // The title table loads with the first navigation (web/src/app/document-title.tsx): poll for it.
+    await expect.poll(() => page.title()).toMatch(/^How to Measure Your Windows \| /);
     expect(errors).toEqual([]);
     await page.close();
   });
