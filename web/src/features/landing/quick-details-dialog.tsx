@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { PopiaConsent } from '../../components/popia-consent';
 import { toast } from '../../components/toast';
 
 export type LaunchFeature = 'visualizer' | 'walkthrough';
@@ -113,16 +113,7 @@ export function QuickDetailsDialog({ feature, onCancel, onSubmit }: Props) {
             <span>Email Address</span>
             <input name="email" type="email" autoComplete="email" placeholder="you@example.co.za" value={details.email} onChange={update('email')} />
           </label>
-          <div className="dialog__consent">
-            <input id={`${titleId}-consent`} name="popiaConsent" type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
-            <label htmlFor={`${titleId}-consent`}>
-              I agree to be contacted about this enquiry (see our{' '}
-              <Link to="/privacy" target="_blank" rel="noopener">
-                privacy notice
-              </Link>
-              ).
-            </label>
-          </div>
+          <PopiaConsent id={`${titleId}-consent`} className="dialog__consent" checked={consent} onChange={setConsent} />
           <div className="dialog__actions">
             <button type="button" className="button button--ghost-dark" onClick={onCancel} disabled={saving}>
               Cancel

@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { PopiaConsent } from '../../components/popia-consent';
 import { apiRequest } from '../../lib/api-client';
 import './lead-form.css';
 
@@ -206,16 +206,7 @@ export function LeadForm({ source, productInterest, sessionData, onSubmitted, of
             <label htmlFor={`${id}-visit`}>Book a free site visit: we come to you on the Garden Route, measure every window and quote.</label>
           </div>
         )}
-        <div className="lead-form__consent">
-          <input id={`${id}-consent`} name="popiaConsent" type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
-          <label htmlFor={`${id}-consent`}>
-            I agree to be contacted about this enquiry (see our{' '}
-            <Link to="/privacy" target="_blank" rel="noopener">
-              privacy notice
-            </Link>
-            ).
-          </label>
-        </div>
+        <PopiaConsent id={`${id}-consent`} className="lead-form__consent" checked={consent} onChange={setConsent} />
         {failed && (
           <p className="lead-form__error" role="alert">
             {LEAD_FAILURE_MESSAGE}
