@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROME_PATH, screenshot, testClientAddress } from './browser';
+import { freePort } from './free-port';
 
 // Storefront spec section 9: the developer-tools guard blurs the page only while the developer
 // tools are really open. Tried as a customer would: a real desktop Chromium window (headed, under
@@ -25,17 +25,6 @@ const skip = !canRun && process.env.E2E !== 'required';
 
 /** Chromium's zoom level for a zoom factor: levels are powers of 1.2 (chrome/common/page_zoom). */
 const zoomLevel = (factor: number) => Math.log(factor) / Math.log(1.2);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Starts Xvfb on a display it picks itself (-displayfd), so parallel runs never collide. */
 function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
