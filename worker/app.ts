@@ -37,7 +37,7 @@ import { trackingRoutes } from './routes/tracking';
 import { ttsRoutes } from './routes/tts';
 import { websiteScrapingRoutes } from './routes/website-scraping';
 import { competitorIntelligenceRoutes } from './routes/competitor-intelligence';
-import { isSandboxGateway } from './services/payments/checkout';
+import { isSandboxGateway } from './services/payments/gateway';
 import { seedCatalogueIfEmpty } from './services/seed';
 import { recordAudit } from './services/audit';
 

@@ -1,7 +1,9 @@
-import type { ChatSession } from './durable-objects/chat-session';
-import type { LoginGuard } from './durable-objects/login-guard';
-import type { RateLimiter } from './durable-objects/rate-limiter';
-import type { ScrapeJob } from './durable-objects/scrape-job';
+// The Durable Object bindings are typed by what their callers may ask (the *-contract.ts leaves),
+// not by the classes: every service imports Env, and no service may depend on an object's code.
+import type { ChatSessionApi } from './durable-objects/chat-session-contract';
+import type { LoginGuardApi } from './durable-objects/login-guard-contract';
+import type { RateLimiterApi } from './durable-objects/rate-limiter-contract';
+import type { ScrapeJobApi } from './durable-objects/scrape-job-contract';
 
 /** Bindings and configuration of the Worker (wrangler.toml [vars], secrets, .dev.vars). */
 export interface Env {
@@ -9,11 +11,11 @@ export interface Env {
   MEDIA: R2Bucket;
   SESSIONS: KVNamespace;
   ASSETS: Fetcher;
-  LOGIN_GUARD: DurableObjectNamespace<LoginGuard>;
-  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
-  CHAT_SESSION: DurableObjectNamespace<ChatSession>;
+  LOGIN_GUARD: DurableObjectNamespace<LoginGuardApi>;
+  RATE_LIMITER: DurableObjectNamespace<RateLimiterApi>;
+  CHAT_SESSION: DurableObjectNamespace<ChatSessionApi>;
   /** The website crawl job (one object for the main website). */
-  SCRAPE_JOB: DurableObjectNamespace<ScrapeJob>;
+  SCRAPE_JOB: DurableObjectNamespace<ScrapeJobApi>;
 
   /** 'production' switches on production-only behaviour (e.g. the developer-tools guard). */
   APP_ENV?: string;

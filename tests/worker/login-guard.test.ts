@@ -7,6 +7,7 @@ import {
   type LoginGuard,
   type SignInAttempt,
 } from '../../worker/durable-objects/login-guard';
+import { signInStaff } from '../../worker/services/staff-session';
 
 const PIN = '4321';
 const DAY_MS = 24 * 3_600_000;
@@ -21,6 +22,15 @@ function attempt(guess: string, clientKey: string, deviceCookie?: string) {
 
 async function wrongGuesses(count: number, prefix = '198.51.100') {
   for (let i = 0; i < count; i++) await attempt('0000', `${prefix}.${i + 1}`);
+}
+
+// The lockout e-mail is the sign-in service's: the guard hands the lockout out, the service queues it.
+function signIn(guess: string, clientKey: string) {
+  return signInStaff(env, { guess, clientKey });
+}
+
+async function wrongSignIns(count: number, prefix: string) {
+  for (let i = 0; i < count; i++) await signIn('0000', `${prefix}.${i + 1}`);
 }
 
 async function budgetRows() {
@@ -48,14 +58,14 @@ beforeEach(async () => {
   await env.DB.prepare("DELETE FROM email_outbox WHERE dedupe_key LIKE 'staff-pin-lockout:%'").run();
 });
 
-describe('LoginGuard: the business is told once', () => {
+describe('LoginGuard and the sign-in service: the business is told once', () => {
   it('queues one e-mail to the business when unknown browsers are locked out, not one per attempt or per trip', async () => {
     expect(env.BUSINESS_EMAIL).toBeTruthy();
-    await wrongGuesses(UNTRUSTED_MAX_PER_HOUR - 1);
+    await wrongSignIns(UNTRUSTED_MAX_PER_HOUR - 1, '198.51.100');
     expect(await lockoutMails()).toHaveLength(0);
-    await wrongGuesses(1, '198.51.101');
+    await wrongSignIns(1, '198.51.101');
     // Refused attempts while locked out.
-    await wrongGuesses(5, '198.51.102');
+    await wrongSignIns(5, '198.51.102');
     let mails = await lockoutMails();
     expect(mails).toHaveLength(1);
     const now = Date.now();
@@ -72,8 +82,8 @@ describe('LoginGuard: the business is told once', () => {
     await runInDurableObject(guard(), async (_i: LoginGuard, state) => {
       state.storage.sql.exec("DELETE FROM budget WHERE key = 'untrusted:hour' OR key LIKE 'client:%'");
     });
-    await wrongGuesses(UNTRUSTED_MAX_PER_HOUR, '198.51.103');
-    expect(await attempt(PIN, '192.0.2.1')).toMatchObject({ outcome: 'locked', scope: 'untrusted' });
+    await wrongSignIns(UNTRUSTED_MAX_PER_HOUR, '198.51.103');
+    expect(await signIn(PIN, '192.0.2.1')).toMatchObject({ outcome: 'locked', scope: 'untrusted' });
     mails = await lockoutMails();
     expect(mails).toHaveLength(1);
 
@@ -81,8 +91,21 @@ describe('LoginGuard: the business is told once', () => {
     await runInDurableObject(guard(), async (_i: LoginGuard, state) => {
       state.storage.sql.exec("DELETE FROM budget WHERE key LIKE 'mailed:%'");
     });
-    await attempt('0000', '192.0.2.2');
+    await signIn('0000', '192.0.2.2');
     expect(await lockoutMails()).toHaveLength(1);
+  });
+});
+
+describe('LoginGuard: the lockout to report', () => {
+  it('is handed out once per day window, and again after the caller could not queue its e-mail', async () => {
+    await wrongGuesses(UNTRUSTED_MAX_PER_HOUR - 1);
+    const tripping = await attempt('0000', '198.51.101.1');
+    expect(tripping).toMatchObject({ outcome: 'wrong-pin', report: { attemptsThisHour: UNTRUSTED_MAX_PER_HOUR } });
+    const refused = await attempt('0000', '198.51.102.1');
+    expect(refused).toMatchObject({ outcome: 'locked', scope: 'untrusted' });
+    expect(refused).not.toHaveProperty('report');
+    await guard().reportFailed(tripping.report!);
+    expect(await attempt('0000', '198.51.102.2')).toMatchObject({ outcome: 'locked', scope: 'untrusted', report: { dayStart: tripping.report!.dayStart } });
   });
 });
 
@@ -99,7 +122,8 @@ describe('LoginGuard: budgets', () => {
         dayStart + DAY_MS,
       );
     });
-    expect(await attempt('0000', '192.0.2.3')).toEqual({ outcome: 'wrong-pin' });
+    // The attempt that fills the day's budget: a wrong PIN, and the lockout handed out to report.
+    expect(await attempt('0000', '192.0.2.3')).toEqual({ outcome: 'wrong-pin', report: expect.objectContaining({ dayStart, attemptsToday: UNTRUSTED_MAX_PER_DAY }) });
     const refused = await attempt(PIN, '192.0.2.4');
     expect(refused).toMatchObject({ outcome: 'locked', scope: 'untrusted' });
     if (refused.outcome !== 'locked') throw new Error('expected a lockout');

@@ -1,6 +1,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { CHAT_TRANSCRIPT_RETENTION_MS, type ChatSession } from '../../worker/durable-objects/chat-session';
+import { runChatTurn } from '../../worker/services/consultant/chat-turn';
 import { purgeActivity, purgeOldPhotos, purgeOutbox, purgeQuotesAndKeys } from '../../worker/services/retention';
 import {
   ANALYTICS_RETENTION_DAYS,
@@ -143,9 +144,12 @@ describe('chat transcripts', () => {
   const contact = { phoneGardenRoute: '044 000 0000', phoneNational: '021 000 0000', whatsappNational: '082 000 0000', email: 'info@example.co.za', businessName: 'Custom Blinds', assistantName: 'Melvin' };
 
   it('sets an alarm on each message and deletes the whole transcript when it fires', async () => {
-    const stub = env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(`retention-${unique()}`));
+    const sessionId = `retention-${unique()}`;
+    const stub = env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(sessionId));
+    // A turn as the chat route runs it: the consultant answers, the session object stores the turn.
+    const turn = (message: string) => runChatTurn(env, { sessionId, message, photos: [], imageKeys: [], contact, origin: null, waitUntil: () => {} });
     const before = Date.now();
-    await stub.reply({ message: 'How much is a roller blind?', imageKeys: [], contact });
+    await turn('How much is a roller blind?');
     const firstAlarm = await runInDurableObject(stub, (_instance: ChatSession, state) => state.storage.getAlarm());
     expect(firstAlarm).not.toBeNull();
     expect(firstAlarm!).toBeGreaterThanOrEqual(before + CHAT_TRANSCRIPT_RETENTION_MS);
@@ -153,7 +157,7 @@ describe('chat transcripts', () => {
 
     // Activity moves the deadline.
     await new Promise((r) => setTimeout(r, 5));
-    await stub.reply({ message: 'And for 1200 x 1500?', imageKeys: [], contact });
+    await turn('And for 1200 x 1500?');
     const secondAlarm = await runInDurableObject(stub, (_instance: ChatSession, state) => state.storage.getAlarm());
     expect(secondAlarm!).toBeGreaterThan(firstAlarm!);
     expect((await stub.history()).length).toBe(4);

@@ -5,6 +5,7 @@ import { env, runInDurableObject, SELF } from 'cloudflare:test';
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
 import { handleError } from '../../worker/app';
+import { runChatTurn } from '../../worker/services/consultant/chat-turn';
 import type { RateLimiter } from '../../worker/durable-objects/rate-limiter';
 import type { AppBindings, Env } from '../../worker/env';
 import { DAILY_LIMIT_MESSAGE, SESSION_LIMIT_MESSAGE, TTS_DAILY_RULE, TTS_DAILY_SUBJECT, ttsRoutes, UNKNOWN_REPLY_MESSAGE } from '../../worker/routes/tts';
@@ -37,12 +38,14 @@ function newSessionId(): string {
 
 /** A real consultant reply in a chat session (the built-in consultant: no Claude key in the tests). */
 async function consultantReply(sessionId: string, message = 'How much is a roller blockout 1200 x 1500?'): Promise<{ response: string; replyId: string }> {
-  const stub = env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(sessionId));
-  const result = await stub.reply({
+  const result = await runChatTurn(env, {
+    sessionId,
     message,
+    photos: [],
     imageKeys: [],
     contact: { phoneGardenRoute: '', phoneNational: '', whatsappNational: '', email: '', businessName: 'Custom Blinds', assistantName: 'Melvin' },
-    sessionId,
+    origin: null,
+    waitUntil: () => {},
   });
   if (!result.ok) throw new Error('chat reply was rate limited');
   return result.reply;

@@ -1,38 +1,14 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env';
-import type { ChatTurn, ConsultantContact, ConsultantMemory } from '../services/consultant/built-in-consultant';
-import { answerTurn } from '../services/consultant/route-answer';
-import { leadSink } from '../services/leads';
 import { CHAT_TRANSCRIPT_RETENTION_DAYS } from '../shared/retention-schedule';
 import { hmacSha256, timingSafeEqualText, toHex } from '../lib/crypto';
 import { MAX_TTS_TEXT_LENGTH, TTS_SESSION_LIMIT, WAKE_REPLY, WAKE_REPLY_ID } from '../shared/voice';
+import type { ChatMessage, ChatSessionApi, FinishedTurn, SpokenReplyResult, TranscriptTurn, TurnStart } from './chat-session-contract';
 
 /** Per-session cap on messages a minute (the route also limits per client address). */
 export const SESSION_MESSAGES_PER_MINUTE = 20;
 /** How many earlier turns the consultant sees. */
 const HISTORY_TURNS = 20;
-
-export interface ChatReplyInput {
-  message: string;
-  /** R2 keys of the images stored for this message. */
-  imageKeys: string[];
-  contact: ConsultantContact;
-  /** The session's id and the site's origin: a lead captured in this chat keeps the id, its notice links to /leads. */
-  sessionId?: string;
-  origin?: string | null;
-}
-
-export interface ChatReply {
-  response: string;
-  aiProvider: 'claude' | 'gpt' | 'other';
-  routingReason: string;
-  features: string[];
-  /** This reply's id, signed by the session (POST /api/elevenlabs-tts speaks it, and only in this session). */
-  replyId: string;
-}
-
-/** What the text-to-speech route may speak for a reply id, or why not. */
-export type SpokenReplyResult = { ok: true; text: string } | { ok: false; reason: 'unknown_reply' | 'session_limit' };
 
 /** Spoken text within MAX_TTS_TEXT_LENGTH: a longer reply ends at its last full sentence inside it. */
 export function spokenText(text: string): string {
@@ -43,8 +19,6 @@ export function spokenText(text: string): string {
   return (end > MAX_TTS_TEXT_LENGTH / 2 ? head.slice(0, end + 1) : head).trim();
 }
 
-export type ChatReplyResult = { ok: true; reply: ChatReply } | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
-
 /** The transcript is deleted this long after the session's last message (retention schedule). */
 export const CHAT_TRANSCRIPT_RETENTION_MS = CHAT_TRANSCRIPT_RETENTION_DAYS * 86_400_000;
 
@@ -52,8 +26,10 @@ export const CHAT_TRANSCRIPT_RETENTION_MS = CHAT_TRANSCRIPT_RETENTION_DAYS * 86_
  * One chat session: its messages and the consultant's memory (product and size under discussion,
  * contact details, lead id) in the object's SQLite storage, so the conversation survives restarts.
  * Each message moves an alarm to CHAT_TRANSCRIPT_RETENTION_MS ahead; when it fires, all is deleted.
+ * The consultant does not run here (worker/services/consultant/chat-turn.ts): a turn reads what it
+ * starts from with beginTurn() and stores its two messages and the new memory with finishTurn().
  */
-export class ChatSession extends DurableObject<Env> {
+export class ChatSession extends DurableObject<Env> implements ChatSessionApi {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => this.createTables());
@@ -128,7 +104,7 @@ export class ChatSession extends DurableObject<Env> {
     return { messageCount: row.n };
   }
 
-  async history(): Promise<{ role: string; content: string; images: string[]; features: string[] }[]> {
+  async history(): Promise<ChatMessage[]> {
     return this.ctx.storage.sql
       .exec<{ role: string; content: string; images: string; features: string }>('SELECT role, content, images, features FROM messages ORDER BY id')
       .toArray()
@@ -144,12 +120,8 @@ export class ChatSession extends DurableObject<Env> {
     return { messages };
   }
 
-  private async readPhotos(keys: string[]): Promise<Uint8Array[]> {
-    const objects = await Promise.all(keys.map((key) => this.env.MEDIA.get(key)));
-    return Promise.all(objects.filter((o) => o !== null).map(async (o) => new Uint8Array(await o.arrayBuffer())));
-  }
-
-  async reply(input: ChatReplyInput): Promise<ChatReplyResult> {
+  /** The session's rate limit, then the last HISTORY_TURNS messages and the memory a turn starts from. */
+  async beginTurn(): Promise<TurnStart> {
     const now = Date.now();
     const recent = this.ctx.storage.sql
       .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM messages WHERE role = 'user' AND created_at > ?`, now - 60_000)
@@ -160,25 +132,20 @@ export class ChatSession extends DurableObject<Env> {
       .exec<{ role: string; content: string }>('SELECT role, content FROM messages ORDER BY id DESC LIMIT ?', HISTORY_TURNS)
       .toArray()
       .reverse()
-      .map((m): ChatTurn => ({ role: m.role === 'assistant' ? 'assistant' : 'user', content: m.content }));
+      .map((m): TranscriptTurn => ({ role: m.role === 'assistant' ? 'assistant' : 'user', content: m.content }));
     const memoryRow = this.ctx.storage.sql.exec<{ data: string }>('SELECT data FROM memory WHERE id = 1').toArray()[0];
-    const memory: ConsultantMemory = memoryRow ? (JSON.parse(memoryRow.data) as ConsultantMemory) : {};
+    return { ok: true, startedAt: now, history, memory: memoryRow?.data ?? null };
+  }
 
-    const photos = input.imageKeys.length ? await this.readPhotos(input.imageKeys) : [];
-    const leads = leadSink(this.env, { origin: input.origin, chatSessionId: input.sessionId, waitUntil: (p) => this.ctx.waitUntil(p) });
-    const answer = await answerTurn(this.env, { message: input.message, photos, history, memory, contact: input.contact, leads });
-    const reply: Omit<ChatReply, 'replyId'> = {
-      response: answer.response,
-      aiProvider: answer.aiProvider,
-      routingReason: answer.routingReason,
-      features: answer.features,
-    };
+  /** The customer's message and the reply, stored together with the turn's start time; the new memory replaces the old. */
+  async finishTurn(turn: FinishedTurn): Promise<{ replyId: string }> {
+    const { startedAt, reply } = turn;
     this.ctx.storage.sql.exec(
       'INSERT INTO messages (role, content, images, created_at) VALUES (?, ?, ?, ?)',
       'user',
-      input.message,
-      JSON.stringify(input.imageKeys),
-      now,
+      turn.message,
+      JSON.stringify(turn.imageKeys),
+      startedAt,
     );
     const { id: messageId } = this.ctx.storage.sql
       .exec<{ id: number }>(
@@ -188,11 +155,11 @@ export class ChatSession extends DurableObject<Env> {
         reply.aiProvider,
         reply.routingReason,
         JSON.stringify(reply.features),
-        now,
+        startedAt,
       )
       .one();
-    this.ctx.storage.sql.exec('INSERT INTO memory (id, data) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data', JSON.stringify(answer.memory));
-    await this.ctx.storage.setAlarm(now + CHAT_TRANSCRIPT_RETENTION_MS);
-    return { ok: true, reply: { ...reply, replyId: await this.signReply(messageId) } };
+    this.ctx.storage.sql.exec('INSERT INTO memory (id, data) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data', turn.memory);
+    await this.ctx.storage.setAlarm(startedAt + CHAT_TRANSCRIPT_RETENTION_MS);
+    return { replyId: await this.signReply(messageId) };
   }
 }

@@ -1,8 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../env';
-import { enqueueEmail } from '../services/email/outbox';
 import { hmacSha256, randomId, timingSafeEqualText, toHex } from '../lib/crypto';
-import { staffLockoutEmail } from '../services/staff-session';
+import type { LoginGuardApi, SignInAttempt, SignInDecision, SignInOutcome, UntrustedLockout } from './login-guard-contract';
 
 // The staff PIN's lockout (DESIGN.md section 7, docs/decisions/004-staff-pin-lockout.md): OWASP's
 // device-cookie defence. A browser that signed in before (a valid device cookie) has its own budget;
@@ -28,32 +27,7 @@ const DAY_MS = 24 * HOUR_MS;
 /** A device cookie is trusted this long after its last successful sign-in. */
 export const DEVICE_COOKIE_TTL_SECONDS = 180 * 24 * 60 * 60;
 
-export interface SignInAttempt {
-  /** The PIN typed in. */
-  guess: string;
-  /** The configured PIN: compared here, after the attempt is counted, in the same call. */
-  pin: string;
-  /** clientKey() of the caller. */
-  clientKey: string;
-  /** The device cookie the browser presented, if any. */
-  deviceCookie?: string;
-  /** False for guards other than the staff PIN's (the site-visit phrase): no staff-PIN lockout e-mail. */
-  reportLockout?: boolean;
-}
-
-export type SignInOutcome =
-  | { outcome: 'signed-in'; deviceCookie: string }
-  | { outcome: 'wrong-pin' }
-  | { outcome: 'locked'; scope: 'device' | 'client' | 'untrusted'; retryAfterSeconds: number };
-
-/** The moment sign-in from unknown browsers stops: what the business's e-mail reports. */
-export interface UntrustedLockout {
-  /** Start of the day window the lockout belongs to (one e-mail per day window). */
-  dayStart: number;
-  lockedUntil: number;
-  attemptsToday: number;
-  attemptsThisHour: number;
-}
+export type { SignInAttempt, SignInOutcome, UntrustedLockout } from './login-guard-contract';
 
 interface Budget {
   key: string;
@@ -69,8 +43,10 @@ const SIGNING_KEY = 'device-signing-key';
  * Exact attempt counter for the staff PIN (one object, named 'staff-pin'). The budgets are checked,
  * the attempt counted and the PIN compared in one synchronous stretch of one call, so parallel
  * guesses cannot slip past a limit. Every budget row has an expiry; an alarm deletes expired rows.
+ * It sends nothing: when unknown browsers are locked out it hands the lockout out to report, once per
+ * day window, and the sign-in service (services/staff-session.ts) queues the business's e-mail.
  */
-export class LoginGuard extends DurableObject<Env> {
+export class LoginGuard extends DurableObject<Env> implements LoginGuardApi {
   private signingKey!: Uint8Array<ArrayBuffer>;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -94,16 +70,21 @@ export class LoginGuard extends DurableObject<Env> {
     });
   }
 
-  async attemptSignIn(attempt: SignInAttempt): Promise<SignInOutcome> {
+  async attemptSignIn(attempt: SignInAttempt): Promise<SignInDecision> {
     const deviceId = await this.verifiedDevice(attempt.deviceCookie, Date.now());
     // From here until scheduleSweep() nothing awaits: no other attempt can interleave with the decision.
     const now = Date.now();
     this.sweep(now);
     const decision = deviceId ? this.decideForDevice(deviceId, attempt, now) : this.decideForUntrusted(attempt, now);
+    const report = decision.lockout && attempt.reportLockout !== false && this.claimReport(decision.lockout) ? decision.lockout : undefined;
     await this.scheduleSweep();
-    if (decision.lockout && attempt.reportLockout !== false) await this.reportLockout(decision.lockout);
-    if (decision.outcome.outcome !== 'signed-in') return decision.outcome;
+    if (decision.outcome.outcome !== 'signed-in') return report ? { ...decision.outcome, report } : decision.outcome;
     return { outcome: 'signed-in', deviceCookie: await this.signDevice(deviceId ?? randomId('d'), now) };
+  }
+
+  /** The caller could not queue the lockout's e-mail: the next locked-out attempt hands it out again. */
+  async reportFailed(lockout: UntrustedLockout): Promise<void> {
+    this.remove(reportMarker(lockout));
   }
 
   /** Deletes expired budget rows and sets the next alarm: no client or device is remembered for ever. */
@@ -207,20 +188,12 @@ export class LoginGuard extends DurableObject<Env> {
     if (current === null || current > next) await this.ctx.storage.setAlarm(next);
   }
 
-  /** Queues one e-mail to the business per day window in which unknown browsers were locked out. */
-  private async reportLockout(lockout: UntrustedLockout): Promise<void> {
-    const marker = `mailed:${lockout.dayStart}`;
-    if (this.row(marker)) return;
+  /** True once per day window in which unknown browsers were locked out: the business is told once. */
+  private claimReport(lockout: UntrustedLockout): boolean {
+    const marker = reportMarker(lockout);
+    if (this.row(marker)) return false;
     this.save({ key: marker, window_start: lockout.dayStart, attempts: 0, locked_until: 0, expires_at: 0 }, lockout.dayStart + DAY_MS);
-    const message = staffLockoutEmail(this.env, lockout);
-    if (!message) return;
-    try {
-      await enqueueEmail(this.env.DB, message);
-    } catch (err) {
-      // The lockout holds either way; the next locked-out attempt tries the e-mail again.
-      this.remove(marker);
-      console.error('staff PIN lockout e-mail could not be queued', err);
-    }
+    return true;
   }
 
   /** Cookie value: device id, issue time (seconds), HMAC-SHA256 of both under this object's key. */
@@ -238,6 +211,10 @@ export class LoginGuard extends DurableObject<Env> {
     const expected = toHex(await hmacSha256(this.signingKey, `staff-device:${deviceId}.${issued}`));
     return timingSafeEqualText(signature, expected) ? deviceId : null;
   }
+}
+
+function reportMarker(lockout: UntrustedLockout): string {
+  return `mailed:${lockout.dayStart}`;
 }
 
 interface Decision {

@@ -1,11 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-
-export interface RateLimitResult {
-  allowed: boolean;
-  remaining: number;
-  /** Seconds until the current window ends. */
-  retryAfterSeconds: number;
-}
+import type { RateLimiterApi, RateLimitResult } from './rate-limiter-contract';
 
 interface StoredWindow {
   windowStart: number;
@@ -18,7 +12,7 @@ interface StoredWindow {
  * consistent (KV's eventual consistency would let bursts through) and objects stay small.
  * An alarm at the end of each window deletes the object's storage: no client is remembered longer.
  */
-export class RateLimiter extends DurableObject {
+export class RateLimiter extends DurableObject implements RateLimiterApi {
   async hit(limit: number, windowSeconds: number): Promise<RateLimitResult> {
     const now = Date.now();
     const windowMs = windowSeconds * 1000;

@@ -8,6 +8,7 @@ import { auditStatement } from '../services/audit';
 import { beginCrawl, CrawlError, crawlConfig, crawlFinished, crawlStep, delayFromEnv, type CrawlState } from '../services/site-crawl/crawler';
 import { progressOf, scrapeResultData, scrapeRow } from '../services/site-crawl/scrape-records';
 import type { ScrapeJobProgress } from '../shared/website-scraping-api';
+import type { ScrapeJobApi } from './scrape-job-contract';
 
 /** Pages fetched per alarm: a step stays well inside one invocation's limits. */
 export const PAGES_PER_STEP = 3;
@@ -26,7 +27,7 @@ interface StoredJob {
  * runs at a time. `start` records the run and sets an alarm; each alarm fetches a few pages,
  * writes the progress to the website_scrapes row, and sets the next alarm after the polite pause.
  */
-export class ScrapeJob extends DurableObject<Env> {
+export class ScrapeJob extends DurableObject<Env> implements ScrapeJobApi {
   private config() {
     return crawlConfig({ delayMs: delayFromEnv(this.env.CRAWL_DELAY_MS) });
   }

@@ -7,14 +7,11 @@ import { jsonBody } from '../middleware/json-body';
 import { humanSeconds, rateLimit } from '../middleware/rate-limit';
 import { chatSessionSchema, enhancedChatSchema, MAX_CHAT_IMAGE_BYTES } from '../shared/schemas';
 import type { ConsultantContact } from '../services/consultant/built-in-consultant';
+import { chatSession, runChatTurn } from '../services/consultant/chat-turn';
 import { trackEvent } from './analytics';
 
 /** Three images of at most 5 MB as base64, plus the text. */
 const CHAT_BODY_LIMIT = 21 * 1024 * 1024;
-
-function sessionStub(env: Env, sessionId: string) {
-  return env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(sessionId));
-}
 
 function consultantContact(env: Env): ConsultantContact {
   return {
@@ -35,7 +32,7 @@ export const chatSessionRoutes = new Hono<AppBindings>().post(
   validate('json', chatSessionSchema),
   async (c) => {
     const { sessionId } = c.req.valid('json');
-    const { messageCount } = await sessionStub(c.env, sessionId).start();
+    const { messageCount } = await chatSession(c.env, sessionId).start();
     trackEvent(c, { kind: 'chat_session', sessionId });
     return c.json({ success: true, sessionId, messageCount });
   },
@@ -69,13 +66,14 @@ export const enhancedChatRoutes = new Hono<AppBindings>().post(
     await Promise.all(
       images.map((image, index) => c.env.MEDIA.put(imageKeys[index]!, image.bytes, { httpMetadata: { contentType: image.type.mime } })),
     );
-    const result = await sessionStub(c.env, body.sessionId).reply({
+    const result = await runChatTurn(c.env, {
+      sessionId: body.sessionId,
       message: body.message,
+      photos: images.map((image) => image.bytes),
       imageKeys,
       contact: consultantContact(c.env),
-      // A lead left in this chat keeps the session id and links the business's notice to this site.
-      sessionId: body.sessionId,
       origin: new URL(c.req.url).origin,
+      waitUntil: (p) => c.executionCtx.waitUntil(p),
     });
     if (!result.ok) {
       throw new AppError('rate_limited', `You're sending messages very quickly. Please wait ${humanSeconds(result.retryAfterSeconds)}.`, {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppBindings, Env } from '../env';
 import { isProduction } from '../lib/app-env';
 import { bankTransferDetails } from '../services/payments/bank-transfer';
-import { cardPaymentsAvailable } from '../services/payments/checkout';
+import { cardPaymentsAvailable } from '../services/payments/gateway';
 import type { PublicConfig } from '../shared/public-config';
 
 export function publicConfig(env: Env): PublicConfig {

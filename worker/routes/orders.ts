@@ -6,7 +6,7 @@ import { jsonBody } from '../middleware/json-body';
 import { rateLimit } from '../middleware/rate-limit';
 import { formatRandFromCents } from '../services/consultant/format';
 import { sendOutboxMessages } from '../services/email/outbox';
-import { cardPaymentsAvailable } from '../services/payments/checkout';
+import { cardPaymentsAvailable } from '../services/payments/gateway';
 import { findOrder, ORDER_REFERENCE_PATTERN, submitOrder } from '../services/orders';
 import { publicOrigin } from '../lib/origin';
 import { trackingForOrder } from '../services/tracking';

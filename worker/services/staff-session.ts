@@ -1,9 +1,9 @@
-import type { UntrustedLockout } from '../durable-objects/login-guard';
+import type { UntrustedLockout } from '../durable-objects/login-guard-contract';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
 import { businessDetails, formatLongDate, layoutHtml, signatureText } from './email/email-parts';
 import { html } from './email/html';
-import type { OutgoingEmail } from './email/outbox';
+import { enqueueEmail, type OutgoingEmail } from './email/outbox';
 import { randomHex } from '../lib/crypto';
 import { endKvSession, readKvSession, storeKvSession } from '../lib/kv-session';
 
@@ -39,13 +39,16 @@ export type StaffSignIn =
   | { outcome: 'wrong-pin' }
   | { outcome: 'locked'; scope: 'device' | 'client' | 'untrusted'; retryAfterSeconds: number };
 
-/** One round trip to the guard, which counts the attempt and compares the PIN; a session on success. */
-export async function signInStaff(
-  env: Pick<Env, 'ADMIN_PIN' | 'LOGIN_GUARD' | 'SESSIONS'>,
-  attempt: { guess: string; clientKey: string; deviceCookie?: string },
-): Promise<StaffSignIn> {
+/**
+ * One round trip to the guard, which counts the attempt and compares the PIN; a session on success.
+ * When the guard hands out a lockout of unknown browsers to report (once per day window), the
+ * business's e-mail is queued before the answer.
+ */
+export async function signInStaff(env: Env, attempt: { guess: string; clientKey: string; deviceCookie?: string }): Promise<StaffSignIn> {
   const pin = configuredPin(env.ADMIN_PIN);
-  const verdict = await staffPinGuard(env).attemptSignIn({ ...attempt, pin });
+  const guard = staffPinGuard(env);
+  const { report, ...verdict } = await guard.attemptSignIn({ ...attempt, pin });
+  if (report) await reportStaffLockout(env, report, () => guard.reportFailed(report));
   if (verdict.outcome !== 'signed-in') return verdict;
   const { token, session } = await createStaffSession(env.SESSIONS);
   return { outcome: 'signed-in', token, session, deviceCookie: verdict.deviceCookie };
@@ -78,6 +81,18 @@ export function staffLockoutEmail(env: Env, lockout: UntrustedLockout): Outgoing
     html: layoutHtml(b, title, html`${paragraphs.map((p) => html`<p style="font-size:15px;margin:0 0 12px;">${p}</p>`)}`),
     text: [...paragraphs.flatMap((p) => [p, '']), signatureText(b)].join('\n'),
   };
+}
+
+async function reportStaffLockout(env: Env, lockout: UntrustedLockout, reportFailed: () => Promise<void>): Promise<void> {
+  const message = staffLockoutEmail(env, lockout);
+  if (!message) return;
+  try {
+    await enqueueEmail(env.DB, message);
+  } catch (err) {
+    // The lockout holds either way; the next locked-out attempt tries the e-mail again.
+    await reportFailed();
+    console.error('staff PIN lockout e-mail could not be queued', err);
+  }
 }
 
 const STAFF_SESSION_PREFIX = 'staff-session';

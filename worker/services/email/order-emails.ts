@@ -3,8 +3,8 @@
 // and sent after answering; the cron retries whatever did not go.
 import type { Env } from '../../env';
 import type { OrderDto, PaymentStatus } from '../../shared/orders-api';
-import { vatInside } from '../orders';
-import { cardPaymentsAvailable } from '../payments/checkout';
+import { vatInside } from '../../shared/money';
+import { cardPaymentsAvailable } from '../payments/gateway';
 import { bankTransferEmailBlock } from './bank-transfer-email';
 import { refusesCardPayment } from '../sample-price-guard';
 import { SAMPLE_PRICES_NOTE } from '../../shared/sample-prices';
