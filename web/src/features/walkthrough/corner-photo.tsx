@@ -1,9 +1,7 @@
-// The window photo the customer taps the corners on (mouse, touch or keyboard), and the snap of
-// those corners to the photo's own strong corners.
+// The window photo the customer taps the corners on (mouse, touch or keyboard).
 import { useState, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
-import { isConvexQuad, type Quad } from '../../scene/homography';
-import { DEMO_WINDOW_IMAGE } from '../visualiser/ar-measurement-page';
-import { snapCorners, toGrey, workingSize, type PercentPoint } from '../visualiser/corner-snap';
+import { clampPercent, DEMO_WINDOW_IMAGE } from '../visualiser/photo-corners';
+import type { PercentPoint } from '../visualiser/corner-snap';
 import { CORNER_NAMES, type WindowDraft } from './walkthrough-model';
 
 export function CornerPhoto({
@@ -90,26 +88,4 @@ export function CornerPhoto({
       {canTap && focused && <span className="wt-cursor" style={{ left: `${cursor.x}%`, top: `${cursor.y}%` }} aria-hidden="true" />}
     </div>
   );
-}
-
-/** Each tapped corner snaps to the photo's nearest strong corner (the AR visualiser's detection), never folding the outline. */
-export function snapToPhoto(img: HTMLImageElement | null, corners: PercentPoint[]): PercentPoint[] {
-  try {
-    if (!img || img.naturalWidth === 0) return corners;
-    const size = workingSize(img.naturalWidth, img.naturalHeight);
-    const canvas = document.createElement('canvas');
-    canvas.width = size.width;
-    canvas.height = size.height;
-    const ctx = canvas.getContext('2d', { willReadFrequently: true });
-    if (!ctx) return corners;
-    ctx.drawImage(img, 0, 0, size.width, size.height);
-    const candidate = snapCorners(toGrey(ctx.getImageData(0, 0, size.width, size.height).data, size.width, size.height), corners);
-    return isConvexQuad(candidate as unknown as Quad) ? candidate : corners;
-  } catch {
-    return corners;
-  }
-}
-
-function clampPercent(n: number): number {
-  return Math.round(Math.min(100, Math.max(0, n)) * 100) / 100;
 }

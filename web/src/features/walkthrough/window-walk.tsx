@@ -6,7 +6,8 @@ import { usePublicConfig } from '../../lib/public-config';
 import { isConvexQuad, type Quad } from '../../scene/homography';
 import { cornersToPixels, findProduct } from '../visualiser/blind-geometry';
 import { useProductColours } from '../visualiser/colour-picker';
-import { CornerPhoto, snapToPhoto } from './corner-photo';
+import { snapToPhoto } from '../visualiser/photo-corners';
+import { CornerPhoto } from './corner-photo';
 import {
   parseMm,
   priceKey,
