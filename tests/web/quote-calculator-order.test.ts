@@ -19,22 +19,8 @@ import {
   type BlindForm,
   type CustomerDetails,
 } from '../../web/src/features/quote/calculator-model';
-import { parseQuoteBlinds, type QuoteLine } from '../../web/src/features/quote/quote-storage';
-
-const line = (over: Partial<QuoteLine> = {}): QuoteLine => ({
-  id: 'a',
-  product_type: 'roller-blockout',
-  product_name: 'Roller Blind - Blockout',
-  width_mm: 900,
-  drop_mm: 1200,
-  control_side: 'left',
-  mount_type: 'inside-recess',
-  colour: 'Charcoal',
-  quantity: 1,
-  price: 1000,
-  total_price: 1000,
-  ...over,
-});
+import { parseQuoteBlinds } from '../../web/src/features/quote/quote-storage';
+import { line } from './quote-fixtures';
 
 const customer: CustomerDetails = {
   customer_name: '  Thandi Mokoena ',

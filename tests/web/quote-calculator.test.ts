@@ -23,7 +23,8 @@ import {
   ZERO_PRICE,
   type BlindForm,
 } from '../../web/src/features/quote/calculator-model';
-import { CALCULATOR_PRODUCTS, type QuoteLine } from '../../web/src/features/quote/quote-storage';
+import { CALCULATOR_PRODUCTS } from '../../web/src/features/quote/quote-storage';
+import { line } from './quote-fixtures';
 
 const complete: BlindForm = {
   productType: 'venetian-aluminium-25mm',
@@ -37,21 +38,6 @@ const complete: BlindForm = {
 
 const okAnswer = (price: number, sample = true) => ({ success: true, quote: { success: true, price, total_price: price, sample_prices: sample } });
 const outOfRange = (contact: boolean, message = 'server says so') => ({ success: false, error_type: 'out_of_range', message, contact_required: contact });
-
-const line = (over: Partial<QuoteLine> = {}): QuoteLine => ({
-  id: 'a',
-  product_type: 'roller-blockout',
-  product_name: 'Roller Blind - Blockout',
-  width_mm: 900,
-  drop_mm: 1200,
-  control_side: 'left',
-  mount_type: 'inside-recess',
-  colour: 'Charcoal',
-  quantity: 1,
-  price: 1000,
-  total_price: 1000,
-  ...over,
-});
 
 describe('the Add Blind form', () => {
   it('starts with quantity 1 and no product or colour, prefilled with handed-over measurements', () => {
