@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { SiteHeader } from '../../components/site-header';
 import { toast } from '../../components/toast';
 import { usePublicConfig } from '../../lib/public-config';
-import { workspacePath } from '../chat/voice-commands';
+import { workspacePath } from '../chat/voice-control';
 import { handNotesToApp, notesMailtoLink } from './notes-handoff';
 import { SiteVisitGate } from './site-visit-gate';
 import {

@@ -22,6 +22,10 @@ import type { PercentPoint } from './corner-snap';
 import { clampPercent, DEMO_WINDOW_IMAGE, imageAsDataUrl, snapToPhoto } from './photo-corners';
 import './visualiser.css';
 
+/** The walk-through takes the demo photo from this page, so the two share one chunk (the AR page's) as they
+ *  always have: a chunk of their shared parts would be one more file in the landing page's route table. */
+export { DEMO_WINDOW_IMAGE } from './photo-corners';
+
 type Step = 'setup' | 'verify' | 'ar_preview';
 
 /** How the preview names a size the customer gave or measured (a typical size has its own label). */

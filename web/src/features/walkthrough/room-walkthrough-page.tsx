@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { DEMO_WINDOW_IMAGE } from '../visualiser/photo-corners';
+import { DEMO_WINDOW_IMAGE } from '../visualiser/ar-measurement-page';
 import { AR_PRODUCTS } from '../visualiser/blind-geometry';
 import { RoomStep } from './room-step';
 import { Summary } from './room-summary';
