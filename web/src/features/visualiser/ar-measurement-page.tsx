@@ -14,12 +14,13 @@ import { isConvexQuad, type Quad } from '../../scene/homography';
 import { ArPhoto } from './ar-photo';
 import { ArPreviewStep } from './ar-preview-step';
 import { ArSetupStep } from './ar-setup-step';
-import { ArSizeFields, useArSize } from './ar-size-fields';
+import { ArSizeFields } from './ar-size-fields';
 import { ArVerifyStep } from './ar-verify-step';
 import { AR_PRODUCTS, cornersToPixels, findProduct, OPENING_TYPES, typicalSizeLabel, VENETIAN_TILTS, VERTICAL_POSITIONS } from './blind-geometry';
 import { ColourPicker, useProductColours, type ColourOption } from './colour-picker';
 import type { PercentPoint } from './corner-snap';
 import { clampPercent, DEMO_WINDOW_IMAGE, imageAsDataUrl, snapToPhoto } from './photo-corners';
+import { useArSize } from './use-ar-size';
 import './visualiser.css';
 
 /** The walk-through takes the demo photo from this page, so the two share one chunk (the AR page's) as they
