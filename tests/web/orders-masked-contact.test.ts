@@ -1,7 +1,8 @@
 // GET /api/orders/{reference} shows phone and address only masked (issue 9): the receipt page shows
 // the customer's own full details from this device's copy of the same order, else the masked ones.
 import { describe, expect, it } from 'vitest';
-import { hasMaskedContact, paymentRequestForReceipt, receiptFromOrder, withDeviceContact } from '../../web/src/features/orders/orders-model';
+import { paymentRequestForReceipt } from '../../web/src/features/orders/payment-model';
+import { hasMaskedContact, receiptFromOrder, withDeviceContact } from '../../web/src/features/orders/receipt-model';
 import type { CompletedOrder } from '../../web/src/features/quote/quote-storage';
 import { maskOrderContact, paymentCreateSchema, type OrderDto } from '../../worker/shared/orders-api';
 

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { areaSqm, formatArea, formatMetres } from '../../web/src/features/orders/orders-model';
 import {
-  areaSqm,
   consultationLeadBody,
   contactErrors,
-  formatArea,
-  formatMetres,
   hasPaymentContact,
   parseSessionQuote,
   paymentRequestForQuote,
@@ -12,7 +10,7 @@ import {
   quoteProductRows,
   sessionQuoteFromDto,
   type SessionQuote,
-} from '../../web/src/features/orders/orders-model';
+} from '../../web/src/features/orders/stored-quote-model';
 import { paymentCreateSchema, type StoredQuoteDto } from '../../worker/shared/orders-api';
 import { leadCaptureSchema } from '../../worker/shared/schemas';
 import { pricedLine } from './orders-fixtures';

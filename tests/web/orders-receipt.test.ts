@@ -1,25 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import {
-  confirmationSource,
-  emailQuoteBody,
-  internalQuoteBody,
-  loadQuoteDocument,
   paymentFailureToast,
   paymentRequestForReceipt,
-  paymentStatusLabel,
   paymentResultPath,
   paymentResultView,
-  receiptFromCompletedOrder,
-  receiptFromOrder,
-  recipientError,
-  sampleReceipt,
   shouldPollAgain,
   type PaymentResultPath,
   type PaymentResultView,
-} from '../../web/src/features/orders/orders-model';
+} from '../../web/src/features/orders/payment-model';
+import { emailQuoteBody, internalQuoteBody, loadQuoteDocument, recipientError } from '../../web/src/features/orders/quote-document-model';
+import {
+  confirmationSource,
+  paymentStatusLabel,
+  receiptFromCompletedOrder,
+  receiptFromOrder,
+  sampleReceipt,
+} from '../../web/src/features/orders/receipt-model';
 import { parseQuoteBlinds, type CompletedOrder } from '../../web/src/features/quote/quote-storage';
 import { ApiError } from '../../web/src/lib/api-client';
-import { emailQuoteSchema, paymentCreateSchema, quoteInternalSchema, TEST_PAYMENT_NOTE, type OrderDto, type PaymentStatus } from '../../worker/shared/orders-api';
+import {
+  emailQuoteSchema,
+  paymentCreateSchema,
+  quoteInternalSchema,
+  TEST_PAYMENT_NOTE,
+  type OrderDto,
+  type PaymentStatus,
+} from '../../worker/shared/orders-api';
 import { pricedLine, ROLLER_LINE } from './orders-fixtures';
 
 const line = ROLLER_LINE;

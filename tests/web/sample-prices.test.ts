@@ -1,6 +1,8 @@
 // The order and quote pages learn about sample prices from the server (DESIGN.md 6, 7b).
 import { describe, expect, it } from 'vitest';
-import { anyOnSamplePrices, parseSessionQuote, receiptFromOrder, sampleProductIds, sessionQuoteFromDto } from '../../web/src/features/orders/orders-model';
+import { anyOnSamplePrices, sampleProductIds } from '../../web/src/features/orders/quote-document-model';
+import { receiptFromOrder } from '../../web/src/features/orders/receipt-model';
+import { parseSessionQuote, sessionQuoteFromDto } from '../../web/src/features/orders/stored-quote-model';
 import type { OrderDto, StoredQuoteDto } from '../../worker/shared/orders-api';
 import { pricedLine } from './orders-fixtures';
 

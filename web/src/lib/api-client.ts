@@ -45,7 +45,8 @@ export function withCacheBusting(path: string, now = Date.now()): string {
   return `${base}?${params.toString()}`;
 }
 
-async function throwIfNotOk(response: Response): Promise<void> {
+/** Throws the helper's ApiError '{status}: {body text}' for a non-OK answer (api-upload.ts uses it too). */
+export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = (await response.text()).trim();
   throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`);

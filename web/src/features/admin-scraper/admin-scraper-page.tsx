@@ -1,7 +1,7 @@
 // /admin/scraper (staff spec 2.2): the Admin Panel with two tabs, Website Scraping and Price List
 // Management. Tabs follow the WAI-ARIA tabs pattern: arrow keys, Home and End move between them.
 import { useState } from 'react';
-import { useTabKeys } from '../../components/tab-keys';
+import { TabList, tabPanelProps } from '../../components/tabs';
 import { PriceListManagement } from './price-list-management';
 import { WebsiteScraping } from './website-scraping';
 import './admin-scraper.css';
@@ -14,7 +14,6 @@ type TabId = (typeof TABS)[number]['id'];
 
 export function AdminScraperPage() {
   const [active, setActive] = useState<TabId>('scraping');
-  const { tabRef, onKeyDown } = useTabKeys(TABS.map((t) => t.id), active, setActive);
 
   return (
     <main className="staff-page admin-scraper" id="main">
@@ -23,28 +22,11 @@ export function AdminScraperPage() {
         <h1>Admin Panel</h1>
         <p className="lead">Keep the website's products and prices current.</p>
       </header>
-      <div role="tablist" aria-label="Admin Panel" className="as-tabs" onKeyDown={onKeyDown}>
-        {TABS.map((tab) => (
-          <button
-            key={tab.id}
-            ref={tabRef(tab.id)}
-            type="button"
-            role="tab"
-            id={`as-tab-${tab.id}`}
-            aria-selected={active === tab.id}
-            aria-controls={`as-panel-${tab.id}`}
-            tabIndex={active === tab.id ? 0 : -1}
-            className="as-tab"
-            onClick={() => setActive(tab.id)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      <section role="tabpanel" id="as-panel-scraping" aria-labelledby="as-tab-scraping" hidden={active !== 'scraping'} tabIndex={0} className="as-panel">
+      <TabList label="Admin Panel" idPrefix="as" tabs={TABS} selected={active} onSelect={setActive} className="as-tabs" tabClassName="as-tab" />
+      <section {...tabPanelProps('as', 'scraping', active)} tabIndex={0} className="as-panel">
         <WebsiteScraping />
       </section>
-      <section role="tabpanel" id="as-panel-prices" aria-labelledby="as-tab-prices" hidden={active !== 'prices'} tabIndex={0} className="as-panel">
+      <section {...tabPanelProps('as', 'prices', active)} tabIndex={0} className="as-panel">
         {active === 'prices' && <PriceListManagement />}
       </section>
     </main>

@@ -8,7 +8,8 @@ import {
   type PriceListVersionsResponse,
   type RollbackResponse,
 } from '../../../../worker/shared/price-lists-api';
-import { ApiError, apiRequest, getJson, withCacheBusting } from '../../lib/api-client';
+import { apiRequest, getJson } from '../../lib/api-client';
+import { getBlob, postForm } from '../../lib/api-upload';
 
 /** GET /api/products/catalog */
 export async function fetchCatalog(signal?: AbortSignal): Promise<CatalogOverview> {
@@ -25,12 +26,6 @@ export function rollbackTo(productId: string, version: number): Promise<Rollback
   return apiRequest<RollbackResponse>('POST', `/api/pricing/rollback/${encodeURIComponent(productId)}`, { version });
 }
 
-async function failIfNotOk(response: Response): Promise<void> {
-  if (response.ok) return;
-  const text = (await response.text()).trim();
-  throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`);
-}
-
 /**
  * POST /api/pricing/bulk-upload: multipart, the field price_lists once per file. A list that halves
  * prices or goes below R 50 a blind answers 409 (ApiError) until it is sent again with `confirm`.
@@ -39,16 +34,12 @@ export async function uploadPriceLists(files: File[], confirm = false): Promise<
   const form = new FormData();
   for (const file of files) form.append(PRICE_LIST_FIELD, file, file.name);
   if (confirm) form.append(PRICE_LIST_CONFIRM_FIELD, 'true');
-  const response = await fetch('/api/pricing/bulk-upload', { method: 'POST', credentials: 'include', body: form });
-  await failIfNotOk(response);
-  return (await response.json()) as BulkUploadResponse;
+  return postForm<BulkUploadResponse>('/api/pricing/bulk-upload', form);
 }
 
 /** GET /api/pricing/template/{productId}, saved as {productId}-pricing-template.csv. */
 export async function downloadTemplate(productId: string): Promise<void> {
-  const response = await fetch(withCacheBusting(`/api/pricing/template/${encodeURIComponent(productId)}`), { credentials: 'include' });
-  await failIfNotOk(response);
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(await getBlob(`/api/pricing/template/${encodeURIComponent(productId)}`));
   const link = document.createElement('a');
   link.href = url;
   link.download = templateFileName(productId);

@@ -1,15 +1,10 @@
 // The website-scraping calls (staff spec section 7), typed by the shared contract.
 import type { ScrapeResultResponse, ScrapeStartResponse, ScrapeStatusResponse } from '../../../../worker/shared/website-scraping-api';
-import { ApiError, getJson } from '../../lib/api-client';
+import { apiRequest, getJson } from '../../lib/api-client';
 
 /** POST /api/admin/scrape-website: JSON header, no body (spec 7). */
 export async function startScraping(): Promise<ScrapeStartResponse> {
-  const response = await fetch('/api/admin/scrape-website', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' } });
-  if (!response.ok) {
-    const text = (await response.text()).trim();
-    throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`);
-  }
-  return (await response.json()) as ScrapeStartResponse;
+  return apiRequest<ScrapeStartResponse>('POST', '/api/admin/scrape-website', undefined, { headers: { 'Content-Type': 'application/json' } });
 }
 
 /** GET /api/admin/scraping-status */

@@ -3,7 +3,7 @@
 // by the staff API and is what the storefront shows next.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { IMPORT_FORMAT_MESSAGE, LOAD_ERROR_MESSAGE, type CatalogProduct } from '../../../../worker/shared/catalog-admin-api';
-import { useTabKeys } from '../../components/tab-keys';
+import { TabList, tabPanelProps } from '../../components/tabs';
 import { toast } from '../../components/toast';
 import { downloadCatalogExport, failureText, fetchCatalog, importCatalog, toastParts } from './catalog-admin-client';
 import { parseCatalogFile, previewProductFor } from './catalog-model';
@@ -59,7 +59,6 @@ export function CatalogAdminPage() {
 
   // Spec 2.3 / 4: the Colour Editor is enabled once a product is selected.
   const enabled = (id: TabId) => id !== 'colours' || selected !== null;
-  const { tabRef, onKeyDown: onTabKey } = useTabKeys(TABS.map((t) => t.id).filter(enabled), tab, setTab);
 
   const onExport = async () => {
     setBusy('export');
@@ -122,29 +121,17 @@ export function CatalogAdminPage() {
         </div>
       </header>
 
-      <div className="ca-tabs" role="tablist" aria-label="Catalog">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            ref={tabRef(t.id)}
-            type="button"
-            role="tab"
-            id={`ca-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`ca-panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            disabled={!enabled(t.id)}
-            title={enabled(t.id) ? undefined : 'Select a product first'}
-            className="ca-tab"
-            onClick={() => setTab(t.id)}
-            onKeyDown={onTabKey}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Catalog"
+        idPrefix="ca"
+        tabs={TABS.map((t) => ({ ...t, disabled: !enabled(t.id), title: enabled(t.id) ? undefined : 'Select a product first' }))}
+        selected={tab}
+        onSelect={setTab}
+        className="ca-tabs"
+        tabClassName="ca-tab"
+      />
 
-      <section role="tabpanel" id="ca-panel-products" aria-labelledby="ca-tab-products" hidden={tab !== 'products'} className="ca-panel">
+      <section {...tabPanelProps('ca', 'products', tab)} className="ca-panel">
         <ProductsPanel
           products={products}
           load={load}
@@ -158,10 +145,10 @@ export function CatalogAdminPage() {
           onRetry={() => void reload()}
         />
       </section>
-      <section role="tabpanel" id="ca-panel-colours" aria-labelledby="ca-tab-colours" hidden={tab !== 'colours'} className="ca-panel">
+      <section {...tabPanelProps('ca', 'colours', tab)} className="ca-panel">
         {selected ? <ColourEditor product={selected} onChanged={afterColourChange} /> : <p>Select a product on the Products tab to edit its colours.</p>}
       </section>
-      <section role="tabpanel" id="ca-panel-preview" aria-labelledby="ca-tab-preview" hidden={tab !== 'preview'} className="ca-panel">
+      <section {...tabPanelProps('ca', 'preview', tab)} className="ca-panel">
         {tab === 'preview' && <PreviewPanel products={products} selected={selected} onSelect={select} />}
       </section>
     </main>

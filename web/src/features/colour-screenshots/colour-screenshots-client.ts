@@ -8,7 +8,8 @@ import {
   type ExtractFromScreenshotResponse,
   type ExtractionCategory,
 } from '../../../../worker/shared/colour-extraction-api';
-import { ApiError, apiRequest, getJson } from '../../lib/api-client';
+import { apiRequest, getJson } from '../../lib/api-client';
+import { postForm } from '../../lib/api-upload';
 
 /** GET /api/colours/all: the extractions, newest first. */
 export async function fetchExtractions(signal?: AbortSignal): Promise<ColourExtractionListResponse | null> {
@@ -35,11 +36,7 @@ export async function extractFromScreenshot(form: ExtractionForm): Promise<Extra
   body.append(EXTRACTION_FIELDS.productName, form.productName);
   body.append(EXTRACTION_FIELDS.category, form.category);
   if (form.description) body.append(EXTRACTION_FIELDS.description, form.description);
-  const response = await fetch('/api/colours/extract-from-screenshot', { method: 'POST', credentials: 'include', body });
-  const text = (await response.text()).trim();
-  // The common helper's failure shape: '{status}: {body text}'.
-  if (!response.ok) throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`);
-  return JSON.parse(text) as ExtractFromScreenshotResponse;
+  return postForm<ExtractFromScreenshotResponse>('/api/colours/extract-from-screenshot', body);
 }
 
 /** POST /api/colours/extractions/{id}/add-to-product */

@@ -80,7 +80,7 @@ export function ColourScreenshotsPage() {
       )}
 
       <section className="staff-card cs-card" aria-labelledby="db-title" aria-busy={list.status === 'loading'}>
-        <div className="cs-list-head">
+        <div className="staff-list-head">
           <h2 id="db-title">Extracted colour database</h2>
           <button type="button" className="button button--ghost-dark button--small" onClick={() => void load()}>
             Refresh
@@ -95,13 +95,13 @@ export function ColourScreenshotsPage() {
             </button>
           </div>
         )}
-        {list.status === 'ready' && list.list.extractions.length === 0 && <p className="cs-empty">No colour data available</p>}
+        {list.status === 'ready' && list.list.extractions.length === 0 && <p className="staff-empty cs-empty">No colour data available</p>}
         {list.status === 'ready' && list.list.extractions.length > 0 && (
           <>
             <p className="cs-hint">
               {list.list.colorsExtracted} colours from {list.list.totalProducts} {list.list.totalProducts === 1 ? 'product' : 'products'}
             </p>
-            <ul className="cs-extractions">
+            <ul className="staff-list cs-extractions">
               {list.list.extractions.map((extraction) => (
                 <li key={extraction.id}>
                   <ExtractionCard extraction={extraction} products={products} />
@@ -230,8 +230,8 @@ function ExtractionCard({ extraction, products }: { extraction: ColourExtraction
   }
 
   return (
-    <article className="cs-extraction">
-      <header className="cs-extraction__head">
+    <article className="staff-list-item">
+      <header className="staff-list-item__head cs-extraction__head">
         <h3>{extraction.productName}</h3>
         <span className="cs-badge">{CATEGORY_LABELS[extraction.category as ExtractionCategory] ?? extraction.category}</span>
         <span className="cs-hint">{when(extraction.extractedAt)}</span>

@@ -1,6 +1,7 @@
-// POST /api/ar/analyze-window (storefront spec section 7): multipart, so fetch directly; a non-OK
-// answer throws the request helper's '{status}: {body}' ApiError.
+// POST /api/ar/analyze-window (storefront spec section 7): multipart, through the upload helper; a
+// non-OK answer throws the request helper's '{status}: {body}' ApiError.
 import { ApiError } from '../../lib/api-client';
+import { postForm } from '../../lib/api-upload';
 
 export interface FractionBox {
   x: number;
@@ -28,12 +29,7 @@ export async function analyzeWindowPhoto(image: Blob, sessionId: string): Promis
   form.append('image', image, image.type === 'image/png' ? 'window.png' : 'window.jpg');
   form.append('session_id', sessionId);
   form.append('customer_context', JSON.stringify({ analysis_type: 'quick_scan', measurement_mode: 'automatic' }));
-  const response = await fetch('/api/ar/analyze-window', { method: 'POST', credentials: 'include', body: form });
-  if (!response.ok) {
-    const text = (await response.text()).trim();
-    throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`);
-  }
-  return (await response.json()) as WindowScan;
+  return postForm<WindowScan>('/api/ar/analyze-window', form);
 }
 
 const RATING_LABELS = { good: 'Good', fair: 'Fair', poor: 'Poor' } as const;

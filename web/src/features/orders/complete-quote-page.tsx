@@ -6,15 +6,15 @@ import { Link } from 'react-router';
 import { ContactFields, useContactDraft } from './contact-fields';
 import { LinesTable, LoadingCard, OrdersPageShell, TotalsList } from './order-parts';
 import { captureLead } from './orders-client';
+import { formatLongDate } from './orders-model';
 import {
   consultationLeadBody,
-  formatLongDate,
   hasPaymentContact,
   paymentRequestForQuote,
   quoteProductRows,
   type QuoteCustomerInfo,
   type SessionQuote,
-} from './orders-model';
+} from './stored-quote-model';
 import { QuoteOrderOrPay } from './bank-transfer';
 import { usePublicConfig } from '../../lib/public-config';
 import { CardPaymentRefused } from './sample-prices-parts';

@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
-import { contactErrors, trimContact, type ContactErrors, type QuoteCustomerInfo } from './orders-model';
+import { contactErrors, trimContact, type ContactErrors, type QuoteCustomerInfo } from './stored-quote-model';
 
 /** The draft and errors of a contact form; submit hands on the trimmed details once name and e-mail are valid. */
 export function useContactDraft(initial: QuoteCustomerInfo, onValid: (info: QuoteCustomerInfo) => void) {

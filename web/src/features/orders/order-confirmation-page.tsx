@@ -5,19 +5,30 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { completedOrderFromDto, readCompletedOrder, writeCompletedOrder, type CompletedOrder } from '../quote/quote-storage';
 import { SizesConfirmNote } from '../../components/size-estimate';
-import { HelpContacts, LinesTable, LoadingCard, NextSteps, OrdersPageShell, OrderTrackingCard, OutcomeCard, PaymentBadge, TestPaymentNote, TotalsList } from './order-parts';
+import {
+  HelpContacts,
+  LinesTable,
+  LoadingCard,
+  NextSteps,
+  OrdersPageShell,
+  OrderTrackingCard,
+  OutcomeCard,
+  PaymentBadge,
+  TestPaymentNote,
+  TotalsList,
+} from './order-parts';
 import { fetchOrder } from './orders-client';
+import { formatLongDate } from './orders-model';
+import { paymentRequestForReceipt } from './payment-model';
 import {
   confirmationSource,
-  formatLongDate,
   hasMaskedContact,
-  paymentRequestForReceipt,
   receiptFromCompletedOrder,
   receiptFromOrder,
   sampleReceipt,
   withDeviceContact,
   type Receipt,
-} from './orders-model';
+} from './receipt-model';
 import { OrderPaymentOptions } from './bank-transfer';
 import { CardPaymentRefused } from './sample-prices-parts';
 import { SamplePricesNote } from '../../components/sample-prices-note';

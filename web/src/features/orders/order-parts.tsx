@@ -9,7 +9,8 @@ import { formatRand } from '../../lib/format';
 import { telLink, usePublicConfig, whatsappLink } from '../../lib/public-config';
 import { fetchTrackingForOrder } from '../tracking/tracking-client';
 import { TrackingFacts, TrackingTimeline } from '../tracking/tracking-parts';
-import { controlLabel, mountLabel, paymentStatusLabel, type ReceiptLine } from './orders-model';
+import { controlLabel, mountLabel } from './orders-model';
+import { paymentStatusLabel, type ReceiptLine } from './receipt-model';
 
 /** The site's header and footer around an orders page's main content. */
 export function OrdersPageShell({ children }: { children: ReactNode }) {

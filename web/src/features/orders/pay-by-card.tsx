@@ -3,7 +3,7 @@ import type { PaymentCreateRequest } from '../../../../worker/shared/orders-api'
 import { toast } from '../../components/toast';
 import { formatRand } from '../../lib/format';
 import { createPayment } from './orders-client';
-import { PAYMENT_EMAIL_REQUIRED, paymentFailureToast } from './orders-model';
+import { PAYMENT_EMAIL_REQUIRED, paymentFailureToast } from './payment-model';
 
 export interface PayByCardProps {
   /** The body of POST /api/payment/create; the server charges its own total, never this one. */

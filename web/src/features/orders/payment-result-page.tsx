@@ -14,10 +14,10 @@ import {
   paymentRequestForReceipt,
   paymentResultPath,
   paymentResultView,
-  receiptFromOrder,
   shouldPollAgain,
   type PaymentResultView,
-} from './orders-model';
+} from './payment-model';
+import { receiptFromOrder } from './receipt-model';
 import { OrderPaymentOptions } from './bank-transfer';
 import './orders.css';
 

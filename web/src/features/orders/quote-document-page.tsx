@@ -15,7 +15,16 @@ import { parseQuoteBlinds, quoteNumber, quoteTotals, type QuoteLine } from '../q
 import { SizesConfirmNote } from '../../components/size-estimate';
 import { LinesTable, TotalsList } from './order-parts';
 import { emailQuote, saveQuoteInternal } from './orders-client';
-import { anyOnSamplePrices, emailQuoteBody, formatLongDate, sampleProductIds, internalQuoteBody, loadQuoteDocument, recipientError, type QuoteRecipient } from './orders-model';
+import { formatLongDate } from './orders-model';
+import {
+  anyOnSamplePrices,
+  emailQuoteBody,
+  sampleProductIds,
+  internalQuoteBody,
+  loadQuoteDocument,
+  recipientError,
+  type QuoteRecipient,
+} from './quote-document-model';
 import './orders.css';
 
 const QUOTE_VALID_DAYS = 30;

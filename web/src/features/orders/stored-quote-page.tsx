@@ -7,14 +7,8 @@ import { formatRand } from '../../lib/format';
 import { ContactFields, useContactDraft } from './contact-fields';
 import { SizeEstimateBadge, SizesConfirmNote } from '../../components/size-estimate';
 import { LoadingCard, OrdersPageShell, TotalsList } from './order-parts';
-import {
-  formatLongDate,
-  hasPaymentContact,
-  paymentRequestForQuote,
-  quoteProductRows,
-  type QuoteCustomerInfo,
-  type SessionQuote,
-} from './orders-model';
+import { formatLongDate } from './orders-model';
+import { hasPaymentContact, paymentRequestForQuote, quoteProductRows, type QuoteCustomerInfo, type SessionQuote } from './stored-quote-model';
 import { QuoteOrderOrPay } from './bank-transfer';
 import { CardPaymentRefused } from './sample-prices-parts';
 import { SamplePricesNote } from '../../components/sample-prices-note';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../components/toast';
 import { fetchStoredQuote } from './orders-client';
-import { quoteLoadPlan, readSessionQuote, sessionQuoteFromDto, writeSessionQuote, type SessionQuote } from './orders-model';
+import { quoteLoadPlan, readSessionQuote, sessionQuoteFromDto, writeSessionQuote, type SessionQuote } from './stored-quote-model';
 
 export type StoredQuoteState = { status: 'loading' } | { status: 'ready'; quote: SessionQuote };
 

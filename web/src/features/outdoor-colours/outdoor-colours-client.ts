@@ -4,7 +4,8 @@ import {
   type OutdoorColoursResponse,
   type UploadColoursResponse,
 } from '../../../../worker/shared/outdoor-colours-api';
-import { ApiError, getJson } from '../../lib/api-client';
+import { getJson } from '../../lib/api-client';
+import { postForm } from '../../lib/api-upload';
 
 /** GET /api/outdoor-blinds/colours (public). */
 export async function fetchOutdoorColours(signal?: AbortSignal): Promise<OutdoorColoursResponse | null> {
@@ -16,12 +17,7 @@ export async function uploadOutdoorColours(document: File, replaceAll: boolean):
   const form = new FormData();
   form.append(UPLOAD_COLOURS_FIELDS.document, document, document.name);
   form.append(UPLOAD_COLOURS_FIELDS.replaceAll, String(replaceAll));
-  const response = await fetch('/api/outdoor-blinds/upload-colours', { method: 'POST', credentials: 'include', body: form });
-  if (!response.ok) {
-    const text = (await response.text()).trim();
-    throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`);
-  }
-  return (await response.json()) as UploadColoursResponse;
+  return postForm<UploadColoursResponse>('/api/outdoor-blinds/upload-colours', form);
 }
 
 /** Spec section 5: only .doc or .docx are offered for upload (the server checks the bytes too). */

@@ -2,7 +2,7 @@
 // document (replace all or merge) and review the range the storefront's outdoor products offer.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { OutdoorColour, OutdoorColoursResponse, UploadColoursResponse } from '../../../../worker/shared/outdoor-colours-api';
-import { useTabKeys } from '../../components/tab-keys';
+import { TabList, tabPanelProps } from '../../components/tabs';
 import { toast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
 import { fetchOutdoorColours, isWordFileName, uploadOutdoorColours } from './outdoor-colours-client';
@@ -39,8 +39,6 @@ export function OutdoorColoursPage() {
     void load();
   }, [load]);
 
-  // WAI-ARIA tabs: arrow keys, Home and End move between the tabs (automatic activation).
-  const { tabRef, onKeyDown: onTabKey } = useTabKeys(TABS.map((t) => t.id), tab, setTab);
 
   return (
     <main className="staff-page outdoor-colours" id="main">
@@ -57,31 +55,20 @@ export function OutdoorColoursPage() {
         </button>
       </header>
 
-      <div className="oc-tabs" role="tablist" aria-label="Outdoor colours">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            ref={tabRef(t.id)}
-            type="button"
-            role="tab"
-            id={`oc-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`oc-panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            className={`oc-tab ${tab === t.id ? 'oc-tab--active' : ''}`}
-            onClick={() => setTab(t.id)}
-            onKeyDown={onTabKey}
-          >
-            {t.label}
-            {t.id === 'current' && range.status === 'ready' ? ` (${range.range.colours.length})` : ''}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Outdoor colours"
+        idPrefix="oc"
+        tabs={TABS.map((t) => ({ id: t.id, label: t.id === 'current' && range.status === 'ready' ? `${t.label} (${range.range.colours.length})` : t.label }))}
+        selected={tab}
+        onSelect={setTab}
+        className="oc-tabs"
+        tabClassName="oc-tab"
+      />
 
-      <section role="tabpanel" id="oc-panel-upload" aria-labelledby="oc-tab-upload" hidden={tab !== 'upload'} className="staff-card oc-card">
+      <section {...tabPanelProps('oc', 'upload', tab)} className="staff-card oc-card">
         <UploadPanel onUploaded={() => void load()} />
       </section>
-      <section role="tabpanel" id="oc-panel-current" aria-labelledby="oc-tab-current" hidden={tab !== 'current'} className="staff-card oc-card">
+      <section {...tabPanelProps('oc', 'current', tab)} className="staff-card oc-card">
         <CurrentPanel state={range} />
       </section>
     </main>

@@ -2,18 +2,15 @@
 import type { CatalogOverview } from '../../../../worker/shared/catalogue-api';
 import { CATALOGUE_SECTIONS, type CatalogueSection } from '../../../../worker/shared/catalogue-types';
 import { ANALYSIS_FIELDS, type AnalyzePriceListResponse } from '../../../../worker/shared/price-list-analysis-api';
-import { ApiError, getJson } from '../../lib/api-client';
+import { getJson } from '../../lib/api-client';
+import { postForm } from '../../lib/api-upload';
 
 /** POST /api/analyze-price-list (multipart: priceList, recognisedText). */
 export async function analysePriceList(image: File, recognisedText: string): Promise<AnalyzePriceListResponse> {
   const body = new FormData();
   body.append(ANALYSIS_FIELDS.image, image);
   body.append(ANALYSIS_FIELDS.text, recognisedText);
-  const response = await fetch('/api/analyze-price-list', { method: 'POST', credentials: 'include', body });
-  const text = (await response.text()).trim();
-  // The common helper's failure shape: '{status}: {body text}'.
-  if (!response.ok) throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`);
-  return JSON.parse(text) as AnalyzePriceListResponse;
+  return postForm<AnalyzePriceListResponse>('/api/analyze-price-list', body);
 }
 
 export interface ProductGroup {

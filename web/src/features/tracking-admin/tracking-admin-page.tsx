@@ -59,7 +59,7 @@ export function TrackingAdminPage() {
       <CreateForm onCreated={replaceEntry} />
 
       <section className="staff-card ta-card" aria-labelledby="entries-title" aria-busy={list.status === 'loading'}>
-        <div className="ta-list-head">
+        <div className="staff-list-head">
           <h2 id="entries-title">Tracking entries{list.status === 'ready' ? ` (${list.entries.length})` : ''}</h2>
           <button type="button" className="button button--ghost-dark button--small" onClick={() => void load()}>
             Refresh
@@ -75,12 +75,12 @@ export function TrackingAdminPage() {
           </div>
         )}
         {list.status === 'ready' && list.entries.length === 0 && (
-          <p className="ta-empty" data-testid="tracking-empty">
+          <p className="staff-empty" data-testid="tracking-empty">
             <strong>No tracking entries</strong> - Start by creating your first tracking entry.
           </p>
         )}
         {list.status === 'ready' && list.entries.length > 0 && (
-          <ul className="ta-entries">
+          <ul className="staff-list">
             {list.entries.map((entry) => (
               <li key={entry.id}>
                 <EntryCard entry={entry} onUpdated={replaceEntry} />
@@ -219,8 +219,8 @@ function EntryCard({ entry, onUpdated }: { entry: TrackingEntryDto; onUpdated: (
   const [editing, setEditing] = useState(false);
   const formId = useId();
   return (
-    <article className="ta-entry" aria-labelledby={`${formId}-title`} data-testid="tracking-entry">
-      <div className="ta-entry__head">
+    <article className="staff-list-item" aria-labelledby={`${formId}-title`} data-testid="tracking-entry">
+      <div className="staff-list-item__head">
         <h3 id={`${formId}-title`}>{entry.trackingNumber}</h3>
         <TrackingStatusBadge status={entry.status} />
       </div>

@@ -1,0 +1,36 @@
+// The price of one window's size: POST /api/pricing/quote once per product and size, while the
+// preview step is open; a refused size keeps the server's message, a failed request can be retried.
+import { useEffect } from 'react';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { PRICING_NETWORK_FAILURE, pricingRequest, readPricingResponse, type PriceResult, type PricingQuoteResponse } from './walkthrough-model';
+import type { Prices } from './walkthrough-types';
+
+export function useWindowPrice(
+  active: boolean,
+  productId: string,
+  widthMm: number | null,
+  dropMm: number | null,
+  k: string | null,
+  prices: Prices,
+  onPrice: (key: string, result: PriceResult | null) => void,
+): void {
+  // POST /api/pricing/quote for this window's size, once per product and size.
+  useEffect(() => {
+    if (!active || !k || widthMm === null || dropMm === null || prices.has(k)) return;
+    let cancelled = false;
+    apiRequest<PricingQuoteResponse>('POST', '/api/pricing/quote', pricingRequest(productId, widthMm, dropMm))
+      .then((body) => !cancelled && onPrice(k, readPricingResponse(body)))
+      .catch((err: unknown) => {
+        if (cancelled) return;
+        if (err instanceof ApiError) {
+          onPrice(k, readPricingResponse({ success: false, message: err.serverMessage ?? undefined }));
+        } else {
+          onPrice(k, PRICING_NETWORK_FAILURE);
+        }
+      });
+    return () => {
+      cancelled = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active, k]);
+}
