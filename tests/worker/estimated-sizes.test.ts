@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { coloursForProduct } from '../../worker/services/catalogue';
-import { leadScore } from '../../worker/services/insights';
+import { leadScore } from '../../worker/services/lead-score';
 import { orderFromQuote } from '../../worker/services/orders';
 import { get, postJson } from './helpers';
 
