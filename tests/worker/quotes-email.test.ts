@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { coloursForProduct } from '../../worker/services/catalogue';
-import { orderFromQuote } from '../../worker/services/orders';
+import { orderFromQuote } from '../../worker/services/order-from-quote';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
 import { quoteValidUntil } from '../../worker/services/quotes';
 import { clearOfWindowEnd, get, postJson, WINDOW_WAIT_TIMEOUT_MS } from './helpers';
