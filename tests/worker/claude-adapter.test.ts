@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { leads } from '../../worker/db/schema';
-import type { ConsultantDeps } from '../../worker/services/consultant/built-in-consultant';
+import type { ConsultantDeps } from '../../worker/services/consultant/types';
 import { answerWithClaude, ClaudeUnavailableError, DEFAULT_CLAUDE_MODEL } from '../../worker/services/consultant/claude';
 import { runTool } from '../../worker/services/consultant/claude-tools';
 import { formatRandFromCents } from '../../worker/services/consultant/format';

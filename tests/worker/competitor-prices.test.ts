@@ -6,7 +6,7 @@ import { env } from 'cloudflare:test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyseCompetitors, competitorFigure, competitorUrls, matchProductKind } from '../../worker/services/competitor-prices';
 import { dashboardFigures } from '../../worker/services/dashboard';
-import { realtimeInsights } from '../../worker/services/insights';
+import { realtimeInsights } from '../../worker/services/realtime-insights';
 import { bulkUploadPriceLists, rollbackPriceList, templateFor } from '../../worker/services/price-lists';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
 import { fixtureResponse, RIVAL_ONE, RIVAL_TWO } from './fixtures/site/main-site';

@@ -5,16 +5,12 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { PRODUCTS } from '../../worker/seed/catalogue-data';
 import { coloursForProduct } from '../../worker/services/catalogue';
-import {
-  answerBuiltIn,
-  parseContactDetails,
-  type ChatTurn,
-  type ConsultantDeps,
-  type ConsultantMemory,
-} from '../../worker/services/consultant/built-in-consultant';
+import { answerBuiltIn } from '../../worker/services/consultant/built-in-consultant';
+import { parseContactDetails } from '../../worker/services/consultant/contact-details';
 import { formatRandFromCents } from '../../worker/services/consultant/format';
 import { parseSize } from '../../worker/services/consultant/parse-size';
 import { matchProduct } from '../../worker/services/consultant/product-match';
+import type { ChatTurn, ConsultantDeps, ConsultantMemory } from '../../worker/services/consultant/types';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
 
 const contact = {

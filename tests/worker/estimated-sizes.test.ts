@@ -6,8 +6,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { coloursForProduct } from '../../worker/services/catalogue';
-import { leadScore } from '../../worker/services/insights';
-import { orderFromQuote } from '../../worker/services/orders';
+import { leadScore } from '../../worker/services/lead-score';
+import { orderFromQuote } from '../../worker/services/order-from-quote';
 import { get, postJson } from './helpers';
 
 let ipCounter = 0;

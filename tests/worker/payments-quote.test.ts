@@ -7,7 +7,7 @@ import { AppError } from '../../worker/lib/errors';
 import type { OrderDto } from '../../worker/shared/orders-api';
 import { paymentCreateSchema, type PaymentCreateRequest } from '../../worker/shared/orders-api';
 import { startPayment, type PaymentDeps } from '../../worker/services/payments/checkout';
-import type { QuoteCustomer } from '../../worker/services/orders';
+import type { QuoteCustomer } from '../../worker/services/order-from-quote';
 import { insertOrder, insertQuote, orderRow, type TestOrder } from './payments-fixtures';
 
 function fakeOrders(existing?: TestOrder) {

@@ -3,7 +3,8 @@
 // Claude's price_blind result (which its answer quotes) with the rule in its system prompt.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { answerBuiltIn, type ConsultantDeps } from '../../worker/services/consultant/built-in-consultant';
+import { answerBuiltIn } from '../../worker/services/consultant/built-in-consultant';
+import type { ConsultantDeps } from '../../worker/services/consultant/types';
 import { answerWithClaude } from '../../worker/services/consultant/claude';
 import { orderStatusFacts } from '../../worker/services/consultant/order-status';
 import { coloursForProduct } from '../../worker/services/catalogue';

@@ -4,7 +4,8 @@ import type { AppBindings } from '../env';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { requireStaff } from '../middleware/require-staff';
-import { addColour, createProduct, exportCatalog, importCatalog, listCatalog, removeColour, updateProduct } from '../services/catalog-admin';
+import { addColour, createProduct, listCatalog, removeColour, updateProduct } from '../services/catalog-admin';
+import { exportCatalog, importCatalog } from '../services/catalog-file';
 import {
   MAX_IMPORT_BYTES,
   catalogColourSchema,

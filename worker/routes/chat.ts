@@ -6,7 +6,7 @@ import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { humanSeconds, rateLimit } from '../middleware/rate-limit';
 import { chatSessionSchema, enhancedChatSchema, MAX_CHAT_IMAGE_BYTES } from '../shared/schemas';
-import type { ConsultantContact } from '../services/consultant/built-in-consultant';
+import type { ConsultantContact } from '../services/consultant/types';
 import { chatSession, runChatTurn } from '../services/consultant/chat-turn';
 import { trackEvent } from './analytics';
 

@@ -5,7 +5,7 @@ import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { rateLimit } from '../middleware/rate-limit';
 import { publicOrigin } from '../lib/origin';
-import { orderFromQuote } from '../services/orders';
+import { orderFromQuote } from '../services/order-from-quote';
 import { findStoredQuote } from '../services/quotes';
 import { quoteOrderSchema, type QuoteOrderResponse } from '../shared/orders-api';
 

@@ -3,23 +3,18 @@
 // products may share one) and is offered only with a swatch, so every colour written here gets a
 // swatch rendered into R2 first; then the rows and the audit entry go in one D1 batch.
 import { and, asc, eq, max } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
 import { drizzle } from 'drizzle-orm/d1';
 import { colours, priceLists, products } from '../db/schema';
 import { AppError } from '../lib/errors';
 import {
   CATALOG_CATEGORIES,
-  CATALOG_EXPORT_VERSION,
   INSTALLATION_TYPES,
   NEW_PRODUCT_DEFAULTS,
   PRICE_CATEGORIES,
   type CatalogCategory,
   type CatalogColour,
-  type CatalogExport,
-  type CatalogImportResponse,
   type CatalogProduct,
   type catalogColourSchema,
-  type catalogImportSchema,
   type createProductSchema,
   type InstallationType,
   type PriceCategory,
@@ -35,17 +30,16 @@ import { normaliseProductKey } from './product-ids';
 import { SWATCH_SIZE_PX, swatchHash } from './seed';
 import { renderSwatchPng } from './swatch-texture';
 
-type ProductRow = typeof products.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
 type ColourRow = typeof colours.$inferSelect;
-type ColourInput = z.output<typeof catalogColourSchema>;
+export type ColourInput = z.output<typeof catalogColourSchema>;
 type CreateProduct = z.output<typeof createProductSchema>;
 type UpdateProduct = z.output<typeof updateProductSchema>;
-type CatalogImport = z.output<typeof catalogImportSchema>;
 
 /** 13 columns a colour row; D1 allows 100 bound parameters per statement. */
-const COLOUR_ROWS_PER_INSERT = 7;
+export const COLOUR_ROWS_PER_INSERT = 7;
 
-const slugify = (text: string, fallback: string) =>
+export const slugify = (text: string, fallback: string) =>
   text
     .toLowerCase()
     .normalize('NFKD')
@@ -69,7 +63,7 @@ export function categoryOf(row: Pick<ProductRow, 'id' | 'category' | 'section'>)
 }
 
 /** Where a new product appears in the landing catalogue. */
-function sectionFor(category: CatalogCategory): CatalogueSection {
+export function sectionFor(category: CatalogCategory): CatalogueSection {
   if (category === 'shutter') return 'indoor_shutters';
   if (category === 'outdoor') return 'outdoor_blinds';
   if (category === 'awning') return 'outdoor_awnings';
@@ -77,7 +71,7 @@ function sectionFor(category: CatalogCategory): CatalogueSection {
 }
 
 /** The swatch texture a colour is drawn with: the one most of its set uses, else its product's kind's. */
-function textureFor(setTextures: readonly string[], category: CatalogCategory, productId: string): SwatchTexture {
+export function textureFor(setTextures: readonly string[], category: CatalogCategory, productId: string): SwatchTexture {
   const counts = new Map<string, number>();
   for (const t of setTextures) counts.set(t, (counts.get(t) ?? 0) + 1);
   const [top] = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
@@ -95,9 +89,9 @@ function textureFor(setTextures: readonly string[], category: CatalogCategory, p
   return byCategory[category];
 }
 
-const swatchKeyFor = (setKey: string, slug: string, hex: string, texture: SwatchTexture) => `swatches/${setKey}/${slug}-${swatchHash(hex, texture)}.png`;
+export const swatchKeyFor = (setKey: string, slug: string, hex: string, texture: SwatchTexture) => `swatches/${setKey}/${slug}-${swatchHash(hex, texture)}.png`;
 
-async function putSwatch(media: R2Bucket, key: string, hex: string, texture: SwatchTexture): Promise<void> {
+export async function putSwatch(media: R2Bucket, key: string, hex: string, texture: SwatchTexture): Promise<void> {
   await media.put(key, renderSwatchPng(hex, texture, SWATCH_SIZE_PX), { httpMetadata: { contentType: 'image/png' } });
 }
 
@@ -116,14 +110,14 @@ function toCatalogColour(row: ColourRow): CatalogColour {
   return colour;
 }
 
-interface CatalogState {
+export interface CatalogState {
   productRows: ProductRow[];
   coloursBySet: Map<string, ColourRow[]>;
   priced: Set<string>;
   outdoorUploaded: boolean;
 }
 
-async function readState(db: D1Database): Promise<CatalogState> {
+export async function readState(db: D1Database): Promise<CatalogState> {
   const d = drizzle(db);
   const [productRows, colourRows, pricedRows, outdoor] = await Promise.all([
     d.select().from(products).orderBy(asc(products.sortOrder), asc(products.id)),
@@ -187,13 +181,13 @@ async function requireProduct(db: D1Database, rawId: string): Promise<ProductRow
 }
 
 /** A key not yet used by `taken`: base, base-2, base-3, ... */
-function unique(base: string, taken: ReadonlySet<string>, separator = '-'): string {
+export function unique(base: string, taken: ReadonlySet<string>, separator = '-'): string {
   let key = base;
   for (let n = 2; taken.has(key); n++) key = `${base}${separator}${n}`;
   return key;
 }
 
-async function takenKeys(db: D1Database): Promise<{ ids: Set<string>; setKeys: Set<string>; nextSortOrder: number }> {
+export async function takenKeys(db: D1Database): Promise<{ ids: Set<string>; setKeys: Set<string>; nextSortOrder: number }> {
   const d = drizzle(db);
   const [productRows, setRows, [top]] = await Promise.all([
     d.select({ id: products.id, calculatorId: products.calculatorId, setKey: products.colourSetKey }).from(products),
@@ -325,181 +319,4 @@ export async function removeColour(db: D1Database, media: R2Bucket, rawId: strin
   // The swatch is no longer referenced; a failed delete only leaves an unused object behind.
   if (row.swatchKey) await media.delete(row.swatchKey).catch(() => undefined);
   return catalogProduct(db, product.id);
-}
-
-/** GET /api/admin/catalog/export (staff spec 9: metadata version 1.0). */
-export async function exportCatalog(db: D1Database, now = new Date()): Promise<CatalogExport> {
-  const list = await listCatalog(db);
-  return {
-    metadata: {
-      version: CATALOG_EXPORT_VERSION,
-      exportedAt: now.toISOString(),
-      productCount: list.length,
-      colourCount: list.reduce((n, p) => n + p.colours.length, 0),
-      source: 'catalog-admin',
-    },
-    products: list.map((p) => ({
-      id: p.id,
-      name: p.name,
-      category: p.category,
-      description: p.description,
-      colours: p.colours.map(({ slug: _slug, imageUrl: _url, ...colour }) => colour),
-      materials: p.materials,
-      features: p.features,
-      priceCategory: p.priceCategory,
-      installationType: p.installationType,
-      suitableFor: p.suitableFor,
-    })),
-  };
-}
-
-const colourIdentity = (c: { name: string; hex: string }) => `${c.name.trim().toLowerCase()}|${c.hex.toUpperCase()}`;
-
-/**
- * POST /api/admin/catalog/import: products in the file are created or updated (matched by id); a
- * product that lists colours gets exactly those colours in its set. Products not in the file are kept.
- * The file is checked as a whole first; then every row and the audit entry go in one D1 batch.
- */
-export async function importCatalog(db: D1Database, media: R2Bucket, input: CatalogImport, actor: string, now = new Date()): Promise<CatalogImportResponse> {
-  const d = drizzle(db);
-  const state = await readState(db);
-  const taken = await takenKeys(db);
-  const byKey = new Map<string, ProductRow>();
-  for (const p of state.productRows) {
-    byKey.set(p.id, p);
-    if (p.calculatorId) byKey.set(p.calculatorId, p);
-  }
-
-  const problems: string[] = [];
-  const seenIds = new Map<string, number>();
-  const planned: { row: ProductRow | null; id: string; setKey: string; product: CatalogImport['products'][number]; index: number }[] = [];
-  input.products.forEach((product, index) => {
-    const label = `product ${index + 1} (${product.name})`;
-    const requested = product.id ? normaliseProductKey(product.id) : null;
-    const row = requested ? (byKey.get(requested) ?? null) : null;
-    let id: string;
-    let setKey: string;
-    if (row) {
-      id = row.id;
-      setKey = row.colourSetKey;
-    } else {
-      id = requested ?? unique(slugify(product.name, 'product'), taken.ids);
-      setKey = unique(id.replace(/-/g, '_'), taken.setKeys, '_');
-      taken.ids.add(id);
-      taken.setKeys.add(setKey);
-    }
-    const first = seenIds.get(id);
-    if (first !== undefined) problems.push(`${label} has the same id '${id}' as product ${first + 1}`);
-    seenIds.set(id, index);
-    const names = new Set<string>();
-    for (const colour of product.colours ?? []) {
-      const name = colour.name.toLowerCase();
-      if (names.has(name)) problems.push(`${label} lists the colour '${colour.name}' twice`);
-      names.add(name);
-    }
-    planned.push({ row, id, setKey, product, index });
-  });
-
-  // Products that share a colour set must not be given different colours.
-  const coloursForSet = new Map<string, { index: number; colours: ColourInput[] }>();
-  for (const plan of planned) {
-    if (!plan.product.colours) continue;
-    const earlier = coloursForSet.get(plan.setKey);
-    if (!earlier) {
-      coloursForSet.set(plan.setKey, { index: plan.index, colours: plan.product.colours });
-      continue;
-    }
-    const a = earlier.colours.map(colourIdentity).join(',');
-    const b = plan.product.colours.map(colourIdentity).join(',');
-    if (a !== b) problems.push(`products ${earlier.index + 1} and ${plan.index + 1} share one colour set but list different colours`);
-  }
-  for (const setKey of coloursForSet.keys()) {
-    if (setKey === OUTDOOR_COLOUR_SET_KEY && state.outdoorUploaded) {
-      problems.push('the outdoor blinds offer the range uploaded on /admin/colours; leave their colours out of the file or change them there');
-    }
-  }
-  if (problems.length > 0) {
-    throw new AppError('validation_error', `Import Error - ${problems.slice(0, 3).join('; ')}. Nothing was changed.`, {
-      issues: problems.map((message) => ({ path: 'products', message })),
-    });
-  }
-
-  // Swatches first (content-addressed, so an import that fails later leaves only unused objects).
-  const statements: BatchItem<'sqlite'>[] = [];
-  let coloursWritten = 0;
-  for (const [setKey, { index, colours: list }] of coloursForSet) {
-    const plan = planned[index]!;
-    const existing = state.coloursBySet.get(setKey) ?? [];
-    const existingByName = new Map(existing.map((c) => [c.name.trim().toLowerCase(), c]));
-    const category = plan.product.category;
-    const texture = textureFor(existing.map((c) => c.texture), category, plan.id);
-    const slugs = new Set<string>();
-    const rows: (typeof colours.$inferInsert)[] = [];
-    for (const [sortOrder, colour] of list.entries()) {
-      const hex = colour.hex.toUpperCase();
-      const match = existingByName.get(colour.name.toLowerCase());
-      const slug = match && !slugs.has(match.slug) ? match.slug : unique(slugify(colour.name, 'colour'), slugs);
-      slugs.add(slug);
-      const rowTexture = (match?.texture as SwatchTexture | undefined) ?? texture;
-      let swatchKey = match && match.hex === hex && match.slug === slug ? match.swatchKey : null;
-      if (!swatchKey) {
-        swatchKey = swatchKeyFor(setKey, slug, hex, rowTexture);
-        await putSwatch(media, swatchKey, hex, rowTexture);
-      }
-      rows.push({
-        setKey,
-        slug,
-        name: colour.name,
-        hex,
-        material: colour.material,
-        finish: colour.finish,
-        description: colour.description,
-        texture: rowTexture,
-        fabric: colour.fabric || null,
-        pantone: colour.pantone || null,
-        swatchKey,
-        sortOrder,
-      });
-    }
-    statements.push(d.delete(colours).where(eq(colours.setKey, setKey)));
-    for (let i = 0; i < rows.length; i += COLOUR_ROWS_PER_INSERT) statements.push(d.insert(colours).values(rows.slice(i, i + COLOUR_ROWS_PER_INSERT)));
-    coloursWritten += rows.length;
-  }
-
-  let created = 0;
-  let sortOrder = taken.nextSortOrder;
-  for (const { row, id, setKey, product } of planned) {
-    const fields = {
-      name: product.name,
-      category: product.category,
-      description: product.description,
-      materials: product.materials,
-      features: product.features,
-      priceCategory: product.priceCategory,
-      installationType: product.installationType,
-      suitableFor: product.suitableFor,
-      updatedAt: now.toISOString(),
-    };
-    if (row) {
-      statements.push(d.update(products).set(fields).where(eq(products.id, row.id)));
-    } else {
-      created++;
-      statements.push(
-        d.insert(products).values({ ...fields, id, calculatorId: null, section: sectionFor(product.category), colourSetKey: setKey, sortOrder: sortOrder++ }),
-      );
-    }
-  }
-  const updated = planned.length - created;
-  statements.push(
-    auditStatement(db, { actor, action: 'catalog.import', details: { productsCreated: created, productsUpdated: updated, coloursWritten, products: planned.map((p) => p.id) } }, now),
-  );
-  await d.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-  invalidateProductCatalogue();
-  return {
-    success: true,
-    message: `Imported ${planned.length} product${planned.length === 1 ? '' : 's'}: ${created} added, ${updated} updated, ${coloursWritten} colours written.`,
-    productsCreated: created,
-    productsUpdated: updated,
-    coloursWritten,
-  };
 }

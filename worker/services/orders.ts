@@ -2,11 +2,10 @@
 // from the price grid in force; the client's prices and total are ignored (kept only for the audit
 // trail). An order, its lines, its idempotency key and its confirmation e-mails are written in one
 // D1 batch, so an order is never stored without its e-mails (DESIGN.md section 7, issue 9).
-import { waitUntil } from 'cloudflare:workers';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import type { z } from 'zod';
-import { idempotencyKeys, orderLines, orders, quotes } from '../db/schema';
+import { idempotencyKeys, orderLines, orders } from '../db/schema';
 import type { Env } from '../env';
 import { AppError, type ErrorIssue } from '../lib/errors';
 import type { blindLineSchema, OrderDto, orderSubmitSchema, PaymentStatus, PricedLineDto } from '../shared/orders-api';
@@ -16,11 +15,10 @@ import { isEstimatedSize, LINE_SIZE_SOURCES, sizesToConfirm, type LineSizeSource
 import { coloursForProduct } from './catalogue';
 import { orderConfirmationMessages, type OrderForEmail } from './email/order-emails';
 import { admitCustomerEmail } from './email/customer-email-guard';
-import { outboxInsert, sendOutboxMessages } from './email/outbox';
+import { outboxInsert } from './email/outbox';
 import { gridForProduct, priceForSize } from './pricing';
-import { withSampleFlags } from './sample-price-guard';
 import { isUniqueViolation } from '../lib/d1-errors';
-import { sha256Hex, timingSafeEqualText } from '../lib/crypto';
+import { sha256Hex } from '../lib/crypto';
 
 export type BlindLineInput = z.output<typeof blindLineSchema>;
 export type OrderSubmitInput = z.output<typeof orderSubmitSchema>;
@@ -217,7 +215,7 @@ function orderForEmail(reference: string, order: NewOrder, createdAt: string): O
  * The statements that write one order and queue its confirmation e-mails; run them in one batch with
  * anything that must go with it. The outbox inserts come last, so their ids are the batch's last results.
  */
-function orderStatements(env: Env, reference: string, order: NewOrder, createdAt: string, origin: string | null, customerEmailAllowed: boolean) {
+export function orderStatements(env: Env, reference: string, order: NewOrder, createdAt: string, origin: string | null, customerEmailAllowed: boolean) {
   const db = env.DB;
   const d = drizzle(db);
   const { totalCents, vatCents, subtotalCents } = totalsOf(order.lines);
@@ -263,12 +261,8 @@ function orderStatements(env: Env, reference: string, order: NewOrder, createdAt
 }
 
 /** The outbox ids returned by the batch's trailing e-mail inserts. */
-function queuedIds(results: readonly unknown[], emailCount: number): number[] {
+export function queuedIds(results: readonly unknown[], emailCount: number): number[] {
   return results.slice(results.length - emailCount).flatMap((rows) => (rows as { id: number }[]).map((r) => r.id));
-}
-
-function logSendFailure(reference: string) {
-  return (err: unknown) => console.error(JSON.stringify({ level: 'error', message: 'order e-mails not sent now; the outbox cron retries', reference, error: String(err) }));
 }
 
 export interface SubmittedOrder {
@@ -341,95 +335,4 @@ export async function submitOrder(env: Env, input: OrderSubmitInput, idempotency
     }
   }
   throw new Error('could not draw a free order reference');
-}
-
-export interface QuoteCustomer {
-  name: string;
-  email: string;
-  phone?: string | null;
-}
-
-const QUOTE_ID_PATTERN = /^CB-\d{6}$/;
-
-/** A stored quote, when the id and its access key match; null otherwise (never saying which). */
-export async function findQuoteWithKey(db: D1Database, quoteId: string, accessKey: string) {
-  if (!QUOTE_ID_PATTERN.test(quoteId) || !accessKey) return null;
-  const [row] = await drizzle(db).select().from(quotes).where(eq(quotes.id, quoteId)).limit(1);
-  return row && timingSafeEqualText(row.accessKey, accessKey) ? row : null;
-}
-
-/** Sends after the answer when called inside a request; elsewhere (a test, a script) the cron sends. */
-function sendLater(env: Env, ids: readonly number[], reference: string) {
-  if (ids.length === 0) return;
-  try {
-    waitUntil(sendOutboxMessages(env, ids).catch(logSendFailure(reference)));
-  } catch {
-    // No request to outlive: the messages are queued and the outbox cron sends them.
-  }
-}
-
-export interface OrderFromQuoteOptions {
-  /** The site's origin for the e-mails' order link; PUBLIC_BASE_URL when not given. */
-  origin?: string | null;
-  now?: Date;
-}
-
-/**
- * The order made from a stored quote (its server-priced lines) for /quote and /complete-quote:
- * made once per quote, with its confirmation e-mails in the same batch; a second call answers the
- * same order and queues nothing. Throws AppError('not_found') for an unknown quote or a wrong key,
- * AppError('validation_error') for missing name or e-mail.
- */
-export async function orderFromQuote(env: Env, quoteId: string, accessKey: string, customer: QuoteCustomer, options: OrderFromQuoteOptions = {}): Promise<OrderDto> {
-  const now = options.now ?? new Date();
-  const origin = options.origin ?? (env.PUBLIC_BASE_URL?.trim().replace(/\/+$/, '') || null);
-  const db = env.DB;
-  const quote = await findQuoteWithKey(db, quoteId, accessKey);
-  if (!quote) throw new AppError('not_found', 'Quote Not Found. Please generate a new quote through the measurement tool.');
-  const [existing] = await drizzle(db).select({ reference: orders.reference }).from(orders).where(eq(orders.quoteId, quote.id)).orderBy(asc(orders.createdAt)).limit(1);
-  if (existing) return (await findOrder(db, existing.reference))!;
-
-  const name = customer.name?.trim();
-  const email = customer.email?.trim();
-  if (!name || !email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-    throw new AppError('validation_error', 'Please provide your name and email address to complete the purchase');
-  }
-  if (new Date(quote.validUntil).getTime() < now.getTime()) {
-    throw new AppError('validation_error', `This quote expired on ${quote.validUntil.slice(0, 10)}. Please generate a new quote.`);
-  }
-  const lines = (await withSampleFlags(db, quote.lines as PricedLineDto[])).map((l) => ({ ...l, ...sizeSourceFields(l.size_source) }));
-  const reference = newOrderReference();
-  const d = drizzle(db);
-  // Past the customer-e-mail guard's limits the order is still made, without the customer's e-mail.
-  const customerEmailAllowed = (await admitCustomerEmail(env, email, now)).allowed;
-  // The quote's row guards against a double order: only the first update that claims it wins.
-  const claim = `order:${reference}`;
-  const { statements, emails } = orderStatements(env, reference, {
-    customer: { name, email, phone: customer.phone?.trim() || null, address: null, instructions: `From quote ${quote.id}` },
-    lines,
-    clientTotalCents: null,
-    quoteId: quote.id,
-  }, now.toISOString(), origin, customerEmailAllowed);
-  try {
-    const results = await d.batch([
-      d.insert(idempotencyKeys).values({ key: `quote-order:${quote.id}`, requestHash: claim, resourceId: reference }),
-      ...statements,
-      d.update(quotes).set({ customerName: name, customerEmail: email, customerMobile: customer.phone?.trim() || quote.customerMobile }).where(and(eq(quotes.id, quote.id))),
-      ...emails,
-    ]);
-    sendLater(env, queuedIds(results, emails.length), reference);
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    const [row] = await d.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, `quote-order:${quote.id}`)).limit(1);
-    if (!row) throw err;
-    return (await findOrder(db, row.resourceId))!;
-  }
-  return (await findOrder(db, reference))!;
-}
-
-/** The orders made from these quotes, by quote id (for the stored-quote page). */
-export async function ordersForQuotes(db: D1Database, quoteIds: readonly string[]): Promise<Map<string, string>> {
-  if (quoteIds.length === 0) return new Map();
-  const rows = await drizzle(db).select({ quoteId: orders.quoteId, reference: orders.reference }).from(orders).where(inArray(orders.quoteId, [...quoteIds]));
-  return new Map(rows.map((r) => [r.quoteId!, r.reference]));
 }

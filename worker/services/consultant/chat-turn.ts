@@ -4,7 +4,7 @@
 import type { ChatReply } from '../../durable-objects/chat-session-contract';
 import type { Env } from '../../env';
 import { leadSink } from '../leads';
-import type { ConsultantContact, ConsultantMemory } from './built-in-consultant';
+import type { ConsultantContact, ConsultantMemory } from './types';
 import { answerTurn } from './route-answer';
 
 export interface ChatTurnInput {

@@ -6,7 +6,7 @@ import { coloursForProduct } from '../catalogue';
 import { captureLead, type LeadSink } from '../leads';
 import { gridForProduct, priceForSize } from '../pricing';
 import { productCatalogue, type CatalogueProduct, type ProductCatalogue } from '../product-catalogue';
-import type { ConsultantFeature, ConsultantMemory } from './built-in-consultant';
+import type { ConsultantFeature, ConsultantMemory } from './types';
 import { formatRandFromCents } from './format';
 import { findOrderReference, orderStatusFacts } from './order-status';
 import { formatSize } from './parse-size';

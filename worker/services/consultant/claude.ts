@@ -11,7 +11,7 @@ import type {
   MessageParam,
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { ChatTurn, ConsultantContact, ConsultantDeps, ConsultantMemory } from './built-in-consultant';
+import type { ChatTurn, ConsultantContact, ConsultantDeps, ConsultantMemory } from './types';
 import { CLAUDE_TOOLS, type ClaudeFeature, runTool, type ToolContext } from './claude-tools';
 import { productCatalogue } from '../product-catalogue';
 import { FACE_FIX_RULE, INSIDE_RECESS_RULE, MEASURING_GUIDE_PATH } from '../../shared/measuring-rules';

@@ -1,6 +1,7 @@
 import type { Env } from '../../env';
 import { sniffImageType } from '../../lib/image-type';
-import { answerBuiltIn, type ChatTurn, type ConsultantContact, type ConsultantMemory } from './built-in-consultant';
+import { answerBuiltIn } from './built-in-consultant';
+import type { ChatTurn, ConsultantContact, ConsultantMemory } from './types';
 import { answerWithClaude, ClaudeUnavailableError } from './claude';
 import { modelUnavailableReason } from './claude-model';
 import { describePhotoColours } from './photo-colours';
