@@ -28,7 +28,7 @@ describe('route table', () => {
     errors.length = 0;
     await page.goto(baseUrl + route);
     await page.locator('h1').first().waitFor();
-    expect(await page.getByText('Did you forget to add the page to the router?').count()).toBe(0);
+    await expect.poll(() => page.getByText('Did you forget to add the page to the router?').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
