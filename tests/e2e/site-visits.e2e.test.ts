@@ -207,7 +207,8 @@ describe('/melvin-workspace', () => {
         // The wake word, then 'client ...' lands here again with the spoken text as the new note.
         await voice.click();
         await expect.poll(() => page.evaluate(() => (window as unknown as { __say(t: string): boolean }).__say('hey melvin'))).toBe(true);
-        await page.waitForTimeout(2300);
+        // Commands are heard once the wake word's listening window opens (about 2 s): wait for it, not for a fixed time.
+        await expect.poll(() => voice.getAttribute('data-voice-state')).toBe('command');
         await expect.poll(() => page.evaluate(() => (window as unknown as { __say(t: string): boolean }).__say('client Smith at 5 Oak Street'))).toBe(true);
         await page.waitForURL(/\/melvin-workspace\?note=/);
         await expect.poll(() => note.inputValue()).toContain('Smith at 5 Oak Street');
