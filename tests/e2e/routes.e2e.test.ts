@@ -54,6 +54,6 @@ describe('route table', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await page.getByRole('link', { name: /Instant online quote/ }).click();
     await page.getByRole('heading', { name: 'Online Blind Quotation' }).waitFor();
-    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5000 });
+    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 15_000 });
   });
 });
