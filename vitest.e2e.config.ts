@@ -8,6 +8,10 @@ export default defineConfig({
     globalSetup: ['./tests/e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll retries a read of the page until it matches: a value read once right after a click,
+    // a navigation or a fetch may be read before React has rendered the change. Ten seconds (not
+    // vitest's one) is a deadline for a busy machine, not a wait: a poll returns as soon as it matches.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: true,
     maxWorkers: 2,
     // Each worker keeps its process for every file it runs (a new one per file cost about a second

@@ -46,10 +46,10 @@ describe('/admin-dashboard', () => {
     await signInAndOpenDashboard();
     for (const name of ['visitors', 'chats', 'alerts', 'score', 'competitors']) {
       const card = page.getByTestId(`figure-${name}`);
-      expect(await card.locator('.admin-dashboard__basis').innerText()).not.toBe('');
+      await expect.poll(() => card.locator('.admin-dashboard__basis').innerText()).not.toBe('');
     }
-    expect(await page.getByTestId('figure-competitors').innerText()).toContain('Competitor analysis is not set up yet');
-    expect(await page.getByRole('heading', { name: 'How the score is worked out' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('figure-competitors').innerText()).toContain('Competitor analysis is not set up yet');
+    await expect.poll(() => page.getByRole('heading', { name: 'How the score is worked out' }).isVisible()).toBe(true);
     const visitorsBefore = await figure('visitors');
     const scoreText = await page.getByTestId('figure-score').locator('.admin-dashboard__figure-value').innerText();
     expect(scoreText).toMatch(/^(\d{1,3}\/100|No activity yet)$/);

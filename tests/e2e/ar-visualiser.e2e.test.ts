@@ -89,27 +89,27 @@ describe('AR visualiser (/ar-measurement)', () => {
     const demo = page.getByRole('img', { name: 'Demo photo of a window' });
     await demo.waitFor();
     expect(await demo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-    expect(await page.getByLabel('Product').inputValue()).toBe('venetian-aluminium-25mm');
-    expect(await page.getByLabel('Product').locator('option').count()).toBe(12);
-    expect(await page.getByLabel('Opening type').inputValue()).toBe('standard-window');
+    await expect.poll(() => page.getByLabel('Product').inputValue()).toBe('venetian-aluminium-25mm');
+    await expect.poll(() => page.getByLabel('Product').locator('option').count()).toBe(12);
+    await expect.poll(() => page.getByLabel('Opening type').inputValue()).toBe('standard-window');
     await page.getByText('0/4 corners').waitFor();
-    expect(await page.getByRole('button', { name: 'Snap to corners' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Snap to corners' }).isDisabled()).toBe(true);
 
     // Colours come from GET /api/colours/{calculator id}, the first chosen.
     const radios = page.getByRole('radio');
     await radios.first().waitFor();
-    expect(await radios.count()).toBeGreaterThan(1);
-    expect(await radios.first().isChecked()).toBe(true);
+    await expect.poll(() => radios.count()).toBeGreaterThan(1);
+    await expect.poll(() => radios.first().isChecked()).toBe(true);
 
     const colourResponse = page.waitForResponse((r) => r.url().includes('/api/colours/outdoor-blinds'));
     await page.getByLabel('Product').selectOption('outdoor-blinds');
     expect((await colourResponse).ok()).toBe(true);
-    expect(await page.getByLabel('Opening type').inputValue()).toBe('outdoor-area');
-    expect(await page.getByLabel('Opening type').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByLabel('Opening type').inputValue()).toBe('outdoor-area');
+    await expect.poll(() => page.getByLabel('Opening type').isDisabled()).toBe(true);
     await page.getByRole('radio').first().waitFor();
-    expect(await page.getByRole('radio').first().isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('radio').first().isChecked()).toBe(true);
     await page.getByLabel('Product').selectOption('roller-blockout');
-    expect(await page.getByLabel('Opening type').inputValue()).toBe('standard-window');
+    await expect.poll(() => page.getByLabel('Opening type').inputValue()).toBe('standard-window');
     await screenshot(page, 'ar-setup-1280');
     expect(errors).toEqual([]);
     await page.close();
@@ -121,13 +121,13 @@ describe('AR visualiser (/ar-measurement)', () => {
     await page.getByRole('radio').first().waitFor();
     await markCorners(page, DEMO_CORNERS.slice(0, 2));
     await page.getByText('2/4 corners').waitFor();
-    expect(await page.getByRole('button', { name: 'Snap to corners' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Snap to corners' }).isDisabled()).toBe(true);
     await markCorners(page, DEMO_CORNERS.slice(2));
     await page.getByText('4/4 corners').waitFor();
     // Capped at 4.
     await markCorners(page, [[50, 50]]);
     await page.getByText('4/4 corners').waitFor();
-    expect(await page.locator('.ar-marker').allTextContents()).toEqual(['1', '2', '3', '4']);
+    await expect.poll(() => page.locator('.ar-marker').allTextContents()).toEqual(['1', '2', '3', '4']);
     await page.getByRole('button', { name: 'Reset' }).click();
     await page.getByText('0/4 corners').waitFor();
     await markCorners(page);
@@ -135,7 +135,7 @@ describe('AR visualiser (/ar-measurement)', () => {
 
     await page.getByRole('button', { name: 'Snap to corners' }).click();
     await page.getByRole('button', { name: 'Yes, this looks perfect!' }).waitFor();
-    expect(await page.locator('.ar-outline polygon').count()).toBe(1);
+    await expect.poll(() => page.locator('.ar-outline polygon').count()).toBe(1);
     // Snapped corners stay near the taps, on the window.
     const snapped = await page.locator('.ar-marker').evaluateAll((els) => els.map((e) => [Number(e.dataset.x), Number(e.dataset.y)]));
     snapped.forEach(([x, y], i) => {
@@ -154,7 +154,7 @@ describe('AR visualiser (/ar-measurement)', () => {
     await page.getByText('100% down').waitFor();
     // No size given: the opening's typical size, labelled as typical (issue 12).
     await page.getByText('Typical size for a standard window: 1200 mm x 1200 mm - enter your own measurements').waitFor();
-    expect(await page.getByRole('button', { name: 'Open', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByRole('button', { name: 'Open', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, 'ar-preview-venetian-open-1280');
 
     pixels = await expectCanvasChange(page, pixels, () => page.getByRole('button', { name: 'Closed', exact: true }).click());
@@ -170,7 +170,7 @@ describe('AR visualiser (/ar-measurement)', () => {
     const second = page.getByRole('radio').nth(1);
     pixels = await expectCanvasChange(page, pixels, async () => {
       await page.locator('.ar-colour').nth(1).click();
-      expect(await second.isChecked()).toBe(true);
+      await expect.poll(() => second.isChecked()).toBe(true);
     });
     await screenshot(page, 'ar-preview-venetian-recoloured-1280');
 
@@ -184,7 +184,7 @@ describe('AR visualiser (/ar-measurement)', () => {
     for (const width of [1280, 360]) {
       const { page, errors } = await newPage(width, width === 360 ? 780 : 900);
       let pixels = await openPreview(page, 'verticals-blockout');
-      expect(await page.getByRole('button', { name: 'Open', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => page.getByRole('button', { name: 'Open', exact: true }).getAttribute('aria-pressed')).toBe('true');
       await screenshot(page, `ar-preview-verticals-open-${width}`);
       pixels = await expectCanvasChange(page, pixels, () => page.getByRole('button', { name: 'Closed Left' }).click());
       await screenshot(page, `ar-preview-verticals-closed-left-${width}`);
@@ -218,9 +218,9 @@ describe('AR visualiser (/ar-measurement)', () => {
       await page.evaluate(() => localStorage.removeItem('auto-measurements'));
       await openPreview(page, 'roller-blockout');
       const size = page.getByTestId('ar-size');
-      expect(await size.innerText()).toBe('Typical size for a standard window: 1200 mm x 1200 mm - enter your own measurements');
-      expect(await size.getAttribute('data-size-source')).toBe('typical');
-      expect(await page.getByText(/1200 mm wide/).count()).toBe(0);
+      await expect.poll(() => size.innerText()).toBe('Typical size for a standard window: 1200 mm x 1200 mm - enter your own measurements');
+      await expect.poll(() => size.getAttribute('data-size-source')).toBe('typical');
+      await expect.poll(() => page.getByText(/1200 mm wide/).count()).toBe(0);
       await page.getByRole('button', { name: 'Get Your Custom Quote' }).click();
       await page.getByTestId('ar-lead-typical').getByText('marked as typical, not measured').waitFor();
       await page.getByRole('button', { name: 'Get My Quote' }).waitFor();
@@ -245,7 +245,7 @@ describe('AR visualiser (/ar-measurement)', () => {
         await leadsPage.getByRole('button', { name: 'Sign in' }).click();
         const row = leadsPage.getByTestId('lead-row').filter({ hasText: name });
         await row.waitFor();
-        expect(await row.getByTestId('lead-size').innerText()).toMatch(/1200 x 1200 mm\s*,?\s*typical size, not measured/);
+        await expect.poll(() => row.getByTestId('lead-size').innerText()).toMatch(/1200 x 1200 mm\s*,?\s*typical size, not measured/);
         // A typical size is not measured: staff see the lead's sizes as to be confirmed.
         await row.getByTestId('lead-sizes-to-confirm').getByText('Sizes to be confirmed').waitFor();
         await screenshot(leadsPage, 'leads-admin-typical-size-1280');
@@ -260,15 +260,15 @@ describe('AR visualiser (/ar-measurement)', () => {
       await page.getByLabel('Width').fill('1450');
       await page.getByLabel('Drop').fill('1720');
       await expect.poll(() => size.getAttribute('data-size-source')).toBe('customer');
-      expect(await size.innerText()).toBe('1450 mm wide × 1720 mm drop · your size · Standard window (up to 1200 mm)');
-      expect(await page.getByTestId('ar-lead-typical').count()).toBe(0);
+      await expect.poll(() => size.innerText()).toBe('1450 mm wide × 1720 mm drop · your size · Standard window (up to 1200 mm)');
+      await expect.poll(() => page.getByTestId('ar-lead-typical').count()).toBe(0);
 
       // A measurement stored by /measurement can be used instead.
       await page.evaluate(() => localStorage.setItem('auto-measurements', JSON.stringify({ width_mm: 1000, drop_mm: 1100 })));
       await openPreview(page, 'roller-blockout');
       await page.getByRole('button', { name: 'Use my measurement (1000 x 1100 mm)' }).click();
       await expect.poll(() => size.getAttribute('data-size-source')).toBe('measured');
-      expect(await size.innerText()).toContain('1000 mm wide × 1100 mm drop · your measurement');
+      await expect.poll(() => size.innerText()).toContain('1000 mm wide × 1100 mm drop · your measurement');
       await screenshot(page, `ar-preview-measured-size-${width}`);
       expect(errors).toEqual([]);
       await context.close();
@@ -282,15 +282,15 @@ describe('AR visualiser (/ar-measurement)', () => {
     await page.getByRole('radio').first().waitFor();
     await markCorners(page);
     await page.getByText('4/4 corners').waitFor();
-    expect(await page.getByText(/AI Corner Detection/).count()).toBe(0);
+    await expect.poll(() => page.getByText(/AI Corner Detection/).count()).toBe(0);
     const snap = page.getByRole('button', { name: 'Snap to corners' });
-    expect(await snap.getAttribute('aria-describedby')).toBe('ar-snap-help');
-    expect(await page.locator('#ar-snap-help').innerText()).toMatch(/sharpest corner close to it in the photo, on your device/);
+    await expect.poll(() => snap.getAttribute('aria-describedby')).toBe('ar-snap-help');
+    await expect.poll(() => page.locator('#ar-snap-help').innerText()).toMatch(/sharpest corner close to it in the photo, on your device/);
     // Time stands still from here: a timer between the press and the check screen would never fire.
     await page.clock.pauseAt(Date.now() + 60_000);
     await snap.click();
     await page.getByRole('button', { name: 'Yes, this looks perfect!' }).waitFor();
-    expect(await page.locator('.ar-outline polygon').count()).toBe(1);
+    await expect.poll(() => page.locator('.ar-outline polygon').count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });

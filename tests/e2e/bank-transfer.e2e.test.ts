@@ -72,10 +72,10 @@ async function expectBankTransfer(page: Page, reference: string): Promise<void> 
   await block.getByRole('heading', { name: 'Pay by bank transfer' }).waitFor();
   const text = await block.innerText();
   for (const value of Object.values(BANK)) expect(text).toContain(value);
-  expect(await block.getByTestId('payment-reference').innerText()).toBe(reference);
+  await expect.poll(() => block.getByTestId('payment-reference').innerText()).toBe(reference);
   expect(text).toContain(`Use your order reference ${reference} as the payment reference`);
-  expect(await page.getByRole('button', { name: /pay by card/i }).count()).toBe(0);
-  expect(await page.getByText(/pay by card/i).count()).toBe(0);
+  await expect.poll(() => page.getByRole('button', { name: /pay by card/i }).count()).toBe(0);
+  await expect.poll(() => page.getByText(/pay by card/i).count()).toBe(0);
 }
 
 async function customerEmailText(page: Page, reference: string): Promise<string> {
@@ -101,7 +101,7 @@ describe('PAYMENT_PROVIDER=none: ordering and paying by bank transfer', () => {
     await page.goto(`${baseUrl}/`);
     await page.getByRole('heading', { name: 'Choose Your Service' }).waitFor();
     await page.getByText('then order and pay by bank transfer').first().waitFor();
-    expect(await page.getByText(/pay by card/i).count()).toBe(0);
+    await expect.poll(() => page.getByText(/pay by card/i).count()).toBe(0);
 
     await page.goto(`${baseUrl}/quote-calculator`);
     await page.getByRole('heading', { level: 1, name: 'Online Blind Quotation' }).waitFor();
@@ -165,7 +165,7 @@ describe('PAYMENT_PROVIDER=none: ordering and paying by bank transfer', () => {
     await page.getByLabel('Email Address').fill('lerato@example.co.za');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Step 2: How would you like to continue?' }).waitFor();
-    expect(await page.getByText(/pay by card/i).count()).toBe(0);
+    await expect.poll(() => page.getByText(/pay by card/i).count()).toBe(0);
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(/\/order-confirmation\?ref=CB-/);
     const reference = new URL(page.url()).searchParams.get('ref')!;

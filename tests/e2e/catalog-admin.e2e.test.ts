@@ -69,14 +69,14 @@ describe('/admin/catalog', () => {
     await openSignedIn({ width: 1280, height: 900 });
     expect(await threeLoaded()).toBe(false);
     // Spec 2.3: the Colour Editor is enabled by selecting a product.
-    expect(await page.getByRole('tab', { name: 'Colour Editor' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('tab', { name: 'Colour Editor' }).isDisabled()).toBe(true);
     expect(await seriousViolations()).toEqual([]);
     // Spec 2.3, 9: a card shows 8 swatches, then '+N' for the rest.
     const card = page.getByTestId('catalog-card').filter({ has: page.getByRole('heading', { name: PRODUCT_NAME, exact: true }) });
     const total = ((await (await page.request.get(`${baseUrl}/api/colours/roller-blockout`)).json()) as { colours: unknown[] }).colours.length;
     expect(total).toBeGreaterThan(8);
-    expect(await card.locator('.ca-swatch:not(.ca-swatch--more)').count()).toBe(8);
-    expect(await card.locator('.ca-swatch--more').innerText()).toBe(`+${total - 8}`);
+    await expect.poll(() => card.locator('.ca-swatch:not(.ca-swatch--more)').count()).toBe(8);
+    await expect.poll(() => card.locator('.ca-swatch--more').innerText()).toBe(`+${total - 8}`);
 
     await selectProduct(PRODUCT_NAME);
     await page.getByRole('tab', { name: 'Colour Editor' }).click();
@@ -95,7 +95,7 @@ describe('/admin/catalog', () => {
     await page.getByRole('status').filter({ hasText: 'Colour added' }).waitFor();
     const row = page.locator('.ca-colour').filter({ hasText: colour });
     await row.waitFor();
-    expect(await row.innerText()).toContain('#1A7F7A');
+    await expect.poll(() => row.innerText()).toContain('#1A7F7A');
     expect(await seriousViolations()).toEqual([]);
     await screenshot(page, 'catalog-admin-colour-editor-1280');
 
@@ -159,16 +159,16 @@ describe('/admin/catalog', () => {
     await page.getByRole('button', { name: 'Add Product' }).click();
     await page.getByRole('status').filter({ hasText: 'Product added' }).waitFor();
     const card = page.getByTestId('catalog-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
-    expect(await card.innerText()).toContain('No colours defined');
-    expect(await card.innerText()).toContain('No price list');
+    await expect.poll(() => card.innerText()).toContain('No colours defined');
+    await expect.poll(() => card.innerText()).toContain('No price list');
     await page.getByTestId('no-price-list').waitFor();
-    expect(await page.getByLabel('Category', { exact: true }).inputValue()).toBe('roller');
-    expect(await page.getByLabel('Price category').inputValue()).toBe('standard');
-    expect(await page.getByLabel('Installation type').inputValue()).toBe('both');
+    await expect.poll(() => page.getByLabel('Category', { exact: true }).inputValue()).toBe('roller');
+    await expect.poll(() => page.getByLabel('Price category').inputValue()).toBe('standard');
+    await expect.poll(() => page.getByLabel('Installation type').inputValue()).toBe('both');
     await page.getByLabel('Features (one per line)').fill('Cordless\nChild safe');
     await page.getByRole('button', { name: 'Save Product' }).click();
     await page.getByRole('status').filter({ hasText: 'Product saved' }).waitFor();
-    expect(await page.getByRole('tab', { name: 'Colour Editor' }).isDisabled()).toBe(false);
+    await expect.poll(() => page.getByRole('tab', { name: 'Colour Editor' }).isDisabled()).toBe(false);
     await screenshot(page, 'catalog-admin-products-1280');
     expect(errors).toEqual([]);
   });
@@ -182,7 +182,7 @@ describe('/admin/catalog', () => {
       .filter({ hasText: 'Loading Error' })
       .filter({ hasText: 'Could not load product catalog. Starting with empty catalog.' })
       .waitFor();
-    expect(await page.getByTestId('catalog-card').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('catalog-card').count()).toBe(0);
     await page.getByText('The catalog could not be loaded, so the list is empty.').waitFor();
   });
 });

@@ -100,9 +100,9 @@ const withoutResourceErrors = (list: string[]) => list.filter((e) => !e.includes
 describe('consultant chat panel', () => {
   it('shows the title, badge and welcome message, starts a chat session and blocks a blank send', async () => {
     await openPanel();
-    await expect(panel().getByRole('heading', { name: 'Melvin AI', level: 2 }).isVisible()).resolves.toBe(true);
-    await expect(panel().getByText('Custom Blinds Assistant', { exact: true }).isVisible()).resolves.toBe(true);
-    await expect(log().getAttribute('aria-live')).resolves.toBe('polite');
+    await expect.poll(() => panel().getByRole('heading', { name: 'Melvin AI', level: 2 }).isVisible()).toBe(true);
+    await expect.poll(() => panel().getByText('Custom Blinds Assistant', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => log().getAttribute('aria-live')).toBe('polite');
     const welcome = await log().innerText();
     expect(welcome).toMatch(/price/i);
     expect(welcome).toMatch(/measur/i);
@@ -111,11 +111,11 @@ describe('consultant chat panel', () => {
     await expect.poll(() => sessionCalls.length).toBeGreaterThan(0);
     expect(sessionCalls[0]!.sessionId).toMatch(SESSION_ID);
 
-    await expect(sendButton().isDisabled()).resolves.toBe(true);
+    await expect.poll(() => sendButton().isDisabled()).toBe(true);
     await input().fill('   ');
-    await expect(sendButton().isDisabled()).resolves.toBe(true);
+    await expect.poll(() => sendButton().isDisabled()).toBe(true);
     await input().fill('Hello');
-    await expect(sendButton().isDisabled()).resolves.toBe(false);
+    await expect.poll(() => sendButton().isDisabled()).toBe(false);
 
     const card = await panel().locator('.chat-panel__card').boundingBox();
     expect(Math.round(card!.height)).toBe(600);
@@ -128,9 +128,9 @@ describe('consultant chat panel', () => {
     await openPanel();
     const config = (await (await page.request.get(baseUrl + '/api/config')).json()) as { mainWebsiteUrl: string };
     const back = panel().getByRole('button', { name: 'Back to Custom Blinds' });
-    await expect(back.isVisible()).resolves.toBe(true);
+    await expect.poll(() => back.isVisible()).toBe(true);
     if (!config.mainWebsiteUrl) {
-      await expect(back.isDisabled()).resolves.toBe(true);
+      await expect.poll(() => back.isDisabled()).toBe(true);
       return;
     }
     await page.evaluate(() => {
@@ -154,7 +154,7 @@ describe('consultant chat panel', () => {
     await page.keyboard.type('Do you have blockout blinds?');
     await page.keyboard.press('Shift+Enter');
     await page.keyboard.type('For a bedroom.');
-    await expect(input().inputValue()).resolves.toBe('Do you have blockout blinds?\nFor a bedroom.');
+    await expect.poll(() => input().inputValue()).toBe('Do you have blockout blinds?\nFor a bedroom.');
     expect(bodies).toHaveLength(0);
 
     await page.keyboard.press('Enter');
@@ -167,15 +167,15 @@ describe('consultant chat panel', () => {
     expect(body.images).toEqual([]);
     expect(body.userContext).toMatchObject({ location: 'national', isMelvin: false });
 
-    await expect(input().inputValue()).resolves.toBe('');
-    await expect(log().getByText('Do you have blockout blinds?', { exact: false }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => input().inputValue()).toBe('');
+    await expect.poll(() => log().getByText('Do you have blockout blinds?', { exact: false }).isVisible()).toBe(true);
     const link = log().getByRole('link', { name: 'https://example.co.za/rollers' });
-    await expect(link.getAttribute('href')).resolves.toBe('https://example.co.za/rollers');
-    await expect(link.getAttribute('target')).resolves.toBe('_blank');
-    await expect(link.getAttribute('rel')).resolves.toContain('noopener');
+    await expect.poll(() => link.getAttribute('href')).toBe('https://example.co.za/rollers');
+    await expect.poll(() => link.getAttribute('target')).toBe('_blank');
+    await expect.poll(() => link.getAttribute('rel')).toContain('noopener');
     // Line breaks of the answer are kept.
     const answer = log().locator('.chat-message--assistant').last();
-    await expect(answer.innerText()).resolves.toContain('bedrooms.\nSee');
+    await expect.poll(() => answer.innerText()).toContain('bedrooms.\nSee');
     expect(errors).toEqual([]);
   });
 
@@ -190,12 +190,12 @@ describe('consultant chat panel', () => {
     await sendButton().click();
     const processing = panel().getByRole('status').filter({ hasText: 'Processing...' });
     await processing.waitFor();
-    await expect(input().isDisabled()).resolves.toBe(true);
-    await expect(sendButton().isDisabled()).resolves.toBe(true);
+    await expect.poll(() => input().isDisabled()).toBe(true);
+    await expect.poll(() => sendButton().isDisabled()).toBe(true);
     release();
     await log().getByText('Line 40 of a long answer.', { exact: false }).waitFor();
     await processing.waitFor({ state: 'detached' });
-    await expect(input().isDisabled()).resolves.toBe(false);
+    await expect.poll(() => input().isDisabled()).toBe(false);
     await expect
       .poll(() => log().evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop))
       .toBeLessThanOrEqual(2);
@@ -208,21 +208,21 @@ describe('consultant chat panel', () => {
     await input().fill('Prices please');
     await input().press('Enter');
     await log().getByText('Roller blockout blinds', { exact: false }).waitFor();
-    await expect(log().getByText('Melvin Response').count()).resolves.toBe(0);
+    await expect.poll(() => log().getByText('Melvin Response').count()).toBe(0);
 
     const details = panel().getByRole('button', { name: 'Details' });
-    await expect(details.getAttribute('aria-pressed')).resolves.toBe('false');
+    await expect.poll(() => details.getAttribute('aria-pressed')).toBe('false');
     await details.click();
-    await expect(details.getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect.poll(() => details.getAttribute('aria-pressed')).toBe('true');
     const answer = log().locator('.chat-message--assistant').last();
-    await expect(answer.getByText('Melvin Response').isVisible()).resolves.toBe(true);
-    await expect(answer.getByText('product_info').isVisible()).resolves.toBe(true);
-    await expect(answer.getByText('pricing', { exact: true }).isVisible()).resolves.toBe(true);
-    await expect(answer.getByText('colours', { exact: true }).count()).resolves.toBe(0);
-    await expect(answer.locator('.chat-message__feature').count()).resolves.toBeLessThanOrEqual(2);
+    await expect.poll(() => answer.getByText('Melvin Response').isVisible()).toBe(true);
+    await expect.poll(() => answer.getByText('product_info').isVisible()).toBe(true);
+    await expect.poll(() => answer.getByText('pricing', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => answer.getByText('colours', { exact: true }).count()).toBe(0);
+    await expect.poll(() => answer.locator('.chat-message__feature').count()).toBeLessThanOrEqual(2);
 
     await details.click();
-    await expect(log().getByText('Melvin Response').count()).resolves.toBe(0);
+    await expect.poll(() => log().getByText('Melvin Response').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -232,8 +232,8 @@ describe('consultant chat panel', () => {
     await input().fill('Hello?');
     await input().press('Enter');
     await log().getByText(APOLOGY).waitFor();
-    await expect(input().isDisabled()).resolves.toBe(false);
-    await expect(page.getByTestId('toast').count()).resolves.toBe(0);
+    await expect.poll(() => input().isDisabled()).toBe(false);
+    await expect.poll(() => page.getByTestId('toast').count()).toBe(0);
     // The browser itself logs the 500 response; nothing else may fail.
     expect(withoutResourceErrors(errors)).toEqual([]);
   });
@@ -243,18 +243,18 @@ describe('consultant chat panel', () => {
     await openPanel();
     const pngs = [tinyPng(255, 0, 0), tinyPng(0, 255, 0), tinyPng(0, 0, 255), tinyPng(9, 9, 9)];
     const fileInput = panel().locator('input[type="file"]');
-    await expect(fileInput.getAttribute('accept')).resolves.toBe('image/*');
+    await expect.poll(() => fileInput.getAttribute('accept')).toBe('image/*');
     await fileInput.setInputFiles(pngs.map((buffer, i) => ({ name: `window-${i + 1}.png`, mimeType: 'image/png', buffer })));
 
     const thumbs = panel().locator('.chat-panel__attachments img');
     await expect.poll(() => thumbs.count()).toBe(3);
-    await expect(imagesButton().isDisabled()).resolves.toBe(true);
-    await expect(sendButton().isDisabled()).resolves.toBe(false); // images alone may be sent
+    await expect.poll(() => imagesButton().isDisabled()).toBe(true);
+    await expect.poll(() => sendButton().isDisabled()).toBe(false); // images alone may be sent
 
     // Remove one and the button comes back; add it again.
     await panel().getByRole('button', { name: 'Remove window-3.png' }).click();
     await expect.poll(() => thumbs.count()).toBe(2);
-    await expect(imagesButton().isDisabled()).resolves.toBe(false);
+    await expect.poll(() => imagesButton().isDisabled()).toBe(false);
     await fileInput.setInputFiles([{ name: 'window-3.png', mimeType: 'image/png', buffer: pngs[2]! }]);
     await expect.poll(() => thumbs.count()).toBe(3);
 
@@ -267,10 +267,10 @@ describe('consultant chat panel', () => {
     expect(images).toEqual(pngs.slice(0, 3).map((b) => b.toString('base64')));
 
     // Sending clears the attachment row; the user message lists the file names.
-    await expect(thumbs.count()).resolves.toBe(0);
-    await expect(imagesButton().isDisabled()).resolves.toBe(false);
+    await expect.poll(() => thumbs.count()).toBe(0);
+    await expect.poll(() => imagesButton().isDisabled()).toBe(false);
     const userMessage = log().locator('.chat-message--user').last();
-    await expect(userMessage.innerText()).resolves.toContain('window-1.png');
+    await expect.poll(() => userMessage.innerText()).toContain('window-1.png');
     expect(errors).toEqual([]);
   });
 
@@ -278,13 +278,13 @@ describe('consultant chat panel', () => {
     await openPanel();
     const fileInput = panel().locator('input[type="file"]');
     await fileInput.setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
-    await expect(page.getByTestId('toast').innerText()).resolves.toContain('Only image files');
-    await expect(panel().locator('.chat-panel__attachments img').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Only image files');
+    await expect.poll(() => panel().locator('.chat-panel__attachments img').count()).toBe(0);
 
     await fileInput.setInputFiles([{ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) }]);
-    await expect(page.getByTestId('toast').innerText()).resolves.toContain('5 MB');
-    await expect(panel().locator('.chat-panel__attachments img').count()).resolves.toBe(0);
-    await expect(sendButton().isDisabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('5 MB');
+    await expect.poll(() => panel().locator('.chat-panel__attachments img').count()).toBe(0);
+    await expect.poll(() => sendButton().isDisabled()).toBe(true);
     expect(errors).toEqual([]);
   });
 });
@@ -298,8 +298,8 @@ describe('consultant chat panel on a phone', () => {
     try {
       await openPanel(p);
       const chat = p.locator('section.chat-panel');
-      await expect(chat.getByRole('button', { name: 'Home' }).isVisible()).resolves.toBe(true);
-      await expect(chat.getByText('Back to Custom Blinds').isVisible()).resolves.toBe(false);
+      await expect.poll(() => chat.getByRole('button', { name: 'Home' }).isVisible()).toBe(true);
+      await expect.poll(() => chat.getByText('Back to Custom Blinds').isVisible()).toBe(false);
       await chat.scrollIntoViewIfNeeded();
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await screenshot(p, 'chat-panel-phone');

@@ -63,7 +63,7 @@ describe('/admin/color-screenshots', () => {
     await result.getByRole('heading', { name: productName }).waitFor();
     const hexes = await result.locator('code').allTextContents();
     expect(hexes.sort()).toEqual(['#1E2A4A', '#B3261E', '#C9B48C']);
-    expect(await result.getByRole('button', { name: /^Add .* to product$/ }).count()).toBe(3);
+    await expect.poll(() => result.getByRole('button', { name: /^Add .* to product$/ }).count()).toBe(3);
     // The database list shows it too, newest first.
     await page.locator('.cs-extractions h3').first().filter({ hasText: productName }).waitFor();
     await screenshot(page, 'colour-screenshots-1280');

@@ -196,15 +196,15 @@ describe.skipIf(skip)('developer-tools guard in a real desktop Chromium on a pro
     const { context, page } = await launch({}, ['--auto-open-devtools-for-tabs']);
     try {
       await overlay(page).waitFor({ timeout: 30_000 });
-      await expect(overlay(page).innerText()).resolves.toBe(DEVTOOLS_MESSAGE);
-      await expect(overlay(page).getAttribute('aria-modal')).resolves.toBe('true');
-      await expect(overlay(page).evaluate((el) => getComputedStyle(el).backdropFilter)).resolves.toContain('blur');
-      await expect(overlay(page).evaluate((el) => getComputedStyle(el).position)).resolves.toBe('fixed');
+      await expect.poll(() => overlay(page).innerText()).toBe(DEVTOOLS_MESSAGE);
+      await expect.poll(() => overlay(page).getAttribute('aria-modal')).toBe('true');
+      await expect.poll(() => overlay(page).evaluate((el) => getComputedStyle(el).backdropFilter)).toContain('blur');
+      await expect.poll(() => overlay(page).evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
       // It stays while the tools stay open: still there after two more check intervals of the page's time.
       const shownAt = await page.evaluate(() => performance.now());
       await page.waitForFunction(({ since, interval }) => performance.now() > since + 2 * interval, { since: shownAt, interval: DEVTOOLS_CHECK_INTERVAL_MS }, { timeout: 30_000 });
       await screenshot(page, 'devtools-guard');
-      expect(await overlay(page).count()).toBe(1);
+      await expect.poll(() => overlay(page).count()).toBe(1);
     } finally {
       await context.close();
     }

@@ -59,10 +59,10 @@ describe('landing page first screen (sent in the HTML, then drawn by React)', ()
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
     await page.goto(baseUrl + '/');
-    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Blinds, shutters and awnings made for your windows');
-    await expect(page.locator('.hero__lead').innerText()).resolves.toMatch(/^Talk to \w+, our shade consultant/);
-    await expect(page.locator('header.site-header').getByRole('link', { name: /Call/ }).getAttribute('href')).resolves.toMatch(/^tel:\+27\d+$/);
-    await expect(page.locator('header.site-header').getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).resolves.toMatch(/^https:\/\/wa\.me\/27\d+\?text=/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Blinds, shutters and awnings made for your windows');
+    await expect.poll(() => page.locator('.hero__lead').innerText()).toMatch(/^Talk to \w+, our shade consultant/);
+    await expect.poll(() => page.locator('header.site-header').getByRole('link', { name: /Call/ }).getAttribute('href')).toMatch(/^tel:\+27\d+$/);
+    await expect.poll(() => page.locator('header.site-header').getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/27\d+\?text=/);
     await screenshot(page, 'landing-first-screen-no-script-412');
     await context.close();
   });

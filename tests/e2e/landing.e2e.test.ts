@@ -34,10 +34,10 @@ describe('landing page', () => {
     // Motion on: the video plays only for a visitor who does not prefer reduced motion (the browser tests' default).
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     const scripts = await openLanding();
-    await expect(page.title()).resolves.toContain('Custom Blinds');
+    await expect.poll(() => page.title()).toContain('Custom Blinds');
 
     const header = page.locator('header.site-header');
-    await expect(header.getByRole('link', { name: /Call/ }).getAttribute('href')).resolves.toMatch(/^tel:\+27\d+$/);
+    await expect.poll(() => header.getByRole('link', { name: /Call/ }).getAttribute('href')).toMatch(/^tel:\+27\d+$/);
     const whatsapp = await header.getByRole('link', { name: 'WhatsApp' }).getAttribute('href');
     expect(whatsapp).toMatch(/^https:\/\/wa\.me\/27\d+\?text=Hi/);
 
@@ -49,7 +49,7 @@ describe('landing page', () => {
 
     // The consultant's panel is its own chunk, loaded after the first render.
     await page.getByRole('heading', { name: 'Melvin AI' }).waitFor();
-    await expect(page.locator('.badge', { hasText: 'Custom Blinds Assistant' }).first().isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.locator('.badge', { hasText: 'Custom Blinds Assistant' }).first().isVisible()).toBe(true);
 
     // Prices and swatches come from the API (sample prices, labelled as such).
     const rollerCard = page.locator('.product-card', { hasText: 'Roller Blind - Blockout' });
@@ -59,9 +59,9 @@ describe('landing page', () => {
     const roller = catalog.indoor_blinds.find((p: { id: string }) => p.id === 'roller-blockout');
     const expected = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR', minimumFractionDigits: 2 }).format(roller.from_price);
     expect(priceText.replace(/\s/g, ' ')).toContain(expected.replace(/\s/g, ' '));
-    await expect(page.getByText('Sample prices', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText('Sample prices', { exact: true }).isVisible()).toBe(true);
     const swatches = rollerCard.locator('.swatch-row img');
-    expect(await swatches.count()).toBe(8);
+    await expect.poll(() => swatches.count()).toBe(8);
     await swatches.first().scrollIntoViewIfNeeded();
     await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await swatches.first().elementHandle());
     // '+N' counts the roller colours beyond the eight shown: 19 seeded, 20 while catalog-admin.e2e,
@@ -69,10 +69,10 @@ describe('landing page', () => {
     const swatchList = rollerCard.locator('.swatch-row');
     const colourCount = Number((await swatchList.getAttribute('aria-label'))?.match(/^(\d+) colours$/)?.[1]);
     expect(colourCount).toBeGreaterThanOrEqual(19);
-    expect(await swatchList.locator('.swatch-more').innerText()).toBe(`+${colourCount - 8}`);
+    await expect.poll(() => swatchList.locator('.swatch-more').innerText()).toBe(`+${colourCount - 8}`);
 
-    await expect(page.getByRole('link', { name: 'Admin' }).getAttribute('href')).resolves.toBe('/admin-dashboard');
-    await expect(page.getByLabel('Disclaimer').isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin-dashboard');
+    await expect.poll(() => page.getByLabel('Disclaimer').isVisible()).toBe(true);
 
     // The first page never loads three.js.
     expect(scripts.length).toBeGreaterThan(0);
@@ -87,11 +87,11 @@ describe('landing page', () => {
     await page.waitForFunction(() => document.readyState === 'complete');
     expect(await page.locator('video.hero__video').evaluate((v) => (v as HTMLVideoElement).paused)).toBe(true);
     await page.getByRole('button', { name: 'Online Tools and Quotes' }).click();
-    await expect(page.getByRole('button', { name: /Online Tools/, pressed: true }).count()).resolves.toBe(1);
-    await expect(page.getByRole('region', { name: 'How online ordering works' }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: /Online Tools/, pressed: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('region', { name: 'How online ordering works' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: /Garden Route Service/ }).last().click();
-    await expect(page.getByRole('region', { name: 'Our Garden Route team' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('region', { name: 'How online ordering works' }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('region', { name: 'Our Garden Route team' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('region', { name: 'How online ordering works' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });
@@ -101,8 +101,8 @@ describe('online tools section', () => {
     await openLanding();
     const tools = page.getByRole('region', { name: 'Online tools', exact: true });
     const shutters = tools.getByRole('link', { name: /Shutter visualiser/ });
-    expect(await shutters.getAttribute('href')).toBe('/shutters');
-    expect(await tools.getByRole('link', { name: /Room walk-through/ }).getAttribute('href')).toBe('/room-walkthrough-rebuilt');
+    await expect.poll(() => shutters.getAttribute('href')).toBe('/shutters');
+    await expect.poll(() => tools.getByRole('link', { name: /Room walk-through/ }).getAttribute('href')).toBe('/room-walkthrough-rebuilt');
     await shutters.click();
     await page.getByRole('heading', { level: 1, name: 'Plantation Shutter Visualiser' }).waitFor();
     await page.goBack();
@@ -121,25 +121,25 @@ describe('quick-details dialog', () => {
     await dialog.waitFor();
 
     await dialog.getByRole('button', { name: 'Launch AR Visualizer' }).click();
-    await expect(page.getByTestId('toast').innerText()).resolves.toContain('Missing Details');
-    await expect(page.getByTestId('toast').innerText()).resolves.toContain('Please fill in all fields to continue.');
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Missing Details');
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Please fill in all fields to continue.');
 
     await dialog.getByLabel('Your Name').fill('Thandi');
     await dialog.getByLabel('WhatsApp Number').fill('082 555 0101');
     await dialog.getByLabel('Email Address').fill('thandi.example.co.za');
     await dialog.getByRole('button', { name: 'Launch AR Visualizer' }).click();
-    await expect(page.getByTestId('toast').innerText()).resolves.toContain('Invalid Email');
-    await expect(page.getByTestId('toast').innerText()).resolves.toContain('Please enter a valid email address.');
-    expect(await page.getByTestId('toast').count()).toBe(1); // one toast at a time
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Invalid Email');
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Please enter a valid email address.');
+    await expect.poll(() => page.getByTestId('toast').count()).toBe(1); // one toast at a time
 
     await dialog.getByLabel('Email Address').fill('thandi@example.co.za');
     // Issue 18: the lead form's POPIA consent, with the privacy link, and no promise to send a design.
-    expect(await dialog.innerText()).not.toContain('send you your design');
-    expect(await dialog.getByRole('link', { name: 'privacy notice' }).getAttribute('href')).toBe('/privacy');
+    await expect.poll(() => dialog.innerText()).not.toContain('send you your design');
+    await expect.poll(() => dialog.getByRole('link', { name: 'privacy notice' }).getAttribute('href')).toBe('/privacy');
     let posted = false;
     page.on('request', (r) => r.url().endsWith('/api/customer-details') && (posted = true));
     await dialog.getByRole('button', { name: 'Launch AR Visualizer' }).click();
-    await expect(page.getByTestId('toast').innerText()).resolves.toContain('Consent Needed');
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Consent Needed');
     expect(posted).toBe(false);
     await dialog.getByRole('checkbox', { name: /I agree to be contacted about this enquiry/ }).check();
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/customer-details'));
@@ -150,7 +150,7 @@ describe('quick-details dialog', () => {
     expect(sent).toMatchObject({ name: 'Thandi', whatsapp: '082 555 0101', email: 'thandi@example.co.za', feature: 'ar_visualizer', ipAddress: null, popiaConsent: true });
     expect(sent.sessionId).toMatch(/^session_\d+_[a-z0-9]{9}$/);
     await page.waitForURL('**/ar-measurement');
-    await expect(page.getByTestId('toast').innerText()).resolves.toContain('Thanks Thandi! Launching AR Visualizer...');
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Thanks Thandi! Launching AR Visualizer...');
     expect(errors).toEqual([]);
   });
 
@@ -171,9 +171,9 @@ describe('quick-details dialog', () => {
     await dialog.getByRole('button', { name: 'Launch AR Visualizer' }).click();
     await dialog.getByRole('button', { name: 'Saving...' }).waitFor();
     release();
-    await expect(page.getByTestId('toast').innerText()).resolves.toContain('Failed to save your details. Please try again.');
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Failed to save your details. Please try again.');
     expect(new URL(page.url()).pathname).toBe('/');
-    await expect(dialog.isVisible()).resolves.toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
   });
 
   it("walk-through: 'blinds' bypasses the checks and goes to /measurement; Escape and Cancel close", async () => {
@@ -183,11 +183,11 @@ describe('quick-details dialog', () => {
     let dialog = page.getByRole('dialog', { name: 'Quick Details for Room Walk-Through' });
     await dialog.waitFor();
     await page.keyboard.press('Escape');
-    await expect(dialog.count()).resolves.toBe(0);
+    await expect.poll(() => dialog.count()).toBe(0);
     await page.getByRole('button', { name: 'Room Walk-Through' }).click();
     dialog = page.getByRole('dialog', { name: 'Quick Details for Room Walk-Through' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(dialog.count()).resolves.toBe(0);
+    await expect.poll(() => dialog.count()).toBe(0);
 
     await page.getByRole('button', { name: 'Room Walk-Through' }).click();
     let called = false;

@@ -91,25 +91,25 @@ afterEach(async () => {
 describe('lead form', () => {
   it('needs name, email and consent, shows Submitting... while held, sends nulls for empty fields and thanks after a 201', async () => {
     await openLeadForm();
-    expect(await page.getByText('Plantation Shutters', { exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByText('Plantation Shutters', { exact: true }).count()).toBe(1);
     const submit = page.getByRole('button', { name: 'Get My Quote' });
     const name = page.getByLabel('Name');
     const email = page.getByLabel('Email');
-    expect(await email.getAttribute('type')).toBe('email');
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => email.getAttribute('type')).toBe('email');
+    await expect.poll(() => submit.isDisabled()).toBe(true);
     await name.fill('Thandi Mokoena');
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
     await email.fill('thandi@example.co.za');
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
     const privacy = page.getByRole('link', { name: 'privacy notice', exact: true });
-    expect(await privacy.getAttribute('href')).toBe('/privacy');
+    await expect.poll(() => privacy.getAttribute('href')).toBe('/privacy');
     // Keyboard: tab to the consent box and tick it with the space bar.
     await page.getByLabel('Additional Requirements').fill('Two bedroom windows, white please');
     await page.getByLabel('WhatsApp').fill('082 123 4567');
     await page.getByLabel('I agree to be contacted about this enquiry').focus();
     await page.keyboard.press('Space');
-    expect(await page.getByLabel('I agree to be contacted about this enquiry').isChecked()).toBe(true);
-    expect(await submit.isDisabled()).toBe(false);
+    await expect.poll(() => page.getByLabel('I agree to be contacted about this enquiry').isChecked()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(false);
 
     // Fits 360 px without sideways scrolling.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -127,7 +127,7 @@ describe('lead form', () => {
     await submit.click();
     const pending = page.getByRole('button', { name: 'Submitting...' });
     await pending.waitFor();
-    expect(await pending.isDisabled()).toBe(true);
+    await expect.poll(() => pending.isDisabled()).toBe(true);
     release();
     expect((await response).status()).toBe(201);
     expect(await (await response).json()).toMatchObject({ success: true, leadId: expect.any(String) });
@@ -174,10 +174,10 @@ describe('lead form', () => {
     await page.getByRole('button', { name: 'Get My Quote' }).click();
     const alert = page.getByRole('alert').filter({ hasText: FAILURE });
     await alert.waitFor();
-    expect(await page.getByLabel('Name').inputValue()).toBe('Pieter van Wyk');
-    expect(await page.getByLabel('Email').inputValue()).toBe('pieter@example.co.za');
-    expect(await page.getByLabel('Location / Area').inputValue()).toBe('Stellenbosch');
-    expect(await page.getByRole('button', { name: 'Get My Quote' }).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByLabel('Name').inputValue()).toBe('Pieter van Wyk');
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe('pieter@example.co.za');
+    await expect.poll(() => page.getByLabel('Location / Area').inputValue()).toBe('Stellenbosch');
+    await expect.poll(() => page.getByRole('button', { name: 'Get My Quote' }).isEnabled()).toBe(true);
     // The browser itself logs the failed resource; nothing else may be logged.
     expect(errors.filter((e) => !/status of 500/.test(e))).toEqual([]);
   });

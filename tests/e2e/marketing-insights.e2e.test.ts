@@ -40,7 +40,7 @@ describe('/marketing-insights', () => {
     await signIn(page);
     const insights = page.getByTestId('realtime-insights');
     await insights.waitFor();
-    expect(await insights.getByRole('listitem').count()).toBeGreaterThan(0);
+    await expect.poll(() => insights.getByRole('listitem').count()).toBeGreaterThan(0);
     await expect.poll(() => insights.textContent()).toMatch(/lead/i);
 
     const figures = page.getByTestId('daily-figures');
@@ -48,11 +48,11 @@ describe('/marketing-insights', () => {
     type Daily = { highValueLeads: number; productInterest: { product: string; mentions: number }[] };
     const daily = (await (await pageDaily).json()) as Daily;
     expect(daily.highValueLeads).toBeGreaterThanOrEqual(1);
-    expect(await figures.textContent()).toMatch(new RegExp(`High-value leads\\s*${daily.highValueLeads}`));
+    await expect.poll(() => figures.textContent()).toMatch(new RegExp(`High-value leads\\s*${daily.highValueLeads}`));
     const rollerMentions = daily.productInterest.find((p) => p.product === 'Roller Blind - Blockout')!.mentions;
     const products = page.getByTestId('product-interest');
-    expect(await products.textContent()).toContain('Roller Blind - Blockout');
-    expect(await page.getByRole('rowheader', { name: 'Knysna' }).count()).toBe(1);
+    await expect.poll(() => products.textContent()).toContain('Roller Blind - Blockout');
+    await expect.poll(() => page.getByRole('rowheader', { name: 'Knysna' }).count()).toBe(1);
     // Three uPlot charts (30-day activity, revenue, product interest), each with a text alternative.
     await expect.poll(() => page.locator('.insights-chart canvas').count(), { timeout: 15_000 }).toBe(3);
     const labels = await page.locator('.insights-chart__canvas[role="img"]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
@@ -70,7 +70,7 @@ describe('/marketing-insights', () => {
     await page.getByRole('button', { name: 'Send daily report' }).click();
     const result = page.getByTestId('send-result');
     await result.waitFor();
-    expect(await result.textContent()).toContain(`The daily report for ${yesterday} is queued`);
+    await expect.poll(() => result.textContent()).toContain(`The daily report for ${yesterday} is queued`);
     const outbox = await (await page.request.get('/api/admin/outbox')).json();
     // Other browser tests may send today's report: this one is about yesterday's.
     const forYesterday = (m: { kind: string; dedupe_key: string }) => m.kind === 'daily-report' && m.dedupe_key.includes(yesterday);

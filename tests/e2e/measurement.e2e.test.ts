@@ -68,8 +68,8 @@ describe('/measurement', () => {
     await page.getByRole('heading', { level: 1, name: 'Measure Your Windows' }).waitFor();
     await page.getByRole('button', { name: 'Quick AI Scan' }).waitFor();
     await page.getByRole('heading', { name: 'How It Works' }).waitFor();
-    expect(await page.locator('.measure-steps li').count()).toBe(4);
-    expect(await page.locator('.measure-tips').innerText()).toMatch(/A4 sheet flat against the glass/);
+    await expect.poll(() => page.locator('.measure-steps li').count()).toBe(4);
+    await expect.poll(() => page.locator('.measure-tips').innerText()).toMatch(/A4 sheet flat against the glass/);
     await page.getByRole('heading', { name: 'Need help measuring?' }).waitFor();
     const help = page.locator('.measure-help');
     await help.getByRole('link', { name: /WhatsApp/ }).waitFor();
@@ -88,7 +88,7 @@ describe('/measurement', () => {
     const { page, errors } = await openPage(browser);
     await page.goto(baseUrl + '/measurement');
     const more = page.getByRole('region', { name: 'More tools for your windows' });
-    expect(await more.getByRole('link', { name: /Room Walk-Through/ }).getAttribute('href')).toBe('/room-walkthrough-rebuilt');
+    await expect.poll(() => more.getByRole('link', { name: /Room Walk-Through/ }).getAttribute('href')).toBe('/room-walkthrough-rebuilt');
     await more.getByRole('link', { name: /Shutter Visualiser/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Plantation Shutter Visualiser' }).waitFor();
     await page.goBack();
@@ -121,16 +121,16 @@ describe('/measurement', () => {
     expect(response.status()).toBe(200);
     const scan = await response.json();
     await page.getByRole('button', { name: 'Use These Measurements' }).waitFor();
-    expect(await page.getByTestId('scan-width').innerText()).toBe(`${scan.width_mm} mm`);
-    expect(await page.getByTestId('scan-drop').innerText()).toBe(`${scan.drop_mm} mm`);
+    await expect.poll(() => page.getByTestId('scan-width').innerText()).toBe(`${scan.width_mm} mm`);
+    await expect.poll(() => page.getByTestId('scan-drop').innerText()).toBe(`${scan.drop_mm} mm`);
     // A rating with the server's reasons, not the heuristic 'confidence' as a percentage.
     expect(scan.quality.reasons).toContain('A4 sheet found');
-    expect(await page.getByTestId('scan-quality').innerText()).toBe({ good: 'Good', fair: 'Fair', poor: 'Poor' }[scan.quality.rating as string]);
-    expect(await page.getByTestId('scan-quality-reasons').innerText()).toMatch(/^A4 sheet found, perspective corrected from the sheet, /);
-    expect(await page.locator('.scan-results').innerText()).not.toMatch(/%|Confidence/);
+    await expect.poll(() => page.getByTestId('scan-quality').innerText()).toBe({ good: 'Good', fair: 'Fair', poor: 'Poor' }[scan.quality.rating as string]);
+    await expect.poll(() => page.getByTestId('scan-quality-reasons').innerText()).toMatch(/^A4 sheet found, perspective corrected from the sheet, /);
+    await expect.poll(() => page.locator('.scan-results').innerText()).not.toMatch(/%|Confidence/);
     // It says the size is the outer frame's and links the guide that says how it is converted.
-    expect(await page.getByTestId('scan-outer-frame').innerText()).toMatch(/outer window frame/);
-    expect(await page.getByTestId('scan-outer-frame').getByRole('link', { name: 'tape-measure guide' }).getAttribute('href')).toBe('/measuring-guide');
+    await expect.poll(() => page.getByTestId('scan-outer-frame').innerText()).toMatch(/outer window frame/);
+    await expect.poll(() => page.getByTestId('scan-outer-frame').getByRole('link', { name: 'tape-measure guide' }).getAttribute('href')).toBe('/measuring-guide');
     expect(scan.scaleSource).toBe('a4-reference');
     expect(within(scan.width_mm, CAMERA_SCENE.windowMm[0], 0.05), `width ${scan.width_mm}`).toBe(true);
     expect(within(scan.drop_mm, CAMERA_SCENE.windowMm[1], 0.05), `drop ${scan.drop_mm}`).toBe(true);
@@ -149,22 +149,22 @@ describe('/measurement', () => {
     // The calculator says what was measured, converts it for the default inside-recess mount and shows the change.
     const note = page.getByTestId('qc-measured');
     await note.getByText(`Measured by the quick scan: outer frame ${scan.width_mm} x ${scan.drop_mm} mm.`).waitFor();
-    expect(await page.getByLabel('Mount type').inputValue()).toBe('inside-recess');
-    expect(await page.getByLabel('Width (mm)').inputValue()).toBe(String(scan.width_mm - 10));
-    expect(await page.getByLabel('Drop (mm)').inputValue()).toBe(String(scan.drop_mm - 10));
-    expect(await page.getByTestId('qc-measured-change').innerText()).toBe(
+    await expect.poll(() => page.getByLabel('Mount type').inputValue()).toBe('inside-recess');
+    await expect.poll(() => page.getByLabel('Width (mm)').inputValue()).toBe(String(scan.width_mm - 10));
+    await expect.poll(() => page.getByLabel('Drop (mm)').inputValue()).toBe(String(scan.drop_mm - 10));
+    await expect.poll(() => page.getByTestId('qc-measured-change').innerText()).toBe(
       `Changed: width ${scan.width_mm} → ${scan.width_mm - 10} mm, drop ${scan.drop_mm} → ${scan.drop_mm - 10} mm, so the size is ${scan.width_mm - 10} x ${scan.drop_mm - 10} mm (the recess).`,
     );
     // Face fix: the overlap is added to the frame instead.
     await page.getByLabel('Mount type').selectOption('outside-facefix');
-    expect(await page.getByLabel('Width (mm)').inputValue()).toBe(String(scan.width_mm + 100));
-    expect(await page.getByLabel('Drop (mm)').inputValue()).toBe(String(scan.drop_mm + 100));
+    await expect.poll(() => page.getByLabel('Width (mm)').inputValue()).toBe(String(scan.width_mm + 100));
+    await expect.poll(() => page.getByLabel('Drop (mm)').inputValue()).toBe(String(scan.drop_mm + 100));
     await page.getByTestId('qc-measured-change').getByText(`width ${scan.width_mm} → ${scan.width_mm + 100} mm`).waitFor();
     await screenshot(page, 'quote-calculator-scan-hand-off-1280');
     // A size the customer types is theirs: the mount type no longer changes it.
     await page.getByLabel('Width (mm)').fill('1111');
     await page.getByLabel('Mount type').selectOption('inside-recess');
-    expect(await page.getByLabel('Width (mm)').inputValue()).toBe('1111');
+    await expect.poll(() => page.getByLabel('Width (mm)').inputValue()).toBe('1111');
     await page.getByTestId('qc-measured-change').getByText('You typed your own size').waitFor();
     expect(errors).toEqual([]);
   });
@@ -194,8 +194,8 @@ describe('/measurement', () => {
     expect(scan.scaleSource).toBe('a4-reference');
     expect(within(scan.width_mm, UPLOAD_SCENE.windowMm[0], 0.05)).toBe(true);
     expect(within(scan.drop_mm, UPLOAD_SCENE.windowMm[1], 0.05)).toBe(true);
-    expect(await page.getByTestId('scan-width').innerText()).toBe(`${scan.width_mm} mm`);
-    expect(await page.getByText(/^Measured against the A4 sheet/).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('scan-width').innerText()).toBe(`${scan.width_mm} mm`);
+    await expect.poll(() => page.getByText(/^Measured against the A4 sheet/).count()).toBe(1);
     expect(errors).toEqual([]);
   });
 
@@ -215,13 +215,13 @@ describe('/measurement', () => {
     await page.waitForURL((url) => url.pathname === '/quote-calculator');
     expect(await storedJson(page, 'auto-measurements')).toEqual({ width_mm: scan.width_mm, drop_mm: scan.drop_mm, measured: 'outer-frame', estimated: true, size_source: 'scan-estimate' });
     await page.getByTestId('qc-form-estimate').getByText('Estimate', { exact: true }).waitFor();
-    expect(await page.getByTestId('qc-form-estimate').innerText()).toContain('photo scan without an A4 sheet');
+    await expect.poll(() => page.getByTestId('qc-form-estimate').innerText()).toContain('photo scan without an A4 sheet');
     // The estimated frame is converted for the inside-recess default like a measured one.
-    expect(await page.getByLabel('Width (mm)').inputValue()).toBe(String(scan.width_mm - 10));
+    await expect.poll(() => page.getByLabel('Width (mm)').inputValue()).toBe(String(scan.width_mm - 10));
     await screenshot(page, 'quote-calculator-estimate-from-scan-360');
     // A measured width typed over it makes the size the customer's own.
     await page.getByLabel('Width (mm)').fill(String(scan.width_mm + 5));
-    expect(await page.getByTestId('qc-form-estimate').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('qc-form-estimate').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -233,7 +233,7 @@ describe('/measurement', () => {
     await page.goto(baseUrl + '/measurement');
     await page.getByRole('button', { name: 'Quick AI Scan' }).click();
     await page.getByRole('heading', { name: 'Camera permission denied' }).waitFor();
-    expect(await page.getByRole('alert').filter({ hasText: 'Camera permission denied' }).innerText()).toMatch(/Allow camera access/);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Camera permission denied' }).innerText()).toMatch(/Allow camera access/);
     await screenshot(page, 'measurement-camera-denied-1280');
 
     // Not a photo: the server answers 4xx, the toast says so, and the camera screen is back.
@@ -264,10 +264,10 @@ describe('/working-polygon', () => {
     const corner2 = page.getByRole('button', { name: 'Corner 2, top right' });
     await corner2.waitFor();
     // Default corners: 20% of the 1000 px side inset, a 600 x 600 px square.
-    expect(await page.getByTestId('polygon-width').innerText()).toBe('1200 mm');
-    expect(await page.getByTestId('polygon-drop').innerText()).toBe('1200 mm');
-    expect(await page.getByTestId('polygon-area').innerText()).toBe('1.44 m²');
-    expect(await page.getByTestId('polygon-basis').innerText()).toMatch(/1200 mm assumption/);
+    await expect.poll(() => page.getByTestId('polygon-width').innerText()).toBe('1200 mm');
+    await expect.poll(() => page.getByTestId('polygon-drop').innerText()).toBe('1200 mm');
+    await expect.poll(() => page.getByTestId('polygon-area').innerText()).toBe('1.44 m²');
+    await expect.poll(() => page.getByTestId('polygon-basis').innerText()).toMatch(/1200 mm assumption/);
     let saved = await storedJson(page, 'window-polygon-data');
     expect(saved.corners).toEqual([{ x: 200, y: 200 }, { x: 800, y: 200 }, { x: 800, y: 800 }, { x: 200, y: 800 }]);
     expect(saved.image).toMatch(/^data:image\/jpeg;base64,/);
@@ -283,7 +283,7 @@ describe('/working-polygon', () => {
     expect(saved.corners[1].y).toBeLessThan(200);
     const afterDrag = measurePolygon(saved.corners as Corners);
     expect(saved.measurements).toEqual(afterDrag);
-    expect(await page.getByTestId('polygon-drop').innerText()).toBe(`${afterDrag.drop_mm} mm`);
+    await expect.poll(() => page.getByTestId('polygon-drop').innerText()).toBe(`${afterDrag.drop_mm} mm`);
     expect(afterDrag.drop_mm).not.toBe(1200);
 
     // Corner 3 with the keyboard: Shift+Down twice (20 px), Right once (1 px).
@@ -295,8 +295,8 @@ describe('/working-polygon', () => {
     saved = await storedJson(page, 'window-polygon-data');
     expect(saved.corners[2]).toEqual({ x: before[2].x + 1, y: before[2].y + 20 });
     const afterKeys = measurePolygon(saved.corners as Corners);
-    expect(await page.getByTestId('polygon-drop').innerText()).toBe(`${afterKeys.drop_mm} mm`);
-    expect(await page.getByTestId('polygon-area').innerText()).toBe(`${afterKeys.area_m2.toFixed(2)} m²`);
+    await expect.poll(() => page.getByTestId('polygon-drop').innerText()).toBe(`${afterKeys.drop_mm} mm`);
+    await expect.poll(() => page.getByTestId('polygon-area').innerText()).toBe(`${afterKeys.area_m2.toFixed(2)} m²`);
     expect(afterKeys.drop_mm).not.toBe(afterDrag.drop_mm);
     await screenshot(page, 'working-polygon-1280');
 
@@ -304,8 +304,8 @@ describe('/working-polygon', () => {
     await page.getByLabel('Real size in mm').fill('900');
     const known = measurePolygon(saved.corners as Corners, { dimension: 'width', mm: 900 });
     await page.getByText('Scaled from your real width of 900 mm.').waitFor();
-    expect(await page.getByTestId('polygon-width').innerText()).toBe('900 mm');
-    expect(await page.getByTestId('polygon-drop').innerText()).toBe(`${known.drop_mm} mm`);
+    await expect.poll(() => page.getByTestId('polygon-width').innerText()).toBe('900 mm');
+    await expect.poll(() => page.getByTestId('polygon-drop').innerText()).toBe(`${known.drop_mm} mm`);
     await page.setViewportSize({ width: 360, height: 800 });
     await screenshot(page, 'working-polygon-360');
 
@@ -338,7 +338,7 @@ describe('/camera-ruler', () => {
     await page.locator('#fallback').waitFor();
     await page.getByRole('button', { name: 'Set scale' }).click();
     await page.getByText(/px per mm/).waitFor();
-    expect(await page.locator('#ruler').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('#ruler').isVisible()).toBe(true);
     await screenshot(page, 'camera-ruler-360');
     expect(errors).toEqual([]);
   });

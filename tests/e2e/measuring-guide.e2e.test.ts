@@ -19,8 +19,8 @@ describe('/measuring-guide', () => {
     const errors = watchErrors(page);
     await openStartedLanding(page, baseUrl);
     const guideLink = page.getByRole('link', { name: 'follow our tape-measure guide' });
-    expect(await guideLink.getAttribute('href')).toBe('/measuring-guide');
-    expect(await page.getByRole('link', { name: 'Measure your windows' }).getAttribute('href')).toBe('/measurement');
+    await expect.poll(() => guideLink.getAttribute('href')).toBe('/measuring-guide');
+    await expect.poll(() => page.getByRole('link', { name: 'Measure your windows' }).getAttribute('href')).toBe('/measurement');
     await guideLink.click();
     await expectGuide(page);
     // The title table loads with the first navigation (web/src/app/document-title.tsx): poll for it.
@@ -45,7 +45,7 @@ describe('/measuring-guide', () => {
     await page.getByRole('heading', { level: 3, name: 'Face fix: add the overlap' }).waitFor();
     // Four drawings, each an image with a title that names it.
     const drawings = page.locator('main svg[role="img"]');
-    expect(await drawings.count()).toBe(4);
+    await expect.poll(() => drawings.count()).toBe(4);
     const names = await drawings.evaluateAll((els) => els.map((el) => document.getElementById(el.getAttribute('aria-labelledby')!)?.textContent ?? ''));
     expect(names).toEqual([
       expect.stringMatching(/^Inside the recess/),
@@ -59,8 +59,8 @@ describe('/measuring-guide', () => {
     for (const family of ['Roller blinds', 'Venetian blinds', 'Vertical blinds', 'Honeycomb blinds', 'Plantation and security shutters', 'Outdoor blinds', 'Awnings']) {
       await table.getByRole('rowheader', { name: new RegExp(`^${family}`) }).waitFor();
     }
-    expect(await table.getByRole('row', { name: /^Roller blinds/ }).innerText()).toMatch(/10 mm/);
-    expect(await page.locator('main').innerText()).toMatch(/1190 x 1490 mm/);
+    await expect.poll(() => table.getByRole('row', { name: /^Roller blinds/ }).innerText()).toMatch(/10 mm/);
+    await expect.poll(() => page.locator('main').innerText()).toMatch(/1190 x 1490 mm/);
     await screenshot(page, 'measuring-guide-1280');
     expect(errors).toEqual([]);
     await page.close();
@@ -80,9 +80,9 @@ describe('/measuring-guide', () => {
 
     await page.emulateMedia({ media: 'print' });
     for (const selector of ['.site-header', '.site-footer', '.guide__print', '.guide__next']) {
-      expect(await page.locator(selector).first().isVisible(), selector).toBe(false);
+      await expect.poll(() => page.locator(selector).first().isVisible(), { message: selector }).toBe(false);
     }
-    expect(await page.getByRole('img', { name: /^Three drops/ }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('img', { name: /^Three drops/ }).isVisible()).toBe(true);
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
     const pages = pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? [];
     expect(pages.length).toBe(1);
@@ -96,13 +96,13 @@ describe('/measuring-guide', () => {
     await page.goto(baseUrl + '/quote-calculator');
     await page.getByLabel('Mount type').waitFor();
     const link = page.locator('.qc-mount-guide').getByRole('link', { name: 'tape-measure guide' });
-    expect(await link.getAttribute('href')).toBe('/measuring-guide');
+    await expect.poll(() => link.getAttribute('href')).toBe('/measuring-guide');
     await link.click();
     await expectGuide(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, 'measuring-guide-360');
     // The footer links it on every page too.
-    expect(await page.locator('.site-footer').getByRole('link', { name: 'How to measure' }).getAttribute('href')).toBe('/measuring-guide');
+    await expect.poll(() => page.locator('.site-footer').getByRole('link', { name: 'How to measure' }).getAttribute('href')).toBe('/measuring-guide');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -39,7 +39,7 @@ describe('a real 404', () => {
 
   it('the workspace and a page with a query still answer 200', async () => {
     expect((await page.goto(baseUrl + '/melvin-workspace'))?.status()).toBe(200);
-    expect(await page.getByText('Did you forget to add the page to the router?').count()).toBe(0);
+    await expect.poll(() => page.getByText('Did you forget to add the page to the router?').count()).toBe(0);
     expect((await page.goto(baseUrl + '/track?tracking=TRK-NONE'))?.status()).toBe(200);
   });
 });
@@ -58,10 +58,10 @@ describe("'Site Visits' on the landing page", () => {
   it('opens the lead form with the site visit ticked, not the staff access-phrase gate', async () => {
     const form = await pressSiteVisits();
     expect(new URL(page.url()).pathname).toBe('/');
-    expect(await page.getByLabel('Access phrase').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Access phrase').count()).toBe(0);
     const visit = form.getByRole('checkbox', { name: /Book a free site visit/ });
-    expect(await visit.isChecked()).toBe(true);
-    expect(await form.getByText('Garden Route site visit (measure and quote)').isVisible()).toBe(true);
+    await expect.poll(() => visit.isChecked()).toBe(true);
+    await expect.poll(() => form.getByText('Garden Route site visit (measure and quote)').isVisible()).toBe(true);
 
     await form.getByLabel(/^Name/).fill('Visit E2E');
     await form.getByLabel(/^Email/).fill('visit-e2e@example.co.za');
@@ -103,13 +103,13 @@ describe('swatch wording', () => {
     await page.goto(baseUrl + '/');
     const range = page.getByRole('region', { name: 'Our range' });
     await range.locator('.product-card').first().waitFor();
-    expect(await range.getByText(SWATCH_NOTE).isVisible()).toBe(true);
+    await expect.poll(() => range.getByText(SWATCH_NOTE).isVisible()).toBe(true);
 
     await page.goto(baseUrl + '/quote-calculator');
     await page.getByLabel('Product').selectOption('roller-blockout');
     await page.locator('.qc-swatches').waitFor();
-    expect(await page.getByText(SWATCH_NOTE).isVisible()).toBe(true);
-    expect(await page.getByText(/true-to-life|swatch photos/).count()).toBe(0);
+    await expect.poll(() => page.getByText(SWATCH_NOTE).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/true-to-life|swatch photos/).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

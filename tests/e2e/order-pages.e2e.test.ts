@@ -86,14 +86,14 @@ describe('/order-confirmation', () => {
     await page.goto(baseUrl + '/order-confirmation?ref=TEST123');
     await page.getByRole('heading', { name: 'Order Confirmation' }).waitFor();
     await page.getByText('Sample receipt: this shows example data').waitFor();
-    expect(await page.getByTestId('order-reference').textContent()).toBe('TEST123');
-    expect(await page.getByTestId('payment-status').textContent()).toBe('Pending');
+    await expect.poll(() => page.getByTestId('order-reference').textContent()).toBe('TEST123');
+    await expect.poll(() => page.getByTestId('payment-status').textContent()).toBe('Pending');
     await page.getByRole('heading', { name: 'What happens next' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Print' }).count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'Return Home' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Print' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: 'Return Home' }).count()).toBe(1);
     // No PDF or payment for sample data: the server has no such order.
-    expect(await page.getByRole('link', { name: 'Download PDF' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Download PDF' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
     expect(orderCalls).toEqual([]);
     expect(pageErrors()).toEqual([]);
   });
@@ -114,13 +114,13 @@ describe('/order-confirmation', () => {
     const reference = await submitOrder();
     await page.goto(`${baseUrl}/order-confirmation?ref=${reference}`);
     await page.getByRole('heading', { name: 'Order Confirmation' }).waitFor();
-    expect(await page.getByTestId('order-reference').textContent()).toBe(reference);
-    expect(await page.getByTestId('payment-status').textContent()).toBe('Pending');
+    await expect.poll(() => page.getByTestId('order-reference').textContent()).toBe(reference);
+    await expect.poll(() => page.getByTestId('payment-status').textContent()).toBe('Pending');
     await page.getByRole('cell', { name: 'Inside the recess' }).first().waitFor();
     await page.getByRole('button', { name: 'Pay by card' }).waitFor();
     const pdfLink = page.getByRole('link', { name: 'Download PDF' });
-    expect(await pdfLink.getAttribute('href')).toBe(`/api/receipts/${reference}.pdf`);
-    expect(await pdfLink.getAttribute('download')).toBe(`receipt-${reference}.pdf`);
+    await expect.poll(() => pdfLink.getAttribute('href')).toBe(`/api/receipts/${reference}.pdf`);
+    await expect.poll(() => pdfLink.getAttribute('download')).toBe(`receipt-${reference}.pdf`);
     const pdf = await fetch(`${baseUrl}/api/receipts/${reference}.pdf`);
     expect(pdf.headers.get('Content-Type')).toBe('application/pdf');
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
@@ -144,7 +144,7 @@ describe('payment result page', () => {
   it('without a reference says so, with Continue Shopping', async () => {
     await page.goto(baseUrl + '/payment-success');
     await page.getByRole('heading', { name: 'We could not find your order' }).waitFor();
-    expect(await page.getByText('Payment Successful').count()).toBe(0);
+    await expect.poll(() => page.getByText('Payment Successful').count()).toBe(0);
     await page.getByRole('link', { name: 'Continue Shopping' }).waitFor();
   });
 
@@ -152,12 +152,12 @@ describe('payment result page', () => {
     const reference = await submitOrder();
     await page.goto(`${baseUrl}/payment-success?reference=${reference}`);
     await page.getByRole('heading', { name: 'Confirming your payment...' }).waitFor();
-    expect(await page.getByText('Payment Successful').count()).toBe(0);
+    await expect.poll(() => page.getByText('Payment Successful').count()).toBe(0);
 
     await page.goto(`${baseUrl}/payment-cancelled?reference=${reference}`);
     await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor();
     await page.getByRole('button', { name: 'Try again' }).waitFor();
-    expect(await page.getByRole('link', { name: 'View your receipt' }).getAttribute('href')).toBe(`/order-confirmation?ref=${reference}`);
+    await expect.poll(() => page.getByRole('link', { name: 'View your receipt' }).getAttribute('href')).toBe(`/order-confirmation?ref=${reference}`);
     await page.getByRole('link', { name: 'Continue Shopping' }).waitFor();
   });
 });
@@ -211,13 +211,13 @@ describe('paying through the sandbox gateway (the real flow)', () => {
     const reference = await payWith('4242 4242 4242 4242');
     await page.waitForURL(`${baseUrl}/payment-success?reference=${reference}`);
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 35_000 });
-    expect(await page.getByTestId('order-reference').textContent()).toBe(reference);
+    await expect.poll(() => page.getByTestId('order-reference').textContent()).toBe(reference);
     await page.getByText('7-10 business days').first().waitFor();
     await screenshot(page, 'payment-success');
     await page.getByRole('link', { name: 'View your receipt' }).click();
     await page.waitForURL(`${baseUrl}/order-confirmation?ref=${reference}`);
     await page.getByTestId('payment-status').getByText('Paid', { exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
     expect(pageErrors()).toEqual([]);
   });
 
@@ -226,7 +226,7 @@ describe('paying through the sandbox gateway (the real flow)', () => {
     await page.waitForURL(/\/payment-failed\?reference=/);
     await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
     await page.getByRole('button', { name: 'Try again' }).waitFor();
-    expect(await page.getByText('Payment Successful').count()).toBe(0);
+    await expect.poll(() => page.getByText('Payment Successful').count()).toBe(0);
   });
 });
 
@@ -237,10 +237,10 @@ describe('payment result page, polling the server (stubbed order API)', () => {
     await page.getByRole('heading', { name: 'Confirming your payment...' }).waitFor();
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 15_000 });
     expect(calls()).toBe(3);
-    expect(await page.getByTestId('order-reference').textContent()).toBe('CB-STUBPAID01');
+    await expect.poll(() => page.getByTestId('order-reference').textContent()).toBe('CB-STUBPAID01');
     await page.getByText('7-10 business days').first().waitFor();
     await page.getByRole('link', { name: 'Continue Shopping' }).waitFor();
-    expect(await page.getByRole('link', { name: 'View your receipt' }).getAttribute('href')).toBe('/order-confirmation?ref=CB-STUBPAID01');
+    await expect.poll(() => page.getByRole('link', { name: 'View your receipt' }).getAttribute('href')).toBe('/order-confirmation?ref=CB-STUBPAID01');
   });
 
   it('stops after about 30 s of pending and says honestly that no confirmation has arrived', async () => {
@@ -256,8 +256,8 @@ describe('payment result page, polling the server (stubbed order API)', () => {
     await notYet.waitFor();
     expect(calls()).toBeGreaterThanOrEqual(14);
     expect(calls()).toBeLessThanOrEqual(16);
-    expect(await page.getByText('Payment Successful').count()).toBe(0);
-    expect(await page.getByTestId('order-reference').textContent()).toBe('CB-STUBPEND01');
+    await expect.poll(() => page.getByText('Payment Successful').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('order-reference').textContent()).toBe('CB-STUBPEND01');
     await page.getByRole('heading', { name: 'Need help?' }).waitFor();
   });
 
@@ -272,10 +272,10 @@ describe('payment result page, polling the server (stubbed order API)', () => {
     await page.goto(baseUrl + '/order-confirmation?ref=CB-STUBPAID02');
     const badge = page.getByTestId('payment-status');
     await badge.waitFor();
-    expect(await badge.textContent()).toBe('Paid');
+    await expect.poll(() => badge.textContent()).toBe('Paid');
     expect(await badge.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(216, 243, 226)');
     await page.getByText('Paid on 3 March 2026').waitFor();
-    expect(await page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
   });
 });
 
@@ -312,7 +312,7 @@ describe('Pay by card (stubbed order and payment API)', () => {
     await page.goto(baseUrl + '/order-confirmation?ref=CB-STUBPAY002');
     await page.getByRole('button', { name: 'Pay by card' }).click();
     await page.getByTestId('toast').getByText('Payment Setup Required', { exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: 'Pay by card' }).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Pay by card' }).isEnabled()).toBe(true);
   });
 });
 
@@ -342,7 +342,7 @@ describe('/quote-document', () => {
     await page.getByRole('alert').getByText('Please enter customer name and email address').waitFor();
     expect(emailCalls).toEqual([]);
     // The number stays while the page is open.
-    expect(await page.getByTestId('quote-number').textContent()).toBe(number);
+    await expect.poll(() => page.getByTestId('quote-number').textContent()).toBe(number);
     await screenshot(page, 'quote-document');
     expect(pageErrors()).toEqual([]);
   });
@@ -371,23 +371,23 @@ describe('/quote (stored-quote page)', () => {
     const prompt = page.getByText('Please provide your name and email address to complete the purchase');
     await prompt.waitFor();
     const pay = page.getByRole('button', { name: 'Pay by card' });
-    expect(await pay.isDisabled()).toBe(true);
+    await expect.poll(() => pay.isDisabled()).toBe(true);
     // No e-mail known yet: the card starts in edit mode, without Cancel.
     await page.getByRole('button', { name: 'Save Information' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Add Contact Information' }).click();
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('name');
     await page.getByLabel('Full Name').fill('Thandi Mokoena');
     await page.getByRole('button', { name: 'Save Information' }).click();
     await page.getByText('Please enter your email address.').waitFor();
-    expect(await pay.isDisabled()).toBe(true);
+    await expect.poll(() => pay.isDisabled()).toBe(true);
 
     await page.getByLabel('Email Address').fill('thandi@example.co.za');
     await page.getByRole('button', { name: 'Save Information' }).click();
     await page.getByRole('button', { name: 'Edit Information' }).waitFor();
-    expect(await prompt.count()).toBe(0);
-    expect(await pay.isDisabled()).toBe(false);
+    await expect.poll(() => prompt.count()).toBe(0);
+    await expect.poll(() => pay.isDisabled()).toBe(false);
     const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('current-quote') ?? 'null'));
     expect(stored.customer_info).toMatchObject({ name: 'Thandi Mokoena', email: 'thandi@example.co.za' });
 
@@ -404,7 +404,7 @@ describe('/quote (stored-quote page)', () => {
     await page.goto(baseUrl + '/quote');
     await page.getByRole('heading', { name: 'Garden Route Consultation' }).waitFor();
     await page.getByText('will contact you within 24 hours').waitFor();
-    expect(await page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
     await page.getByRole('link', { name: /Back to Home/ }).waitFor();
   });
 });
@@ -428,9 +428,9 @@ describe('/complete-quote', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await page.getByRole('heading', { name: 'Step 2: How would you like to continue?' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Pay by card' }).isDisabled()).toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Pay by card' }).isDisabled()).toBe(false);
     const request = page.getByRole('button', { name: 'Request Consultation' });
-    expect(await request.isDisabled()).toBe(true);
+    await expect.poll(() => request.isDisabled()).toBe(true);
     await page.getByLabel('I agree to be contacted').check();
     await screenshot(page, 'complete-quote-choose');
     await request.click();
@@ -454,7 +454,7 @@ describe('/complete-quote', () => {
     await withStorage({}, { 'current-quote': { ...SESSION_QUOTE, order_reference: 'CB-ORDERED0001' } });
     await page.goto(baseUrl + '/complete-quote');
     await page.getByRole('heading', { name: 'This quote has been ordered' }).waitFor();
-    expect(await page.getByRole('link', { name: 'View your receipt' }).getAttribute('href')).toBe('/order-confirmation?ref=CB-ORDERED0001');
-    expect(await page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'View your receipt' }).getAttribute('href')).toBe('/order-confirmation?ref=CB-ORDERED0001');
+    await expect.poll(() => page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
   });
 });

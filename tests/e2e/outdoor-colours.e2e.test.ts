@@ -62,10 +62,10 @@ describe.each([
     writeFileSync(notWord, Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     await page.getByLabel('Word document (.doc or .docx)').setInputFiles(notWord);
     await page.getByTestId('toast').filter({ hasText: 'Invalid File Type' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Upload Colours' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Upload Colours' }).isDisabled()).toBe(true);
 
     await page.getByLabel('Word document (.doc or .docx)').setInputFiles(file);
-    expect(await page.getByLabel('Replace all existing colours').isChecked()).toBe(false); // merge
+    await expect.poll(() => page.getByLabel('Replace all existing colours').isChecked()).toBe(false); // merge
     await page.getByRole('button', { name: 'Upload Colours' }).click();
     const result = page.getByRole('tabpanel', { name: 'Upload Colours' }).getByRole('status').filter({ hasText: 'colours uploaded' });
     await result.waitFor();
@@ -81,7 +81,7 @@ describe.each([
     await page.keyboard.press('ArrowRight');
     const current = page.getByRole('tabpanel', { name: /Current Colours/ });
     await current.getByText(names[1]!).waitFor();
-    expect(await current.textContent()).toContain(`outdoor-colours-${tag}.docx`);
+    await expect.poll(() => current.textContent()).toContain(`outdoor-colours-${tag}.docx`);
     await page.getByRole('button', { name: 'Refresh Colour List' }).click();
     await current.getByText(names[0]!).waitFor();
     const swatch = current.locator('.oc-colour', { hasText: names[0] }).locator('img');

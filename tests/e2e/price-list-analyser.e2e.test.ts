@@ -123,11 +123,11 @@ describe('/admin/pricing', () => {
 
     const result = page.getByTestId('analysis-result');
     await result.waitFor({ timeout: 50_000 });
-    expect(await result.getByTestId('widths').textContent()).toBe(WIDTHS.join(', '));
-    expect(await result.getByTestId('drops').textContent()).toBe(DROPS.join(', '));
+    await expect.poll(() => result.getByTestId('widths').textContent()).toBe(WIDTHS.join(', '));
+    await expect.poll(() => result.getByTestId('drops').textContent()).toBe(DROPS.join(', '));
     const grid = result.getByTestId('price-grid');
-    expect(await grid.locator('tbody tr').count()).toBe(3);
-    expect(await grid.locator('tbody tr').first().locator('td').allTextContents()).toEqual(PRICES[0]!.map((p) => `R ${p},00`));
+    await expect.poll(() => grid.locator('tbody tr').count()).toBe(3);
+    await expect.poll(() => grid.locator('tbody tr').first().locator('td').allTextContents()).toEqual(PRICES[0]!.map((p) => `R ${p},00`));
     await result.locator('.pla-categories').getByText('Roller Blinds - Blockout Range').waitFor();
     await result.getByText(/15% VAT was added/).waitFor();
 
@@ -154,8 +154,8 @@ describe('/admin/pricing', () => {
     await page.getByLabel('Price list image').setInputFiles({ name: 'supplier-list.png', mimeType: 'image/png', buffer: await priceListPng() });
     await page.getByRole('button', { name: 'Analyze Price List' }).click();
     await page.getByTestId('no-bands').waitFor({ timeout: 50_000 });
-    expect(await page.getByTestId('price-grid').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Download CSV' }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('price-grid').count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Download CSV' }).count()).toBe(0);
 
     await page.unroute('**/api/analyze-price-list');
     await page.route('**/api/analyze-price-list', (route) => route.fulfill({ status: 500, json: { error: 'internal_error', message: 'Something went wrong on our side.' } }));

@@ -43,9 +43,9 @@ describe.each([
     // Keyboard: the arrow key moves to the second tab.
     await page.getByRole('tab', { name: 'Website Scraping' }).focus();
     await page.keyboard.press('ArrowRight');
-    expect(await page.getByRole('tab', { name: 'Price List Management' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByRole('tab', { name: 'Price List Management' }).getAttribute('aria-selected')).toBe('true');
     await page.getByTestId('catalog-overview').waitFor();
-    expect(await page.getByTestId('catalog-overview').textContent()).toMatch(/Indoor blinds\d+/);
+    await expect.poll(() => page.getByTestId('catalog-overview').textContent()).toMatch(/Indoor blinds\d+/);
 
     const before = await quotePrice();
     const product = page.locator('[data-product="roller-blockout"]');
@@ -73,7 +73,7 @@ describe.each([
     await page.getByRole('button', { name: 'Upload Price Lists' }).click();
     const question = page.getByTestId('price-drop-question');
     await question.getByRole('heading', { name: 'Confirm much lower prices?' }).waitFor();
-    expect(await question.textContent()).toContain('has a blind at R 0,01, below R 50');
+    await expect.poll(() => question.textContent()).toContain('has a blind at R 0,01, below R 50');
     await question.getByRole('button', { name: 'Confirm and upload' }).waitFor();
     await screenshot(page, `price-lists-confirm-question-${label}`);
     await question.getByRole('button', { name: 'Cancel' }).click();
@@ -90,7 +90,7 @@ describe.each([
     await versions.first().filter({ hasText: 'In force' }).waitFor();
     const inForce = Number(await versions.first().getAttribute('data-version'));
     const previous = versions.nth(1);
-    expect(await previous.textContent()).toContain('Sample prices');
+    await expect.poll(() => previous.textContent()).toContain('Sample prices');
     await screenshot(page, `price-lists-uploaded-${label}`);
 
     page.once('dialog', (dialog) => void dialog.accept());

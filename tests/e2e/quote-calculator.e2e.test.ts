@@ -35,7 +35,7 @@ async function fillBlind(page: Page, product: string, width: number, drop: numbe
   const radio = page.getByRole('radio').nth(colourIndex);
   await radio.waitFor({ state: 'attached' });
   await page.locator('.qc-swatch').nth(colourIndex).click();
-  expect(await radio.isChecked()).toBe(true);
+  await expect.poll(() => radio.isChecked()).toBe(true);
   // A real swatch image, loaded from the server.
   const swatch = page.locator('.qc-swatch img').nth(colourIndex);
   await expect.poll(() => swatch.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
@@ -58,11 +58,11 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
     });
     await page.goto(baseUrl + '/quote-calculator');
     await page.getByRole('heading', { level: 1, name: 'Online Blind Quotation' }).waitFor();
-    expect(await page.getByLabel('Width (mm)').inputValue()).toBe('1450');
-    expect(await page.getByLabel('Drop (mm)').inputValue()).toBe('1720');
+    await expect.poll(() => page.getByLabel('Width (mm)').inputValue()).toBe('1450');
+    await expect.poll(() => page.getByLabel('Drop (mm)').inputValue()).toBe('1720');
     await page.getByText('No blinds added yet').waitFor();
     const add = page.getByRole('button', { name: 'Add Blind' });
-    expect(await add.isDisabled()).toBe(true);
+    await expect.poll(() => add.isDisabled()).toBe(true);
 
     // Enter without a colour: the spec's message.
     const colours = page.waitForResponse((r) => r.url().includes('/api/colours/roller-blockout'));
@@ -70,7 +70,7 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
     await colours;
     await page.getByLabel('Width (mm)').press('Enter');
     await page.getByTestId('toast').getByText('Please complete all required fields including colour selection.').waitFor();
-    expect(await page.getByTestId('toast').innerText()).toContain('Missing Information');
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Missing Information');
 
     // Blind 1: the live price is the server's.
     const colour1 = await fillBlind(page, 'roller-blockout', 1200, 1500, 0);
@@ -78,12 +78,12 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
     await page.getByTestId('qc-unit-price').waitFor();
     expect(await cents(page, 'qc-unit-price')).toBe(unit1);
     await page.getByText('Sample prices').first().waitFor();
-    expect(await add.isEnabled()).toBe(true);
+    await expect.poll(() => add.isEnabled()).toBe(true);
     await add.click();
     await page.getByTestId('qc-line').first().waitFor();
     // Each add resets the form.
-    expect(await page.getByLabel('Product').inputValue()).toBe('');
-    expect(await page.getByLabel('Width (mm)').inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Product').inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Width (mm)').inputValue()).toBe('');
 
     // Blind 2: two of them.
     const colour2 = await fillBlind(page, 'venetian-aluminium-25mm', 900, 1200, 1, 2);
@@ -95,23 +95,23 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
     await expect.poll(() => page.getByTestId('qc-line').count()).toBe(2);
 
     const lines = page.getByTestId('qc-line');
-    expect(await lines.nth(0).innerText()).toContain('Roller Blind - Blockout');
-    expect(await lines.nth(0).innerText()).toContain('1200 x 1500 mm');
-    expect(await lines.nth(0).innerText()).toContain(colour1);
-    expect(await lines.nth(1).innerText()).toContain('Venetian Blind - 25mm Aluminium');
-    expect(await lines.nth(1).innerText()).toContain(colour2);
+    await expect.poll(() => lines.nth(0).innerText()).toContain('Roller Blind - Blockout');
+    await expect.poll(() => lines.nth(0).innerText()).toContain('1200 x 1500 mm');
+    await expect.poll(() => lines.nth(0).innerText()).toContain(colour1);
+    await expect.poll(() => lines.nth(1).innerText()).toContain('Venetian Blind - 25mm Aluminium');
+    await expect.poll(() => lines.nth(1).innerText()).toContain(colour2);
     expect(await cents(page, 'qc-line-total-amount', 0)).toBe(unit1);
     expect(await cents(page, 'qc-line-total-amount', 1)).toBe(unit2 * 2);
     expect(await cents(page, 'qc-summary-total')).toBe(unit1 + unit2 * 2);
     expect(await cents(page, 'qc-summary-vat')).toBe(Math.round(((unit1 + unit2 * 2) * 15) / 115));
-    expect(await page.getByTestId('qc-summary-lines').innerText()).toBe('2 lines, 3 blinds');
+    await expect.poll(() => page.getByTestId('qc-summary-lines').innerText()).toBe('2 lines, 3 blinds');
 
     // A size over 3000 mm: the live check sends the customer to the team, and adding it is refused.
     await fillBlind(page, 'roller-blockout', 3500, 1500, 0);
     await page.getByTestId('qc-price-problem').getByText('Contact Team for Custom Made Orders').waitFor();
     await add.click();
     await page.getByTestId('toast').getByText('Custom Size Required').waitFor();
-    expect(await page.getByTestId('qc-line').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('qc-line').count()).toBe(2);
 
     // Remove the roller blind.
     await page.getByRole('button', { name: 'Remove Roller Blind - Blockout 1200 x 1500' }).click();
@@ -124,7 +124,7 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Online Blind Quotation' }).waitFor();
     await expect.poll(() => page.getByTestId('qc-line').count()).toBe(1);
-    expect(await page.getByTestId('qc-line').innerText()).toContain('Venetian Blind - 25mm Aluminium');
+    await expect.poll(() => page.getByTestId('qc-line').innerText()).toContain('Venetian Blind - 25mm Aluminium');
     expect(await cents(page, 'qc-summary-total')).toBe(unit2 * 2);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('quote-blinds') ?? '[]') as { product_type: string; quantity: number; price: number }[]);
     expect(stored).toHaveLength(1);
@@ -133,13 +133,13 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
     // The order panel opens and closes; its button waits for name, e-mail and phone.
     const toggle = page.getByRole('button', { name: 'Complete Your Order' });
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);
     await page.getByLabel('Full Name').press('Enter');
     await page.getByTestId('toast').getByText('Please fill in your name, email, and phone number.').waitFor();
     expect(await noHorizontalScroll(page)).toBe(true);
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
 
     expect(errors).toEqual([]);
     await page.close();
@@ -161,10 +161,10 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
       await page.goto(baseUrl + '/quote-calculator');
       const formEstimate = page.getByTestId('qc-form-estimate');
       await formEstimate.getByText('Estimate', { exact: true }).waitFor();
-      expect(await formEstimate.innerText()).toContain("We'll confirm this size before production");
+      await expect.poll(() => formEstimate.innerText()).toContain("We'll confirm this size before production");
       // Typing a size makes it the customer's own.
       await page.getByLabel('Width (mm)').fill('1460');
-      expect(await formEstimate.count()).toBe(0);
+      await expect.poll(() => formEstimate.count()).toBe(0);
 
       // Added as it came: the line keeps its 'Estimate' badge, over a reload too.
       await handOver();
@@ -178,10 +178,10 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
       await page.getByRole('button', { name: 'Add Blind' }).click();
       const line = page.getByTestId('qc-line');
       await line.getByTestId('qc-line-estimate').waitFor();
-      expect(await line.innerText()).toContain('1450 x 1720 mm');
+      await expect.poll(() => line.innerText()).toContain('1450 x 1720 mm');
       await page.reload();
       await line.getByTestId('qc-line-estimate').getByText('Estimate', { exact: true }).waitFor();
-      expect(await line.getByTestId('qc-line-estimate').innerText()).toContain("We'll confirm this size before production");
+      await expect.poll(() => line.getByTestId('qc-line-estimate').innerText()).toContain("We'll confirm this size before production");
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('quote-blinds') ?? '[]') as Record<string, unknown>[]);
       expect(stored[0]).toMatchObject({ width_mm: 1450, drop_mm: 1720, size_source: 'polygon-estimate' });
 
@@ -203,7 +203,7 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
       await page.getByTestId('sizes-confirm-note').getByText('Our team will confirm your sizes before production.').waitFor();
       const row = page.locator('.orders-table tbody tr').first();
       await row.getByText('Estimate', { exact: true }).waitFor();
-      expect(await row.innerText()).toContain("We'll confirm this size before production");
+      await expect.poll(() => row.innerText()).toContain("We'll confirm this size before production");
       expect(await noHorizontalScroll(page)).toBe(true);
       await screenshot(page, `order-confirmation-estimated-${width}`);
       // The server kept it: the order reads back as sizes to be confirmed.

@@ -28,7 +28,7 @@ describe('route table', () => {
     errors.length = 0;
     await page.goto(baseUrl + route);
     await page.locator('h1').first().waitFor();
-    expect(await page.getByText('Did you forget to add the page to the router?').count()).toBe(0);
+    await expect.poll(() => page.getByText('Did you forget to add the page to the router?').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -54,6 +54,6 @@ describe('route table', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await page.getByRole('link', { name: /Instant online quote/ }).click();
     await page.getByRole('heading', { name: 'Online Blind Quotation' }).waitFor();
-    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5000 });
+    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 15_000 });
   });
 });

@@ -44,8 +44,8 @@ describe('sample prices are labelled', () => {
     await page.goto(baseUrl + '/quote-document');
     await page.getByRole('heading', { name: 'Quotation' }).waitFor();
     await note().waitFor();
-    expect(await note().textContent()).toContain(SAMPLE_PRICES_NOTE);
-    expect(await note().textContent()).toContain('Sample prices');
+    await expect.poll(() => note().textContent()).toContain(SAMPLE_PRICES_NOTE);
+    await expect.poll(() => note().textContent()).toContain('Sample prices');
     expect(errors).toEqual([]);
   });
 
@@ -58,7 +58,7 @@ describe('sample prices are labelled', () => {
     });
     await page.goto(`${baseUrl}/quote?quote_id=${saved.quote_id}&key=${saved.access_key}`);
     await note().waitFor();
-    expect(await note().textContent()).toContain(SAMPLE_PRICES_NOTE);
+    await expect.poll(() => note().textContent()).toContain(SAMPLE_PRICES_NOTE);
     // Development takes card payments at sample prices (the sandbox journey).
     await page.getByRole('button', { name: 'Pay by card' }).waitFor();
   });
@@ -84,9 +84,9 @@ describe('sample prices are labelled', () => {
     await page.reload();
     const refused = page.getByTestId('card-payment-refused');
     await refused.waitFor();
-    expect(await refused.textContent()).toContain(SAMPLE_PRICES_PAYMENT_REFUSED);
+    await expect.poll(() => refused.textContent()).toContain(SAMPLE_PRICES_PAYMENT_REFUSED);
     await refused.getByRole('link', { name: /@/ }).waitFor();
-    expect(await page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
     await note().waitFor();
   });
 });

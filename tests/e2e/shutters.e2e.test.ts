@@ -140,16 +140,16 @@ afterEach(async () => {
 describe('shutter visualiser', () => {
   it('asks for the corners in order, numbers them, and confirms after the fourth', async () => {
     await uploadAndTap(3);
-    expect(await page.locator('.shutters__marker').allTextContents()).toEqual(['1', '2', '3']);
-    expect(await page.locator('[data-testid=shutter-stage] canvas').count()).toBe(0);
+    await expect.poll(() => page.locator('.shutters__marker').allTextContents()).toEqual(['1', '2', '3']);
+    await expect.poll(() => page.locator('[data-testid=shutter-stage] canvas').count()).toBe(0);
     await expect.poll(prompt).toBe(PROMPTS[3]);
     const box = (await page.getByTestId('shutter-stage').boundingBox())!;
     await page.mouse.click(box.x + (TAPS[3]!.x / PHOTO_W) * box.width, box.y + (TAPS[3]!.y / PHOTO_H) * box.height);
     await expect.poll(prompt).toBe(DONE);
-    expect(await page.locator('.shutters__marker').allTextContents()).toEqual(['1', '2', '3', '4']);
+    await expect.poll(() => page.locator('.shutters__marker').allTextContents()).toEqual(['1', '2', '3', '4']);
     // More taps do nothing.
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    expect(await page.locator('.shutters__marker').count()).toBe(4);
+    await expect.poll(() => page.locator('.shutters__marker').count()).toBe(4);
     expect(errors).toEqual([]);
   });
 
@@ -167,7 +167,7 @@ describe('shutter visualiser', () => {
     await shotOf('[data-testid=shutter-stage]', 'shutters-closed.png');
 
     await page.getByRole('button', { name: 'OPEN TILT' }).click();
-    await expect(page.getByRole('button', { name: 'OPEN TILT' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect.poll(() => page.getByRole('button', { name: 'OPEN TILT' }).getAttribute('aria-pressed')).toBe('true');
     const open = await settledPixels(closed.url);
     expect(open.url).not.toBe(closed.url);
     // Open louvres let the photo show through the gaps.
@@ -187,7 +187,7 @@ describe('shutter visualiser', () => {
 
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect.poll(() => canvas.count()).toBe(0);
-    expect(await page.locator('.shutters__marker').count()).toBe(0);
+    await expect.poll(() => page.locator('.shutters__marker').count()).toBe(0);
     await expect.poll(prompt).toBe(PROMPTS[0]);
     expect(errors).toEqual([]);
   });
@@ -196,8 +196,8 @@ describe('shutter visualiser', () => {
     await uploadAndTap(0);
     await expect.poll(() => page.getByRole('radio').count()).toBeGreaterThan(3);
     const first = page.getByRole('radio').first();
-    expect(await first.isChecked()).toBe(true);
-    expect(await first.getAttribute('value')).toMatch(/white/i);
+    await expect.poll(() => first.isChecked()).toBe(true);
+    await expect.poll(() => first.getAttribute('value')).toMatch(/white/i);
     expect(errors).toEqual([]);
   });
 });

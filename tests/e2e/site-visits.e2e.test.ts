@@ -52,24 +52,24 @@ describe('/site-visits', () => {
     // The gate: a wrong phrase gets the spec's message and an empty field.
     await unlock(page, 'wrong phrase');
     await page.getByRole('alert').filter({ hasText: 'Access Denied - Incorrect access phrase' }).waitFor();
-    await expect(page.getByLabel('Access phrase').inputValue()).resolves.toBe('');
+    await expect.poll(() => page.getByLabel('Access phrase').inputValue()).toBe('');
     await screenshot(page, 'site-visits-gate-360');
 
     // The phrase in another case unlocks.
     await unlock(page, 'Garden ROUTE');
     await page.getByRole('heading', { name: 'New Site Visit' }).waitFor();
-    await expect(page.getByRole('link', { name: 'Open Melvin Workspace' }).getAttribute('href')).resolves.toBe('/melvin-workspace');
+    await expect.poll(() => page.getByRole('link', { name: 'Open Melvin Workspace' }).getAttribute('href')).toBe('/melvin-workspace');
 
     // Export with nothing today.
     await page.getByRole('button', { name: "Export Today's Visits" }).click();
-    await expect(toast(page).innerText()).resolves.toContain('No visits today');
+    await expect.poll(() => toast(page).innerText()).toContain('No visits today');
 
     // Required fields: the spec's message, nothing saved.
     await page.getByLabel('Client name').fill('Thandi Mokoena');
     await page.getByRole('button', { name: 'Save Visit' }).click();
-    await expect(toast(page).innerText()).resolves.toMatch(/Missing Information\s+Please fill in client name, address, and mobile number/);
-    await expect(page.getByLabel('Address').getAttribute('aria-invalid')).resolves.toBe('true');
-    await expect(page.locator('li.site-visit').count()).resolves.toBe(0);
+    await expect.poll(() => toast(page).innerText()).toMatch(/Missing Information\s+Please fill in client name, address, and mobile number/);
+    await expect.poll(() => page.getByLabel('Address').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.locator('li.site-visit').count()).toBe(0);
 
     // A complete visit, with the keyboard for the checkbox.
     await page.getByLabel('Address').fill('12 Main Road, George');
@@ -80,24 +80,24 @@ describe('/site-visits', () => {
     await page.getByLabel('Notes', { exact: true }).fill('Blockout for the main bedroom');
     await page.getByRole('button', { name: 'Save Visit' }).click();
     await card(page, 'Thandi Mokoena').waitFor();
-    await expect(page.getByLabel('Client name').inputValue()).resolves.toBe('');
+    await expect.poll(() => page.getByLabel('Client name').inputValue()).toBe('');
 
     // Status buttons: red, orange, green, and the status in words.
-    await expect(borderColour(page, 'Thandi Mokoena')).resolves.toBe(RED);
-    await expect(card(page, 'Thandi Mokoena').innerText()).resolves.toContain('Status: Pending');
+    await expect.poll(() => borderColour(page, 'Thandi Mokoena')).toBe(RED);
+    await expect.poll(() => card(page, 'Thandi Mokoena').innerText()).toContain('Status: Pending');
     await card(page, 'Thandi Mokoena').getByRole('button', { name: 'Quoted' }).click();
-    await expect(borderColour(page, 'Thandi Mokoena')).resolves.toBe(ORANGE);
+    await expect.poll(() => borderColour(page, 'Thandi Mokoena')).toBe(ORANGE);
     await card(page, 'Thandi Mokoena').getByRole('button', { name: 'Completed' }).click();
-    await expect(borderColour(page, 'Thandi Mokoena')).resolves.toBe(GREEN);
-    await expect(card(page, 'Thandi Mokoena').getByRole('button', { name: 'Completed' }).getAttribute('aria-pressed')).resolves.toBe('true');
-    await expect(card(page, 'Thandi Mokoena').innerText()).resolves.toContain('Status: Completed');
+    await expect.poll(() => borderColour(page, 'Thandi Mokoena')).toBe(GREEN);
+    await expect.poll(() => card(page, 'Thandi Mokoena').getByRole('button', { name: 'Completed' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => card(page, 'Thandi Mokoena').innerText()).toContain('Status: Completed');
 
     // Stored under the spec's key, and still there after a reload (the unlock cookie persists too).
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('site-visits') ?? '[]'));
     expect(stored).toEqual([expect.objectContaining({ clientName: 'Thandi Mokoena', status: 'completed', blindTypes: ['Roller'] })]);
     await page.reload();
     await card(page, 'Thandi Mokoena').waitFor();
-    await expect(borderColour(page, 'Thandi Mokoena')).resolves.toBe(GREEN);
+    await expect.poll(() => borderColour(page, 'Thandi Mokoena')).toBe(GREEN);
 
     // Export today's visits: a text file with the visit.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: "Export Today's Visits" }).click()]);
@@ -136,11 +136,11 @@ describe('/site-visits', () => {
     await page.getByLabel('Mobile').fill('083 555 0199');
     await page.getByRole('button', { name: 'Save Visit' }).click();
     await card(page, 'Pieter Botha').getByRole('button', { name: 'Quoted' }).click();
-    await expect(borderColour(page, 'Pieter Botha')).resolves.toBe(ORANGE);
+    await expect.poll(() => borderColour(page, 'Pieter Botha')).toBe(ORANGE);
 
     await card(page, 'Pieter Botha').getByRole('button', { name: 'Send to Notes' }).click();
     await toast(page).filter({ hasText: 'Copied' }).first().waitFor();
-    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toContain('Client: Pieter Botha');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('Client: Pieter Botha');
     await screenshot(page, 'site-visits-list-1280');
     expect(withoutResourceErrors(errors).filter((e) => !e.includes('not valid JSON'))).toEqual([]);
   });
@@ -188,26 +188,27 @@ describe('/melvin-workspace', () => {
 
       await page.goto(`${baseUrl}/melvin-workspace?note=Measure%20lounge`);
       await page.getByRole('heading', { name: 'Melvin Workspace' }).waitFor();
-      await expect(page.getByRole('heading', { name: 'Today\'s Notes' }).count()).resolves.toBe(0); // locked: no notes shown
+      await expect.poll(() => page.getByRole('heading', { name: 'Today\'s Notes' }).count()).toBe(0); // locked: no notes shown
       await unlock(page, 'garden route');
 
       const note = page.getByLabel('Note', { exact: true });
-      await expect(note.inputValue()).resolves.toBe('Measure lounge');
+      await expect.poll(() => note.inputValue()).toBe('Measure lounge');
       await page.getByRole('button', { name: 'Save Note' }).click();
       const today = page.locator('section', { has: page.getByRole('heading', { name: /Today's Notes/ }) });
-      await expect(today.innerText()).resolves.toContain('Measure lounge');
-      await expect(page.getByRole('heading', { name: "Today's Notes (1)" }).isVisible()).resolves.toBe(true);
+      await expect.poll(() => today.innerText()).toContain('Measure lounge');
+      await expect.poll(() => page.getByRole('heading', { name: "Today's Notes (1)" }).isVisible()).toBe(true);
 
       // Consultant mode: the voice toggle exists only there.
       const voice = page.locator('section.chat-panel button.chat-panel__voice');
-      await expect(voice.innerText()).resolves.toContain('Hey Melvin');
+      await expect.poll(() => voice.innerText()).toContain('Hey Melvin');
       await screenshot(page, `workspace-${width}`);
 
       if (width === 1280) {
         // The wake word, then 'client ...' lands here again with the spoken text as the new note.
         await voice.click();
         await expect.poll(() => page.evaluate(() => (window as unknown as { __say(t: string): boolean }).__say('hey melvin'))).toBe(true);
-        await page.waitForTimeout(2300);
+        // Commands are heard once the wake word's listening window opens (about 2 s): wait for it, not for a fixed time.
+        await expect.poll(() => voice.getAttribute('data-voice-state')).toBe('command');
         await expect.poll(() => page.evaluate(() => (window as unknown as { __say(t: string): boolean }).__say('client Smith at 5 Oak Street'))).toBe(true);
         await page.waitForURL(/\/melvin-workspace\?note=/);
         await expect.poll(() => note.inputValue()).toContain('Smith at 5 Oak Street');

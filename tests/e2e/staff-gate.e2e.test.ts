@@ -39,22 +39,22 @@ describe('staff PIN gate', () => {
   it('shows the gate on /admin-dashboard, with submit enabled only at exactly 4 digits', async () => {
     await page.goto(baseUrl + '/admin-dashboard');
     await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
-    expect(await staffNav().count()).toBe(0);
+    await expect.poll(() => staffNav().count()).toBe(0);
     const input = pinInput();
-    expect(await input.getAttribute('type')).toBe('password');
-    expect(await input.getAttribute('inputmode')).toBe('numeric');
-    expect(await input.getAttribute('maxlength')).toBe('4');
+    await expect.poll(() => input.getAttribute('type')).toBe('password');
+    await expect.poll(() => input.getAttribute('inputmode')).toBe('numeric');
+    await expect.poll(() => input.getAttribute('maxlength')).toBe('4');
     // The field has focus on arrival.
     expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await signInButton().isDisabled()).toBe(true);
+    await expect.poll(() => signInButton().isDisabled()).toBe(true);
     await input.fill('432');
-    expect(await signInButton().isDisabled()).toBe(true);
+    await expect.poll(() => signInButton().isDisabled()).toBe(true);
     await input.fill('4321');
-    expect(await signInButton().isEnabled()).toBe(true);
+    await expect.poll(() => signInButton().isEnabled()).toBe(true);
     // At most 4 characters: a fifth is not taken.
     await input.press('End');
     await input.pressSequentially('9');
-    expect(await input.inputValue()).toBe('4321');
+    await expect.poll(() => input.inputValue()).toBe('4321');
     expect(unexpectedErrors()).toEqual([]);
   });
 
@@ -64,11 +64,11 @@ describe('staff PIN gate', () => {
     await signInButton().click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toBe('Incorrect PIN code');
-    expect(await pinInput().inputValue()).toBe('');
+    await expect.poll(() => alert.textContent()).toBe('Incorrect PIN code');
+    await expect.poll(() => pinInput().inputValue()).toBe('');
     expect(await pinInput().evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await signInButton().isDisabled()).toBe(true);
-    expect(await staffNav().count()).toBe(0);
+    await expect.poll(() => signInButton().isDisabled()).toBe(true);
+    await expect.poll(() => staffNav().count()).toBe(0);
     await screenshot(page, 'staff-gate-wrong-pin');
     expect(unexpectedErrors()).toEqual([]);
   });
@@ -91,10 +91,10 @@ describe('staff PIN gate', () => {
       '/admin/color-screenshots',
       '/admin/pricing',
     ]);
-    expect(await staffNav().getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => staffNav().getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     // The screen below the gate is shown, not the gate.
     await page.locator('main h1').first().waitFor();
-    expect(await page.getByRole('heading', { name: 'Staff sign-in' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { name: 'Staff sign-in' }).count()).toBe(0);
     // Focus moves to the staff bar after signing in.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Staff area');
     // Local storage holds when this browser signed in, never the PIN.
@@ -105,7 +105,7 @@ describe('staff PIN gate', () => {
 
     await page.reload();
     await staffNav().waitFor();
-    expect(await page.getByRole('heading', { name: 'Staff sign-in' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { name: 'Staff sign-in' }).count()).toBe(0);
 
     // Moving between staff screens keeps the session.
     await staffNav().getByRole('link', { name: 'Leads' }).click();
@@ -114,7 +114,7 @@ describe('staff PIN gate', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
-    expect(await staffNav().count()).toBe(0);
+    await expect.poll(() => staffNav().count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('admin-session'))).toBeNull();
     // The server session ended too: a reload still shows the gate.
     await page.reload();
@@ -138,7 +138,7 @@ describe('staff PIN gate at 360 px', () => {
     // The links scroll inside the bar; the last one is reachable.
     const last = staffNav().getByRole('link', { name: 'Price-list analyser' });
     await last.scrollIntoViewIfNeeded();
-    expect(await last.isVisible()).toBe(true);
+    await expect.poll(() => last.isVisible()).toBe(true);
     await screenshot(page, 'staff-gate-360-signed-in');
     expect(path.isAbsolute(SCREENSHOT_DIR)).toBe(true);
     expect(unexpectedErrors()).toEqual([]);

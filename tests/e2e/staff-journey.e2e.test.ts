@@ -77,8 +77,8 @@ describe('staff journey (issue 10)', () => {
     await page.getByRole('link', { name: 'Leads', exact: true }).first().click();
     const row = page.getByTestId('lead-row').filter({ hasText: customerName });
     await row.waitFor();
-    expect(await row.textContent()).toContain('082 555 0199');
-    expect(await row.textContent()).toMatch(/Chat/i);
+    await expect.poll(() => row.textContent()).toContain('082 555 0199');
+    await expect.poll(() => row.textContent()).toMatch(/Chat/i);
     await row.getByLabel(`Status of ${customerName}`).selectOption('contacted');
     await expect.poll(async () => (await row.locator('td[data-label="Last contacted"]').textContent()) ?? '').not.toBe('Never');
     await row.getByRole('button', { name: `Add Notes for ${customerName}` }).click();

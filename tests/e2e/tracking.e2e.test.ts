@@ -73,7 +73,7 @@ describe('courier tracking', () => {
     const entries = page.getByTestId('tracking-entry');
     const empty = page.getByTestId('tracking-empty');
     await expect.poll(async () => (await empty.count()) + (await entries.count())).toBeGreaterThan(0);
-    if ((await empty.count()) > 0) expect(await empty.innerText()).toBe('No tracking entries - Start by creating your first tracking entry.');
+    if ((await empty.count()) > 0) await expect.poll(() => empty.innerText()).toBe('No tracking entries - Start by creating your first tracking entry.');
 
     // Required fields are checked before anything is sent.
     const create = page.getByRole('region', { name: 'Create tracking entry' });
@@ -89,9 +89,9 @@ describe('courier tracking', () => {
     await create.getByLabel('Status message').fill('Packed and booked with the courier');
     await create.getByRole('button', { name: 'Create tracking entry' }).click();
     await page.getByTestId('toast').getByText('Tracking created').waitFor();
-    expect(await page.getByTestId('toast').innerText()).toContain('The customer has been e-mailed.');
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('The customer has been e-mailed.');
     // The form is cleared for the next entry.
-    expect(await create.getByLabel('Tracking number').inputValue()).toBe('');
+    await expect.poll(() => create.getByLabel('Tracking number').inputValue()).toBe('');
 
     const entry = page.getByRole('article', { name: trackingNumber });
     await entry.waitFor();
@@ -104,7 +104,7 @@ describe('courier tracking', () => {
     await create.getByLabel('Status message').fill('Again');
     await create.getByRole('button', { name: 'Create tracking entry' }).click();
     await page.getByTestId('toast').getByText(`Tracking number ${trackingNumber} is already in use`).waitFor();
-    expect(await page.getByTestId('toast').getByText('Error', { exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('toast').getByText('Error', { exact: true }).count()).toBe(1);
 
     // Update: status and message required, location and estimated delivery optional.
     await entry.getByRole('button', { name: 'Update' }).click();
@@ -117,13 +117,13 @@ describe('courier tracking', () => {
     await update.getByRole('button', { name: 'Save update' }).click();
     await page.getByTestId('toast').getByText('Tracking updated').waitFor();
     await entry.getByText('IN TRANSIT', { exact: true }).first().waitFor();
-    expect(await update.count()).toBe(0);
+    await expect.poll(() => update.count()).toBe(0);
 
     await entry.getByText('History (2)').click();
     const history = entry.getByRole('list', { name: `History of ${trackingNumber}, latest first` }).getByRole('listitem');
-    expect(await history.count()).toBe(2);
-    expect(await history.nth(0).innerText()).toContain('Collected by the courier');
-    expect(await history.nth(1).innerText()).toContain('Packed and booked with the courier');
+    await expect.poll(() => history.count()).toBe(2);
+    await expect.poll(() => history.nth(0).innerText()).toContain('Collected by the courier');
+    await expect.poll(() => history.nth(1).innerText()).toContain('Packed and booked with the courier');
 
     // Badge text is legible (WCAG AA, 4.5:1) in every colour shown.
     for (const badge of await page.locator('.tracking-badge').all()) expect(await contrastOf(badge)).toBeGreaterThanOrEqual(4.5);
@@ -154,13 +154,13 @@ describe('courier tracking', () => {
     const result = page.getByTestId('tracking-result');
     await result.waitFor();
     expect(new URL(page.url()).searchParams.get('number')).toBe(trackingNumber.toLowerCase());
-    expect(await result.getByTestId('tracking-number').innerText()).toBe(trackingNumber);
+    await expect.poll(() => result.getByTestId('tracking-number').innerText()).toBe(trackingNumber);
     await result.getByText('IN TRANSIT', { exact: true }).first().waitFor();
     await result.getByText('George hub').first().waitFor();
     await result.getByText('2-3 business days').waitFor();
     const timeline = result.getByRole('list', { name: /latest first/ }).getByRole('listitem');
-    expect(await timeline.count()).toBe(2);
-    expect(await timeline.first().innerText()).toContain('Collected by the courier');
+    await expect.poll(() => timeline.count()).toBe(2);
+    await expect.poll(() => timeline.first().innerText()).toContain('Collected by the courier');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, 'tracking-track-by-number-360');
 
@@ -182,14 +182,14 @@ describe('courier tracking', () => {
     // The address never carries the e-mail, and the answer never carries the reference.
     expect(page.url()).not.toContain('@');
     await result.getByRole('heading', { name: `Tracking ${trackingNumber}` }).waitFor();
-    expect(await result.getByTestId('tracking-number').innerText()).toBe(trackingNumber);
-    expect(await result.innerText()).not.toContain(reference);
+    await expect.poll(() => result.getByTestId('tracking-number').innerText()).toBe(trackingNumber);
+    await expect.poll(() => result.innerText()).not.toContain(reference);
 
     // An unknown number: the spec's wording.
     await page.goto(`${baseUrl}/track?number=NOPE-12345`);
     await page.getByRole('heading', { name: 'No tracking information found' }).waitFor();
     await page.getByText('Please check your tracking number or order ID and try again.').waitFor();
-    expect(await page.getByRole('textbox', { name: 'Tracking number' }).inputValue()).toBe('NOPE-12345');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Tracking number' }).inputValue()).toBe('NOPE-12345');
 
     // The e-mail's link opens the result directly.
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -205,14 +205,14 @@ describe('courier tracking', () => {
     const card = page.getByTestId('order-tracking');
     await card.getByRole('heading', { name: 'Delivery tracking' }).waitFor();
     await card.getByText('IN TRANSIT', { exact: true }).first().waitFor();
-    expect(await card.getByRole('listitem').count()).toBe(2);
+    await expect.poll(() => card.getByRole('listitem').count()).toBe(2);
     await screenshot(page, 'tracking-order-confirmation-360');
 
     await page.goto(`${baseUrl}/tracking`);
     await page.getByRole('heading', { level: 1, name: 'Order Tracking' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Track an order' }).first().getAttribute('href')).toBe('/track');
-    expect(await page.getByRole('link', { name: 'Manage tracking' }).getAttribute('href')).toBe('/admin/tracking');
-    expect(await page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+    await expect.poll(() => page.getByRole('link', { name: 'Track an order' }).first().getAttribute('href')).toBe('/track');
+    await expect.poll(() => page.getByRole('link', { name: 'Manage tracking' }).getAttribute('href')).toBe('/admin/tracking');
+    await expect.poll(() => page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
     await screenshot(page, 'tracking-landing-360');
     expect(unexpected(errors)).toEqual([]);
   });

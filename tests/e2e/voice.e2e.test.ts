@@ -135,31 +135,31 @@ const withoutResourceErrors = (list: string[]) => list.filter((e) => !e.includes
 /** Turns voice on, says the wake word and waits until command listening has started. */
 async function wakeUp(): Promise<void> {
   await voiceToggle().click();
-  await expect(voiceToggle().innerText()).resolves.toContain('Stop Voice');
+  await expect.poll(() => voiceToggle().innerText()).toContain('Stop Voice');
   expect(await emit('hey melvin')).toBe(true);
   await expect.poll(() => ttsBodies.length).toBe(1);
-  await expect.poll(() => voiceToggle().getAttribute('data-voice-state'), { timeout: 5000 }).toBe('command');
+  await expect.poll(() => voiceToggle().getAttribute('data-voice-state')).toBe('command');
 }
 
 describe('voice control in consultant mode', () => {
   it("shows no voice toggle to a customer", async () => {
     await openPanel({ consultant: false, recognition: true });
-    await expect(panel().getByRole('button', { name: 'Details' }).isVisible()).resolves.toBe(true);
-    await expect(panel().getByRole('button', { name: 'Hey Melvin' }).count()).resolves.toBe(0);
-    await expect(voiceToggle().count()).resolves.toBe(0);
+    await expect.poll(() => panel().getByRole('button', { name: 'Details' }).isVisible()).toBe(true);
+    await expect.poll(() => panel().getByRole('button', { name: 'Hey Melvin' }).count()).toBe(0);
+    await expect.poll(() => voiceToggle().count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
   it("toggles 'Hey Melvin' / 'Stop Voice', answers the wake word through elevenlabs-tts and runs 'show notes' after 2 s", async () => {
     await openPanel();
     const toggle = panel().getByRole('button', { name: 'Hey Melvin' });
-    await expect(toggle.isVisible()).resolves.toBe(true);
-    await expect(toggle.getAttribute('aria-pressed')).resolves.toBe('false');
+    await expect.poll(() => toggle.isVisible()).toBe(true);
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
     await screenshot(page, 'voice-toggle-consultant');
 
     await toggle.click();
     const stop = panel().getByRole('button', { name: 'Stop Voice' });
-    await expect(stop.getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect.poll(() => stop.getAttribute('aria-pressed')).toBe('true');
     const afterStart = await control();
     expect(afterStart.starts).toBe(1);
     expect(afterStart.settings).toEqual({ continuous: true, interimResults: false, lang: 'en-US' });
@@ -181,8 +181,8 @@ describe('voice control in consultant mode', () => {
     await expect.poll(async () => (await control()).speech.cancel).toBeGreaterThan(0);
 
     // No command listening before 2 s.
-    await expect(stop.getAttribute('data-voice-state')).resolves.toBe('wake-word');
-    await expect.poll(() => stop.getAttribute('data-voice-state'), { timeout: 5000, interval: 50 }).toBe('command');
+    await expect.poll(() => stop.getAttribute('data-voice-state')).toBe('wake-word');
+    await expect.poll(() => stop.getAttribute('data-voice-state'), { interval: 50 }).toBe('command');
     expect(Date.now() - woke).toBeGreaterThanOrEqual(1900);
 
     expect(await emit('show notes')).toBe(true);
@@ -218,10 +218,10 @@ describe('voice control in consultant mode', () => {
     expect(bodies).toHaveLength(1);
     expect(bodies[0]!.message).toBe('what does a roller blind cost');
     expect(bodies[0]!.userContext).toMatchObject({ location: 'garden_route', isMelvin: true });
-    await expect(panel().getByRole('log').getByText('what does a roller blind cost').isVisible()).resolves.toBe(true);
+    await expect.poll(() => panel().getByRole('log').getByText('what does a roller blind cost').isVisible()).toBe(true);
     expect(page.url()).toBe(baseUrl + '/');
     // Back to waiting for the wake word; voice is still on.
-    await expect(voiceToggle().getAttribute('data-voice-state')).resolves.toBe('wake-word');
+    await expect.poll(() => voiceToggle().getAttribute('data-voice-state')).toBe('wake-word');
     expect(errors).toEqual([]);
   });
 
@@ -239,8 +239,8 @@ describe('voice control in consultant mode', () => {
 
     await wakeUp();
     expect(await emit('stop listening')).toBe(true);
-    await expect(voiceToggle().innerText()).resolves.toContain('Hey Melvin');
-    await expect(voiceToggle().getAttribute('aria-pressed')).resolves.toBe('false');
+    await expect.poll(() => voiceToggle().innerText()).toContain('Hey Melvin');
+    await expect.poll(() => voiceToggle().getAttribute('aria-pressed')).toBe('false');
     expect(await emit('hey melvin')).toBe(false); // recognition is stopped
     expect(errors).toEqual([]);
   });
@@ -260,8 +260,8 @@ describe('voice control in consultant mode', () => {
     const toggle = panel().getByRole('button', { name: 'Hey Melvin' });
     await toggle.click();
     await expect.poll(() => warnings.some((w) => w.includes('not supported'))).toBe(true);
-    await expect(toggle.getAttribute('aria-pressed')).resolves.toBe('false');
-    await expect(toggle.innerText()).resolves.toContain('Hey Melvin');
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => toggle.innerText()).toContain('Hey Melvin');
     expect(errors).toEqual([]);
   });
 
@@ -270,7 +270,7 @@ describe('voice control in consultant mode', () => {
     const config = (await (await page.request.get(baseUrl + '/api/config')).json()) as { devtoolsGuard: boolean };
     expect(config.devtoolsGuard).toBe(false);
     await page.waitForTimeout(1200);
-    await expect(page.getByRole('alertdialog').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
   });
 
   it('with devtoolsGuard on, a window far larger than its viewport (zoom, toolbars, side panels) is not blurred', async () => {
@@ -313,7 +313,7 @@ describe('voice control in consultant mode', () => {
         timeout: 30_000,
       })
       .toBe(true);
-    await expect(page.getByRole('alertdialog').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

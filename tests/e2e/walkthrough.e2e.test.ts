@@ -75,7 +75,7 @@ async function fillBlind(page: Page, productId: string, colourIndex: number, wid
   await page.getByRole('radio').nth(colourIndex).waitFor();
   await page.locator('.ar-colour').nth(colourIndex).click();
   const colour = await page.getByRole('radio').nth(colourIndex).inputValue();
-  expect(await page.getByRole('radio').nth(colourIndex).isChecked()).toBe(true);
+  await expect.poll(() => page.getByRole('radio').nth(colourIndex).isChecked()).toBe(true);
   await page.getByLabel('Width (mm)').fill(String(width));
   await page.getByLabel('Drop (mm)').fill(String(drop));
   return colour;
@@ -108,12 +108,12 @@ describe('room walk-through (/room-walkthrough-rebuilt)', () => {
     // Window 1: demo photo, four corners, a venetian at 1200 x 1500.
     await page.getByText('Window 1 of 2').waitFor();
     await page.getByRole('heading', { name: 'Window 1: photo and corners' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).toBe(true);
     await markCorners(page);
     await page.getByRole('button', { name: 'Reset' }).click();
     await page.getByText('0/4 corners').waitFor();
     await markCornersInOneBurst(page);
-    expect(await page.locator('.ar-marker').allTextContents()).toEqual(['1', '2', '3', '4']);
+    await expect.poll(() => page.locator('.ar-marker').allTextContents()).toEqual(['1', '2', '3', '4']);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
 
     await page.getByRole('heading', { name: 'Window 1: blind, colour and size' }).waitFor();
@@ -136,7 +136,7 @@ describe('room walk-through (/room-walkthrough-rebuilt)', () => {
     await page.getByLabel('Width (mm)').fill('3200');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByTestId('wt-price').getByText('Contact Team for Custom Made Orders').waitFor();
-    expect(await page.getByRole('button', { name: 'Next window' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Next window' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByLabel('Width (mm)').fill('1200');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
@@ -159,12 +159,12 @@ describe('room walk-through (/room-walkthrough-rebuilt)', () => {
     // Summary: every window and the total, the sum of the server's prices.
     await page.getByRole('heading', { name: 'Main bedroom: your room quote' }).waitFor();
     const lines = page.getByTestId('wt-line');
-    expect(await lines.count()).toBe(2);
-    expect(await lines.nth(0).innerText()).toContain('Venetian aluminium 25mm');
-    expect(await lines.nth(0).innerText()).toContain(colour1);
-    expect(await lines.nth(0).innerText()).toContain('1200 × 1500 mm');
-    expect(await lines.nth(1).innerText()).toContain('Roller blockout');
-    expect(await lines.nth(1).innerText()).toContain('900 × 1200 mm');
+    await expect.poll(() => lines.count()).toBe(2);
+    await expect.poll(() => lines.nth(0).innerText()).toContain('Venetian aluminium 25mm');
+    await expect.poll(() => lines.nth(0).innerText()).toContain(colour1);
+    await expect.poll(() => lines.nth(0).innerText()).toContain('1200 × 1500 mm');
+    await expect.poll(() => lines.nth(1).innerText()).toContain('Roller blockout');
+    await expect.poll(() => lines.nth(1).innerText()).toContain('900 × 1200 mm');
     expect(randTextToCents(await lines.nth(0).locator('.wt-line__price').innerText())).toBe(api1.cents);
     expect(randTextToCents(await lines.nth(1).locator('.wt-line__price').innerText())).toBe(api2.cents);
     expect(randTextToCents(await page.locator('.wt-total__amount').innerText())).toBe(api1.cents! + api2.cents!);
@@ -239,8 +239,8 @@ describe('room walk-through (/room-walkthrough-rebuilt)', () => {
     await page.getByText('4/4 corners').waitFor();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
 
-    expect(await page.getByLabel('Width (mm)').inputValue()).toBe('1000');
-    expect(await page.getByLabel('Drop (mm)').inputValue()).toBe('1100');
+    await expect.poll(() => page.getByLabel('Width (mm)').inputValue()).toBe('1000');
+    await expect.poll(() => page.getByLabel('Drop (mm)').inputValue()).toBe('1100');
     // Sizes are required.
     await page.getByLabel('Drop (mm)').fill('');
     await page.getByRole('button', { name: 'Next', exact: true }).click();

@@ -55,7 +55,7 @@ describe('/admin/scraper: Website Scraping', () => {
     await tab.getByRole('button', { name: 'Scraping...' }).waitFor();
     // The crawl pauses a second between pages, so its progress is on screen for a while.
     await page.getByTestId('scrape-progress').waitFor();
-    expect(await page.getByTestId('scrape-progress').innerText()).toMatch(/Read \d+ of at most 40 pages/);
+    await expect.poll(() => page.getByTestId('scrape-progress').innerText()).toMatch(/Read \d+ of at most 40 pages/);
 
     await page.getByTestId('toast').filter({ hasText: 'Scraping Complete' }).waitFor({ timeout: 45_000 });
     const results = page.getByTestId('scrape-results');
@@ -64,8 +64,8 @@ describe('/admin/scraper: Website Scraping', () => {
 
     // Previous-results summary now filled in.
     const summary = page.getByTestId('scrape-summary');
-    expect(await summary.innerText()).toMatch(/Total products\s*4/);
-    expect(await summary.innerText()).toMatch(/Categories\s*4/);
+    await expect.poll(() => summary.innerText()).toMatch(/Total products\s*4/);
+    await expect.poll(() => summary.innerText()).toMatch(/Categories\s*4/);
     // Category badges, colours, preview of 3 products with their details.
     expect((await results.getByRole('list', { name: 'Categories' }).getByRole('listitem').allInnerTexts()).sort()).toEqual([
       'Outdoor',
@@ -76,7 +76,7 @@ describe('/admin/scraper: Website Scraping', () => {
     const colours = await page.getByTestId('scrape-colours').getByRole('listitem').allInnerTexts();
     expect(colours).toEqual(expect.arrayContaining(['Charcoal', 'Ivory', 'Pure White', 'Walnut']));
     const preview = page.getByTestId('scrape-preview').locator(':scope > li');
-    expect(await preview.count()).toBe(3);
+    await expect.poll(() => preview.count()).toBe(3);
     const previewText = await page.getByTestId('scrape-preview').innerText();
     expect(previewText).toContain('Category:');
     expect(previewText).toContain('Colours:');
