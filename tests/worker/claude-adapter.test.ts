@@ -6,7 +6,7 @@ import { leads } from '../../worker/db/schema';
 import type { ConsultantDeps } from '../../worker/services/consultant/built-in-consultant';
 import { answerWithClaude, ClaudeUnavailableError, DEFAULT_CLAUDE_MODEL } from '../../worker/services/consultant/claude';
 import { runTool } from '../../worker/services/consultant/claude-tools';
-import { formatRandFromCents } from '../../worker/services/consultant/format';
+import { formatRandFromCents } from '../../worker/shared/money';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
 
 // The stand-in server of tests/stand-ins/global-setup.ts (Node), bound by vitest.worker.config.ts.

@@ -12,7 +12,7 @@ import {
   type ConsultantDeps,
   type ConsultantMemory,
 } from '../../worker/services/consultant/built-in-consultant';
-import { formatRandFromCents } from '../../worker/services/consultant/format';
+import { formatRandFromCents } from '../../worker/shared/money';
 import { parseSize } from '../../worker/services/consultant/parse-size';
 import { matchProduct } from '../../worker/services/consultant/product-match';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';

@@ -14,6 +14,7 @@ import {
   type CompetitorResult,
   type PriceComparison,
 } from '../shared/website-scraping-api';
+import { formatRandFromCents } from '../shared/money';
 import type { InsightDto } from '../shared/insights-api';
 import { auditStatement } from './audit';
 import { gridForProduct, priceForSize, type PriceGrid } from './pricing';
@@ -238,8 +239,6 @@ export async function competitorFigure(db: D1Database): Promise<{ value: number;
   };
 }
 
-const rand = (cents: number) => `R ${(cents / 100).toLocaleString('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 /** Why products are missing from a comparison: they are still on sample prices. */
 export function samplePricesLeftOutNote(names: readonly string[]): string {
   return `Left out of the comparison: ${names.join(', ')}, still on sample prices (a sample price is not ours to compare; upload the price list first).`;
@@ -265,7 +264,7 @@ export async function competitorInsights(db: D1Database, timestamp: string): Pro
       const what = c.basis === 'size' && c.sizeMm ? `at ${c.sizeMm.width} x ${c.sizeMm.drop} mm` : "comparing 'from' prices";
       insights.push({
         title: `${new URL(c.competitor).host}: ${c.theirs} ${Math.abs(c.differencePercent)}% ${cheaper ? 'cheaper' : 'dearer'} than our ${c.ourProductName}`,
-        description: `${c.theirs} costs ${rand(c.theirPriceCents)} there and ${rand(c.ourPriceCents)} here ${what} (snapshot of ${row.createdAt.slice(0, 10)}).`,
+        description: `${c.theirs} costs ${formatRandFromCents(c.theirPriceCents)} there and ${formatRandFromCents(c.ourPriceCents)} here ${what} (snapshot of ${row.createdAt.slice(0, 10)}).`,
         priority: cheaper && Math.abs(c.differencePercent) >= 25 ? 'high' : 'medium',
         recommendations: cheaper
           ? [`Check that ${c.ourProductName} is really comparable (fabric, mechanism, installation) before changing its price list.`, 'Say what the price includes (measuring, fitting, guarantee) where customers see it.']

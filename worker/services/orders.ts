@@ -10,7 +10,8 @@ import { idempotencyKeys, orderLines, orders, quotes } from '../db/schema';
 import type { Env } from '../env';
 import { AppError, type ErrorIssue } from '../lib/errors';
 import type { blindLineSchema, OrderDto, orderSubmitSchema, PaymentStatus, PricedLineDto } from '../shared/orders-api';
-import { ORDER_REFERENCE_PATTERN, VAT_RATE } from '../shared/orders-api';
+import { ORDER_REFERENCE_PATTERN } from '../shared/orders-api';
+import { vatInside } from '../shared/money';
 import { isEstimatedSize, LINE_SIZE_SOURCES, sizesToConfirm, type LineSizeSource } from '../shared/size-sources';
 import { coloursForProduct } from './catalogue';
 import { orderConfirmationMessages, type OrderForEmail } from './email/order-emails';
@@ -39,11 +40,6 @@ export function newOrderReference(): string {
     if (out.length === REFERENCE_LENGTH) break;
   }
   return out.length === REFERENCE_LENGTH ? `CB-${out}` : newOrderReference();
-}
-
-/** The VAT inside a VAT-inclusive amount: 15/115 of it, to the cent. */
-export function vatInside(totalCents: number): number {
-  return Math.round((totalCents * VAT_RATE) / (1 + VAT_RATE));
 }
 
 const cents = (rand: number) => Math.round(rand * 100);

@@ -18,7 +18,7 @@ import { HERO_POSTER } from '../shared/landing-first-screen';
 import { landingFirstScreenHtml } from './first-screen';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../shared/public-config';
 import { html, SafeHtml } from './email/html';
-import { formatRandFromCents } from './consultant/format';
+import { formatRandFromCents } from '../shared/money';
 import { gridForProduct } from './pricing';
 import { productCatalogue, type CatalogueProduct } from './product-catalogue';
 

@@ -4,7 +4,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import { TEST_PAYMENT_NOTE, type OrderDto, type PricedLineDto } from '../shared/orders-api';
 import { hasSamplePrices, SAMPLE_PRICES_TEXT } from '../shared/sample-prices';
-import { formatRandFromCents } from './consultant/format';
+import { formatRandFromCents } from '../shared/money';
 
 /** Who the receipt is from (the business configuration the site shows publicly). */
 export interface ReceiptBusiness {

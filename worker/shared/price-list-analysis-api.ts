@@ -2,6 +2,7 @@
 // and the one pure step both sides share: turning an analysis's price grid into the CSV that
 // POST /api/pricing/bulk-upload accepts (worker/services/price-lists.ts parsePriceListCsv).
 import { z } from 'zod';
+import { VAT_RATE } from './money';
 
 /** The multipart fields of POST /api/analyze-price-list: the image (spec section 7) and the text read from it in the browser. */
 export const ANALYSIS_FIELDS = { image: 'priceList', text: 'recognisedText' } as const;
@@ -12,7 +13,6 @@ export const MAX_RECOGNISED_TEXT_CHARS = 50_000;
 export const ANALYSIS_FAILED_TITLE = 'Analysis Failed';
 export const ANALYSIS_FAILED_TEXT = 'Failed to analyze price list. Please try again or check the image quality.';
 
-export const VAT_RATE = 0.15;
 /** The grid CSV's bands must lie within these (services/price-lists.ts MIN_BAND_MM, CUSTOM_SIZE_THRESHOLD_MM). */
 export const CSV_MIN_BAND_MM = 100;
 export const CSV_MAX_BAND_MM = 3000;

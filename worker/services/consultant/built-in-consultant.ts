@@ -7,7 +7,7 @@ import { captureLead, type LeadSink } from '../leads';
 import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct, priceForSize } from '../pricing';
 import { productCatalogue, type ProductCatalogue } from '../product-catalogue';
 import { FACE_FIX_RULE, INSIDE_RECESS_RULE, MEASURING_GUIDE_PATH } from '../../shared/measuring-rules';
-import { formatRandFromCents } from './format';
+import { formatRandFromCents } from '../../shared/money';
 import { describeOrderStatus, findOrderReference, orderStatusFacts } from './order-status';
 import { formatSize, parseSingleDimension, parseSize } from './parse-size';
 import { matchProduct } from './product-match';

@@ -7,7 +7,7 @@ import { trackingForOrder } from '../tracking';
 import { TEST_PAYMENT_NOTE, type OrderDto } from '../../shared/orders-api';
 import { SAMPLE_PRICES_NOTE } from '../../shared/sample-prices';
 import { trackingStatusLabel, type PublicTrackingDto, type TrackingStatus } from '../../shared/tracking-api';
-import { formatRandFromCents } from './format';
+import { formatRandFromCents } from '../../shared/money';
 
 /** An order reference as a customer types it: 'CB-' and 6 to 16 letters or digits, any case. */
 const REFERENCE_IN_TEXT = /\bcb-?([a-z0-9]{6,16})\b/i;

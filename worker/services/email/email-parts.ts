@@ -3,7 +3,7 @@
 // style sheets) and as plain text. Business details come from the environment (worker/env.ts).
 import type { Env } from '../../env';
 import type { PricedLineDto } from '../../shared/orders-api';
-import { formatRandFromCents } from '../consultant/format';
+import { formatRandFromCents } from '../../shared/money';
 import { hasSamplePrices, SAMPLE_PRICES_LABEL, SAMPLE_PRICES_NOTE, SAMPLE_PRICES_TEXT } from '../../shared/sample-prices';
 import { html, type SafeHtml } from './html';
 import { lineSizeNote, lineSizeNoteHtml } from './size-notes';

@@ -3,7 +3,7 @@
 // and sent after answering; the cron retries whatever did not go.
 import type { Env } from '../../env';
 import type { OrderDto, PaymentStatus } from '../../shared/orders-api';
-import { vatInside } from '../orders';
+import { vatInside } from '../../shared/money';
 import { cardPaymentsAvailable } from '../payments/checkout';
 import { bankTransferEmailBlock } from './bank-transfer-email';
 import { refusesCardPayment } from '../sample-price-guard';

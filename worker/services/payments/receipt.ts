@@ -4,7 +4,7 @@
 import { html } from 'hono/html';
 import type { Env } from '../../env';
 import { TEST_PAYMENT_NOTE } from '../../shared/orders-api';
-import { formatRandFromCents } from '../consultant/format';
+import { formatRandFromCents } from '../../shared/money';
 import { greetingName } from '../email/customer-email-guard';
 import type { OutgoingEmail } from '../email/outbox';
 import type { PaymentOrder, PaymentOutcome } from './ledger';

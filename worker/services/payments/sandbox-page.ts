@@ -2,7 +2,7 @@
 // hono/html; there is no inline script or style (CSP): the look is /sandbox-checkout.css.
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { formatRandFromCents } from '../consultant/format';
+import { formatRandFromCents } from '../../shared/money';
 import { SANDBOX_SESSION_MINUTES, type CardErrors, type CardField, type CardForm, type SandboxSession } from './sandbox';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;

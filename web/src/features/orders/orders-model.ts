@@ -16,7 +16,8 @@ import { leadSizeSourceOf, type LineSizeSource } from '../../../../worker/shared
 import { ApiError } from '../../lib/api-client';
 import { formatRand } from '../../lib/format';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { CONTROL_SIDES, MOUNT_TYPES, VAT_RATE, type CompletedOrder, type QuoteLine } from '../quote/quote-storage';
+import { vatInside } from '../../../../worker/shared/money';
+import { CONTROL_SIDES, MOUNT_TYPES, type CompletedOrder, type QuoteLine } from '../quote/quote-storage';
 
 // --- Formatting -----------------------------------------------------------------------------------
 
@@ -54,8 +55,7 @@ export function mountLabel(mount: string): string {
 
 /** The VAT inside a VAT-inclusive total (15/115 of it), to the cent. */
 export function vatShare(totalRand: number): number {
-  const cents = Math.round(totalRand * 100);
-  return Math.round((cents * VAT_RATE) / (1 + VAT_RATE)) / 100;
+  return vatInside(Math.round(totalRand * 100)) / 100;
 }
 
 /** A name for the order or quote as a whole (the payment's product_name, a lead's interest). */
