@@ -7,6 +7,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { drizzle } from 'drizzle-orm/d1';
 import { colours, priceLists, products } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { slugify } from '../lib/slug';
 import {
   CATALOG_CATEGORIES,
   CATALOG_EXPORT_VERSION,
@@ -44,15 +45,6 @@ type CatalogImport = z.output<typeof catalogImportSchema>;
 
 /** 13 columns a colour row; D1 allows 100 bound parameters per statement. */
 const COLOUR_ROWS_PER_INSERT = 7;
-
-const slugify = (text: string, fallback: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60) || fallback;
 
 /** The seed's products carry no category: it follows from the product's kind, as its id names it. */
 export function categoryOf(row: Pick<ProductRow, 'id' | 'category' | 'section'>): CatalogCategory {

@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import { colourExtractions, colours } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { sniffImageType } from '../lib/image-type';
+import { slugify } from '../lib/slug';
 import type {
   AddExtractedColourResponse,
   ColourExtractionDto,
@@ -204,13 +205,6 @@ export async function listExtractions(db: D1Database, limit = 100): Promise<Colo
   };
 }
 
-const slugify = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60) || 'colour';
-
 export interface AddToProductInput {
   extractionId: number;
   productId: string;
@@ -241,7 +235,7 @@ export async function addExtractedColourToProduct(db: D1Database, media: R2Bucke
     throw new AppError('conflict', `${product.name} already has a colour called '${name}'. Give it another name.`);
   }
   const slugs = new Set(existing.map((c) => c.slug));
-  const base = slugify(name);
+  const base = slugify(name, 'colour');
   let slug = base;
   for (let n = 2; slugs.has(slug); n++) slug = `${base}-${n}`;
   const texture = commonTexture(existing.map((c) => c.texture)) ?? TEXTURE[extraction.category as ExtractionCategory] ?? 'blockout-fabric';

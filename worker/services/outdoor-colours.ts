@@ -7,6 +7,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { drizzle } from 'drizzle-orm/d1';
 import { colours, outdoorColours } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { slugify } from '../lib/slug';
 import { wordParagraphs } from '../lib/word-document';
 import type { ColourDto } from '../shared/catalogue-api';
 import type { OutdoorColour, OutdoorColoursResponse, SkippedLine, UploadColoursResponse } from '../shared/outdoor-colours-api';
@@ -76,7 +77,7 @@ type OutdoorRow = typeof outdoorColours.$inferSelect;
 
 /** Where an uploaded colour's swatch lives in R2: content-addressed, so it is never stale. */
 function swatchKeyFor(name: string, hex: string): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'colour';
+  const slug = slugify(name, 'colour');
   return `swatches/${SWATCH_FOLDER}/${slug}-${swatchHash(hex, SWATCH_TEXTURE)}.png`;
 }
 
