@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { AppBindings, Env } from '../env';
 import { AppError } from '../lib/errors';
-import { decodeBase64, sniffImageType } from '../lib/image-type';
+import { decodeBase64 } from '../lib/base64';
+import { sniffImageType } from '../lib/image-type';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { humanSeconds, rateLimit } from '../middleware/rate-limit';

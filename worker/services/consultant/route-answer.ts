@@ -1,4 +1,5 @@
 import type { Env } from '../../env';
+import { toBase64 } from '../../lib/base64';
 import { sniffImageType } from '../../lib/image-type';
 import { answerBuiltIn, type ChatTurn, type ConsultantContact, type ConsultantMemory } from './built-in-consultant';
 import { answerWithClaude, ClaudeUnavailableError } from './claude';
@@ -86,10 +87,4 @@ function withPhotoNote(response: string, features: string[], photoCount: number)
   if (photoCount === 0) return { response, features };
   const note = `I've saved the ${photoCount === 1 ? 'photo' : 'photos'} with this conversation for our team.`;
   return { response: response ? `${response}\n\n${note}` : note, features };
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
 }
