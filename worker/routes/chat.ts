@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppBindings, Env } from '../env';
 import { AppError } from '../lib/errors';
+import { businessProfile } from '../lib/business-profile';
 import { decodeBase64 } from '../lib/base64';
 import { sniffImageType } from '../lib/image-type';
 import { validate } from '../lib/validate';
@@ -18,12 +19,13 @@ function sessionStub(env: Env, sessionId: string) {
 }
 
 function consultantContact(env: Env): ConsultantContact {
+  const business = businessProfile(env);
   return {
-    phoneGardenRoute: env.BUSINESS_PHONE_GARDEN_ROUTE ?? '',
-    phoneNational: env.BUSINESS_PHONE_NATIONAL ?? '',
-    whatsappNational: env.BUSINESS_WHATSAPP_NATIONAL ?? '',
-    email: env.BUSINESS_EMAIL ?? '',
-    businessName: env.BUSINESS_NAME || 'Custom Blinds',
+    phoneGardenRoute: business.phoneGardenRoute ?? '',
+    phoneNational: business.phoneNational ?? '',
+    whatsappNational: business.whatsappNational ?? '',
+    email: business.email ?? '',
+    businessName: business.name,
     assistantName: env.ASSISTANT_NAME || 'Melvin',
   };
 }

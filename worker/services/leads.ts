@@ -1,11 +1,11 @@
 import { drizzle } from 'drizzle-orm/d1';
+import { businessProfile, type BusinessProfile } from '../lib/business-profile';
 import { eventStatement } from './analytics';
 import type { z } from 'zod';
 import { customerDetails, leads } from '../db/schema';
 import type { Env } from '../env';
 import type { LeadOrigin } from '../shared/leads-api';
 import type { customerDetailsSchema, leadCaptureSchema } from '../shared/schemas';
-import { businessDetails, type BusinessDetails } from './email/email-parts';
 import { leadNotificationEmail } from './email/lead-emails';
 import { outboxInsert, sendOutboxMessages } from './email/outbox';
 
@@ -21,7 +21,7 @@ export type CustomerDetailsInput = z.output<typeof customerDetailsSchema>;
  */
 export interface LeadSink {
   db: D1Database;
-  notice: { business: BusinessDetails & { email: string }; leadsUrl: string | null } | null;
+  notice: { business: BusinessProfile & { email: string }; leadsUrl: string | null } | null;
   send?: (outboxIds: number[]) => void;
   /** The chat session the lead was left in, kept in sessionData so the POPIA tools find its transcript. */
   chatSessionId?: string | null;
@@ -34,7 +34,7 @@ export function leadSink(
   env: Env,
   options: { origin?: string | null; waitUntil?: (p: Promise<unknown>) => void; chatSessionId?: string | null; visitor?: string | null } = {},
 ): LeadSink {
-  const business = businessDetails(env);
+  const business = businessProfile(env);
   const base = env.PUBLIC_BASE_URL?.trim() || options.origin || null;
   const waitUntil = options.waitUntil;
   return {

@@ -5,6 +5,7 @@
 import { inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import type { z } from 'zod';
+import { businessProfile } from '../lib/business-profile';
 import { quotes } from '../db/schema';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
@@ -12,7 +13,6 @@ import { humanSeconds } from '../middleware/rate-limit';
 import { admitCustomerEmail, CUSTOMER_EMAIL_DAILY_CAP, CUSTOMER_EMAIL_RECIPIENT_LIMIT, normaliseEmailAddress } from './email/customer-email-guard';
 import { QUOTE_VALID_DAYS, type emailQuoteSchema, type PricedLineDto, type quoteInternalSchema, type StoredQuoteDto } from '../shared/orders-api';
 import { email as emailSchema } from '../shared/schemas';
-import { businessDetails } from './email/email-parts';
 import { outboxInsert, type OutgoingEmail } from './email/outbox';
 import { NOT_PROVIDED, quoteBusinessCopyEmail, quoteCustomerEmail, quoteSavedEmail, WALK_IN_CUSTOMER, type QuoteForEmail } from './email/quote-emails';
 import { findQuoteWithKey, ordersForQuotes, priceBlinds, sizeSourceFields, totalsOf, type BlindLineInput } from './orders';
@@ -143,7 +143,7 @@ export async function limitQuoteEmails(env: Env, recipient: string, now = new Da
   if (verdict.reason === 'recipient') {
     throw new AppError('rate_limited', `${recipient} has been sent several quotes already. Please wait ${humanSeconds(verdict.retryAfterSeconds ?? 86_400)} and try again.`, details);
   }
-  const b = businessDetails(env);
+  const b = businessProfile(env);
   const phone = b.phoneNational ?? b.phoneGardenRoute;
   const contact = [phone && `call us on ${phone}`, b.whatsappNational && `WhatsApp us on ${b.whatsappNational}`].filter(Boolean).join(' or ') || 'call or WhatsApp us';
   throw new AppError('rate_limited', `We cannot e-mail any more quotes today. Please ${contact} and we will help you with your quote.`, details);

@@ -2,13 +2,13 @@
 // them (the sandbox journey needs a price to charge); everything else refuses, failing closed.
 import { and, eq, inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
+import { businessProfile } from '../lib/business-profile';
 import { priceLists } from '../db/schema';
 import type { Env } from '../env';
 import { isProduction } from '../lib/app-env';
 import { AppError } from '../lib/errors';
 import type { PricedLineDto } from '../shared/orders-api';
 import { hasSamplePrices, samplePricesPaymentMessage } from '../shared/sample-prices';
-import { businessDetails } from './email/email-parts';
 
 /** True when this environment refuses a card payment for these lines. */
 export function refusesCardPayment(env: Pick<Env, 'APP_ENV'>, lines: readonly { sample_price?: boolean }[]): boolean {
@@ -17,7 +17,7 @@ export function refusesCardPayment(env: Pick<Env, 'APP_ENV'>, lines: readonly { 
 
 /** The 409 the payment paths answer, with the shop's contacts. */
 export function samplePricesRefusal(env: Env): AppError {
-  const b = businessDetails(env);
+  const b = businessProfile(env);
   const message = samplePricesPaymentMessage({
     phones: [b.phoneGardenRoute, b.phoneNational].filter((p): p is string => Boolean(p)),
     whatsapp: b.whatsappNational,

@@ -1,7 +1,8 @@
 import type { UntrustedLockout } from '../durable-objects/login-guard';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
-import { businessDetails, formatLongDate, layoutHtml, signatureText } from './email/email-parts';
+import { businessProfile as businessDetails } from '../lib/business-profile';
+import { formatLongDate, layoutHtml, signatureText } from './email/email-parts';
 import { html } from './email/html';
 import type { OutgoingEmail } from './email/outbox';
 import { randomHex } from '../lib/crypto';

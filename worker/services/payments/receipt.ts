@@ -3,6 +3,7 @@
 // same D1 batch as the payment row (DESIGN.md section 7: the outbox), so none can be lost.
 import { html } from 'hono/html';
 import type { Env } from '../../env';
+import { businessName, businessProfile } from '../../lib/business-profile';
 import { TEST_PAYMENT_NOTE } from '../../shared/orders-api';
 import { formatRandFromCents } from '../../shared/money';
 import { greetingName } from '../email/customer-email-guard';
@@ -12,19 +13,15 @@ import type { ProviderName } from './types';
 
 const PROVIDER_LABELS: Record<ProviderName, string> = { sandbox: 'the test checkout (sandbox)', yoco: 'Yoco', payfast: 'PayFast' };
 
-function businessName(env: Env): string {
-  return env.BUSINESS_NAME?.trim() || 'Custom Blinds';
-}
-
 function businessEmail(env: Env): string | null {
-  return env.BUSINESS_EMAIL?.trim() || null;
+  return businessProfile(env).email;
 }
 
 /** The customer's receipt; its dedupe key is per order, so a second payment sends no second receipt. */
 export async function paymentReceiptEmail(env: Env, order: PaymentOrder, amountCents: number, provider: ProviderName): Promise<OutgoingEmail> {
   const business = businessName(env);
   const amount = formatRandFromCents(amountCents);
-  const contact = [businessEmail(env), env.BUSINESS_PHONE_NATIONAL].filter(Boolean).join(' or ');
+  const contact = [businessEmail(env), businessProfile(env).phoneNational].filter(Boolean).join(' or ');
   const test = provider === 'sandbox';
   // Only a plain name reaches the customer (customer-email-guard); the order was placed anonymously.
   const name = greetingName(order.customerName);
