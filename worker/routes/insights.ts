@@ -6,7 +6,8 @@ import { jsonBody } from '../middleware/json-body';
 import { requireStaff } from '../middleware/require-staff';
 import { queueDailyReport } from '../services/daily-report';
 import { sendOutboxMessages } from '../services/email/outbox';
-import { dailyReport, realtimeInsights, southAfricanDay } from '../services/insights';
+import { dailyReport, realtimeInsights } from '../services/insights';
+import { southAfricanDay } from '../shared/sa-time';
 import { dailyQuerySchema, sendDailySchema, type DailyReportResponse, type RealtimeInsightsResponse, type SendDailyResponse } from '../shared/insights-api';
 
 /**

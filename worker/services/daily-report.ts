@@ -11,7 +11,8 @@ import type { DailyReportDto } from '../shared/insights-api';
 import { auditStatement } from './audit';
 import { dailyReportDedupeKey, dailyReportEmail } from './email/daily-report-email';
 import { outboxInsert, sendOutboxMessages } from './email/outbox';
-import { addDays, dailyReport, southAfricanDay } from './insights';
+import { dailyReport } from './insights';
+import { addDays, southAfricanDay } from '../shared/sa-time';
 
 export interface DailyReportSendResult {
   date: string;

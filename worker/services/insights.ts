@@ -8,27 +8,13 @@ import type { DailyReportDto, DailySeriesPoint, InsightDto, LocationFigure, Prod
 import { leadSizes } from '../shared/leads-api';
 import { competitorInsights } from './competitor-prices';
 import { normaliseProductKey } from './product-ids';
+import { addDays, DAY_MS, southAfricanDay, startOfSouthAfricanDay } from '../shared/sa-time';
 
-const DAY_MS = 86_400_000;
-/** South Africa is UTC+2 all year (no daylight saving). */
-const SAST_OFFSET_MS = 2 * 3_600_000;
 export const SERIES_DAYS = 30;
-
-/** The South African calendar day (YYYY-MM-DD) of an instant. */
-export function southAfricanDay(instant: Date): string {
-  return new Date(instant.getTime() + SAST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The day `days` after (or before, when negative) a YYYY-MM-DD day. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** The UTC instants [start, end) of South African days `from`..`to` inclusive, as ISO strings. */
 function utcRange(from: string, to: string): { start: string; end: string } {
-  const start = new Date(Date.parse(`${from}T00:00:00Z`) - SAST_OFFSET_MS).toISOString();
-  const end = new Date(Date.parse(`${addDays(to, 1)}T00:00:00Z`) - SAST_OFFSET_MS).toISOString();
-  return { start, end };
+  return { start: startOfSouthAfricanDay(from), end: startOfSouthAfricanDay(addDays(to, 1)) };
 }
 
 /** SQL: the South African day of a stored UTC instant column. */

@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import { leads } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { FOLLOW_UP_STATUSES, type FollowUpStatus, type LeadCounts, type LeadDto, type LeadListResponse } from '../shared/leads-api';
+import { southAfricanDay } from '../shared/sa-time';
 import { auditStatement } from './audit';
 
 type LeadRow = typeof leads.$inferSelect;
@@ -109,5 +110,5 @@ export async function leadsCsv(db: D1Database): Promise<string> {
 
 /** 'leads-2026-02-09.csv', the day in South Africa (UTC+2). */
 export function leadsCsvFileName(now = new Date()): string {
-  return `leads-${new Date(now.getTime() + 2 * 3_600_000).toISOString().slice(0, 10)}.csv`;
+  return `leads-${southAfricanDay(now)}.csv`;
 }

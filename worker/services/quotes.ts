@@ -17,6 +17,7 @@ import { outboxInsert, type OutgoingEmail } from './email/outbox';
 import { NOT_PROVIDED, quoteBusinessCopyEmail, quoteCustomerEmail, quoteSavedEmail, WALK_IN_CUSTOMER, type QuoteForEmail } from './email/quote-emails';
 import { findQuoteWithKey, ordersForQuotes, priceBlinds, sizeSourceFields, totalsOf, type BlindLineInput } from './orders';
 import { vatInside } from '../shared/money';
+import { endOfSouthAfricanDayAfter } from '../shared/sa-time';
 import { sizesToConfirm } from '../shared/size-sources';
 import { isUniqueViolation } from '../lib/d1-errors';
 import { hasSamplePrices } from '../shared/sample-prices';
@@ -30,9 +31,6 @@ const QUOTE_NUMBERS = 1_000_000;
 const NUMBER_WINDOW = 20;
 const ACCESS_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const ACCESS_KEY_LENGTH = 24;
-/** South Africa is UTC+2 all year: a quote is valid to the end of its last day there. */
-const SAST_OFFSET_MS = 2 * 3_600_000;
-const DAY_MS = 86_400_000;
 
 export function quoteNumber(n: number): string {
   return `CB-${String(((n % QUOTE_NUMBERS) + QUOTE_NUMBERS) % QUOTE_NUMBERS).padStart(6, '0')}`;
@@ -54,9 +52,7 @@ export function newAccessKey(): string {
 
 /** The end (23:59:59.999 in South Africa) of the day QUOTE_VALID_DAYS after `from`. */
 export function quoteValidUntil(from: Date): string {
-  const local = new Date(from.getTime() + SAST_OFFSET_MS + QUOTE_VALID_DAYS * DAY_MS);
-  const endOfLocalDay = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) + DAY_MS - 1;
-  return new Date(endOfLocalDay - SAST_OFFSET_MS).toISOString();
+  return endOfSouthAfricanDayAfter(from, QUOTE_VALID_DAYS);
 }
 
 interface NewQuote {

@@ -3,7 +3,8 @@
 import { businessProfile } from '../../lib/business-profile';
 import type { Env } from '../../env';
 import type { DailyReportDto } from '../../shared/insights-api';
-import { buttonHtml, factsHtml, factsText, formatLongDate, layoutHtml, signatureText } from './email-parts';
+import { buttonHtml, factsHtml, factsText, layoutHtml, signatureText } from './email-parts';
+import { formatLongDate } from '../../shared/sa-time';
 import { html } from './html';
 import type { OutgoingEmail } from './outbox';
 

@@ -10,18 +10,6 @@ import { lineSizeNote, lineSizeNoteHtml } from './size-notes';
 
 export const rand = formatRandFromCents;
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-/** South Africa is UTC+2 all year (no daylight saving). */
-const SAST_OFFSET_MS = 2 * 3_600_000;
-
-/** '9 February 2026', the day in South Africa (written out: no dependence on the runtime's locale data). */
-export function formatLongDate(iso: string): string {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  const d = new Date(ms + SAST_OFFSET_MS);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-}
-
 const CONTROL_LABELS: Record<string, string> = { left: 'Left', right: 'Right' };
 const MOUNT_LABELS: Record<string, string> = { 'inside-recess': 'Inside the recess', 'outside-facefix': 'Outside (face fix)' };
 export const controlLabel = (side: string) => CONTROL_LABELS[side] ?? side;

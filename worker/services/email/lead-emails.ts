@@ -2,7 +2,8 @@
 // to /leads, queued in the same D1 batch as the lead so the 24-hour promise can be kept.
 import type { BusinessProfile } from '../../lib/business-profile';
 import { LEAD_SOURCE_LABELS, leadSizeSummary } from '../../shared/leads-api';
-import { buttonHtml, factsHtml, factsText, formatLongDate, layoutHtml } from './email-parts';
+import { buttonHtml, factsHtml, factsText, layoutHtml } from './email-parts';
+import { formatLongDate } from '../../shared/sa-time';
 import { html } from './html';
 import type { OutgoingEmail } from './outbox';
 

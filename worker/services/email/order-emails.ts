@@ -5,6 +5,7 @@ import { businessProfile } from '../../lib/business-profile';
 import type { Env } from '../../env';
 import type { OrderDto, PaymentStatus } from '../../shared/orders-api';
 import { vatInside } from '../../shared/money';
+import { formatLongDate } from '../../shared/sa-time';
 import { cardPaymentsAvailable } from '../payments/checkout';
 import { bankTransferEmailBlock } from './bank-transfer-email';
 import { refusesCardPayment } from '../sample-price-guard';
@@ -14,7 +15,6 @@ import {
   DELIVERY_NOTES,
   factsHtml,
   factsText,
-  formatLongDate,
   layoutHtml,
   linesTableHtml,
   linesText,

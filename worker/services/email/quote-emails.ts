@@ -5,11 +5,11 @@
 import { businessProfile, type BusinessProfile } from '../../lib/business-profile';
 import type { Env } from '../../env';
 import type { PricedLineDto } from '../../shared/orders-api';
+import { formatLongDate } from '../../shared/sa-time';
 import {
   buttonHtml,
   factsHtml,
   factsText,
-  formatLongDate,
   layoutHtml,
   linesTableHtml,
   linesText,

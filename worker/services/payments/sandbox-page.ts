@@ -3,6 +3,7 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { formatRandFromCents } from '../../shared/money';
+import { formatSouthAfricanTime } from '../../shared/sa-time';
 import { SANDBOX_SESSION_MINUTES, type CardErrors, type CardField, type CardForm, type SandboxSession } from './sandbox';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -49,7 +50,7 @@ function field(
 }
 
 function expiryTime(session: SandboxSession): string {
-  return new Date(session.expiresAt).toLocaleTimeString('en-ZA', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Johannesburg', hour12: false });
+  return formatSouthAfricanTime(Date.parse(session.expiresAt));
 }
 
 /** The checkout: merchant, order reference, amount, the card form, and the test cards. */

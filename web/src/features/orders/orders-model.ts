@@ -17,6 +17,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatRand } from '../../lib/format';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { vatInside } from '../../../../worker/shared/money';
+import { formatLongDate } from '../../../../worker/shared/sa-time';
 import { CONTROL_SIDES, MOUNT_TYPES, type CompletedOrder, type QuoteLine } from '../quote/quote-storage';
 
 // --- Formatting -----------------------------------------------------------------------------------
@@ -39,11 +40,7 @@ export function formatArea(sqm: number): string {
 }
 
 /** '22 November 2026'; the text as given when it is not a date. */
-export function formatLongDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' });
-}
+export { formatLongDate };
 
 export function controlLabel(side: string): string {
   return CONTROL_SIDES.find((c) => c.value === side)?.label ?? side;
