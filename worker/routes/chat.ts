@@ -3,7 +3,7 @@ import type { AppBindings, Env } from '../env';
 import { AppError } from '../lib/errors';
 import { businessProfile } from '../lib/business-profile';
 import { decodeBase64 } from '../lib/base64';
-import { sniffImageType } from '../lib/image-type';
+import { acceptedImageType } from '../lib/image/sniff';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { humanSeconds, rateLimit } from '../middleware/rate-limit';
@@ -63,7 +63,7 @@ export const enhancedChatRoutes = new Hono<AppBindings>().post(
       if (!decoded.ok) throw new AppError('validation_error', `Image ${index + 1} is not valid base64: it ${decoded.problem}.`);
       const bytes = decoded.bytes;
       if (bytes.byteLength > MAX_CHAT_IMAGE_BYTES) throw new AppError('payload_too_large', `Image ${index + 1} is larger than 5 MB.`);
-      const type = sniffImageType(bytes);
+      const type = acceptedImageType(bytes);
       if (!type) throw new AppError('unsupported_media_type', `Image ${index + 1} is not a JPEG, PNG or WebP picture.`);
       return { bytes, type };
     });

@@ -5,7 +5,7 @@ import { asc, desc, eq, max } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { colourExtractions, colours } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { sniffImageType } from '../lib/image-type';
+import { acceptedImageType } from '../lib/image/sniff';
 import { slugify } from '../lib/slug';
 import type {
   AddExtractedColourResponse,
@@ -18,10 +18,10 @@ import { SWATCH_TEXTURES, type SwatchTexture } from '../shared/catalogue-types';
 import { auditStatement } from './audit';
 import { findProduct, toColourDto } from './catalogue';
 import { colourWord, deltaE, rgbToHex, rgbToLab, type Lab, type Rgb } from './image-colours';
-import { decodePhoto } from './photo-decode';
 import { SWATCH_SIZE_PX } from './seed';
 import { renderSwatchPng } from './swatch-texture';
-import type { RgbaImage } from './window-analysis';
+import { decodePhoto } from '../lib/image/decode';
+import type { RgbaImage } from '../lib/image/types';
 
 export const MAX_SCREENSHOT_BYTES = 8 * 1024 * 1024;
 /** A colour card needs no detail: the screenshot is reduced while decoding to about this many pixels. */
@@ -168,7 +168,7 @@ export async function extractFromScreenshot(db: D1Database, media: R2Bucket, inp
   if (input.bytes.byteLength > MAX_SCREENSHOT_BYTES) {
     throw new AppError('payload_too_large', `The screenshot is larger than ${MAX_SCREENSHOT_BYTES / 1024 / 1024} MB. Please send a smaller image.`);
   }
-  const type = sniffImageType(input.bytes);
+  const type = acceptedImageType(input.bytes);
   if (!type || type.mime === 'image/webp') {
     throw new AppError('unsupported_media_type', 'The screenshot must be a PNG or JPEG image.');
   }

@@ -1,6 +1,6 @@
 import type { Env } from '../../env';
 import { toBase64 } from '../../lib/base64';
-import { sniffImageType } from '../../lib/image-type';
+import { acceptedImageType } from '../../lib/image/sniff';
 import { answerBuiltIn, type ChatTurn, type ConsultantContact, type ConsultantMemory } from './built-in-consultant';
 import { answerWithClaude, ClaudeUnavailableError } from './claude';
 import { modelUnavailableReason } from './claude-model';
@@ -40,7 +40,7 @@ export async function answerTurn(env: RoutingEnv, input: TurnInput): Promise<Rou
         model: env.ANTHROPIC_MODEL || undefined,
         message: input.message,
         images: input.photos.flatMap((bytes) => {
-          const type = sniffImageType(bytes);
+          const type = acceptedImageType(bytes);
           return type ? [{ mime: type.mime, base64: toBase64(bytes) }] : [];
         }),
         history: input.history,

@@ -15,11 +15,12 @@
 //    or not A4, too steep, no frame edge, sheet and window disagreeing) gives a low confidence and a `reason`.
 // 4. Without a sheet the same runs on the photo itself (only turned straight) and the size is an estimate.
 
-import { WindowAnalysisError } from './errors';
+import { ImageError } from '../../lib/image/errors';
 import { applyH, fitLine, homography, intersect, invert3, median, mul3, type Line, type Mat3, type Pt } from './geometry';
 import { clamp01, downscale, quantile, sampleLum, sampleSmall, type Small } from './image';
 import { A4_ASPECT_TOLERANCE, A4_LONG_MM, A4_SHORT_MM, findSheet, type Sheet } from './sheet';
-import type { FractionBox, RgbaImage, ScanQuality, WindowAnalysis } from './types';
+import type { RgbaImage } from '../../lib/image/types';
+import type { FractionBox, ScanQuality, WindowAnalysis } from './types';
 
 const MIN_IMAGE_SIDE = 32;
 /** The plane is resampled with about this many cells on its long side. */
@@ -612,10 +613,10 @@ function frameFinding(cutOff: boolean, frameSeen: boolean): string {
 export function analyzeWindowPixels(img: RgbaImage): WindowAnalysis {
   const { width, height, data } = img;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0 || data.length < width * height * 4) {
-    throw new WindowAnalysisError('corrupt_image', 'The image data does not match its size.');
+    throw new ImageError('corrupt_image', 'The image data does not match its size.');
   }
   if (Math.min(width, height) < MIN_IMAGE_SIDE) {
-    throw new WindowAnalysisError('image_too_small', `The image is too small to analyse (at least ${MIN_IMAGE_SIDE} pixels on each side).`);
+    throw new ImageError('image_too_small', `The image is too small to analyse (at least ${MIN_IMAGE_SIDE} pixels on each side).`);
   }
 
   const small = downscale(img);
