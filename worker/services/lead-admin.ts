@@ -6,6 +6,7 @@ import { leads } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { FOLLOW_UP_STATUSES, type FollowUpStatus, type LeadCounts, type LeadDto, type LeadListResponse } from '../shared/leads-api';
 import { southAfricanDay } from '../shared/sa-time';
+import { toCsv } from '../shared/csv';
 import { auditStatement } from './audit';
 
 type LeadRow = typeof leads.$inferSelect;
@@ -74,17 +75,6 @@ export async function updateLead(db: D1Database, id: string, change: LeadChange,
   return leadDto(updated);
 }
 
-/**
- * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break. A cell a spreadsheet
- * would run as a formula (starting = + - @, tab or CR) gets a leading apostrophe (OWASP CSV injection).
- */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export const LEAD_CSV_COLUMNS = [
   'id',
   'name',
@@ -104,8 +94,7 @@ export const LEAD_CSV_COLUMNS = [
 /** Every lead, newest first, CRLF line ends (RFC 4180). */
 export async function leadsCsv(db: D1Database): Promise<string> {
   const rows = await drizzle(db).select().from(leads).orderBy(desc(leads.createdAt));
-  const lines = [LEAD_CSV_COLUMNS.join(','), ...rows.map(leadDto).map((lead) => LEAD_CSV_COLUMNS.map((col) => csvCell(lead[col])).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
+  return toCsv([LEAD_CSV_COLUMNS, ...rows.map(leadDto).map((lead) => LEAD_CSV_COLUMNS.map((col) => lead[col]))]);
 }
 
 /** 'leads-2026-02-09.csv', the day in South Africa (UTC+2). */

@@ -9,7 +9,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { priceLists } from '../db/schema';
-import { CsvSyntaxError, parseCsv } from '../lib/csv';
+import { CsvSyntaxError, parseCsv, toCsv } from '../shared/csv';
 import { AppError, type ErrorIssue } from '../lib/errors';
 import { PRICE_DROP_CONFIRM_PREFIX, PRICE_FLOOR_CENTS, type BulkUploadResponse, type PriceListVersionDto, type PriceListVersionsResponse, type RollbackResponse } from '../shared/price-lists-api';
 import { auditStatement } from './audit';
@@ -34,9 +34,7 @@ const rand = (cents: number) => (cents / 100).toFixed(2);
 
 /** The grid as the template CSV. */
 export function gridToCsv(grid: GridData): string {
-  const lines = [[TEMPLATE_CORNER, ...grid.widthsMm].join(',')];
-  grid.dropsMm.forEach((drop, d) => lines.push([drop, ...grid.pricesCents[d]!.map(rand)].join(',')));
-  return `${lines.join('\r\n')}\r\n`;
+  return toCsv([[TEMPLATE_CORNER, ...grid.widthsMm], ...grid.dropsMm.map((drop, d) => [drop, ...grid.pricesCents[d]!.map(rand)])]);
 }
 
 /** The version in force of a product, or null when it has no price list. */
