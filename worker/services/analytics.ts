@@ -1,7 +1,7 @@
 // Recording what happens on the storefront (issue 10, 'Recording what happens'): the events behind
 // every staff figure. Visitors are a hash of the client with a salt that changes every South African
 // day, so a hash cannot be linked across days and no raw address is ever stored.
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { analyticsEvents } from '../db/schema';
 import type { Env } from '../env';
 import { randomHex, sha256Hex } from '../lib/crypto';
@@ -45,7 +45,7 @@ const cap = (value: string | null | undefined, max: number) => (value == null ||
 /** The INSERT of one event, for a db.batch() with the record it describes (or with other events). */
 export function eventStatement(db: D1Database, event: AnalyticsEvent) {
   const at = event.at ?? new Date();
-  return drizzle(db)
+  return database(db)
     .insert(analyticsEvents)
     .values({
       kind: event.kind,
@@ -108,7 +108,7 @@ export async function recordEvents(env: Env, events: AnalyticsEvent[], client?: 
     }),
   );
   const [first, ...rest] = withVisitor.map((event) => eventStatement(env.DB, event));
-  await drizzle(env.DB).batch([first!, ...rest]);
+  await database(env.DB).batch([first!, ...rest]);
   return events.length;
 }
 

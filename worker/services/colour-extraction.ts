@@ -2,7 +2,7 @@
 // colour-card screenshot, read from its pixels in the Worker, stored with the screenshot, and one
 // extracted colour added to a product's colour set in one step.
 import { asc, desc, eq, max } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { colourExtractions, colours } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { acceptedImageType } from '../lib/image/sniff';
@@ -177,7 +177,7 @@ export async function extractFromScreenshot(db: D1Database, media: R2Bucket, inp
 
   const imageKey = `screenshots/${new Date().toISOString().slice(0, 10)}/${crypto.randomUUID()}.${type.ext}`;
   await media.put(imageKey, input.bytes, { httpMetadata: { contentType: type.mime } });
-  const d = drizzle(db);
+  const d = database(db);
   const extractedAt = new Date().toISOString();
   const [[row]] = await d.batch([
     d
@@ -195,7 +195,7 @@ function toDto(row: typeof colourExtractions.$inferSelect): ColourExtractionDto 
 
 /** GET /api/colours/all: the newest extractions first. */
 export async function listExtractions(db: D1Database, limit = 100): Promise<ColourExtractionListResponse> {
-  const rows = await drizzle(db).select().from(colourExtractions).orderBy(desc(colourExtractions.extractedAt), desc(colourExtractions.id)).limit(limit);
+  const rows = await database(db).select().from(colourExtractions).orderBy(desc(colourExtractions.extractedAt), desc(colourExtractions.id)).limit(limit);
   const extractions = rows.map(toDto);
   return {
     success: true,
@@ -217,7 +217,7 @@ export interface AddToProductInput {
  * (which offers only colours with a swatch) shows it at once. A name already in the set is a 409.
  */
 export async function addExtractedColourToProduct(db: D1Database, media: R2Bucket, input: AddToProductInput, actor: string): Promise<AddExtractedColourResponse> {
-  const d = drizzle(db);
+  const d = database(db);
   const [extraction] = await d.select().from(colourExtractions).where(eq(colourExtractions.id, input.extractionId)).limit(1);
   if (!extraction) throw new AppError('not_found', `There is no colour extraction ${input.extractionId}.`);
   const colour = extraction.colours[input.colourIndex];

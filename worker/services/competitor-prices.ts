@@ -4,7 +4,7 @@
 // state when they state one (our grid's price for that width x drop), else their 'from' price
 // against ours. One competitor_snapshots row per competitor, written with the audit entry in one batch.
 import { desc } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { competitorSnapshots } from '../db/schema';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
@@ -173,7 +173,7 @@ export async function analyseCompetitors(
   const analysedAt = (options.now ?? new Date()).toISOString();
   const competitors = analysed.map((a) => a.result);
 
-  const db = drizzle(env.DB);
+  const db = database(env.DB);
   const inserts = analysed.map(({ result, priced, onSamplePrices }) =>
     db.insert(competitorSnapshots).values({
       competitor: result.competitor,
@@ -213,7 +213,7 @@ type SnapshotRow = typeof competitorSnapshots.$inferSelect;
 
 /** The newest snapshot of each competitor. */
 async function latestSnapshots(db: D1Database): Promise<SnapshotRow[]> {
-  const rows = await drizzle(db).select().from(competitorSnapshots).orderBy(desc(competitorSnapshots.createdAt), desc(competitorSnapshots.id)).limit(200);
+  const rows = await database(db).select().from(competitorSnapshots).orderBy(desc(competitorSnapshots.createdAt), desc(competitorSnapshots.id)).limit(200);
   const latest = new Map<string, SnapshotRow>();
   for (const row of rows) if (!latest.has(row.competitor)) latest.set(row.competitor, row);
   return [...latest.values()];

@@ -3,7 +3,7 @@
 // so a rerun, a retry or the button after the cron finds the claim and queues nothing; two at once
 // collide on the primary key and the loser's whole batch is rolled back.
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { dailyReports, emailOutbox } from '../db/schema';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
@@ -34,7 +34,7 @@ export interface SendDailyReportOptions {
 }
 
 async function existingSend(db: D1Database, date: string): Promise<DailyReportSendResult | null> {
-  const d = drizzle(db);
+  const d = database(db);
   const [row] = await d.select().from(dailyReports).where(eq(dailyReports.date, date)).limit(1);
   if (!row) return null;
   const [message] = await d.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, dailyReportDedupeKey(date))).limit(1);
@@ -58,7 +58,7 @@ export async function queueDailyReport(env: Env, options: SendDailyReportOptions
 
   const figures = await dailyReport(env.DB, options.date, now);
   const message = dailyReportEmail(env, to, figures, options.origin);
-  const d = drizzle(env.DB);
+  const d = database(env.DB);
   try {
     const [, inserted] = await d.batch([
       d.insert(dailyReports).values({ date: options.date, figures: figures as unknown as Record<string, unknown>, sentBy: options.sentBy, createdAt: now.toISOString() }),

@@ -2,7 +2,7 @@
 // from analytics_events and the records (leads, quotes, orders), never made up. Days are South
 // African calendar days (UTC+2 all year); records keep UTC instants, so a day is a UTC range.
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { analyticsEvents, leads, orderLines, orders, products, quotes } from '../db/schema';
 import type { DailyReportDto, DailySeriesPoint, InsightDto, LocationFigure, ProductInterestFigure } from '../shared/insights-api';
 import { leadSizes } from '../shared/leads-api';
@@ -103,7 +103,7 @@ type ProductNamer = (key: string | null | undefined, fallback?: string | null) =
 
 /** Names a product from either id space or its name, falling back to what was given. */
 async function productNamer(db: D1Database): Promise<ProductNamer> {
-  const rows = await drizzle(db).select({ id: products.id, calculatorId: products.calculatorId, name: products.name }).from(products);
+  const rows = await database(db).select({ id: products.id, calculatorId: products.calculatorId, name: products.name }).from(products);
   const byKey = new Map<string, string>();
   for (const row of rows) {
     byKey.set(normaliseProductKey(row.id), row.name);
@@ -136,7 +136,7 @@ export function conversionRate(orderCount: number, visitorCount: number): number
 
 async function dayLeads(db: D1Database, day: string) {
   const { start, end } = utcRange(day, day);
-  return drizzle(db)
+  return database(db)
     .select({ location: leads.location, email: leads.email, phone: leads.phone, whatsapp: leads.whatsapp, productInterest: leads.productInterest, sessionData: leads.sessionData })
     .from(leads)
     .where(and(gte(leads.createdAt, start), lt(leads.createdAt, end)));
@@ -159,7 +159,7 @@ function topLocationsOf(dayLeadRows: ScoredLead[]): LocationFigure[] {
 }
 
 async function productInterestOf(db: D1Database, day: string, dayLeadRows: ScoredLead[]): Promise<ProductInterestFigure[]> {
-  const d = drizzle(db);
+  const d = database(db);
   const { start, end } = utcRange(day, day);
   const name = await productNamer(db);
   const figures = new Map<string, ProductInterestFigure>();
@@ -214,7 +214,7 @@ async function productInterestOf(db: D1Database, day: string, dayLeadRows: Score
 
 /** Visits (distinct visitors), leads, orders and paid revenue (test payments apart) per day for the 30 days ending on `to`. */
 export async function dailySeries(db: D1Database, to: string): Promise<DailySeriesPoint[]> {
-  const d = drizzle(db);
+  const d = database(db);
   const from = addDays(to, -(SERIES_DAYS - 1));
   const { start, end } = utcRange(from, to);
   const [visits, leadDays, orderDays, revenueDays] = await Promise.all([
@@ -303,7 +303,7 @@ export function recommendationsFor(f: ReportFigures): string[] {
 
 /** The daily report of one South African day (GET /api/admin/insights/daily and the e-mail). */
 export async function dailyReport(db: D1Database, date: string, now = new Date()): Promise<DailyReportDto> {
-  const d = drizzle(db);
+  const d = database(db);
   const { start, end } = utcRange(date, date);
   const [visitorRow, orderRow, dayLeadRows, series] = await Promise.all([
     d
@@ -346,7 +346,7 @@ const PRICED_NOT_ORDERED_MIN_CHECKS = 3;
  * quotes not turned into orders, and the week at a glance. With no data: 'Not enough data yet'.
  */
 export async function realtimeInsights(db: D1Database, now = new Date()): Promise<InsightDto[]> {
-  const d = drizzle(db);
+  const d = database(db);
   const timestamp = now.toISOString();
   const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
   const twoDaysAgo = new Date(now.getTime() - 2 * DAY_MS).toISOString();

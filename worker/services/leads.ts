@@ -1,4 +1,4 @@
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { businessProfile, type BusinessProfile } from '../lib/business-profile';
 import { eventStatement } from './analytics';
 import type { z } from 'zod';
@@ -55,7 +55,7 @@ export function leadSink(
 
 /** The lead's INSERT, its analytics event and its notice's INSERT (last, so its id is the batch's last result), for one batch. */
 function leadStatements(sink: LeadSink, input: NewLead, now: Date) {
-  const d = drizzle(sink.db);
+  const d = database(sink.db);
   const id = crypto.randomUUID();
   const createdAt = now.toISOString();
   const sessionData = sink.chatSessionId ? { ...(input.sessionData ?? {}), sessionId: sink.chatSessionId } : input.sessionData;
@@ -90,7 +90,7 @@ function queueSend(sink: LeadSink, results: readonly unknown[], hasNotice: boole
 /** The one way a lead is recorded (form, chat, quick details, stored-quote consultation): row and notice in one batch. */
 export async function captureLead(sink: LeadSink, input: NewLead, now = new Date()): Promise<string> {
   const { id, insert, event, notice } = leadStatements(sink, input, now);
-  const results = notice ? await drizzle(sink.db).batch([insert, event, notice]) : await drizzle(sink.db).batch([insert, event]);
+  const results = notice ? await database(sink.db).batch([insert, event, notice]) : await database(sink.db).batch([insert, event]);
   queueSend(sink, results, Boolean(notice));
   return id;
 }
@@ -101,7 +101,7 @@ export async function captureLead(sink: LeadSink, input: NewLead, now = new Date
  */
 export async function saveCustomerDetails(sink: LeadSink, input: CustomerDetailsInput, now = new Date()): Promise<string> {
   const id = crypto.randomUUID();
-  const d = drizzle(sink.db);
+  const d = database(sink.db);
   const lead = leadStatements(
     sink,
     {

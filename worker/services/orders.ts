@@ -4,7 +4,7 @@
 // D1 batch, so an order is never stored without its e-mails (DESIGN.md section 7, issue 9).
 import { waitUntil } from 'cloudflare:workers';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import type { z } from 'zod';
 import { idempotencyKeys, orderLines, orders, quotes } from '../db/schema';
 import type { Env } from '../env';
@@ -168,7 +168,7 @@ function toOrderDto(order: OrderRow, lines: readonly OrderLineRow[]): OrderDto {
 /** An order as the confirmation page and the payment providers read it; null when unknown. */
 export async function findOrder(db: D1Database, reference: string): Promise<OrderDto | null> {
   if (!ORDER_REFERENCE_PATTERN.test(reference)) return null;
-  const d = drizzle(db);
+  const d = database(db);
   const [order, lines] = await Promise.all([
     d.select().from(orders).where(eq(orders.reference, reference)).limit(1),
     d.select().from(orderLines).where(eq(orderLines.orderReference, reference)).orderBy(asc(orderLines.lineNo)),
@@ -178,7 +178,7 @@ export async function findOrder(db: D1Database, reference: string): Promise<Orde
 
 /** Was any line of this order priced from a sample grid (recorded when it was priced)? */
 export async function orderHasSamplePrices(db: D1Database, reference: string): Promise<boolean> {
-  const [row] = await drizzle(db)
+  const [row] = await database(db)
     .select({ lineNo: orderLines.lineNo })
     .from(orderLines)
     .where(and(eq(orderLines.orderReference, reference), eq(orderLines.priceIsSample, true)))
@@ -218,7 +218,7 @@ function orderForEmail(reference: string, order: NewOrder, createdAt: string): O
  */
 function orderStatements(env: Env, reference: string, order: NewOrder, createdAt: string, origin: string | null, customerEmailAllowed: boolean) {
   const db = env.DB;
-  const d = drizzle(db);
+  const d = database(db);
   const { totalCents, vatCents, subtotalCents } = totalsOf(order.lines);
   const emails = orderConfirmationMessages(env, orderForEmail(reference, order, createdAt), origin, customerEmailAllowed);
   const statements = [
@@ -279,7 +279,7 @@ export interface SubmittedOrder {
 }
 
 async function replayIdempotent(db: D1Database, key: string, requestHash: string): Promise<SubmittedOrder | null> {
-  const [row] = await drizzle(db).select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
+  const [row] = await database(db).select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
   if (!row) return null;
   if (row.requestHash !== requestHash) {
     throw new AppError('conflict', 'This Idempotency-Key was already used for a different order.');
@@ -322,7 +322,7 @@ export async function submitOrder(env: Env, input: OrderSubmitInput, idempotency
     const reference = newOrderReference();
     const createdAt = now.toISOString();
     const { statements, emails } = orderStatements(env, reference, order, createdAt, origin, customerEmailAllowed);
-    const d = drizzle(db);
+    const d = database(db);
     try {
       // The key goes first: a racing twin fails on it before writing anything.
       const results = idempotency
@@ -353,7 +353,7 @@ const QUOTE_ID_PATTERN = /^CB-\d{6}$/;
 /** A stored quote, when the id and its access key match; null otherwise (never saying which). */
 export async function findQuoteWithKey(db: D1Database, quoteId: string, accessKey: string) {
   if (!QUOTE_ID_PATTERN.test(quoteId) || !accessKey) return null;
-  const [row] = await drizzle(db).select().from(quotes).where(eq(quotes.id, quoteId)).limit(1);
+  const [row] = await database(db).select().from(quotes).where(eq(quotes.id, quoteId)).limit(1);
   return row && timingSafeEqualText(row.accessKey, accessKey) ? row : null;
 }
 
@@ -385,7 +385,7 @@ export async function orderFromQuote(env: Env, quoteId: string, accessKey: strin
   const db = env.DB;
   const quote = await findQuoteWithKey(db, quoteId, accessKey);
   if (!quote) throw new AppError('not_found', 'Quote Not Found. Please generate a new quote through the measurement tool.');
-  const [existing] = await drizzle(db).select({ reference: orders.reference }).from(orders).where(eq(orders.quoteId, quote.id)).orderBy(asc(orders.createdAt)).limit(1);
+  const [existing] = await database(db).select({ reference: orders.reference }).from(orders).where(eq(orders.quoteId, quote.id)).orderBy(asc(orders.createdAt)).limit(1);
   if (existing) return (await findOrder(db, existing.reference))!;
 
   const name = customer.name?.trim();
@@ -398,7 +398,7 @@ export async function orderFromQuote(env: Env, quoteId: string, accessKey: strin
   }
   const lines = (await withSampleFlags(db, quote.lines as PricedLineDto[])).map((l) => ({ ...l, ...sizeSourceFields(l.size_source) }));
   const reference = newOrderReference();
-  const d = drizzle(db);
+  const d = database(db);
   // Past the customer-e-mail guard's limits the order is still made, without the customer's e-mail.
   const customerEmailAllowed = (await admitCustomerEmail(env, email, now)).allowed;
   // The quote's row guards against a double order: only the first update that claims it wins.
@@ -429,6 +429,6 @@ export async function orderFromQuote(env: Env, quoteId: string, accessKey: strin
 /** The orders made from these quotes, by quote id (for the stored-quote page). */
 export async function ordersForQuotes(db: D1Database, quoteIds: readonly string[]): Promise<Map<string, string>> {
   if (quoteIds.length === 0) return new Map();
-  const rows = await drizzle(db).select({ quoteId: orders.quoteId, reference: orders.reference }).from(orders).where(inArray(orders.quoteId, [...quoteIds]));
+  const rows = await database(db).select({ quoteId: orders.quoteId, reference: orders.reference }).from(orders).where(inArray(orders.quoteId, [...quoteIds]));
   return new Map(rows.map((r) => [r.quoteId!, r.reference]));
 }

@@ -7,7 +7,7 @@
 // The product comes from the FILE NAME only: '{productId}-pricing-template.csv' or '{productId}.csv'
 // (either id space; a browser's ' (1)' copy suffix is ignored).
 import { and, desc, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { priceLists } from '../db/schema';
 import { CsvSyntaxError, parseCsv, toCsv } from '../shared/csv';
 import { AppError, type ErrorIssue } from '../lib/errors';
@@ -39,7 +39,7 @@ export function gridToCsv(grid: GridData): string {
 
 /** The version in force of a product, or null when it has no price list. */
 async function versionInForce(db: D1Database, productId: string): Promise<PriceListRow | null> {
-  const [row] = await drizzle(db).select().from(priceLists).where(eq(priceLists.productId, productId)).orderBy(desc(priceLists.version)).limit(1);
+  const [row] = await database(db).select().from(priceLists).where(eq(priceLists.productId, productId)).orderBy(desc(priceLists.version)).limit(1);
   return row ?? null;
 }
 
@@ -175,7 +175,7 @@ async function writeVersion(db: D1Database, actor: string, change: NewVersion, a
   const version = (current?.version ?? 0) + 1;
   const cellsChanged = countChangedCells(current, change.grid);
   const now = new Date();
-  const d = drizzle(db);
+  const d = database(db);
   // The unique (product, version) index makes a concurrent write of the same version fail whole.
   await d.batch([
     d.insert(priceLists).values({
@@ -287,7 +287,7 @@ export async function bulkUploadPriceLists(db: D1Database, files: UploadedFile[]
 
 export async function listVersions(db: D1Database, productKey: string): Promise<PriceListVersionsResponse> {
   const product = await productOrThrow(db, productKey);
-  const rows = await drizzle(db).select().from(priceLists).where(eq(priceLists.productId, product.id)).orderBy(desc(priceLists.version));
+  const rows = await database(db).select().from(priceLists).where(eq(priceLists.productId, product.id)).orderBy(desc(priceLists.version));
   const versions: PriceListVersionDto[] = rows.map((r, i) => ({
     version: r.version,
     createdAt: r.createdAt,
@@ -304,7 +304,7 @@ export async function listVersions(db: D1Database, productKey: string): Promise<
 /** A new version with the grid of an earlier one; the earlier versions stay as they were. */
 export async function rollbackPriceList(db: D1Database, productKey: string, toVersion: number, actor: string): Promise<RollbackResponse> {
   const product = await productOrThrow(db, productKey);
-  const [target] = await drizzle(db)
+  const [target] = await database(db)
     .select()
     .from(priceLists)
     .where(and(eq(priceLists.productId, product.id), eq(priceLists.version, toVersion)))

@@ -3,7 +3,7 @@
 // is free (else the next free one), and writes the quote and its e-mails in one D1 batch, so a
 // quote is never stored without its e-mails nor e-mailed without being stored.
 import { inArray } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import type { z } from 'zod';
 import { businessProfile } from '../lib/business-profile';
 import { quotes } from '../db/schema';
@@ -80,7 +80,7 @@ async function storeQuote(db: D1Database, input: NewQuote, now: Date): Promise<S
   const quoteDate = now.toISOString();
   const validUntil = quoteValidUntil(now);
   const accessKey = newAccessKey();
-  const d = drizzle(db);
+  const d = database(db);
 
   let next = Number(input.requestedId.slice(3));
   for (let round = 0; round < 10; round++) {

@@ -1,7 +1,7 @@
 // No card payment at sample prices in production (DESIGN.md section 7b). APP_ENV=development may pay
 // them (the sandbox journey needs a price to charge); everything else refuses, failing closed.
 import { and, eq, inArray } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { businessProfile } from '../lib/business-profile';
 import { priceLists } from '../db/schema';
 import type { Env } from '../env';
@@ -36,7 +36,7 @@ export async function withSampleFlags<T extends LineKey>(db: D1Database, lines: 
   const unknown = lines.filter((l) => typeof l.sample_price !== 'boolean');
   const sample = new Set<string>();
   if (unknown.length > 0) {
-    const rows = await drizzle(db)
+    const rows = await database(db)
       .select({ productId: priceLists.productId, version: priceLists.version })
       .from(priceLists)
       .where(and(eq(priceLists.isSample, true), inArray(priceLists.productId, [...new Set(unknown.map((l) => l.product_type))])));

@@ -1,5 +1,5 @@
 import { and, inArray, isNotNull } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../../lib/db';
 import { colours } from '../../db/schema';
 import { coloursForProduct } from '../catalogue';
 import { productCatalogue } from '../product-catalogue';
@@ -22,7 +22,7 @@ async function candidateColours(db: D1Database, productId: string | undefined): 
   const calculatorProducts = (await productCatalogue(db)).products.filter((p) => p.calculatorId);
   const calculatorSets = [...new Set(calculatorProducts.map((p) => p.colourSetKey))];
   if (calculatorSets.length === 0) return [];
-  const rows = await drizzle(db)
+  const rows = await database(db)
     .select({ name: colours.name, hex: colours.hex, setKey: colours.setKey })
     .from(colours)
     .where(and(inArray(colours.setKey, calculatorSets), isNotNull(colours.swatchKey)));
