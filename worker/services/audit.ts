@@ -6,7 +6,7 @@ import { database } from '../lib/db';
 import { auditLog } from '../db/schema';
 
 export interface AuditEntry {
-  /** The staff session id (requireStaff sets c.get('staffSessionId')), or 'anonymous'. */
+  /** The staff session id (staffActor(c) of middleware/require-staff), or 'anonymous'. */
   actor: string;
   /** e.g. 'staff.sign-in', 'staff.sign-in-failed', 'staff.sign-out', 'lead.update', 'tracking.create' */
   action: string;
