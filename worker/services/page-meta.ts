@@ -17,7 +17,7 @@ import {
 import { HERO_POSTER } from '../shared/landing-first-screen';
 import { landingFirstScreenHtml } from './first-screen';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../shared/public-config';
-import { html, SafeHtml } from './email/html';
+import { html, SafeHtml } from '../lib/html';
 import { formatRandFromCents } from '../shared/money';
 import { gridForProduct } from './pricing';
 import { productCatalogue, type CatalogueProduct } from './product-catalogue';

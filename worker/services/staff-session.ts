@@ -4,7 +4,7 @@ import { AppError } from '../lib/errors';
 import { businessProfile as businessDetails } from '../lib/business-profile';
 import { layoutHtml, signatureText } from './email/email-parts';
 import { formatLongDate } from '../shared/sa-time';
-import { html } from './email/html';
+import { html } from '../lib/html';
 import type { OutgoingEmail } from './email/outbox';
 import { randomHex } from '../lib/crypto';
 import { endKvSession, readKvSession, storeKvSession } from '../lib/kv-session';

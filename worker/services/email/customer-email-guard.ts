@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors';
 import { hitLimit, type RateLimitRule } from '../../middleware/rate-limit';
 import { PLAIN_NAME } from '../../shared/orders-api';
 import { layoutHtml } from './email-parts';
-import { html } from './html';
+import { html } from '../../lib/html';
 import { enqueueEmail, type OutgoingEmail } from './outbox';
 
 /** E-mails to one mailbox (normalised) a day from anonymous requests, all kinds together. */

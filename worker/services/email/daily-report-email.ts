@@ -5,7 +5,7 @@ import type { Env } from '../../env';
 import type { DailyReportDto } from '../../shared/insights-api';
 import { buttonHtml, factsHtml, factsText, layoutHtml, signatureText } from './email-parts';
 import { formatLongDate } from '../../shared/sa-time';
-import { html } from './html';
+import { html } from '../../lib/html';
 import type { OutgoingEmail } from './outbox';
 
 /** One message per date: the outbox refuses a second one with the same key. */

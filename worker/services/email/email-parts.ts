@@ -5,7 +5,7 @@ import type { BusinessProfile } from '../../lib/business-profile';
 import type { PricedLineDto } from '../../shared/orders-api';
 import { formatRandFromCents } from '../../shared/money';
 import { hasSamplePrices, SAMPLE_PRICES_LABEL, SAMPLE_PRICES_NOTE, SAMPLE_PRICES_TEXT } from '../../shared/sample-prices';
-import { html, type SafeHtml } from './html';
+import { html, type SafeHtml } from '../../lib/html';
 import { lineSizeNote, lineSizeNoteHtml } from './size-notes';
 
 export const rand = formatRandFromCents;

@@ -4,7 +4,7 @@ import type { BusinessProfile } from '../../lib/business-profile';
 import { LEAD_SOURCE_LABELS, leadSizeSummary } from '../../shared/leads-api';
 import { buttonHtml, factsHtml, factsText, layoutHtml } from './email-parts';
 import { formatLongDate } from '../../shared/sa-time';
-import { html } from './html';
+import { html } from '../../lib/html';
 import type { OutgoingEmail } from './outbox';
 
 export interface LeadForEmail {

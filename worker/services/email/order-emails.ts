@@ -26,7 +26,7 @@ import {
   totalsText,
   type Totals,
 } from './email-parts';
-import { html } from './html';
+import { html } from '../../lib/html';
 import type { OutgoingEmail } from './outbox';
 import { greetingName } from './customer-email-guard';
 import { sizesConfirmHtml, sizesConfirmText, sizesToBeConfirmedHtml, sizesToBeConfirmedText } from './size-notes';

@@ -6,7 +6,7 @@ import { database } from '../../lib/db';
 import { emailOutbox } from '../../db/schema';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
-import { oneLine } from './html';
+import { oneLine } from '../../lib/html';
 import { EmailSendError, emailSenderFor, SEND_TIMEOUT_MS, UNKNOWN_OUTCOME, type EmailSender } from './senders';
 
 export interface OutgoingEmail {

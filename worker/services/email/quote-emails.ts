@@ -22,7 +22,7 @@ import {
   totalsText,
   type Totals,
 } from './email-parts';
-import { html, type SafeHtml } from './html';
+import { html, type SafeHtml } from '../../lib/html';
 import type { OutgoingEmail } from './outbox';
 import { greetingName } from './customer-email-guard';
 

@@ -5,7 +5,7 @@ import { businessProfile } from '../../lib/business-profile';
 import type { Env } from '../../env';
 import { trackingStatusLabel, type TrackingHistoryItem } from '../../shared/tracking-api';
 import { buttonHtml, factsHtml, factsText, layoutHtml, signatureText } from './email-parts';
-import { html } from './html';
+import { html } from '../../lib/html';
 import type { OutgoingEmail } from './outbox';
 import { greetingName } from './customer-email-guard';
 

@@ -1,12 +1,11 @@
 // The sandbox gateway's hosted checkout page, rendered on the server. Every value is escaped by
-// hono/html; there is no inline script or style (CSP): the look is /sandbox-checkout.css.
-import { html } from 'hono/html';
-import type { HtmlEscapedString } from 'hono/utils/html';
+// lib/html; there is no inline script or style (CSP): the look is /sandbox-checkout.css.
+import { html, type SafeHtml } from '../../lib/html';
 import { formatRandFromCents } from '../../shared/money';
 import { formatSouthAfricanTime } from '../../shared/sa-time';
 import { SANDBOX_SESSION_MINUTES, type CardErrors, type CardField, type CardForm, type SandboxSession } from './sandbox';
 
-type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+type Html = SafeHtml;
 
 function layout(title: string, body: Html): Html {
   return html`<!doctype html>
