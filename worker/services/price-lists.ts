@@ -10,6 +10,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { database } from '../lib/db';
 import { priceLists } from '../db/schema';
 import { CsvSyntaxError, parseCsv, toCsv } from '../shared/csv';
+import { randDecimal } from '../shared/money';
 import { AppError, type ErrorIssue } from '../lib/errors';
 import { PRICE_DROP_CONFIRM_PREFIX, PRICE_FLOOR_CENTS, type BulkUploadResponse, type PriceListVersionDto, type PriceListVersionsResponse, type RollbackResponse } from '../shared/price-lists-api';
 import { auditStatement } from './audit';
@@ -30,11 +31,10 @@ export interface GridData {
 
 type PriceListRow = typeof priceLists.$inferSelect;
 
-const rand = (cents: number) => (cents / 100).toFixed(2);
 
 /** The grid as the template CSV. */
 export function gridToCsv(grid: GridData): string {
-  return toCsv([[TEMPLATE_CORNER, ...grid.widthsMm], ...grid.dropsMm.map((drop, d) => [drop, ...grid.pricesCents[d]!.map(rand)])]);
+  return toCsv([[TEMPLATE_CORNER, ...grid.widthsMm], ...grid.dropsMm.map((drop, d) => [drop, ...grid.pricesCents[d]!.map(randDecimal)])]);
 }
 
 /** The version in force of a product, or null when it has no price list. */
@@ -102,7 +102,7 @@ function priceCents(raw: string, where: string): number {
   if (!m) throw new GridError(`${where}: the price '${raw.trim()}' is not an amount in rand with at most two decimals (e.g. 1624.00).`);
   const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
   if (cents <= 0) throw new GridError(`${where}: the price is R 0; prices must be more than R 0.`);
-  if (cents > MAX_PRICE_CENTS) throw new GridError(`${where}: the price R ${rand(cents)} is over the R 1 000 000 limit.`);
+  if (cents > MAX_PRICE_CENTS) throw new GridError(`${where}: the price R ${randDecimal(cents)} is over the R 1 000 000 limit.`);
   return cents;
 }
 

@@ -22,6 +22,11 @@ export function formatRandFromCents(cents: number): string {
   return `${negative ? '-' : ''}R${NBSP}${grouped},${centsPart}`;
 }
 
+/** 123450 -> '1234.50': rand as a plain decimal, for CSV files and schema.org prices. */
+export function randDecimal(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
 /** 1234.5 -> 'R 1 234,50' (en-ZA). */
 export function formatRand(amountRand: number): string {
   return formatRandFromCents(Math.round(amountRand * 100));

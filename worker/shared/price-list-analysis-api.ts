@@ -3,7 +3,7 @@
 // POST /api/pricing/bulk-upload accepts (worker/services/price-lists.ts parsePriceListCsv).
 import { z } from 'zod';
 import { toCsv } from './csv';
-import { VAT_RATE } from './money';
+import { randDecimal, VAT_RATE } from './money';
 
 /** The multipart fields of POST /api/analyze-price-list: the image (spec section 7) and the text read from it in the browser. */
 export const ANALYSIS_FIELDS = { image: 'priceList', text: 'recognisedText' } as const;
@@ -66,8 +66,6 @@ export type CsvResult =
   | { ok: true; csv: string; vatAdded: boolean; notes: string[] }
   | { ok: false; problem: string };
 
-const rand = (cents: number) => (cents / 100).toFixed(2);
-
 /**
  * The grid as the bulk upload's CSV: widths across, drops down, rand incl. VAT with two decimals.
  * Prices excl. VAT are raised by 15%; bands outside 100-3000 mm are left out (larger sizes are custom made);
@@ -92,7 +90,7 @@ export function priceGridToCsv(grid: PriceGrid): CsvResult {
         missing.push(`${width} x ${drop} mm`);
         return '';
       }
-      return rand(vatAdded ? Math.round(cents * (1 + VAT_RATE)) : cents);
+      return randDecimal(vatAdded ? Math.round(cents * (1 + VAT_RATE)) : cents);
     });
     rows.push([drop, ...cells]);
   }
