@@ -2,8 +2,7 @@
 // BUSINESS_NAME, BUSINESS_EMAIL, BUSINESS_PHONE_*, BUSINESS_WHATSAPP_*, MAIN_WEBSITE_URL). Values are
 // trimmed; an unset or blank contact is null, an unset name is the default.
 import type { Env } from '../env';
-
-export const DEFAULT_BUSINESS_NAME = 'Custom Blinds';
+import { DEFAULT_BUSINESS_NAME } from '../shared/public-config';
 
 type BusinessEnv = Pick<
   Env,

@@ -3,7 +3,7 @@
 // ClaudeUnavailableError quickly (no retries, a short timeout) so the caller can answer with the
 // built-in consultant instead.
 import Anthropic from '@anthropic-ai/sdk';
-import { DEFAULT_BUSINESS_NAME } from '../../lib/business-profile';
+import { DEFAULT_BUSINESS_NAME } from '../../shared/public-config';
 import { SAMPLE_PRICES_NOTE } from '../../shared/sample-prices';
 import type {
   ContentBlockParam,
