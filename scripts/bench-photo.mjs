@@ -10,7 +10,7 @@ import jpeg from 'jpeg-js';
 import { renderScene } from '../tests/worker/fixtures/window-scenes.ts';
 import { COLOUR_SAMPLE_PIXELS } from '../worker/services/consultant/photo-colours.ts';
 import { dominantColours } from '../worker/services/image-colours.ts';
-import { decodePhoto } from '../worker/services/photo-decode.ts';
+import { decodePhoto } from '../worker/lib/image/decode.ts';
 import { analyzeWindowPixels } from '../worker/services/window-analysis/index.ts';
 
 const PHOTO_SCENE = { imageW: 4000, imageH: 3000, pxPerMm: 1.6, windowMm: [1200, 1500], frame: 'white', a4: 'portrait', seed: 12 };

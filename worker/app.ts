@@ -4,7 +4,7 @@ import type { AppBindings } from './env';
 import { AppError, errorBody } from './lib/errors';
 import { securityHeaders } from './middleware/security-headers';
 import { defaultDeny } from './middleware/default-deny';
-import { requireStaff } from './middleware/require-staff';
+import { requireStaff, staffActor } from './middleware/require-staff';
 import { adminAuditRoutes } from './routes/admin-audit';
 import { adminSessionRoutes } from './routes/admin-session';
 import { adminDashboardRoutes } from './routes/admin-dashboard';
@@ -99,7 +99,7 @@ app.route('/pay/sandbox', sandboxCheckoutRoutes);
 // Staff: fill an empty deployed catalogue with the sample data (locally `npm start` does this).
 app.post('/api/admin/catalogue/seed', requireStaff, async (c) => {
   const result = await seedCatalogueIfEmpty(c.env.DB, c.env.MEDIA);
-  await recordAudit(c.env.DB, { actor: c.get('staffSessionId') ?? 'S-unknown', action: 'catalogue.seed', details: { ...result } });
+  await recordAudit(c.env.DB, { actor: staffActor(c), action: 'catalogue.seed', details: { ...result } });
   return c.json({ success: true, ...result });
 });
 

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { RgbaImage } from '../../worker/services/window-analysis';
+import type { RgbaImage } from '../../worker/lib/image/types';
 import { encodePng } from '../worker/fixtures/window-scenes';
 import { screenshot, useBrowser, watchErrors } from './browser';
 

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { BEACON_LIMIT } from '../../worker/routes/analytics';
 import { coloursForProduct } from '../../worker/services/catalogue';
-import { BUFFER_FLUSH_MS, dayBefore, saDay, visitorHash } from '../../worker/services/analytics';
+import { BUFFER_FLUSH_MS, visitorHash } from '../../worker/services/analytics';
+import { addDays, southAfricanDay } from '../../worker/shared/sa-time';
 import { recordVerifiedPayment } from '../../worker/services/payments/record-verified';
 import { BASE, postJson } from './helpers';
 
@@ -56,8 +57,8 @@ describe('POST /api/analytics/events (the storefront beacon)', () => {
     expect(await res.json()).toEqual({ success: true, recorded: 3 });
     const [row] = await eventsWhere('path = ?', path);
     // The query string (which may hold personal data) is never stored.
-    expect(row).toMatchObject({ kind: 'page_view', day: saDay(), product_id: 'roller-blockout' });
-    expect(row!.visitor).toBe(await visitorHash(env.SESSIONS, ip, 'beacon-test', saDay()));
+    expect(row).toMatchObject({ kind: 'page_view', day: southAfricanDay(), product_id: 'roller-blockout' });
+    expect(row!.visitor).toBe(await visitorHash(env.SESSIONS, ip, 'beacon-test', southAfricanDay()));
   });
 
   it.each([
@@ -102,8 +103,8 @@ describe('POST /api/analytics/events (the storefront beacon)', () => {
 
 describe('the visitor hash', () => {
   it('is stable within a day, differs between days and clients, and never holds the address', async () => {
-    const today = saDay();
-    const yesterday = dayBefore(today, 1);
+    const today = southAfricanDay();
+    const yesterday = addDays(today, -1);
     const ip = '203.0.113.77';
     const a = await visitorHash(env.SESSIONS, ip, 'Mozilla/5.0', today);
     expect(await visitorHash(env.SESSIONS, ip, 'Mozilla/5.0', today)).toBe(a);
@@ -118,9 +119,9 @@ describe('the visitor hash', () => {
   });
 
   it('counts South African days (UTC+2)', () => {
-    expect(saDay(new Date('2025-03-09T21:59:59Z'))).toBe('2025-03-09');
-    expect(saDay(new Date('2025-03-09T22:00:00Z'))).toBe('2025-03-10');
-    expect(dayBefore('2025-03-01', 1)).toBe('2025-02-28');
+    expect(southAfricanDay(new Date('2025-03-09T21:59:59Z'))).toBe('2025-03-09');
+    expect(southAfricanDay(new Date('2025-03-09T22:00:00Z'))).toBe('2025-03-10');
+    expect(addDays('2025-03-01', -1)).toBe('2025-02-28');
   });
 
   it('keeps no raw address in any event', async () => {
@@ -139,7 +140,7 @@ describe('the worker records its own events', () => {
     expect((await fetchAndSettle('/api/melvin/enhanced-chat', { message: 'Hello, do you do shutters?', sessionId }, ip)).status).toBe(200);
     const rows = await eventsWhere('session_id = ?', sessionId);
     expect(rows.map((r) => r.kind)).toEqual(['chat_session', 'chat_message']);
-    expect(rows[1]!.visitor).toBe(await visitorHash(env.SESSIONS, ip, 'analytics-test', saDay()));
+    expect(rows[1]!.visitor).toBe(await visitorHash(env.SESSIONS, ip, 'analytics-test', southAfricanDay()));
   });
 
   it('a price check with the product asked about (written in the next batch, after the answer)', async () => {
@@ -199,6 +200,6 @@ describe('the worker records its own events', () => {
     expect(res.status).toBe(201);
     const { leadId } = await res.json<any>();
     const [row] = await eventsWhere("kind = 'lead' AND ref_id = ?", leadId);
-    expect(row).toMatchObject({ area: 'Plettenberg Bay', product_id: 'Shutters', day: saDay() });
+    expect(row).toMatchObject({ area: 'Plettenberg Bay', product_id: 'Shutters', day: southAfricanDay() });
   });
 });

@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:test';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../../worker/lib/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { leads } from '../../worker/db/schema';
 import type { ConsultantDeps } from '../../worker/services/consultant/types';
 import { answerWithClaude, ClaudeUnavailableError, DEFAULT_CLAUDE_MODEL } from '../../worker/services/consultant/claude';
 import { runTool } from '../../worker/services/consultant/claude-tools';
-import { formatRandFromCents } from '../../worker/services/consultant/format';
+import { formatRandFromCents } from '../../worker/shared/money';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
 
 // The stand-in server of tests/stand-ins/global-setup.ts (Node), bound by vitest.worker.config.ts.
@@ -236,7 +236,7 @@ describe('Claude tools', () => {
     const first = JSON.parse((await runTool(c as any, 'capture_lead', { name: 'Sipho Dlamini', phone: '082 123 4567', notes: 'Roller for the bedroom' })).content);
     expect(first.captured).toBe(true);
     expect(c.memory.leadId).toBe(first.lead_id);
-    const [row] = await drizzle(env.DB).select().from(leads).where(eq(leads.id, first.lead_id));
+    const [row] = await database(env.DB).select().from(leads).where(eq(leads.id, first.lead_id));
     expect(row).toMatchObject({ name: 'Sipho Dlamini', phone: '082 123 4567', source: 'chat', productInterest: 'Roller Blind - Blockout' });
     expect(row!.email ?? null).toBeNull();
     const again = JSON.parse((await runTool(c as any, 'capture_lead', { name: 'Sipho', email: 's@example.co.za', notes: 'x' })).content);

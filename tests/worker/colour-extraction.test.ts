@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTS } from '../../worker/seed/catalogue-data';
 import { extractDistinctColours } from '../../worker/services/colour-extraction';
 import { hexToRgb } from '../../worker/services/image-colours';
-import type { RgbaImage } from '../../worker/services/window-analysis';
+import type { RgbaImage } from '../../worker/lib/image/types';
 import type { ColourExtractionListResponse, ExtractFromScreenshotResponse } from '../../worker/shared/colour-extraction-api';
 import type { ColoursResponse } from '../../worker/shared/catalogue-api';
 import { encodePng } from './fixtures/window-scenes';

@@ -7,7 +7,7 @@ import { PRODUCTS } from '../../worker/seed/catalogue-data';
 import { coloursForProduct } from '../../worker/services/catalogue';
 import { answerBuiltIn } from '../../worker/services/consultant/built-in-consultant';
 import { parseContactDetails } from '../../worker/services/consultant/contact-details';
-import { formatRandFromCents } from '../../worker/services/consultant/format';
+import { formatRandFromCents } from '../../worker/shared/money';
 import { parseSize } from '../../worker/services/consultant/parse-size';
 import { matchProduct } from '../../worker/services/consultant/product-match';
 import type { ChatTurn, ConsultantDeps, ConsultantMemory } from '../../worker/services/consultant/types';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { answerTurn, type TurnInput } from '../../worker/services/consultant/route-answer';
-import { formatRandFromCents } from '../../worker/services/consultant/format';
+import { formatRandFromCents } from '../../worker/shared/money';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
 
 const contact = {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eventStatement, type AnalyticsEvent } from '../../worker/services/analytics';
 import { recordAudit } from '../../worker/services/audit';
 import { dashboardFigures } from '../../worker/services/dashboard';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../../worker/lib/db';
 import { get, postJson } from './helpers';
 
 const NOW = new Date('2024-05-15T10:00:00.000Z'); // 12:00 in South Africa, 15 May
@@ -46,7 +46,7 @@ const EVENTS: AnalyticsEvent[] = [
 ];
 
 async function seed(): Promise<void> {
-  const db = drizzle(env.DB);
+  const db = database(env.DB);
   const statements = EVENTS.map((e) => eventStatement(env.DB, e));
   for (let i = 0; i < statements.length; i += 50) {
     const chunk = statements.slice(i, i + 50);

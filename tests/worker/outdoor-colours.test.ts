@@ -3,7 +3,7 @@
 import { SELF, env } from 'cloudflare:test';
 import { strToU8, zipSync } from 'fflate';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../../worker/lib/db';
 import { desc } from 'drizzle-orm';
 import { auditLog, outdoorColours } from '../../worker/db/schema';
 import { wordParagraphs } from '../../worker/lib/word-document';
@@ -76,7 +76,7 @@ const GOOD = [
 ];
 
 beforeEach(async () => {
-  await drizzle(env.DB).delete(outdoorColours);
+  await database(env.DB).delete(outdoorColours);
   staffCookie = await signIn();
 });
 
@@ -121,7 +121,7 @@ describe('POST /api/outdoor-blinds/upload-colours', () => {
     expect(range.colours.map((c) => c.name)).toEqual(['Black', 'White']);
     expect(range.source).toBe('v2.docx');
     expect(range.lastUpdated).toMatch(/^\d{4}-\d\d-\d\dT/);
-    const [audit] = await drizzle(env.DB).select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    const [audit] = await database(env.DB).select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(audit).toMatchObject({ action: 'outdoor-colours.replace', target: 'v2.docx' });
     expect(audit!.details).toMatchObject({ colours: 2, previousTotal: 5 });
   });

@@ -2,7 +2,7 @@
 // payment flows are tested apart from the order-submission code.
 import { env } from 'cloudflare:test';
 import { eq, like } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../../worker/lib/db';
 import { expect } from 'vitest';
 import { emailOutbox, orderLines, orders, payments, quotes } from '../../worker/db/schema';
 import type { Env } from '../../worker/env';
@@ -27,7 +27,7 @@ export async function insertOrder(
   const totalCents = overrides.totalCents ?? 162_400;
   const vatCents = Math.round(totalCents - totalCents / 1.15);
   const email = overrides.email ?? `buyer-${reference.toLowerCase()}@example.co.za`;
-  const db = drizzle(env.DB);
+  const db = database(env.DB);
   await db.batch([
     db.insert(orders).values({
       reference,
@@ -61,7 +61,7 @@ export async function insertOrder(
 export async function insertQuote(overrides: Partial<{ email: string | null; name: string }> = {}): Promise<{ id: string; accessKey: string }> {
   const id = `CB-${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
   const accessKey = crypto.randomUUID();
-  await drizzle(env.DB)
+  await database(env.DB)
     .insert(quotes)
     .values({
       id,
@@ -81,12 +81,12 @@ export async function insertQuote(overrides: Partial<{ email: string | null; nam
 }
 
 export async function orderRow(reference: string) {
-  const [row] = await drizzle(env.DB).select().from(orders).where(eq(orders.reference, reference));
+  const [row] = await database(env.DB).select().from(orders).where(eq(orders.reference, reference));
   return row!;
 }
 
 export async function paymentRows(reference: string) {
-  return drizzle(env.DB).select().from(payments).where(eq(payments.orderReference, reference));
+  return database(env.DB).select().from(payments).where(eq(payments.orderReference, reference));
 }
 
 /** The order is paid, with exactly one payment row: that row, for the test to check. */
@@ -114,7 +114,7 @@ export function createPayment(body: unknown, overrides: Partial<Env> = {}, ip = 
 
 /** The outbox rows whose dedupe key starts with the prefix (e.g. 'payment-receipt:CB-...'). */
 export async function outboxRows(dedupePrefix: string) {
-  return drizzle(env.DB).select().from(emailOutbox).where(like(emailOutbox.dedupeKey, `${dedupePrefix}%`));
+  return database(env.DB).select().from(emailOutbox).where(like(emailOutbox.dedupeKey, `${dedupePrefix}%`));
 }
 
 /**

@@ -1,7 +1,8 @@
 import { decode as referenceDecode } from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
-import { decodeJpeg, decodePhoto } from '../../worker/services/photo-decode';
-import { WindowAnalysisError, type RgbaImage } from '../../worker/services/window-analysis';
+import { decodeJpeg, decodePhoto } from '../../worker/lib/image/decode';
+import { ImageError } from '../../worker/lib/image/errors';
+import type { RgbaImage } from '../../worker/lib/image/types';
 import * as samples from './fixtures/jpeg-samples';
 
 const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -65,14 +66,14 @@ function withDeclaredSize(jpeg: Uint8Array, width: number, height: number): Uint
   throw new Error('no SOF marker');
 }
 
-function rejection(fn: () => unknown): WindowAnalysisError {
+function rejection(fn: () => unknown): ImageError {
   try {
     fn();
   } catch (err) {
-    expect(err).toBeInstanceOf(WindowAnalysisError);
-    return err as WindowAnalysisError;
+    expect(err).toBeInstanceOf(ImageError);
+    return err as ImageError;
   }
-  throw new Error('expected a WindowAnalysisError');
+  throw new Error('expected a ImageError');
 }
 
 const BASELINE = {

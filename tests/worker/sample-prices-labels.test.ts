@@ -2,7 +2,7 @@
 // one wording of worker/shared/sample-prices.ts; one priced from an uploaded list does not.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { like } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../../worker/lib/db';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
@@ -31,7 +31,7 @@ async function placeOrder(product: string): Promise<string> {
 }
 
 async function emailsAbout(marker: string) {
-  return drizzle(env.DB).select().from(emailOutbox).where(like(emailOutbox.text, `%${marker}%`));
+  return database(env.DB).select().from(emailOutbox).where(like(emailOutbox.text, `%${marker}%`));
 }
 
 /** The text a page draws, one line per Tj (pdf-lib writes standard-font text as hex strings). */

@@ -3,7 +3,7 @@
 // starts a checkout for it. APP_ENV=development may; so may an order priced from an uploaded list.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../../worker/lib/db';
 import { describe, expect, it } from 'vitest';
 import { orderLines, orders, quotes } from '../../worker/db/schema';
 import { coloursForProduct } from '../../worker/services/catalogue';
@@ -70,7 +70,7 @@ describe('an order priced from a sample grid', () => {
     const submitted = await submitOrder('roller-blockout');
     expect(submitted.order.sample_prices).toBe(true);
     expect(submitted.order.blinds[0]!.sample_price).toBe(true);
-    const [line] = await drizzle(env.DB).select().from(orderLines).where(eq(orderLines.orderReference, submitted.reference));
+    const [line] = await database(env.DB).select().from(orderLines).where(eq(orderLines.orderReference, submitted.reference));
     expect(line!.priceIsSample).toBe(true);
   });
 
@@ -109,14 +109,14 @@ describe('an order priced from a sample grid', () => {
     const res = await createPayment({ quote_id: quote.quote_id, quote_key: quote.access_key, customer_info: { name: 'Sipho', email: 'sipho@example.co.za' } }, PRODUCTION);
     expect(res.status).toBe(409);
     expectRefusal(await res.json());
-    expect(await drizzle(env.DB).select().from(orders).where(eq(orders.quoteId, quote.quote_id))).toHaveLength(0);
+    expect(await database(env.DB).select().from(orders).where(eq(orders.quoteId, quote.quote_id))).toHaveLength(0);
   });
 
   it('a stored quote saved before lines carried the flag is judged by its grid version', async () => {
     const quote = await saveQuote('roller-blockout');
-    const [row] = await drizzle(env.DB).select().from(quotes).where(eq(quotes.id, quote.quote_id));
+    const [row] = await database(env.DB).select().from(quotes).where(eq(quotes.id, quote.quote_id));
     const legacy = (row!.lines as Record<string, unknown>[]).map(({ sample_price: _s, ...rest }) => rest);
-    await drizzle(env.DB).update(quotes).set({ lines: legacy }).where(eq(quotes.id, quote.quote_id));
+    await database(env.DB).update(quotes).set({ lines: legacy }).where(eq(quotes.id, quote.quote_id));
     const res = await createPayment({ quote_id: quote.quote_id, quote_key: quote.access_key, customer_info: { name: 'Sipho', email: 'sipho@example.co.za' } }, PRODUCTION);
     expect(res.status).toBe(409);
   });

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  analyzeWindowImage,
-  analyzeWindowPixels,
-  decodePng,
-  sniffImageType,
-  WindowAnalysisError,
-  type RgbaImage,
-  type WindowAnalysis,
-} from '../../worker/services/window-analysis';
+import { ImageError } from '../../worker/lib/image/errors';
+import { decodePng } from '../../worker/lib/image/png';
+import { sniffImageType } from '../../worker/lib/image/sniff';
+import type { RgbaImage } from '../../worker/lib/image/types';
+import { analyzeWindowImage, analyzeWindowPixels, type WindowAnalysis } from '../../worker/services/window-analysis';
 
 import { Zlib, zlibSync } from 'fflate';
 import { encodePng, encodeScenePng, noise, pngFile, renderScene, type Rendered, type Scene } from './fixtures/window-scenes';
@@ -24,14 +20,14 @@ function expectAreaMatches(result: WindowAnalysis, r: Rendered) {
   expect(result.detectedArea.height).toBeCloseTo(r.window.h / H, 2);
 }
 
-function rejection(fn: () => unknown): WindowAnalysisError {
+function rejection(fn: () => unknown): ImageError {
   try {
     fn();
   } catch (err) {
-    expect(err).toBeInstanceOf(WindowAnalysisError);
-    return err as WindowAnalysisError;
+    expect(err).toBeInstanceOf(ImageError);
+    return err as ImageError;
   }
-  throw new Error('expected a WindowAnalysisError');
+  throw new Error('expected a ImageError');
 }
 
 // ------------------------------------------------------------------ tests

@@ -11,24 +11,6 @@ export function toHex(bytes: ArrayBuffer | Uint8Array): string {
   return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function toBase64(bytes: ArrayBuffer | Uint8Array): string {
-  let binary = '';
-  for (const b of new Uint8Array(bytes)) binary += String.fromCharCode(b);
-  return btoa(binary);
-}
-
-/** Null when the text is not base64. */
-export function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
-  try {
-    const binary = atob(text);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
-  } catch {
-    return null;
-  }
-}
-
 export async function hmacSha256(key: string | Uint8Array<ArrayBuffer>, message: string): Promise<Uint8Array<ArrayBuffer>> {
   const keyBytes = typeof key === 'string' ? utf8(key) : key;
   const cryptoKey = await crypto.subtle.importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);

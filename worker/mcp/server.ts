@@ -5,6 +5,7 @@ import { SAMPLE_PRICES_NOTE } from '../shared/sample-prices';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { AppError } from '../lib/errors';
+import { businessName } from '../lib/business-profile';
 import { CATALOGUE_SECTIONS } from '../shared/catalogue-types';
 import { CONTROL_SIDES, MOUNT_TYPES } from '../shared/orders-api';
 import { businessInfo, listColours, listProducts, priceBlind, startQuote, type ShopToolContext } from './shop-tools';
@@ -166,7 +167,7 @@ async function run(requestId: string, work: () => Promise<CallToolResult>): Prom
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 export function createShopMcpServer(ctx: ShopToolContext, requestId: string): McpServer {
-  const server = new McpServer({ name: MCP_SERVER_NAME, title: `${ctx.env.BUSINESS_NAME || 'Custom Blinds'} shop`, version: MCP_SERVER_VERSION }, { instructions: INSTRUCTIONS });
+  const server = new McpServer({ name: MCP_SERVER_NAME, title: `${businessName(ctx.env)} shop`, version: MCP_SERVER_VERSION }, { instructions: INSTRUCTIONS });
 
   server.registerTool(
     'list_products',

@@ -7,7 +7,7 @@ import { AppError } from '../lib/errors';
 import { hitLimit, type RateLimitRule } from '../middleware/rate-limit';
 import { publicConfig } from '../routes/config';
 import { catalogOverview, coloursForProduct } from '../services/catalogue';
-import { formatRandFromCents } from '../services/consultant/format';
+import { formatRandFromCents } from '../shared/money';
 import { DELIVERY_NOTES } from '../services/email/email-parts';
 import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct, priceForSize, type PriceGrid } from '../services/pricing';
 import { saveInternalQuote, type SavedQuote } from '../services/quotes';

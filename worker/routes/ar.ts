@@ -5,8 +5,9 @@ import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { rateLimit } from '../middleware/rate-limit';
-import { decodePhoto } from '../services/photo-decode';
-import { analyzeWindowPixels, sniffImageType } from '../services/window-analysis';
+import { decodePhoto } from '../lib/image/decode';
+import { sniffImageType } from '../lib/image/sniff';
+import { analyzeWindowPixels } from '../services/window-analysis';
 
 /** A phone photo is a few MB; the spec's client sends JPEG at quality 0.8. */
 const MAX_PHOTO_BYTES = 12 * 1024 * 1024;

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppBindings } from '../env';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
-import { requireStaff } from '../middleware/require-staff';
+import { requireStaff, staffActor } from '../middleware/require-staff';
 import { addColour, createProduct, listCatalog, removeColour, updateProduct } from '../services/catalog-admin';
 import { exportCatalog, importCatalog } from '../services/catalog-file';
 import {
@@ -17,7 +17,6 @@ import {
   type CatalogResponse,
 } from '../shared/catalog-admin-api';
 
-const actor = (c: { get: (key: 'staffSessionId') => string | undefined }) => c.get('staffSessionId') ?? 'S-unknown';
 
 export const catalogAdminRoutes = new Hono<AppBindings>()
   .use('*', requireStaff)
@@ -30,23 +29,23 @@ export const catalogAdminRoutes = new Hono<AppBindings>()
     return c.json(await exportCatalog(c.env.DB, now), 200, { 'Content-Disposition': `attachment; filename="${catalogExportFileName(now)}"` });
   })
   .post('/import', jsonBody(MAX_IMPORT_BYTES), validate('json', catalogImportSchema), async (c) =>
-    c.json(await importCatalog(c.env.DB, c.env.MEDIA, c.req.valid('json'), actor(c))),
+    c.json(await importCatalog(c.env.DB, c.env.MEDIA, c.req.valid('json'), staffActor(c))),
   )
   .post('/products', jsonBody(16 * 1024), validate('json', createProductSchema), async (c) => {
-    const body: CatalogProductResponse = { success: true, product: await createProduct(c.env.DB, c.req.valid('json'), actor(c)) };
+    const body: CatalogProductResponse = { success: true, product: await createProduct(c.env.DB, c.req.valid('json'), staffActor(c)) };
     return c.json(body, 201);
   })
   .patch('/products/:id', jsonBody(16 * 1024), validate('json', updateProductSchema), async (c) => {
-    const body: CatalogProductResponse = { success: true, product: await updateProduct(c.env.DB, c.req.param('id'), c.req.valid('json'), actor(c)) };
+    const body: CatalogProductResponse = { success: true, product: await updateProduct(c.env.DB, c.req.param('id'), c.req.valid('json'), staffActor(c)) };
     return c.json(body);
   })
   .post('/products/:id/colours', jsonBody(8 * 1024), validate('json', catalogColourSchema), async (c) => {
-    const product = await addColour(c.env.DB, c.env.MEDIA, c.req.param('id'), c.req.valid('json'), actor(c));
+    const product = await addColour(c.env.DB, c.env.MEDIA, c.req.param('id'), c.req.valid('json'), staffActor(c));
     const body: CatalogProductResponse = { success: true, product };
     return c.json(body, 201);
   })
   .delete('/products/:id/colours/:slug', async (c) => {
-    const product = await removeColour(c.env.DB, c.env.MEDIA, c.req.param('id'), c.req.param('slug'), actor(c));
+    const product = await removeColour(c.env.DB, c.env.MEDIA, c.req.param('id'), c.req.param('slug'), staffActor(c));
     const body: CatalogProductResponse = { success: true, product };
     return c.json(body);
   });

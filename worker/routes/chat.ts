@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import type { AppBindings, Env } from '../env';
 import { AppError } from '../lib/errors';
-import { decodeBase64, sniffImageType } from '../lib/image-type';
+import { businessProfile } from '../lib/business-profile';
+import { decodeBase64 } from '../lib/base64';
+import { acceptedImageType } from '../lib/image/sniff';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { humanSeconds, rateLimit } from '../middleware/rate-limit';
@@ -14,12 +16,13 @@ import { trackEvent } from './analytics';
 const CHAT_BODY_LIMIT = 21 * 1024 * 1024;
 
 function consultantContact(env: Env): ConsultantContact {
+  const business = businessProfile(env);
   return {
-    phoneGardenRoute: env.BUSINESS_PHONE_GARDEN_ROUTE ?? '',
-    phoneNational: env.BUSINESS_PHONE_NATIONAL ?? '',
-    whatsappNational: env.BUSINESS_WHATSAPP_NATIONAL ?? '',
-    email: env.BUSINESS_EMAIL ?? '',
-    businessName: env.BUSINESS_NAME || 'Custom Blinds',
+    phoneGardenRoute: business.phoneGardenRoute ?? '',
+    phoneNational: business.phoneNational ?? '',
+    whatsappNational: business.whatsappNational ?? '',
+    email: business.email ?? '',
+    businessName: business.name,
     assistantName: env.ASSISTANT_NAME || 'Melvin',
   };
 }
@@ -57,7 +60,7 @@ export const enhancedChatRoutes = new Hono<AppBindings>().post(
       if (!decoded.ok) throw new AppError('validation_error', `Image ${index + 1} is not valid base64: it ${decoded.problem}.`);
       const bytes = decoded.bytes;
       if (bytes.byteLength > MAX_CHAT_IMAGE_BYTES) throw new AppError('payload_too_large', `Image ${index + 1} is larger than 5 MB.`);
-      const type = sniffImageType(bytes);
+      const type = acceptedImageType(bytes);
       if (!type) throw new AppError('unsupported_media_type', `Image ${index + 1} is not a JPEG, PNG or WebP picture.`);
       return { bytes, type };
     });

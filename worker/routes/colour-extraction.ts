@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { requireStaff } from '../middleware/require-staff';
+import { requireStaff, staffActor } from '../middleware/require-staff';
 import { addExtractedColourToProduct, extractFromScreenshot, listExtractions, MAX_SCREENSHOT_BYTES } from '../services/colour-extraction';
 import {
   addExtractedColourRequest,
@@ -60,7 +60,7 @@ export const colourExtractionRoutes = new Hono<AppBindings>()
         c.env.DB,
         c.env.MEDIA,
         { bytes: new Uint8Array(await screenshot.arrayBuffer()), productName, category: category as ExtractionCategory, details },
-        c.get('staffSessionId') ?? 'S-unknown',
+        staffActor(c),
       );
       const body: ExtractFromScreenshotResponse = { success: true, colorsExtracted: extraction.colours.length, ...extraction };
       return c.json(body, 201);
@@ -72,7 +72,7 @@ export const colourExtractionRoutes = new Hono<AppBindings>()
       c.env.DB,
       c.env.MEDIA,
       { extractionId: Number(c.req.param('id')), productId, colourIndex, name },
-      c.get('staffSessionId') ?? 'S-unknown',
+      staffActor(c),
     );
     return c.json(result, 201);
   });

@@ -2,9 +2,9 @@
 // crawls COMPETITOR_URLS, compares their prices with ours and stores a snapshot per competitor.
 import { Hono } from 'hono';
 import type { AppBindings } from '../env';
-import { requireStaff } from '../middleware/require-staff';
+import { requireStaff, staffActor } from '../middleware/require-staff';
 import { analyseCompetitors } from '../services/competitor-prices';
 
 export const competitorIntelligenceRoutes = new Hono<AppBindings>()
   // Spec 7: no body; any body is ignored.
-  .post('/analyze', requireStaff, async (c) => c.json(await analyseCompetitors(c.env, c.get('staffSessionId') ?? 'S-unknown')));
+  .post('/analyze', requireStaff, async (c) => c.json(await analyseCompetitors(c.env, staffActor(c))));

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppBindings } from '../env';
+import { escapeHtml } from '../lib/html';
 import { publicOrigin } from '../lib/origin';
 import { PUBLIC_PAGE_PATHS } from '../shared/route-meta';
 
@@ -22,8 +23,7 @@ export const crawlerRoutes = new Hono<AppBindings>()
   })
   .get('/sitemap.xml', (c) => {
     const origin = publicOrigin(c.env, c.req.url);
-    const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-    const urls = SITEMAP_PATHS.map((p) => `  <url><loc>${escape(origin + p)}</loc></url>`).join('\n');
+    const urls = SITEMAP_PATHS.map((p) => `  <url><loc>${escapeHtml(origin + p)}</loc></url>`).join('\n');
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
     return c.body(body, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' });
   });

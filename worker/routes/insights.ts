@@ -3,11 +3,12 @@ import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
-import { requireStaff } from '../middleware/require-staff';
+import { requireStaff, staffActor } from '../middleware/require-staff';
 import { queueDailyReport } from '../services/daily-report';
 import { sendOutboxMessages } from '../services/email/outbox';
-import { dailyReport, southAfricanDay } from '../services/insights';
+import { dailyReport } from '../services/insights';
 import { realtimeInsights } from '../services/realtime-insights';
+import { southAfricanDay } from '../shared/sa-time';
 import { dailyQuerySchema, sendDailySchema, type DailyReportResponse, type RealtimeInsightsResponse, type SendDailyResponse } from '../shared/insights-api';
 
 /**
@@ -38,7 +39,7 @@ export const insightsRoutes = new Hono<AppBindings>()
       throw new AppError('validation_error', issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; '), { issues });
     }
     const date = parsed.data.date ?? southAfricanDay(new Date());
-    const result = await queueDailyReport(c.env, { date, sentBy: c.get('staffSessionId') ?? 'staff', origin: new URL(c.req.url).origin });
+    const result = await queueDailyReport(c.env, { date, sentBy: staffActor(c), origin: new URL(c.req.url).origin });
     if (!result.alreadySent && result.outboxId !== null) {
       const id = result.outboxId;
       // Sent straight after answering; the outbox cron retries it if this fails.

@@ -6,13 +6,14 @@ import { rateLimit } from '../middleware/rate-limit';
 import { customerDetailsSchema, leadCaptureSchema } from '../shared/schemas';
 import { publicOrigin } from '../lib/origin';
 import { captureLead, leadSink, saveCustomerDetails } from '../services/leads';
-import { saDay, visitorHash } from '../services/analytics';
+import { visitorHash } from '../services/analytics';
+import { southAfricanDay } from '../shared/sa-time';
 import { clientKey } from '../lib/client';
 
 /** The business's notice links to /leads on this site and is sent after the answer (the cron retries). */
 /** The lead's analytics event carries the visitor's daily hash, like the storefront's own events. */
 async function requestLeadSink(c: Context<AppBindings>) {
-  const visitor = await visitorHash(c.env.SESSIONS, clientKey(c), c.req.header('User-Agent') ?? '', saDay()).catch(() => null);
+  const visitor = await visitorHash(c.env.SESSIONS, clientKey(c), c.req.header('User-Agent') ?? '', southAfricanDay()).catch(() => null);
   return leadSink(c.env, { origin: publicOrigin(c.env, c.req.url), waitUntil: (p) => c.executionCtx.waitUntil(p), visitor });
 }
 

@@ -4,7 +4,7 @@ import { AppError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { rateLimit } from '../middleware/rate-limit';
-import { formatRandFromCents } from '../services/consultant/format';
+import { formatRandFromCents } from '../shared/money';
 import { sendOutboxMessages } from '../services/email/outbox';
 import { cardPaymentsAvailable } from '../services/payments/gateway';
 import { findOrder, ORDER_REFERENCE_PATTERN, submitOrder } from '../services/orders';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { requireStaff } from '../middleware/require-staff';
+import { requireStaff, staffActor } from '../middleware/require-staff';
 import { recordAudit } from '../services/audit';
 import { getOutboxMessage, listOutbox, OUTBOX_STATUSES, retryOutboxMessage, sendOutboxMessages } from '../services/email/outbox';
 
@@ -50,7 +50,7 @@ export const outboxRoutes = new Hono<AppBindings>()
   })
   .post('/:id/retry', async (c) => {
     const message = await retryOutboxMessage(c.env.DB, messageId(c.req.param('id')));
-    await recordAudit(c.env.DB, { actor: c.get('staffSessionId') ?? 'S-unknown', action: 'outbox.retry', target: String(message.id), details: { kind: message.kind } });
+    await recordAudit(c.env.DB, { actor: staffActor(c), action: 'outbox.retry', target: String(message.id), details: { kind: message.kind } });
     // Straight away rather than at the next cron run; the cron still covers a failure here.
     c.executionCtx.waitUntil(sendOutboxMessages(c.env, [message.id]).catch((err) => console.error(JSON.stringify({ level: 'error', message: 'outbox retry not sent now', error: String(err) }))));
     return c.json({ success: true, message });

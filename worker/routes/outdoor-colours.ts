@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
 import { MAX_WORD_FILE_BYTES, sniffWordFile } from '../lib/word-document';
-import { requireStaff } from '../middleware/require-staff';
+import { requireStaff, staffActor } from '../middleware/require-staff';
 import { listOutdoorColours, uploadOutdoorColours } from '../services/outdoor-colours';
 import { INVALID_FILE_TYPE_MESSAGE, UPLOAD_COLOURS_FIELDS } from '../shared/outdoor-colours-api';
 
@@ -41,7 +41,7 @@ export const outdoorColourRoutes = new Hono<AppBindings>()
         bytes,
         fileName: file.name,
         replaceAll,
-        actor: c.get('staffSessionId') ?? 'S-unknown',
+        actor: staffActor(c),
       });
       return c.json(result);
     },

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
-import { sniffImageType } from '../lib/image-type';
+import { acceptedImageType } from '../lib/image/sniff';
 import { requireStaff } from '../middleware/require-staff';
 import { analysePriceList } from '../services/price-list-analysis';
 import {
@@ -44,7 +44,7 @@ export const priceListAnalysisRoutes = new Hono<AppBindings>().post(
       throw new AppError('payload_too_large', `The image is larger than ${MAX_PRICE_LIST_IMAGE_BYTES / 1024 / 1024} MB. Please send a smaller photo or scan.`);
     }
     const bytes = new Uint8Array(await image.arrayBuffer());
-    const type = sniffImageType(bytes);
+    const type = acceptedImageType(bytes);
     if (!type) throw new AppError('validation_error', 'The file is not a JPEG, PNG or WebP image. Please upload a photo or scan of the price list.');
     const rawText = form[ANALYSIS_FIELDS.text];
     const recognisedText = typeof rawText === 'string' ? rawText : '';

@@ -6,7 +6,7 @@ import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
-import { requireStaff } from '../middleware/require-staff';
+import { requireStaff, staffActor } from '../middleware/require-staff';
 import {
   MAX_PRICE_LIST_BYTES,
   MAX_PRICE_LIST_FILES,
@@ -17,7 +17,6 @@ import {
 } from '../shared/price-lists-api';
 import { bulkUploadPriceLists, listVersions, rollbackPriceList, templateFor } from '../services/price-lists';
 
-const actor = (c: { get: (key: 'staffSessionId') => string | undefined }) => c.get('staffSessionId') ?? 'S-unknown';
 
 /** Room for the files plus the multipart framing. */
 const MAX_UPLOAD_BODY = MAX_PRICE_LIST_FILES * MAX_PRICE_LIST_BYTES + 64 * 1024;
@@ -56,10 +55,10 @@ export const priceListRoutes = new Hono<AppBindings>()
       // Spec-less safeguard: a list that halves prices or goes below R 50 a blind waits for staff to confirm it.
       const confirm = form[PRICE_LIST_CONFIRM_FIELD];
       const confirmed = (Array.isArray(confirm) ? confirm[0] : confirm) === 'true';
-      return c.json(await bulkUploadPriceLists(c.env.DB, files, actor(c), MAX_PRICE_LIST_BYTES, confirmed));
+      return c.json(await bulkUploadPriceLists(c.env.DB, files, staffActor(c), MAX_PRICE_LIST_BYTES, confirmed));
     },
   )
   .get('/versions/:productId', requireStaff, async (c) => c.json(await listVersions(c.env.DB, c.req.param('productId'))))
   .post('/rollback/:productId', requireStaff, jsonBody(1024), validate('json', rollbackSchema), async (c) =>
-    c.json(await rollbackPriceList(c.env.DB, c.req.param('productId'), c.req.valid('json').version, actor(c))),
+    c.json(await rollbackPriceList(c.env.DB, c.req.param('productId'), c.req.valid('json').version, staffActor(c))),
   );

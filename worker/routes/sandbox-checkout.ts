@@ -11,7 +11,7 @@ type PageStatus = 200 | 404 | 410 | 413 | 415 | 422;
 
 async function page(c: Context<AppBindings>, body: ReturnType<typeof sandboxCheckoutPage>, status: PageStatus): Promise<Response> {
   c.header('Cache-Control', 'no-store');
-  return c.html(await body, status);
+  return c.html(body.toString(), status);
 }
 
 function notFound(c: Context<AppBindings>): Promise<Response> {

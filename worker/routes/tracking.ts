@@ -5,7 +5,7 @@ import { publicOrigin } from '../lib/origin';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { rateLimit } from '../middleware/rate-limit';
-import { requireStaff } from '../middleware/require-staff';
+import { requireStaff, staffActor } from '../middleware/require-staff';
 import { sendOutboxMessages } from '../services/email/outbox';
 import { createTracking, listTracking, trackingByNumber, trackingForOrderOf, updateTracking, type TrackingWrite } from '../services/tracking';
 import {
@@ -49,14 +49,14 @@ export const trackingRoutes = new Hono<AppBindings>()
     return c.json(body);
   })
   .post('/', requireStaff, jsonBody(16 * 1024), validate('json', trackingCreateSchema), async (c) => {
-    const write = await createTracking(c.env, c.req.valid('json'), c.get('staffSessionId') ?? 'S-unknown', publicOrigin(c.env, c.req.url));
+    const write = await createTracking(c.env, c.req.valid('json'), staffActor(c), publicOrigin(c.env, c.req.url));
     sendSoon(c, write);
     return c.json(writeAnswer(write, `Tracking ${write.entry.trackingNumber} created for order ${write.entry.orderId}.`), 201);
   })
   .put('/:id', requireStaff, jsonBody(16 * 1024), validate('json', trackingUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!ENTRY_ID.test(id)) throw new AppError('not_found', 'No tracking entry with this id. It may have been removed; reload the list.');
-    const write = await updateTracking(c.env, id, c.req.valid('json'), c.get('staffSessionId') ?? 'S-unknown', publicOrigin(c.env, c.req.url));
+    const write = await updateTracking(c.env, id, c.req.valid('json'), staffActor(c), publicOrigin(c.env, c.req.url));
     sendSoon(c, write);
     return c.json(writeAnswer(write, `Tracking ${write.entry.trackingNumber} updated.`));
   })

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
-import { requireStaff } from '../middleware/require-staff';
+import { requireStaff, staffActor } from '../middleware/require-staff';
 import { DEFAULT_MAX_PAGES } from '../services/site-crawl/crawler';
 import { latestScrapeResult, scrapeStatus } from '../services/site-crawl/scrape-records';
 import { startWebsiteScrape } from '../services/site-crawl/website-scrape';
@@ -12,7 +12,7 @@ import type { ScrapeStartResponse } from '../shared/website-scraping-api';
 export const websiteScrapingRoutes = new Hono<AppBindings>()
   // Spec 5: scraping start has no input; any body is ignored.
   .post('/scrape-website', requireStaff, async (c) => {
-    const { progress, alreadyRunning } = await startWebsiteScrape(c.env, c.get('staffSessionId') ?? 'S-unknown');
+    const { progress, alreadyRunning } = await startWebsiteScrape(c.env, staffActor(c));
     const body: ScrapeStartResponse = {
       success: true,
       message: alreadyRunning

@@ -9,6 +9,7 @@ import type {
   SeedProduct,
   SwatchTexture,
 } from '../shared/catalogue-types';
+import { slugify } from '../lib/slug';
 
 export const SAMPLE_PRICE_LIST_NOTE =
   'Sample prices for demonstration: replace by uploading the business price lists.';
@@ -26,15 +27,6 @@ interface ColourDefaults {
 
 /** [name, hex, description, overrides?] */
 type ColourRow = [string, string, string, Partial<ColourDefaults>?];
-
-/** 'Bedford Charcoal' -> 'bedford-charcoal'. */
-function slugify(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 function colours(defaults: ColourDefaults, rows: ColourRow[]): SeedColour[] {
   return rows.map(([name, hex, description, overrides]) => ({

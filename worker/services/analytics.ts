@@ -1,10 +1,11 @@
 // Recording what happens on the storefront (issue 10, 'Recording what happens'): the events behind
 // every staff figure. Visitors are a hash of the client with a salt that changes every South African
 // day, so a hash cannot be linked across days and no raw address is ever stored.
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { analyticsEvents } from '../db/schema';
 import type { Env } from '../env';
 import { randomHex, sha256Hex } from '../lib/crypto';
+import { southAfricanDay } from '../shared/sa-time';
 
 export const EVENT_KINDS = ['visit', 'page_view', 'chat_session', 'chat_message', 'price_check', 'quote', 'lead', 'order', 'payment'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
@@ -36,33 +37,19 @@ export interface EventClient {
   userAgent: string;
 }
 
-/** South Africa keeps UTC+2 all year (no daylight saving). */
-const SA_OFFSET_MS = 2 * 60 * 60 * 1000;
 /** A salt outlives its day by a day, so events near midnight still find it; then it is gone for good. */
 const SALT_TTL_SECONDS = 2 * 24 * 60 * 60;
-
-/** The South African calendar day (YYYY-MM-DD) of an instant. */
-export function saDay(date: Date = new Date()): string {
-  return new Date(date.getTime() + SA_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The day `days` before `day` (YYYY-MM-DD arithmetic, no time zone involved). */
-export function dayBefore(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-}
 
 const cap = (value: string | null | undefined, max: number) => (value == null || value === '' ? null : value.slice(0, max));
 
 /** The INSERT of one event, for a db.batch() with the record it describes (or with other events). */
 export function eventStatement(db: D1Database, event: AnalyticsEvent) {
   const at = event.at ?? new Date();
-  return drizzle(db)
+  return database(db)
     .insert(analyticsEvents)
     .values({
       kind: event.kind,
-      day: saDay(at),
+      day: southAfricanDay(at),
       visitor: cap(event.visitor, 64),
       sessionId: cap(event.sessionId, 100),
       path: cap(event.path, 200),
@@ -117,11 +104,11 @@ export async function recordEvents(env: Env, events: AnalyticsEvent[], client?: 
     events.map(async (event) => {
       if (!client || event.visitor !== undefined) return event;
       const at = event.at ?? new Date();
-      return { ...event, at, visitor: await visitorHash(env.SESSIONS, client.key, client.userAgent, saDay(at)) };
+      return { ...event, at, visitor: await visitorHash(env.SESSIONS, client.key, client.userAgent, southAfricanDay(at)) };
     }),
   );
   const [first, ...rest] = withVisitor.map((event) => eventStatement(env.DB, event));
-  await drizzle(env.DB).batch([first!, ...rest]);
+  await database(env.DB).batch([first!, ...rest]);
   return events.length;
 }
 
@@ -169,7 +156,7 @@ export async function flushBuffer(env: Env): Promise<void> {
   try {
     const hashed = await Promise.all(
       batch.map(async ({ event, client }) =>
-        client && event.visitor === undefined ? { ...event, visitor: await visitorHash(env.SESSIONS, client.key, client.userAgent, saDay(event.at)) } : event,
+        client && event.visitor === undefined ? { ...event, visitor: await visitorHash(env.SESSIONS, client.key, client.userAgent, southAfricanDay(event.at)) } : event,
       ),
     );
     await recordEvents(env, hashed);

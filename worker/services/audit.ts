@@ -2,11 +2,11 @@
 // every staff change, with who (the staff session's short id), what and when. A change and its
 // audit entry are written in one D1 batch where the change is a single batch itself.
 import { desc } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { auditLog } from '../db/schema';
 
 export interface AuditEntry {
-  /** The staff session id (requireStaff sets c.get('staffSessionId')), or 'anonymous'. */
+  /** The staff session id (staffActor(c) of middleware/require-staff), or 'anonymous'. */
   actor: string;
   /** e.g. 'staff.sign-in', 'staff.sign-in-failed', 'staff.sign-out', 'lead.update', 'tracking.create' */
   action: string;
@@ -16,7 +16,7 @@ export interface AuditEntry {
 
 /** The INSERT of one entry, for a db.batch() with the change it records. */
 export function auditStatement(db: D1Database, entry: AuditEntry, now = new Date()) {
-  return drizzle(db)
+  return database(db)
     .insert(auditLog)
     .values({ actor: entry.actor, action: entry.action, target: entry.target ?? null, details: entry.details ?? null, createdAt: now.toISOString() });
 }
@@ -36,5 +36,5 @@ export interface AuditRow {
 
 /** Newest first. */
 export async function latestAudit(db: D1Database, limit = 20): Promise<AuditRow[]> {
-  return drizzle(db).select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit);
+  return database(db).select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit);
 }

@@ -3,9 +3,10 @@
 // products may share one) and is offered only with a swatch, so every colour written here gets a
 // swatch rendered into R2 first; then the rows and the audit entry go in one D1 batch.
 import { and, asc, eq, max } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { colours, priceLists, products } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { slugify } from '../lib/slug';
 import {
   CATALOG_CATEGORIES,
   INSTALLATION_TYPES,
@@ -38,15 +39,6 @@ type UpdateProduct = z.output<typeof updateProductSchema>;
 
 /** 13 columns a colour row; D1 allows 100 bound parameters per statement. */
 export const COLOUR_ROWS_PER_INSERT = 7;
-
-export const slugify = (text: string, fallback: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60) || fallback;
 
 /** The seed's products carry no category: it follows from the product's kind, as its id names it. */
 export function categoryOf(row: Pick<ProductRow, 'id' | 'category' | 'section'>): CatalogCategory {
@@ -118,7 +110,7 @@ export interface CatalogState {
 }
 
 export async function readState(db: D1Database): Promise<CatalogState> {
-  const d = drizzle(db);
+  const d = database(db);
   const [productRows, colourRows, pricedRows, outdoor] = await Promise.all([
     d.select().from(products).orderBy(asc(products.sortOrder), asc(products.id)),
     d.select().from(colours).orderBy(asc(colours.sortOrder), asc(colours.id)),
@@ -174,7 +166,7 @@ async function catalogProduct(db: D1Database, id: string): Promise<CatalogProduc
 
 async function requireProduct(db: D1Database, rawId: string): Promise<ProductRow> {
   const key = normaliseProductKey(rawId);
-  const rows = await drizzle(db).select().from(products);
+  const rows = await database(db).select().from(products);
   const row = rows.find((p) => p.id === key || p.calculatorId === key);
   if (!row) throw new AppError('not_found', `There is no product '${rawId}' in the catalogue. Reload the catalogue and choose one from the list.`);
   return row;
@@ -188,7 +180,7 @@ export function unique(base: string, taken: ReadonlySet<string>, separator = '-'
 }
 
 export async function takenKeys(db: D1Database): Promise<{ ids: Set<string>; setKeys: Set<string>; nextSortOrder: number }> {
-  const d = drizzle(db);
+  const d = database(db);
   const [productRows, setRows, [top]] = await Promise.all([
     d.select({ id: products.id, calculatorId: products.calculatorId, setKey: products.colourSetKey }).from(products),
     d.selectDistinct({ setKey: colours.setKey }).from(colours),
@@ -204,7 +196,7 @@ export async function takenKeys(db: D1Database): Promise<{ ids: Set<string>; set
  * the calculator offers nothing for it until staff upload a price list (/admin/scraper).
  */
 export async function createProduct(db: D1Database, input: CreateProduct, actor: string, now = new Date()): Promise<CatalogProduct> {
-  const d = drizzle(db);
+  const d = database(db);
   const taken = await takenKeys(db);
   const id = unique(slugify(input.name, 'product'), taken.ids);
   const colourSetKey = unique(id.replace(/-/g, '_'), taken.setKeys, '_');
@@ -233,7 +225,7 @@ export async function createProduct(db: D1Database, input: CreateProduct, actor:
 
 /** PATCH /api/admin/catalog/products/:id: the fields sent, nothing else. */
 export async function updateProduct(db: D1Database, rawId: string, input: UpdateProduct, actor: string, now = new Date()): Promise<CatalogProduct> {
-  const d = drizzle(db);
+  const d = database(db);
   const row = await requireProduct(db, rawId);
   const changes: Partial<typeof products.$inferInsert> = { updatedAt: now.toISOString() };
   for (const key of ['name', 'category', 'description', 'materials', 'features', 'priceCategory', 'installationType', 'suitableFor'] as const) {
@@ -260,7 +252,7 @@ async function assertColoursEditable(db: D1Database, product: ProductRow): Promi
 
 /** POST /api/admin/catalog/products/:id/colours: one colour into the product's set, with its swatch. */
 export async function addColour(db: D1Database, media: R2Bucket, rawId: string, input: ColourInput, actor: string, now = new Date()): Promise<CatalogProduct> {
-  const d = drizzle(db);
+  const d = database(db);
   const product = await requireProduct(db, rawId);
   await assertColoursEditable(db, product);
   const existing = await d.select().from(colours).where(eq(colours.setKey, product.colourSetKey)).orderBy(asc(colours.sortOrder), asc(colours.id));
@@ -301,7 +293,7 @@ export async function addColour(db: D1Database, media: R2Bucket, rawId: string, 
 
 /** DELETE /api/admin/catalog/products/:id/colours/:slug. */
 export async function removeColour(db: D1Database, media: R2Bucket, rawId: string, slug: string, actor: string, now = new Date()): Promise<CatalogProduct> {
-  const d = drizzle(db);
+  const d = database(db);
   const product = await requireProduct(db, rawId);
   await assertColoursEditable(db, product);
   const [row] = await d

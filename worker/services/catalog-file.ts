@@ -4,7 +4,8 @@
 
 import type { BatchItem } from 'drizzle-orm/batch';
 import { eq } from 'drizzle-orm';
-import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
+import { database, type Database } from '../lib/db';
+import { slugify } from '../lib/slug';
 import { colours, products } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { CATALOG_EXPORT_VERSION, type CatalogExport, type CatalogImportResponse, type catalogImportSchema } from '../shared/catalog-admin-api';
@@ -17,7 +18,6 @@ import {
   putSwatch,
   readState,
   sectionFor,
-  slugify,
   swatchKeyFor,
   takenKeys,
   textureFor,
@@ -69,7 +69,7 @@ const colourIdentity = (c: { name: string; hex: string }) => `${c.name.trim().to
  * The file is checked as a whole first; then every row and the audit entry go in one D1 batch.
  */
 export async function importCatalog(db: D1Database, media: R2Bucket, input: CatalogImport, actor: string, now = new Date()): Promise<CatalogImportResponse> {
-  const d = drizzle(db);
+  const d = database(db);
   const state = await readState(db);
   const taken = await takenKeys(db);
   const { planned, coloursForSet } = planImport(input, state, taken);
@@ -159,7 +159,7 @@ function planImport(input: CatalogImport, state: CatalogState, taken: Awaited<Re
 
 /** Each colour set the file lists: swatches rendered into R2, then its rows replaced. Returns how many colours are written. */
 async function colourStatements(
-  d: DrizzleD1Database,
+  d: Database,
   media: R2Bucket,
   state: CatalogState,
   planned: PlannedProduct[],
@@ -209,7 +209,7 @@ async function colourStatements(
 }
 
 /** The products: updated by id, or added at the end of the catalogue. Returns how many are added. */
-function productStatements(d: DrizzleD1Database, planned: PlannedProduct[], nextSortOrder: number, now: Date, statements: BatchItem<'sqlite'>[]): number {
+function productStatements(d: Database, planned: PlannedProduct[], nextSortOrder: number, now: Date, statements: BatchItem<'sqlite'>[]): number {
   let created = 0;
   let sortOrder = nextSortOrder;
   for (const { row, id, setKey, product } of planned) {

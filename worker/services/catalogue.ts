@@ -1,5 +1,5 @@
 import { asc, desc, eq, isNotNull, or } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import type { CatalogItem, CatalogOverview, ColourDto, ProductColoursResponse } from '../shared/catalogue-api';
 import { CATALOGUE_SECTIONS, type CatalogueSection } from '../shared/catalogue-types';
 import { colours, priceLists, products } from '../db/schema';
@@ -16,7 +16,7 @@ type ColourRow = typeof colours.$inferSelect;
 
 export async function findProduct(db: D1Database, productKey: string): Promise<ProductRow | null> {
   const key = normaliseProductKey(productKey);
-  const [row] = await drizzle(db)
+  const [row] = await database(db)
     .select()
     .from(products)
     .where(or(eq(products.id, key), eq(products.calculatorId, key)))
@@ -47,7 +47,7 @@ export async function coloursForProduct(db: D1Database, productKey: string) {
     const uploaded = await uploadedOutdoorColourDtos(db);
     if (uploaded) return { product, colours: uploaded };
   }
-  const rows = await drizzle(db)
+  const rows = await database(db)
     .select()
     .from(colours)
     .where(eq(colours.setKey, product.colourSetKey))
@@ -56,7 +56,7 @@ export async function coloursForProduct(db: D1Database, productKey: string) {
 }
 
 export async function productsWithColours(db: D1Database): Promise<ProductColoursResponse> {
-  const d = drizzle(db);
+  const d = database(db);
   const [productRows, colourRows] = await Promise.all([
     d.select().from(products).orderBy(asc(products.sortOrder)),
     d.select().from(colours).orderBy(asc(colours.sortOrder), asc(colours.id)),
@@ -77,7 +77,7 @@ export async function productsWithColours(db: D1Database): Promise<ProductColour
 const SWATCHES_PER_CARD = 8;
 
 export async function catalogOverview(db: D1Database): Promise<CatalogOverview> {
-  const d = drizzle(db);
+  const d = database(db);
   const [productRows, colourRows, [latest]] = await Promise.all([
     d.select().from(products).orderBy(asc(products.sortOrder)),
     d.select().from(colours).where(isNotNull(colours.swatchKey)).orderBy(asc(colours.sortOrder), asc(colours.id)),

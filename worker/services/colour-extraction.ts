@@ -2,10 +2,11 @@
 // colour-card screenshot, read from its pixels in the Worker, stored with the screenshot, and one
 // extracted colour added to a product's colour set in one step.
 import { asc, desc, eq, max } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { colourExtractions, colours } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { sniffImageType } from '../lib/image-type';
+import { acceptedImageType } from '../lib/image/sniff';
+import { slugify } from '../lib/slug';
 import type {
   AddExtractedColourResponse,
   ColourExtractionDto,
@@ -17,10 +18,10 @@ import { SWATCH_TEXTURES, type SwatchTexture } from '../shared/catalogue-types';
 import { auditStatement } from './audit';
 import { findProduct, toColourDto } from './catalogue';
 import { colourWord, deltaE, rgbToHex, rgbToLab, type Lab, type Rgb } from './image-colours';
-import { decodePhoto } from './photo-decode';
 import { SWATCH_SIZE_PX } from './seed';
 import { renderSwatchPng } from './swatch-texture';
-import type { RgbaImage } from './window-analysis';
+import { decodePhoto } from '../lib/image/decode';
+import type { RgbaImage } from '../lib/image/types';
 
 export const MAX_SCREENSHOT_BYTES = 8 * 1024 * 1024;
 /** A colour card needs no detail: the screenshot is reduced while decoding to about this many pixels. */
@@ -167,7 +168,7 @@ export async function extractFromScreenshot(db: D1Database, media: R2Bucket, inp
   if (input.bytes.byteLength > MAX_SCREENSHOT_BYTES) {
     throw new AppError('payload_too_large', `The screenshot is larger than ${MAX_SCREENSHOT_BYTES / 1024 / 1024} MB. Please send a smaller image.`);
   }
-  const type = sniffImageType(input.bytes);
+  const type = acceptedImageType(input.bytes);
   if (!type || type.mime === 'image/webp') {
     throw new AppError('unsupported_media_type', 'The screenshot must be a PNG or JPEG image.');
   }
@@ -176,7 +177,7 @@ export async function extractFromScreenshot(db: D1Database, media: R2Bucket, inp
 
   const imageKey = `screenshots/${new Date().toISOString().slice(0, 10)}/${crypto.randomUUID()}.${type.ext}`;
   await media.put(imageKey, input.bytes, { httpMetadata: { contentType: type.mime } });
-  const d = drizzle(db);
+  const d = database(db);
   const extractedAt = new Date().toISOString();
   const [[row]] = await d.batch([
     d
@@ -194,7 +195,7 @@ function toDto(row: typeof colourExtractions.$inferSelect): ColourExtractionDto 
 
 /** GET /api/colours/all: the newest extractions first. */
 export async function listExtractions(db: D1Database, limit = 100): Promise<ColourExtractionListResponse> {
-  const rows = await drizzle(db).select().from(colourExtractions).orderBy(desc(colourExtractions.extractedAt), desc(colourExtractions.id)).limit(limit);
+  const rows = await database(db).select().from(colourExtractions).orderBy(desc(colourExtractions.extractedAt), desc(colourExtractions.id)).limit(limit);
   const extractions = rows.map(toDto);
   return {
     success: true,
@@ -203,13 +204,6 @@ export async function listExtractions(db: D1Database, limit = 100): Promise<Colo
     extractions,
   };
 }
-
-const slugify = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60) || 'colour';
 
 export interface AddToProductInput {
   extractionId: number;
@@ -223,7 +217,7 @@ export interface AddToProductInput {
  * (which offers only colours with a swatch) shows it at once. A name already in the set is a 409.
  */
 export async function addExtractedColourToProduct(db: D1Database, media: R2Bucket, input: AddToProductInput, actor: string): Promise<AddExtractedColourResponse> {
-  const d = drizzle(db);
+  const d = database(db);
   const [extraction] = await d.select().from(colourExtractions).where(eq(colourExtractions.id, input.extractionId)).limit(1);
   if (!extraction) throw new AppError('not_found', `There is no colour extraction ${input.extractionId}.`);
   const colour = extraction.colours[input.colourIndex];
@@ -241,7 +235,7 @@ export async function addExtractedColourToProduct(db: D1Database, media: R2Bucke
     throw new AppError('conflict', `${product.name} already has a colour called '${name}'. Give it another name.`);
   }
   const slugs = new Set(existing.map((c) => c.slug));
-  const base = slugify(name);
+  const base = slugify(name, 'colour');
   let slug = base;
   for (let n = 2; slugs.has(slug); n++) slug = `${base}-${n}`;
   const texture = commonTexture(existing.map((c) => c.texture)) ?? TEXTURE[extraction.category as ExtractionCategory] ?? 'blockout-fabric';

@@ -4,7 +4,7 @@
 // state when they state one (our grid's price for that width x drop), else their 'from' price
 // against ours. One competitor_snapshots row per competitor, written with the audit entry in one batch.
 import { desc } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { competitorSnapshots } from '../db/schema';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
@@ -14,6 +14,7 @@ import {
   type CompetitorResult,
   type PriceComparison,
 } from '../shared/website-scraping-api';
+import { formatRandFromCents } from '../shared/money';
 import type { InsightDto } from '../shared/insights-api';
 import { auditStatement } from './audit';
 import { gridForProduct, priceForSize, type PriceGrid } from './pricing';
@@ -172,7 +173,7 @@ export async function analyseCompetitors(
   const analysedAt = (options.now ?? new Date()).toISOString();
   const competitors = analysed.map((a) => a.result);
 
-  const db = drizzle(env.DB);
+  const db = database(env.DB);
   const inserts = analysed.map(({ result, priced, onSamplePrices }) =>
     db.insert(competitorSnapshots).values({
       competitor: result.competitor,
@@ -212,7 +213,7 @@ type SnapshotRow = typeof competitorSnapshots.$inferSelect;
 
 /** The newest snapshot of each competitor. */
 async function latestSnapshots(db: D1Database): Promise<SnapshotRow[]> {
-  const rows = await drizzle(db).select().from(competitorSnapshots).orderBy(desc(competitorSnapshots.createdAt), desc(competitorSnapshots.id)).limit(200);
+  const rows = await database(db).select().from(competitorSnapshots).orderBy(desc(competitorSnapshots.createdAt), desc(competitorSnapshots.id)).limit(200);
   const latest = new Map<string, SnapshotRow>();
   for (const row of rows) if (!latest.has(row.competitor)) latest.set(row.competitor, row);
   return [...latest.values()];
@@ -237,8 +238,6 @@ export async function competitorFigure(db: D1Database): Promise<{ value: number;
     basis: `Competitor sites (COMPETITOR_URLS) whose latest price snapshot was read successfully, counted from the stored competitor snapshots; the latest analysis ran at ${newest}.`,
   };
 }
-
-const rand = (cents: number) => `R ${(cents / 100).toLocaleString('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** Why products are missing from a comparison: they are still on sample prices. */
 export function samplePricesLeftOutNote(names: readonly string[]): string {
@@ -265,7 +264,7 @@ export async function competitorInsights(db: D1Database, timestamp: string): Pro
       const what = c.basis === 'size' && c.sizeMm ? `at ${c.sizeMm.width} x ${c.sizeMm.drop} mm` : "comparing 'from' prices";
       insights.push({
         title: `${new URL(c.competitor).host}: ${c.theirs} ${Math.abs(c.differencePercent)}% ${cheaper ? 'cheaper' : 'dearer'} than our ${c.ourProductName}`,
-        description: `${c.theirs} costs ${rand(c.theirPriceCents)} there and ${rand(c.ourPriceCents)} here ${what} (snapshot of ${row.createdAt.slice(0, 10)}).`,
+        description: `${c.theirs} costs ${formatRandFromCents(c.theirPriceCents)} there and ${formatRandFromCents(c.ourPriceCents)} here ${what} (snapshot of ${row.createdAt.slice(0, 10)}).`,
         priority: cheaper && Math.abs(c.differencePercent) >= 25 ? 'high' : 'medium',
         recommendations: cheaper
           ? [`Check that ${c.ourProductName} is really comparable (fabric, mechanism, installation) before changing its price list.`, 'Say what the price includes (measuring, fitting, guarantee) where customers see it.']

@@ -3,7 +3,7 @@
 // so a rerun, a retry or the button after the cron finds the claim and queues nothing; two at once
 // collide on the primary key and the loser's whole batch is rolled back.
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { dailyReports, emailOutbox } from '../db/schema';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
@@ -11,7 +11,8 @@ import type { DailyReportDto } from '../shared/insights-api';
 import { auditStatement } from './audit';
 import { dailyReportDedupeKey, dailyReportEmail } from './email/daily-report-email';
 import { outboxInsert, sendOutboxMessages } from './email/outbox';
-import { addDays, dailyReport, southAfricanDay } from './insights';
+import { dailyReport } from './insights';
+import { addDays, southAfricanDay } from '../shared/sa-time';
 
 export interface DailyReportSendResult {
   date: string;
@@ -33,7 +34,7 @@ export interface SendDailyReportOptions {
 }
 
 async function existingSend(db: D1Database, date: string): Promise<DailyReportSendResult | null> {
-  const d = drizzle(db);
+  const d = database(db);
   const [row] = await d.select().from(dailyReports).where(eq(dailyReports.date, date)).limit(1);
   if (!row) return null;
   const [message] = await d.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, dailyReportDedupeKey(date))).limit(1);
@@ -57,7 +58,7 @@ export async function queueDailyReport(env: Env, options: SendDailyReportOptions
 
   const figures = await dailyReport(env.DB, options.date, now);
   const message = dailyReportEmail(env, to, figures, options.origin);
-  const d = drizzle(env.DB);
+  const d = database(env.DB);
   try {
     const [, inserted] = await d.batch([
       d.insert(dailyReports).values({ date: options.date, figures: figures as unknown as Record<string, unknown>, sentBy: options.sentBy, createdAt: now.toISOString() }),

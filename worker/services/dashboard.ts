@@ -1,7 +1,7 @@
 // The staff dashboard's five figures (staff spec 2.12; issue 10): every one computed from the
 // analytics events and the records at `now`, each with a `basis` that says how. Nothing made up.
 import type { AdminDashboardResponse, DashboardAlert, ScorePart } from '../shared/analytics-api';
-import { dayBefore, saDay } from './analytics';
+import { addDays, southAfricanDay } from '../shared/sa-time';
 import { latestAudit } from './audit';
 import { competitorFigure } from './competitor-prices';
 import { samplePricesAlert } from './sample-price-alert';
@@ -39,8 +39,8 @@ async function count(statement: D1PreparedStatement): Promise<number> {
 }
 
 export async function dashboardFigures(db: D1Database, now: Date = new Date()): Promise<AdminDashboardResponse> {
-  const today = saDay(now);
-  const weekFrom = dayBefore(today, 6);
+  const today = southAfricanDay(now);
+  const weekFrom = addDays(today, -6);
   const nowIso = now.toISOString();
   const contactDue = new Date(now.getTime() - LEAD_CONTACT_HOURS * HOUR_MS).toISOString();
   const dispatchDue = new Date(now.getTime() - DISPATCH_HOURS * HOUR_MS).toISOString();

@@ -3,7 +3,7 @@
 // escaped by the `html` template. No whitespace between elements: React's output has none.
 import { HERO_COPY, HERO_POSTER, HERO_VIDEOS, headerContacts } from '../shared/landing-first-screen';
 import type { PublicConfig } from '../shared/public-config';
-import { html, type SafeHtml } from './email/html';
+import { html, type SafeHtml } from '../lib/html';
 
 function header(config: PublicConfig): SafeHtml {
   const { call, whatsapp } = headerContacts(config);

@@ -1,4 +1,4 @@
-import type { RgbaImage } from './window-analysis';
+import type { RgbaImage } from '../lib/image/types';
 
 export interface DominantColour {
   hex: string;

@@ -2,32 +2,18 @@
 // from analytics_events and the records (leads, quotes, orders), never made up. Days are South
 // African calendar days (UTC+2 all year); records keep UTC instants, so a day is a UTC range.
 import { and, count, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { analyticsEvents, leads, orderLines, orders, quotes } from '../db/schema';
 import type { DailyReportDto, DailySeriesPoint, LocationFigure, ProductInterestFigure } from '../shared/insights-api';
 import { HIGH_VALUE_LEAD_SCORE, leadScore, normaliseLocation, type ScoredLead } from './lead-score';
 import { productNamer } from './product-namer';
+import { addDays, startOfSouthAfricanDay } from '../shared/sa-time';
 
-export const DAY_MS = 86_400_000;
-/** South Africa is UTC+2 all year (no daylight saving). */
-const SAST_OFFSET_MS = 2 * 3_600_000;
 export const SERIES_DAYS = 30;
-
-/** The South African calendar day (YYYY-MM-DD) of an instant. */
-export function southAfricanDay(instant: Date): string {
-  return new Date(instant.getTime() + SAST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The day `days` after (or before, when negative) a YYYY-MM-DD day. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** The UTC instants [start, end) of South African days `from`..`to` inclusive, as ISO strings. */
 function utcRange(from: string, to: string): { start: string; end: string } {
-  const start = new Date(Date.parse(`${from}T00:00:00Z`) - SAST_OFFSET_MS).toISOString();
-  const end = new Date(Date.parse(`${addDays(to, 1)}T00:00:00Z`) - SAST_OFFSET_MS).toISOString();
-  return { start, end };
+  return { start: startOfSouthAfricanDay(from), end: startOfSouthAfricanDay(addDays(to, 1)) };
 }
 
 /** SQL: the South African day of a stored UTC instant column. */
@@ -49,7 +35,7 @@ export function conversionRate(orderCount: number, visitorCount: number): number
 
 async function dayLeads(db: D1Database, day: string) {
   const { start, end } = utcRange(day, day);
-  return drizzle(db)
+  return database(db)
     .select({ location: leads.location, email: leads.email, phone: leads.phone, whatsapp: leads.whatsapp, productInterest: leads.productInterest, sessionData: leads.sessionData })
     .from(leads)
     .where(and(gte(leads.createdAt, start), lt(leads.createdAt, end)));
@@ -72,7 +58,7 @@ function topLocationsOf(dayLeadRows: ScoredLead[]): LocationFigure[] {
 }
 
 async function productInterestOf(db: D1Database, day: string, dayLeadRows: ScoredLead[]): Promise<ProductInterestFigure[]> {
-  const d = drizzle(db);
+  const d = database(db);
   const { start, end } = utcRange(day, day);
   const name = await productNamer(db);
   const figures = new Map<string, ProductInterestFigure>();
@@ -127,7 +113,7 @@ async function productInterestOf(db: D1Database, day: string, dayLeadRows: Score
 
 /** Visits (distinct visitors), leads, orders and paid revenue (test payments apart) per day for the 30 days ending on `to`. */
 export async function dailySeries(db: D1Database, to: string): Promise<DailySeriesPoint[]> {
-  const d = drizzle(db);
+  const d = database(db);
   const from = addDays(to, -(SERIES_DAYS - 1));
   const { start, end } = utcRange(from, to);
   const [visits, leadDays, orderDays, revenueDays] = await Promise.all([
@@ -216,7 +202,7 @@ export function recommendationsFor(f: ReportFigures): string[] {
 
 /** The daily report of one South African day (GET /api/admin/insights/daily and the e-mail). */
 export async function dailyReport(db: D1Database, date: string, now = new Date()): Promise<DailyReportDto> {
-  const d = drizzle(db);
+  const d = database(db);
   const { start, end } = utcRange(date, date);
   const [visitorRow, orderRow, dayLeadRows, series] = await Promise.all([
     d

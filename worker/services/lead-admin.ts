@@ -1,10 +1,12 @@
 // The staff leads page (staff spec 2.10): list with counts, follow-up status and notes (audited in the
 // same batch), and the CSV export, safe against spreadsheet formula injection.
 import { count, desc, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { leads } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { FOLLOW_UP_STATUSES, type FollowUpStatus, type LeadCounts, type LeadDto, type LeadListResponse } from '../shared/leads-api';
+import { southAfricanDay } from '../shared/sa-time';
+import { toCsv } from '../shared/csv';
 import { auditStatement } from './audit';
 
 type LeadRow = typeof leads.$inferSelect;
@@ -33,7 +35,7 @@ export function leadDto(row: LeadRow): LeadDto {
 }
 
 export async function leadCounts(db: D1Database): Promise<LeadCounts> {
-  const rows = await drizzle(db).select({ status: leads.followUpStatus, n: count() }).from(leads).groupBy(leads.followUpStatus);
+  const rows = await database(db).select({ status: leads.followUpStatus, n: count() }).from(leads).groupBy(leads.followUpStatus);
   const counts: LeadCounts = { total: 0, new: 0, contacted: 0, quoted: 0, closed: 0 };
   for (const { status, n } of rows) {
     counts.total += n;
@@ -44,7 +46,7 @@ export async function leadCounts(db: D1Database): Promise<LeadCounts> {
 
 /** Newest first; `status` filters the list, the counts are always of every lead. */
 export async function listLeads(db: D1Database, status?: FollowUpStatus, limit = LEAD_LIST_LIMIT): Promise<LeadListResponse> {
-  const d = drizzle(db);
+  const d = database(db);
   const query = d.select().from(leads);
   const rows = await (status ? query.where(eq(leads.followUpStatus, status)) : query).orderBy(desc(leads.createdAt)).limit(limit);
   return { leads: rows.map(leadDto), counts: await leadCounts(db) };
@@ -57,7 +59,7 @@ export interface LeadChange {
 
 /** Status and/or notes; lastContactedAt is set whenever the status is set to 'contacted'. 404 for an unknown id. */
 export async function updateLead(db: D1Database, id: string, change: LeadChange, actor: string, now = new Date()): Promise<LeadDto> {
-  const d = drizzle(db);
+  const d = database(db);
   const [existing] = await d.select().from(leads).where(eq(leads.id, id)).limit(1);
   if (!existing) throw new AppError('not_found', `There is no lead with id ${id}.`);
   const set: Partial<LeadRow> = {};
@@ -71,17 +73,6 @@ export async function updateLead(db: D1Database, id: string, change: LeadChange,
   ]);
   if (!updated) throw new AppError('not_found', `There is no lead with id ${id}.`);
   return leadDto(updated);
-}
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break. A cell a spreadsheet
- * would run as a formula (starting = + - @, tab or CR) gets a leading apostrophe (OWASP CSV injection).
- */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export const LEAD_CSV_COLUMNS = [
@@ -102,12 +93,11 @@ export const LEAD_CSV_COLUMNS = [
 
 /** Every lead, newest first, CRLF line ends (RFC 4180). */
 export async function leadsCsv(db: D1Database): Promise<string> {
-  const rows = await drizzle(db).select().from(leads).orderBy(desc(leads.createdAt));
-  const lines = [LEAD_CSV_COLUMNS.join(','), ...rows.map(leadDto).map((lead) => LEAD_CSV_COLUMNS.map((col) => csvCell(lead[col])).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
+  const rows = await database(db).select().from(leads).orderBy(desc(leads.createdAt));
+  return toCsv([LEAD_CSV_COLUMNS, ...rows.map(leadDto).map((lead) => LEAD_CSV_COLUMNS.map((col) => lead[col]))]);
 }
 
 /** 'leads-2026-02-09.csv', the day in South Africa (UTC+2). */
 export function leadsCsvFileName(now = new Date()): string {
-  return `leads-${new Date(now.getTime() + 2 * 3_600_000).toISOString().slice(0, 10)}.csv`;
+  return `leads-${southAfricanDay(now)}.csv`;
 }

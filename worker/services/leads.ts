@@ -1,11 +1,11 @@
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
+import { businessProfile, type BusinessProfile } from '../lib/business-profile';
 import { eventStatement } from './analytics';
 import type { z } from 'zod';
 import { customerDetails, leads } from '../db/schema';
 import type { Env } from '../env';
 import type { LeadOrigin } from '../shared/leads-api';
 import type { customerDetailsSchema, leadCaptureSchema } from '../shared/schemas';
-import { businessDetails, type BusinessDetails } from './email/email-parts';
 import { leadNotificationEmail } from './email/lead-emails';
 import { outboxInsert, sendOutboxMessages } from './email/outbox';
 
@@ -21,7 +21,7 @@ export type CustomerDetailsInput = z.output<typeof customerDetailsSchema>;
  */
 export interface LeadSink {
   db: D1Database;
-  notice: { business: BusinessDetails & { email: string }; leadsUrl: string | null } | null;
+  notice: { business: BusinessProfile & { email: string }; leadsUrl: string | null } | null;
   send?: (outboxIds: number[]) => void;
   /** The chat session the lead was left in, kept in sessionData so the POPIA tools find its transcript. */
   chatSessionId?: string | null;
@@ -34,7 +34,7 @@ export function leadSink(
   env: Env,
   options: { origin?: string | null; waitUntil?: (p: Promise<unknown>) => void; chatSessionId?: string | null; visitor?: string | null } = {},
 ): LeadSink {
-  const business = businessDetails(env);
+  const business = businessProfile(env);
   const base = env.PUBLIC_BASE_URL?.trim() || options.origin || null;
   const waitUntil = options.waitUntil;
   return {
@@ -55,7 +55,7 @@ export function leadSink(
 
 /** The lead's INSERT, its analytics event and its notice's INSERT (last, so its id is the batch's last result), for one batch. */
 function leadStatements(sink: LeadSink, input: NewLead, now: Date) {
-  const d = drizzle(sink.db);
+  const d = database(sink.db);
   const id = crypto.randomUUID();
   const createdAt = now.toISOString();
   const sessionData = sink.chatSessionId ? { ...(input.sessionData ?? {}), sessionId: sink.chatSessionId } : input.sessionData;
@@ -90,7 +90,7 @@ function queueSend(sink: LeadSink, results: readonly unknown[], hasNotice: boole
 /** The one way a lead is recorded (form, chat, quick details, stored-quote consultation): row and notice in one batch. */
 export async function captureLead(sink: LeadSink, input: NewLead, now = new Date()): Promise<string> {
   const { id, insert, event, notice } = leadStatements(sink, input, now);
-  const results = notice ? await drizzle(sink.db).batch([insert, event, notice]) : await drizzle(sink.db).batch([insert, event]);
+  const results = notice ? await database(sink.db).batch([insert, event, notice]) : await database(sink.db).batch([insert, event]);
   queueSend(sink, results, Boolean(notice));
   return id;
 }
@@ -101,7 +101,7 @@ export async function captureLead(sink: LeadSink, input: NewLead, now = new Date
  */
 export async function saveCustomerDetails(sink: LeadSink, input: CustomerDetailsInput, now = new Date()): Promise<string> {
   const id = crypto.randomUUID();
-  const d = drizzle(sink.db);
+  const d = database(sink.db);
   const lead = leadStatements(
     sink,
     {

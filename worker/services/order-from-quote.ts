@@ -2,7 +2,7 @@
 // quote's server-priced lines, made once per quote, with the confirmation e-mails in the same D1 batch.
 import { waitUntil } from 'cloudflare:workers';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { idempotencyKeys, orders, quotes } from '../db/schema';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
@@ -25,7 +25,7 @@ const QUOTE_ID_PATTERN = /^CB-\d{6}$/;
 /** A stored quote, when the id and its access key match; null otherwise (never saying which). */
 export async function findQuoteWithKey(db: D1Database, quoteId: string, accessKey: string) {
   if (!QUOTE_ID_PATTERN.test(quoteId) || !accessKey) return null;
-  const [row] = await drizzle(db).select().from(quotes).where(eq(quotes.id, quoteId)).limit(1);
+  const [row] = await database(db).select().from(quotes).where(eq(quotes.id, quoteId)).limit(1);
   return row && timingSafeEqualText(row.accessKey, accessKey) ? row : null;
 }
 
@@ -61,7 +61,7 @@ export async function orderFromQuote(env: Env, quoteId: string, accessKey: strin
   const db = env.DB;
   const quote = await findQuoteWithKey(db, quoteId, accessKey);
   if (!quote) throw new AppError('not_found', 'Quote Not Found. Please generate a new quote through the measurement tool.');
-  const [existing] = await drizzle(db).select({ reference: orders.reference }).from(orders).where(eq(orders.quoteId, quote.id)).orderBy(asc(orders.createdAt)).limit(1);
+  const [existing] = await database(db).select({ reference: orders.reference }).from(orders).where(eq(orders.quoteId, quote.id)).orderBy(asc(orders.createdAt)).limit(1);
   if (existing) return (await findOrder(db, existing.reference))!;
 
   const name = customer.name?.trim();
@@ -74,7 +74,7 @@ export async function orderFromQuote(env: Env, quoteId: string, accessKey: strin
   }
   const lines = (await withSampleFlags(db, quote.lines as PricedLineDto[])).map((l) => ({ ...l, ...sizeSourceFields(l.size_source) }));
   const reference = newOrderReference();
-  const d = drizzle(db);
+  const d = database(db);
   // Past the customer-e-mail guard's limits the order is still made, without the customer's e-mail.
   const customerEmailAllowed = (await admitCustomerEmail(env, email, now)).allowed;
   // The quote's row guards against a double order: only the first update that claims it wins.
@@ -105,6 +105,6 @@ export async function orderFromQuote(env: Env, quoteId: string, accessKey: strin
 /** The orders made from these quotes, by quote id (for the stored-quote page). */
 export async function ordersForQuotes(db: D1Database, quoteIds: readonly string[]): Promise<Map<string, string>> {
   if (quoteIds.length === 0) return new Map();
-  const rows = await drizzle(db).select({ quoteId: orders.quoteId, reference: orders.reference }).from(orders).where(inArray(orders.quoteId, [...quoteIds]));
+  const rows = await database(db).select({ quoteId: orders.quoteId, reference: orders.reference }).from(orders).where(inArray(orders.quoteId, [...quoteIds]));
   return new Map(rows.map((r) => [r.quoteId!, r.reference]));
 }

@@ -3,7 +3,7 @@
 // trail). An order, its lines, its idempotency key and its confirmation e-mails are written in one
 // D1 batch, so an order is never stored without its e-mails (DESIGN.md section 7, issue 9).
 import { and, asc, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import type { z } from 'zod';
 import { idempotencyKeys, orderLines, orders } from '../db/schema';
 import type { Env } from '../env';
@@ -167,7 +167,7 @@ function toOrderDto(order: OrderRow, lines: readonly OrderLineRow[]): OrderDto {
 /** An order as the confirmation page and the payment providers read it; null when unknown. */
 export async function findOrder(db: D1Database, reference: string): Promise<OrderDto | null> {
   if (!ORDER_REFERENCE_PATTERN.test(reference)) return null;
-  const d = drizzle(db);
+  const d = database(db);
   const [order, lines] = await Promise.all([
     d.select().from(orders).where(eq(orders.reference, reference)).limit(1),
     d.select().from(orderLines).where(eq(orderLines.orderReference, reference)).orderBy(asc(orderLines.lineNo)),
@@ -177,7 +177,7 @@ export async function findOrder(db: D1Database, reference: string): Promise<Orde
 
 /** Was any line of this order priced from a sample grid (recorded when it was priced)? */
 export async function orderHasSamplePrices(db: D1Database, reference: string): Promise<boolean> {
-  const [row] = await drizzle(db)
+  const [row] = await database(db)
     .select({ lineNo: orderLines.lineNo })
     .from(orderLines)
     .where(and(eq(orderLines.orderReference, reference), eq(orderLines.priceIsSample, true)))
@@ -217,7 +217,7 @@ function orderForEmail(reference: string, order: NewOrder, createdAt: string): O
  */
 export function orderStatements(env: Env, reference: string, order: NewOrder, createdAt: string, origin: string | null, customerEmailAllowed: boolean) {
   const db = env.DB;
-  const d = drizzle(db);
+  const d = database(db);
   const { totalCents, vatCents, subtotalCents } = totalsOf(order.lines);
   const emails = orderConfirmationMessages(env, orderForEmail(reference, order, createdAt), origin, customerEmailAllowed);
   const statements = [
@@ -274,7 +274,7 @@ export interface SubmittedOrder {
 }
 
 async function replayIdempotent(db: D1Database, key: string, requestHash: string): Promise<SubmittedOrder | null> {
-  const [row] = await drizzle(db).select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
+  const [row] = await database(db).select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
   if (!row) return null;
   if (row.requestHash !== requestHash) {
     throw new AppError('conflict', 'This Idempotency-Key was already used for a different order.');
@@ -317,7 +317,7 @@ export async function submitOrder(env: Env, input: OrderSubmitInput, idempotency
     const reference = newOrderReference();
     const createdAt = now.toISOString();
     const { statements, emails } = orderStatements(env, reference, order, createdAt, origin, customerEmailAllowed);
-    const d = drizzle(db);
+    const d = database(db);
     try {
       // The key goes first: a racing twin fails on it before writing anything.
       const results = idempotency

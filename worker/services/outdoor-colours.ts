@@ -4,9 +4,10 @@
 // offer (GET /api/colours/outdoor-blinds); before that, the seed's outdoor set.
 import { asc, count, eq, max, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { colours, outdoorColours } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { slugify } from '../lib/slug';
 import { wordParagraphs } from '../lib/word-document';
 import type { ColourDto } from '../shared/catalogue-api';
 import type { OutdoorColour, OutdoorColoursResponse, SkippedLine, UploadColoursResponse } from '../shared/outdoor-colours-api';
@@ -76,7 +77,7 @@ type OutdoorRow = typeof outdoorColours.$inferSelect;
 
 /** Where an uploaded colour's swatch lives in R2: content-addressed, so it is never stale. */
 function swatchKeyFor(name: string, hex: string): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'colour';
+  const slug = slugify(name, 'colour');
   return `swatches/${SWATCH_FOLDER}/${slug}-${swatchHash(hex, SWATCH_TEXTURE)}.png`;
 }
 
@@ -97,7 +98,7 @@ function toOutdoorColour(row: OutdoorRow): OutdoorColour {
 
 /** The uploaded range as catalogue colours (for GET /api/colours/outdoor-blinds), or null before any upload. */
 export async function uploadedOutdoorColourDtos(db: D1Database): Promise<ColourDto[] | null> {
-  const rows = await drizzle(db).select().from(outdoorColours).orderBy(asc(outdoorColours.sortOrder), asc(outdoorColours.id));
+  const rows = await database(db).select().from(outdoorColours).orderBy(asc(outdoorColours.sortOrder), asc(outdoorColours.id));
   if (rows.length === 0) return null;
   return rows.map((row) => {
     const url = swatchUrlFor(row.name, row.hex);
@@ -107,7 +108,7 @@ export async function uploadedOutdoorColourDtos(db: D1Database): Promise<ColourD
 
 /** GET /api/outdoor-blinds/colours: the uploaded range, or the seed's outdoor set before any upload. */
 export async function listOutdoorColours(db: D1Database): Promise<OutdoorColoursResponse> {
-  const d = drizzle(db);
+  const d = database(db);
   const rows = await d.select().from(outdoorColours).orderBy(asc(outdoorColours.sortOrder), asc(outdoorColours.id));
   if (rows.length > 0) {
     const latest = rows.reduce((a, b) => (b.createdAt >= a.createdAt ? b : a)); // ties: the upload's own rows come last
@@ -152,7 +153,7 @@ export async function uploadOutdoorColours(db: D1Database, media: R2Bucket, inpu
     );
   }
 
-  const d = drizzle(db);
+  const d = database(db);
   const stamp = now.toISOString();
   const [{ n: before = 0 } = {}] = await d.select({ n: count() }).from(outdoorColours);
   // Merging into no uploaded range merges into what the storefront shows: the seed's outdoor set.

@@ -17,8 +17,8 @@ import {
 import { HERO_POSTER } from '../shared/landing-first-screen';
 import { landingFirstScreenHtml } from './first-screen';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../shared/public-config';
-import { html, SafeHtml } from './email/html';
-import { formatRandFromCents } from './consultant/format';
+import { html, SafeHtml } from '../lib/html';
+import { formatRandFromCents, randDecimal } from '../shared/money';
 import { gridForProduct } from './pricing';
 import { productCatalogue, type CatalogueProduct } from './product-catalogue';
 
@@ -163,8 +163,8 @@ async function structuredData(
         offers: {
           '@type': 'AggregateOffer',
           priceCurrency: 'ZAR',
-          lowPrice: (lowCents / 100).toFixed(2),
-          highPrice: (highCents / 100).toFixed(2),
+          lowPrice: randDecimal(lowCents),
+          highPrice: randDecimal(highCents),
           offerCount,
           availability: 'https://schema.org/MadeToOrder',
           url: `${origin}/quote-calculator`,

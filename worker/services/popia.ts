@@ -7,7 +7,7 @@
 // Orders stay only as far as the law requires (SARS: reference, lines, totals, dates, payment rows),
 // their personal fields blanked.
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { customerDetails, emailOutbox, leads, orderLines, orders, payments, quotes } from '../db/schema';
 import type { Env } from '../env';
@@ -70,7 +70,7 @@ export function businessIdentifiers(env: Env): { emails: Set<string>; phones: Se
  * starts from (staff confirm one of the lead's own contact details with the person).
  */
 async function verifiedIdentifier(env: Env, leadId: string, verifiedBy: VerifiedBy, raw: string): Promise<Identifier> {
-  const [lead] = await drizzle(env.DB).select().from(leads).where(eq(leads.id, leadId)).limit(1);
+  const [lead] = await database(env.DB).select().from(leads).where(eq(leads.id, leadId)).limit(1);
   if (!lead) throw new AppError('not_found', `There is no lead with id ${leadId}.`);
   const value = normalOf(verifiedBy, raw);
   const what = verifiedBy === 'email' ? 'e-mail address' : 'phone number';
@@ -94,7 +94,7 @@ const validChatSession = (id: unknown): id is string => typeof id === 'string' &
 
 /** The records that carry the identifier, each with the field that matched, and what was left out. */
 async function matchedRows(env: Env, id: Identifier) {
-  const d = drizzle(env.DB);
+  const d = database(env.DB);
   const email = id.type === 'email';
   const tagged = <R>(rows: R[], fields: (row: R) => Record<string, string | null | undefined>) =>
     rows.flatMap((row) => {
@@ -297,7 +297,7 @@ function chatStub(env: Env, sessionId: string) {
 export async function deletePersonalData(env: Env, leadId: string, token: string, actor: string, now = new Date()): Promise<PersonalDataDeletion> {
   const { approval, matched: m, records } = await approvedMatch(env, leadId, 'delete', token, actor, now);
   const db = env.DB;
-  const d = drizzle(db);
+  const d = database(db);
 
   for (const { sessionId } of m.chatSessions) await chatStub(env, sessionId).forget();
   const photoKeys = m.photos.map((p) => p.key);

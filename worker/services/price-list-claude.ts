@@ -2,6 +2,7 @@
 // (staff spec 2.5, 3 'Price list analysis'); any failure is a PriceListClaudeError with a reason.
 import Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
+import { toBase64 } from '../lib/base64';
 import { priceListAnalysisSchema, type PriceListAnalysis } from '../shared/price-list-analysis-api';
 import { DEFAULT_CLAUDE_MODEL } from './consultant/claude';
 
@@ -47,12 +48,6 @@ export interface ClaudeAnalysisInput {
   fetch?: typeof fetch;
 }
 
-function base64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 /** The JSON object in Claude's text (it may wrap it in a code fence despite the prompt). */
 function jsonIn(text: string): unknown {
   const start = text.indexOf('{');
@@ -83,7 +78,7 @@ export async function analyseWithClaude(input: ClaudeAnalysisInput): Promise<Pri
         {
           role: 'user',
           content: [
-            { type: 'image', source: { type: 'base64', media_type: input.image.mime, data: base64(input.image.bytes) } },
+            { type: 'image', source: { type: 'base64', media_type: input.image.mime, data: toBase64(input.image.bytes) } },
             {
               type: 'text',
               text: `Analyse this price list.${input.recognisedText.trim() ? `\nText recognition in the browser read (may contain errors):\n${input.recognisedText.slice(0, 20_000)}` : ''}`,

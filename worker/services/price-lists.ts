@@ -7,9 +7,10 @@
 // The product comes from the FILE NAME only: '{productId}-pricing-template.csv' or '{productId}.csv'
 // (either id space; a browser's ' (1)' copy suffix is ignored).
 import { and, desc, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { priceLists } from '../db/schema';
-import { CsvSyntaxError, parseCsv } from '../lib/csv';
+import { CsvSyntaxError, parseCsv, toCsv } from '../shared/csv';
+import { randDecimal } from '../shared/money';
 import { AppError, type ErrorIssue } from '../lib/errors';
 import { PRICE_DROP_CONFIRM_PREFIX, PRICE_FLOOR_CENTS, type BulkUploadResponse, type PriceListVersionDto, type PriceListVersionsResponse, type RollbackResponse } from '../shared/price-lists-api';
 import { auditStatement } from './audit';
@@ -30,18 +31,15 @@ export interface GridData {
 
 type PriceListRow = typeof priceLists.$inferSelect;
 
-const rand = (cents: number) => (cents / 100).toFixed(2);
 
 /** The grid as the template CSV. */
 export function gridToCsv(grid: GridData): string {
-  const lines = [[TEMPLATE_CORNER, ...grid.widthsMm].join(',')];
-  grid.dropsMm.forEach((drop, d) => lines.push([drop, ...grid.pricesCents[d]!.map(rand)].join(',')));
-  return `${lines.join('\r\n')}\r\n`;
+  return toCsv([[TEMPLATE_CORNER, ...grid.widthsMm], ...grid.dropsMm.map((drop, d) => [drop, ...grid.pricesCents[d]!.map(randDecimal)])]);
 }
 
 /** The version in force of a product, or null when it has no price list. */
 async function versionInForce(db: D1Database, productId: string): Promise<PriceListRow | null> {
-  const [row] = await drizzle(db).select().from(priceLists).where(eq(priceLists.productId, productId)).orderBy(desc(priceLists.version)).limit(1);
+  const [row] = await database(db).select().from(priceLists).where(eq(priceLists.productId, productId)).orderBy(desc(priceLists.version)).limit(1);
   return row ?? null;
 }
 
@@ -104,7 +102,7 @@ function priceCents(raw: string, where: string): number {
   if (!m) throw new GridError(`${where}: the price '${raw.trim()}' is not an amount in rand with at most two decimals (e.g. 1624.00).`);
   const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
   if (cents <= 0) throw new GridError(`${where}: the price is R 0; prices must be more than R 0.`);
-  if (cents > MAX_PRICE_CENTS) throw new GridError(`${where}: the price R ${rand(cents)} is over the R 1 000 000 limit.`);
+  if (cents > MAX_PRICE_CENTS) throw new GridError(`${where}: the price R ${randDecimal(cents)} is over the R 1 000 000 limit.`);
   return cents;
 }
 
@@ -177,7 +175,7 @@ async function writeVersion(db: D1Database, actor: string, change: NewVersion, a
   const version = (current?.version ?? 0) + 1;
   const cellsChanged = countChangedCells(current, change.grid);
   const now = new Date();
-  const d = drizzle(db);
+  const d = database(db);
   // The unique (product, version) index makes a concurrent write of the same version fail whole.
   await d.batch([
     d.insert(priceLists).values({
@@ -289,7 +287,7 @@ export async function bulkUploadPriceLists(db: D1Database, files: UploadedFile[]
 
 export async function listVersions(db: D1Database, productKey: string): Promise<PriceListVersionsResponse> {
   const product = await productOrThrow(db, productKey);
-  const rows = await drizzle(db).select().from(priceLists).where(eq(priceLists.productId, product.id)).orderBy(desc(priceLists.version));
+  const rows = await database(db).select().from(priceLists).where(eq(priceLists.productId, product.id)).orderBy(desc(priceLists.version));
   const versions: PriceListVersionDto[] = rows.map((r, i) => ({
     version: r.version,
     createdAt: r.createdAt,
@@ -306,7 +304,7 @@ export async function listVersions(db: D1Database, productKey: string): Promise<
 /** A new version with the grid of an earlier one; the earlier versions stay as they were. */
 export async function rollbackPriceList(db: D1Database, productKey: string, toVersion: number, actor: string): Promise<RollbackResponse> {
   const product = await productOrThrow(db, productKey);
-  const [target] = await drizzle(db)
+  const [target] = await database(db)
     .select()
     .from(priceLists)
     .where(and(eq(priceLists.productId, product.id), eq(priceLists.version, toVersion)))

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { priceLists, products } from '../db/schema';
 import { normaliseProductKey } from './product-ids';
 
@@ -91,7 +91,7 @@ async function loadGrids(db: D1Database, now: number): Promise<GridCache> {
 }
 
 async function readGrids(db: D1Database, now: number): Promise<GridCache> {
-  const rows = await drizzle(db)
+  const rows = await database(db)
     .select({
       productId: products.id,
       calculatorId: products.calculatorId,

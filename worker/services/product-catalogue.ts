@@ -3,7 +3,7 @@
 // Like the price grids (docs/decisions/002), an isolate keeps its copy for a short TTL and drops it
 // at once after a write in the same isolate (invalidateProductCatalogue).
 import { asc } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { products } from '../db/schema';
 import { PRICE_CACHE_TTL_MS } from './pricing';
 import { normaliseProductKey } from './product-ids';
@@ -45,7 +45,7 @@ export async function productCatalogue(db: D1Database, now = Date.now()): Promis
 }
 
 async function readCatalogue(db: D1Database, now: number): Promise<CatalogueCache> {
-  const rows = await drizzle(db).select().from(products).orderBy(asc(products.sortOrder), asc(products.id));
+  const rows = await database(db).select().from(products).orderBy(asc(products.sortOrder), asc(products.id));
   const list: CatalogueProduct[] = rows.map((r) => ({
     id: r.id,
     calculatorId: r.calculatorId,

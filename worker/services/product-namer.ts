@@ -1,6 +1,6 @@
 // Product names for the figures: either id space, or a name, to the catalogue's name.
 
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { products } from '../db/schema';
 import { normaliseProductKey } from './product-ids';
 
@@ -8,7 +8,7 @@ export type ProductNamer = (key: string | null | undefined, fallback?: string | 
 
 /** Names a product from either id space or its name, falling back to what was given. */
 export async function productNamer(db: D1Database): Promise<ProductNamer> {
-  const rows = await drizzle(db).select({ id: products.id, calculatorId: products.calculatorId, name: products.name }).from(products);
+  const rows = await database(db).select({ id: products.id, calculatorId: products.calculatorId, name: products.name }).from(products);
   const byKey = new Map<string, string>();
   for (const row of rows) {
     byKey.set(normaliseProductKey(row.id), row.name);

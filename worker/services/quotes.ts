@@ -3,8 +3,9 @@
 // is free (else the next free one), and writes the quote and its e-mails in one D1 batch, so a
 // quote is never stored without its e-mails nor e-mailed without being stored.
 import { inArray } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import type { z } from 'zod';
+import { businessProfile } from '../lib/business-profile';
 import { quotes } from '../db/schema';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
@@ -12,12 +13,12 @@ import { humanSeconds } from '../middleware/rate-limit';
 import { admitCustomerEmail, CUSTOMER_EMAIL_DAILY_CAP, CUSTOMER_EMAIL_RECIPIENT_LIMIT, normaliseEmailAddress } from './email/customer-email-guard';
 import { QUOTE_VALID_DAYS, type emailQuoteSchema, type PricedLineDto, type quoteInternalSchema, type StoredQuoteDto } from '../shared/orders-api';
 import { email as emailSchema } from '../shared/schemas';
-import { businessDetails } from './email/email-parts';
 import { outboxInsert, type OutgoingEmail } from './email/outbox';
 import { NOT_PROVIDED, quoteBusinessCopyEmail, quoteCustomerEmail, quoteSavedEmail, WALK_IN_CUSTOMER, type QuoteForEmail } from './email/quote-emails';
 import { findQuoteWithKey, ordersForQuotes } from './order-from-quote';
 import { priceBlinds, sizeSourceFields, totalsOf, type BlindLineInput } from './orders';
 import { vatInside } from '../shared/money';
+import { endOfSouthAfricanDayAfter } from '../shared/sa-time';
 import { sizesToConfirm } from '../shared/size-sources';
 import { isUniqueViolation } from '../lib/d1-errors';
 import { hasSamplePrices } from '../shared/sample-prices';
@@ -31,9 +32,6 @@ const QUOTE_NUMBERS = 1_000_000;
 const NUMBER_WINDOW = 20;
 const ACCESS_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const ACCESS_KEY_LENGTH = 24;
-/** South Africa is UTC+2 all year: a quote is valid to the end of its last day there. */
-const SAST_OFFSET_MS = 2 * 3_600_000;
-const DAY_MS = 86_400_000;
 
 export function quoteNumber(n: number): string {
   return `CB-${String(((n % QUOTE_NUMBERS) + QUOTE_NUMBERS) % QUOTE_NUMBERS).padStart(6, '0')}`;
@@ -55,9 +53,7 @@ export function newAccessKey(): string {
 
 /** The end (23:59:59.999 in South Africa) of the day QUOTE_VALID_DAYS after `from`. */
 export function quoteValidUntil(from: Date): string {
-  const local = new Date(from.getTime() + SAST_OFFSET_MS + QUOTE_VALID_DAYS * DAY_MS);
-  const endOfLocalDay = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) + DAY_MS - 1;
-  return new Date(endOfLocalDay - SAST_OFFSET_MS).toISOString();
+  return endOfSouthAfricanDayAfter(from, QUOTE_VALID_DAYS);
 }
 
 interface NewQuote {
@@ -85,7 +81,7 @@ async function storeQuote(db: D1Database, input: NewQuote, now: Date): Promise<S
   const quoteDate = now.toISOString();
   const validUntil = quoteValidUntil(now);
   const accessKey = newAccessKey();
-  const d = drizzle(db);
+  const d = database(db);
 
   let next = Number(input.requestedId.slice(3));
   for (let round = 0; round < 10; round++) {
@@ -144,7 +140,7 @@ export async function limitQuoteEmails(env: Env, recipient: string, now = new Da
   if (verdict.reason === 'recipient') {
     throw new AppError('rate_limited', `${recipient} has been sent several quotes already. Please wait ${humanSeconds(verdict.retryAfterSeconds ?? 86_400)} and try again.`, details);
   }
-  const b = businessDetails(env);
+  const b = businessProfile(env);
   const phone = b.phoneNational ?? b.phoneGardenRoute;
   const contact = [phone && `call us on ${phone}`, b.whatsappNational && `WhatsApp us on ${b.whatsappNational}`].filter(Boolean).join(' or ') || 'call or WhatsApp us';
   throw new AppError('rate_limited', `We cannot e-mail any more quotes today. Please ${contact} and we will help you with your quote.`, details);

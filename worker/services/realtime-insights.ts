@@ -2,11 +2,11 @@
 // 7 days of analytics_events and the records (leads, quotes, orders), never made up.
 
 import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { analyticsEvents, leads, orderLines, orders, quotes } from '../db/schema';
 import type { InsightDto } from '../shared/insights-api';
 import { competitorInsights } from './competitor-prices';
-import { DAY_MS } from './insights';
+import { DAY_MS } from '../shared/sa-time';
 import { inGardenRoute, normaliseLocation } from './lead-score';
 import { productNamer, type ProductNamer } from './product-namer';
 
@@ -64,7 +64,7 @@ export async function realtimeInsights(db: D1Database, now = new Date()): Promis
 
 /** The rows the insights are drawn from: the last 7 days (chats: the last 48 hours) and the leads still new. */
 async function recentRows(db: D1Database, now: Date) {
-  const d = drizzle(db);
+  const d = database(db);
   const timestamp = now.toISOString();
   const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
   const twoDaysAgo = new Date(now.getTime() - 2 * DAY_MS).toISOString();

@@ -4,7 +4,8 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import { TEST_PAYMENT_NOTE, type OrderDto, type PricedLineDto } from '../shared/orders-api';
 import { hasSamplePrices, SAMPLE_PRICES_TEXT } from '../shared/sample-prices';
-import { formatRandFromCents } from './consultant/format';
+import { formatRandFromCents } from '../shared/money';
+import { formatLongDate } from '../shared/sa-time';
 
 /** Who the receipt is from (the business configuration the site shows publicly). */
 export interface ReceiptBusiness {
@@ -75,9 +76,7 @@ const CELL_PAD = 4;
 
 /** '22 November 2026' in South African time. */
 export function receiptDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' });
+  return formatLongDate(iso);
 }
 
 /** Greedy word wrap; a word longer than the width is broken by characters. */

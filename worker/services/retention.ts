@@ -1,7 +1,8 @@
 // The deletions the daily job makes under the retention schedule (docs/decisions/005-retention-schedule.md):
 // the periods are the constants of worker/shared/retention-schedule.ts, which the privacy notice states.
 import { and, eq, inArray, lt, ne, notExists, or, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
+import { DAY_MS } from '../shared/sa-time';
 import { analyticsEvents, auditLog, customerDetails, emailOutbox, idempotencyKeys, leads, orders, quotes } from '../db/schema';
 import {
   ANALYTICS_RETENTION_DAYS,
@@ -14,7 +15,6 @@ import {
   QUOTE_RETENTION_DAYS,
 } from '../shared/retention-schedule';
 
-const DAY_MS = 86_400_000;
 
 /** R2 prefixes holding customers' photos: chat attachments (routes/chat.ts), window photos (routes/ar.ts). */
 export const PHOTO_PREFIXES = ['chat/', 'windows/'] as const;
@@ -34,7 +34,7 @@ export type EnquiryPurge = {
 /** Deletes enquiries older than the retention period, in one batch. */
 export async function purgeExpiredEnquiries(db: D1Database, now: Date): Promise<EnquiryPurge> {
   const cutoff = daysBefore(now, ENQUIRY_RETENTION_DAYS);
-  const d = drizzle(db);
+  const d = database(db);
   const [leadResult, detailResult] = await d.batch([
     d.delete(leads).where(lt(leads.createdAt, cutoff)),
     d.delete(customerDetails).where(lt(customerDetails.createdAt, cutoff)),
@@ -55,7 +55,7 @@ export type OutboxPurge = {
 export async function purgeOutbox(db: D1Database, now: Date): Promise<OutboxPurge> {
   const bodyCutoff = daysBefore(now, OUTBOX_BODY_RETENTION_DAYS);
   const rowCutoff = daysBefore(now, OUTBOX_ROW_RETENTION_DAYS);
-  const d = drizzle(db);
+  const d = database(db);
   const [cleared, deleted] = await d.batch([
     d
       .update(emailOutbox)
@@ -90,7 +90,7 @@ const QUOTE_ORDER_PREFIX = 'quote-order:';
  * quote and its guard go together.
  */
 export async function purgeQuotesAndKeys(db: D1Database, now: Date): Promise<QuotePurge> {
-  const d = drizzle(db);
+  const d = database(db);
   const [orderKeys, deletedQuotes, quoteOrderKeys] = await d.batch([
     d
       .delete(idempotencyKeys)
@@ -153,7 +153,7 @@ export type ActivityPurge = {
 
 /** Deletes analytics events and audit entries past their periods, in one batch. */
 export async function purgeActivity(db: D1Database, now: Date): Promise<ActivityPurge> {
-  const d = drizzle(db);
+  const d = database(db);
   const [events, audit] = await d.batch([
     d.delete(analyticsEvents).where(lt(analyticsEvents.createdAt, daysBefore(now, ANALYTICS_RETENTION_DAYS))),
     d.delete(auditLog).where(lt(auditLog.createdAt, daysBefore(now, AUDIT_RETENTION_DAYS))),

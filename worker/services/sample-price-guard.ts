@@ -1,14 +1,14 @@
 // No card payment at sample prices in production (DESIGN.md section 7b). APP_ENV=development may pay
 // them (the sandbox journey needs a price to charge); everything else refuses, failing closed.
 import { and, eq, inArray } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
+import { businessProfile } from '../lib/business-profile';
 import { priceLists } from '../db/schema';
 import type { Env } from '../env';
 import { isProduction } from '../lib/app-env';
 import { AppError } from '../lib/errors';
 import type { PricedLineDto } from '../shared/orders-api';
 import { hasSamplePrices, samplePricesPaymentMessage } from '../shared/sample-prices';
-import { businessDetails } from './email/email-parts';
 
 /** True when this environment refuses a card payment for these lines. */
 export function refusesCardPayment(env: Pick<Env, 'APP_ENV'>, lines: readonly { sample_price?: boolean }[]): boolean {
@@ -17,7 +17,7 @@ export function refusesCardPayment(env: Pick<Env, 'APP_ENV'>, lines: readonly { 
 
 /** The 409 the payment paths answer, with the shop's contacts. */
 export function samplePricesRefusal(env: Env): AppError {
-  const b = businessDetails(env);
+  const b = businessProfile(env);
   const message = samplePricesPaymentMessage({
     phones: [b.phoneGardenRoute, b.phoneNational].filter((p): p is string => Boolean(p)),
     whatsapp: b.whatsappNational,
@@ -36,7 +36,7 @@ export async function withSampleFlags<T extends LineKey>(db: D1Database, lines: 
   const unknown = lines.filter((l) => typeof l.sample_price !== 'boolean');
   const sample = new Set<string>();
   if (unknown.length > 0) {
-    const rows = await drizzle(db)
+    const rows = await database(db)
       .select({ productId: priceLists.productId, version: priceLists.version })
       .from(priceLists)
       .where(and(eq(priceLists.isSample, true), inArray(priceLists.productId, [...new Set(unknown.map((l) => l.product_type))])));

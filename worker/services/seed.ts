@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { colours, priceLists, products } from '../db/schema';
 import { COLOUR_SETS, PRICE_GRIDS, PRODUCTS } from '../seed/catalogue-data';
@@ -30,7 +30,7 @@ export interface SeedResult {
  * once per file, reuse the swatches they rendered before.
  */
 export async function seedCatalogueIfEmpty(db: D1Database, media: R2Bucket, renderSwatch: typeof renderSwatchPng = renderSwatchPng): Promise<SeedResult> {
-  const d = drizzle(db);
+  const d = database(db);
   const [existing] = await d.select({ n: count() }).from(products);
   if ((existing?.n ?? 0) > 0) return { seeded: false, products: 0, colours: 0, priceLists: 0 };
 

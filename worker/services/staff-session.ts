@@ -1,9 +1,12 @@
 import type { UntrustedLockout } from '../durable-objects/login-guard-contract';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
-import { businessDetails, formatLongDate, layoutHtml, signatureText } from './email/email-parts';
-import { html } from './email/html';
+import { businessProfile as businessDetails } from '../lib/business-profile';
+import { layoutHtml, signatureText } from './email/email-parts';
+import { formatLongDate, formatSouthAfricanTime } from '../shared/sa-time';
+import { html } from '../lib/html';
 import { enqueueEmail, type OutgoingEmail } from './email/outbox';
+import { toBase64Url } from '../lib/base64';
 import { randomHex } from '../lib/crypto';
 import { endKvSession, readKvSession, storeKvSession } from '../lib/kv-session';
 
@@ -56,9 +59,7 @@ export async function signInStaff(env: Env, attempt: { guess: string; clientKey:
 
 /** 'HH:MM on 9 February 2026', South African time (UTC+2 all year). */
 function formatSastTime(ms: number): string {
-  const d = new Date(ms + 2 * 3_600_000);
-  const hhmm = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
-  return `${hhmm} on ${formatLongDate(new Date(ms).toISOString())}`;
+  return `${formatSouthAfricanTime(ms)} on ${formatLongDate(new Date(ms).toISOString())}`;
 }
 
 /** The business's notice that sign-in from unknown browsers is paused; null without BUSINESS_EMAIL. */
@@ -99,7 +100,7 @@ const STAFF_SESSION_PREFIX = 'staff-session';
 
 export async function createStaffSession(kv: KVNamespace, now = new Date()): Promise<{ token: string; session: StaffSession }> {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const token = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const token = toBase64Url(bytes);
   const session = await storeKvSession(kv, STAFF_SESSION_PREFIX, token, STAFF_SESSION_TTL_SECONDS, { id: `S-${randomHex(5)}` }, now);
   return { token, session };
 }

@@ -2,7 +2,7 @@
 // customer by tracking number or order reference. Each write is one D1 batch: the entry, its audit
 // entry and, when the customer should hear of it, the e-mail in the outbox.
 import { desc, eq, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../lib/db';
 import { orders, trackingEntries } from '../db/schema';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
@@ -43,19 +43,19 @@ function toStaffDto(row: TrackingRow): TrackingEntryDto {
 
 /** Every entry, the latest update first (GET /api/tracking). */
 export async function listTracking(db: D1Database): Promise<TrackingEntryDto[]> {
-  const rows = await drizzle(db).select().from(trackingEntries).orderBy(desc(trackingEntries.updatedAt), desc(trackingEntries.createdAt)).limit(500);
+  const rows = await database(db).select().from(trackingEntries).orderBy(desc(trackingEntries.updatedAt), desc(trackingEntries.createdAt)).limit(500);
   return rows.map(toStaffDto);
 }
 
 /** The customer's lookup by tracking number (already normalised); null when unknown. */
 export async function trackingByNumber(db: D1Database, trackingNumber: string): Promise<PublicTrackingDto | null> {
-  const [row] = await drizzle(db).select().from(trackingEntries).where(eq(trackingEntries.trackingNumber, trackingNumber)).limit(1);
+  const [row] = await database(db).select().from(trackingEntries).where(eq(trackingEntries.trackingNumber, trackingNumber)).limit(1);
   return row ? toPublicDto(row) : null;
 }
 
 /** The customer's lookup by order reference: the most recently updated entry of the order, or null. */
 export async function trackingForOrder(db: D1Database, orderId: string): Promise<PublicTrackingDto | null> {
-  const [row] = await drizzle(db)
+  const [row] = await database(db)
     .select()
     .from(trackingEntries)
     .where(eq(trackingEntries.orderId, orderId))
@@ -75,7 +75,7 @@ function addressHasPostcode(address: string | null, postcode: string): boolean {
  * unknown reference, so the answer never tells whether a reference exists.
  */
 export async function trackingForOrderOf(db: D1Database, orderId: string, contact: OrderContact): Promise<PublicTrackingDto | null> {
-  const [order] = await drizzle(db)
+  const [order] = await database(db)
     .select({ email: orders.customerEmail, address: orders.customerAddress })
     .from(orders)
     .where(eq(orders.reference, orderId))
@@ -89,7 +89,7 @@ export async function trackingForOrderOf(db: D1Database, orderId: string, contac
 
 /** The order's customer as the e-mail needs them; null e-mail when the order has none (e.g. erased under POPIA). */
 async function orderRecipient(db: D1Database, orderId: string): Promise<{ exists: boolean; recipient: TrackingRecipient | null }> {
-  const [order] = await drizzle(db)
+  const [order] = await database(db)
     .select({ name: orders.customerName, email: orders.customerEmail })
     .from(orders)
     .where(eq(orders.reference, orderId))
@@ -109,7 +109,7 @@ function outboxIdsOf(result: unknown): number[] {
  */
 export async function createTracking(env: Env, input: TrackingCreateInput, actor: string, origin: string | null, now = new Date()): Promise<TrackingWrite> {
   const db = env.DB;
-  const d = drizzle(db);
+  const d = database(db);
   const { exists, recipient } = await orderRecipient(db, input.orderId);
   // The customer looks tracking up by this reference, so it must name a real order.
   if (!exists) throw new AppError('validation_error', `orderId: there is no order with reference ${input.orderId}.`, { issues: [{ path: 'orderId', message: `there is no order with reference ${input.orderId}` }] });
@@ -157,7 +157,7 @@ function duplicateNumber(trackingNumber: string): AppError {
 }
 
 async function findEntry(db: D1Database, id: string): Promise<TrackingEntryDto | null> {
-  const [row] = await drizzle(db).select().from(trackingEntries).where(eq(trackingEntries.id, id)).limit(1);
+  const [row] = await database(db).select().from(trackingEntries).where(eq(trackingEntries.id, id)).limit(1);
   return row ? toStaffDto(row) : null;
 }
 
@@ -168,7 +168,7 @@ async function findEntry(db: D1Database, id: string): Promise<TrackingEntryDto |
  */
 export async function updateTracking(env: Env, id: string, input: TrackingUpdateInput, actor: string, origin: string | null, now = new Date()): Promise<TrackingWrite> {
   const db = env.DB;
-  const d = drizzle(db);
+  const d = database(db);
   const [row] = await d.select().from(trackingEntries).where(eq(trackingEntries.id, id)).limit(1);
   if (!row) throw new AppError('not_found', 'No tracking entry with this id. It may have been removed; reload the list.');
 

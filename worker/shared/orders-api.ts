@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { email, optionalText, requiredText } from './schemas';
 import { LINE_SIZE_SOURCES, type LineSizeSource } from './size-sources';
 
-export const VAT_RATE = 0.15;
 export const QUOTE_VALID_DAYS = 30;
 export const CONTROL_SIDES = ['left', 'right'] as const;
 export const MOUNT_TYPES = ['inside-recess', 'outside-facefix'] as const;

@@ -2,6 +2,8 @@
 // and the one pure step both sides share: turning an analysis's price grid into the CSV that
 // POST /api/pricing/bulk-upload accepts (worker/services/price-lists.ts parsePriceListCsv).
 import { z } from 'zod';
+import { toCsv } from './csv';
+import { randDecimal, VAT_RATE } from './money';
 
 /** The multipart fields of POST /api/analyze-price-list: the image (spec section 7) and the text read from it in the browser. */
 export const ANALYSIS_FIELDS = { image: 'priceList', text: 'recognisedText' } as const;
@@ -12,7 +14,6 @@ export const MAX_RECOGNISED_TEXT_CHARS = 50_000;
 export const ANALYSIS_FAILED_TITLE = 'Analysis Failed';
 export const ANALYSIS_FAILED_TEXT = 'Failed to analyze price list. Please try again or check the image quality.';
 
-export const VAT_RATE = 0.15;
 /** The grid CSV's bands must lie within these (services/price-lists.ts MIN_BAND_MM, CUSTOM_SIZE_THRESHOLD_MM). */
 export const CSV_MIN_BAND_MM = 100;
 export const CSV_MAX_BAND_MM = 3000;
@@ -65,8 +66,6 @@ export type CsvResult =
   | { ok: true; csv: string; vatAdded: boolean; notes: string[] }
   | { ok: false; problem: string };
 
-const rand = (cents: number) => (cents / 100).toFixed(2);
-
 /**
  * The grid as the bulk upload's CSV: widths across, drops down, rand incl. VAT with two decimals.
  * Prices excl. VAT are raised by 15%; bands outside 100-3000 mm are left out (larger sizes are custom made);
@@ -82,7 +81,7 @@ export function priceGridToCsv(grid: PriceGrid): CsvResult {
   const ascending = (xs: readonly (readonly [number, number])[]) => xs.every(([v], i) => i === 0 || v > xs[i - 1]![0]);
   if (!ascending(widthIdx) || !ascending(dropIdx)) return { ok: false, problem: 'The width and drop bands must go up from smallest to largest.' };
   const vatAdded = grid.vat === 'exclusive';
-  const lines = [[CSV_CORNER, ...widthIdx.map(([w]) => w)].join(',')];
+  const rows: (string | number)[][] = [[CSV_CORNER, ...widthIdx.map(([w]) => w)]];
   const missing: string[] = [];
   for (const [drop, d] of dropIdx) {
     const cells = widthIdx.map(([width, w]) => {
@@ -91,9 +90,9 @@ export function priceGridToCsv(grid: PriceGrid): CsvResult {
         missing.push(`${width} x ${drop} mm`);
         return '';
       }
-      return rand(vatAdded ? Math.round(cents * (1 + VAT_RATE)) : cents);
+      return randDecimal(vatAdded ? Math.round(cents * (1 + VAT_RATE)) : cents);
     });
-    lines.push([drop, ...cells].join(','));
+    rows.push([drop, ...cells]);
   }
   if (missing.length) {
     const shown = missing.slice(0, 5).join(', ');
@@ -104,7 +103,7 @@ export function priceGridToCsv(grid: PriceGrid): CsvResult {
   if (grid.vat === 'unknown') notesOut.push('The list does not say whether its prices include VAT: they were taken as including VAT.');
   const dropped = grid.widths_mm.length - widthIdx.length + grid.drops_mm.length - dropIdx.length;
   if (dropped) notesOut.push(`${dropped} band${dropped === 1 ? '' : 's'} outside ${CSV_MIN_BAND_MM}-${CSV_MAX_BAND_MM} mm left out (larger sizes are custom made).`);
-  return { ok: true, csv: `${lines.join('\r\n')}\r\n`, vatAdded, notes: notesOut };
+  return { ok: true, csv: toCsv(rows), vatAdded, notes: notesOut };
 }
 
 /** The bulk upload reads the product from the file name: '{productId}.csv'. */

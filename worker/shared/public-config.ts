@@ -1,3 +1,6 @@
+/** The business's name while BUSINESS_NAME is unset (worker/lib/business-profile.ts, and the web's fallback). */
+export const DEFAULT_BUSINESS_NAME = 'Custom Blinds';
+
 /** Business configuration the browser may see (GET /api/config). Never secrets. */
 export interface PublicConfig {
   assistantName: string;

@@ -1,5 +1,5 @@
 import { use } from 'react';
-import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../../worker/shared/public-config';
+import { DEFAULT_BUSINESS_NAME, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../../worker/shared/public-config';
 import { getJson } from './api-client';
 
 export type { PublicConfig };
@@ -8,7 +8,7 @@ export { payPhrase, telLink, whatsappLink } from '../../../worker/shared/public-
 /** Shown until /api/config answers, and if it cannot: contact buttons stay hidden, not wrong. */
 export const FALLBACK_CONFIG: PublicConfig = {
   assistantName: 'Melvin',
-  businessName: 'Custom Blinds',
+  businessName: DEFAULT_BUSINESS_NAME,
   phone: { gardenRoute: '', national: '' },
   whatsapp: { gardenRoute: '', national: '' },
   whatsappGreeting: { gardenRoute: '', national: '' },

@@ -4,7 +4,7 @@ import { SAMPLE_PRICES_NOTE } from '../../shared/sample-prices';
 import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct, priceForSize } from '../pricing';
 import type { ProductCatalogue } from '../product-catalogue';
 import { FACE_FIX_RULE, INSIDE_RECESS_RULE, MEASURING_GUIDE_PATH } from '../../shared/measuring-rules';
-import { formatRandFromCents } from './format';
+import { formatRandFromCents } from '../../shared/money';
 import { describeOrderStatus, findOrderReference, orderStatusFacts } from './order-status';
 import { formatSize } from './parse-size';
 import { SWATCH_NOTE } from '../../shared/swatch-note';

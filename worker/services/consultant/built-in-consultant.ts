@@ -17,7 +17,7 @@ import {
   type Ctx,
 } from './answers';
 import { parseContactDetails } from './contact-details';
-import { formatRandFromCents } from './format';
+import { formatRandFromCents } from '../../shared/money';
 import { answerRecommendation, detectNeeds } from './needs';
 import { formatSize, parseSingleDimension, parseSize, type ParsedSize } from './parse-size';
 import { matchProduct } from './product-match';

@@ -7,7 +7,7 @@ import { captureLead, type LeadSink } from '../leads';
 import { gridForProduct, priceForSize } from '../pricing';
 import { productCatalogue, type CatalogueProduct, type ProductCatalogue } from '../product-catalogue';
 import type { ConsultantFeature, ConsultantMemory } from './types';
-import { formatRandFromCents } from './format';
+import { formatRandFromCents } from '../../shared/money';
 import { findOrderReference, orderStatusFacts } from './order-status';
 import { formatSize } from './parse-size';
 import { matchProduct } from './product-match';

@@ -3,6 +3,7 @@
 // ClaudeUnavailableError quickly (no retries, a short timeout) so the caller can answer with the
 // built-in consultant instead.
 import Anthropic from '@anthropic-ai/sdk';
+import { DEFAULT_BUSINESS_NAME } from '../../shared/public-config';
 import { SAMPLE_PRICES_NOTE } from '../../shared/sample-prices';
 import type {
   ContentBlockParam,
@@ -67,7 +68,7 @@ export interface ClaudeAnswer {
 /** The business facts and house rules. Exported for tests. */
 /** `productName` of the product under discussion, as the catalogue in D1 names it. */
 export function systemPrompt(contact: ConsultantContact, memory: ConsultantMemory, productName?: string): string {
-  const business = contact.businessName || 'Custom Blinds';
+  const business = contact.businessName || DEFAULT_BUSINESS_NAME;
   const lines = [
     `You are ${contact.assistantName || 'Melvin'}, the shade consultant of ${business}, a South African business that makes blinds, shutters and awnings to measure.`,
     '',

@@ -1,7 +1,7 @@
 // Needs and recommendations (grounded in the products' own descriptions and features).
 import { gridForProduct, priceForSize } from '../pricing';
 import { type Ctx, productName } from './answers';
-import { formatRandFromCents } from './format';
+import { formatRandFromCents } from '../../shared/money';
 import { formatSize } from './parse-size';
 
 /** The placeholder size the storefront uses when comparing prices (spec section 9). */

@@ -7,7 +7,8 @@ import { trackingForOrder } from '../tracking';
 import { TEST_PAYMENT_NOTE, type OrderDto } from '../../shared/orders-api';
 import { SAMPLE_PRICES_NOTE } from '../../shared/sample-prices';
 import { trackingStatusLabel, type PublicTrackingDto, type TrackingStatus } from '../../shared/tracking-api';
-import { formatRandFromCents } from './format';
+import { formatRandFromCents } from '../../shared/money';
+import { formatLongDate } from '../../shared/sa-time';
 
 /** An order reference as a customer types it: 'CB-' and 6 to 16 letters or digits, any case. */
 const REFERENCE_IN_TEXT = /\bcb-?([a-z0-9]{6,16})\b/i;
@@ -26,7 +27,7 @@ const PAYMENT_TEXT: Record<OrderDto['paymentStatus'], string> = {
 };
 
 function day(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' });
+  return formatLongDate(iso);
 }
 
 export interface OrderStatusFacts {

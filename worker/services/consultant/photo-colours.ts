@@ -1,11 +1,11 @@
 import { and, inArray, isNotNull } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../../lib/db';
 import { colours } from '../../db/schema';
 import { coloursForProduct } from '../catalogue';
 import { productCatalogue } from '../product-catalogue';
 import { dominantColours, nearestColours } from '../image-colours';
-import { decodePhoto } from '../photo-decode';
-import { WindowAnalysisError } from '../window-analysis/errors';
+import { decodePhoto } from '../../lib/image/decode';
+import { ImageError } from '../../lib/image/errors';
 
 interface Candidate {
   name: string;
@@ -22,7 +22,7 @@ async function candidateColours(db: D1Database, productId: string | undefined): 
   const calculatorProducts = (await productCatalogue(db)).products.filter((p) => p.calculatorId);
   const calculatorSets = [...new Set(calculatorProducts.map((p) => p.colourSetKey))];
   if (calculatorSets.length === 0) return [];
-  const rows = await drizzle(db)
+  const rows = await database(db)
     .select({ name: colours.name, hex: colours.hex, setKey: colours.setKey })
     .from(colours)
     .where(and(inArray(colours.setKey, calculatorSets), isNotNull(colours.swatchKey)));
@@ -52,7 +52,7 @@ export async function describePhotoColours(db: D1Database, photos: Uint8Array[],
     } catch (err) {
       // A photo too large to read (or a decompression bomb) is refused from its header, before any
       // pixels are allocated: the customer hears why.
-      const why = err instanceof WindowAnalysisError && err.reason === 'image_too_large' ? ` ${err.message}` : '';
+      const why = err instanceof ImageError && err.reason === 'image_too_large' ? ` ${err.message}` : '';
       described.push(`I couldn't read photo ${index + 1}; JPEG or PNG photos work best.${why}`);
     }
   }

@@ -1,5 +1,6 @@
 import type { Env } from '../../env';
-import { sniffImageType } from '../../lib/image-type';
+import { toBase64 } from '../../lib/base64';
+import { acceptedImageType } from '../../lib/image/sniff';
 import { answerBuiltIn } from './built-in-consultant';
 import type { ChatTurn, ConsultantContact, ConsultantMemory } from './types';
 import { answerWithClaude, ClaudeUnavailableError } from './claude';
@@ -40,7 +41,7 @@ export async function answerTurn(env: RoutingEnv, input: TurnInput): Promise<Rou
         model: env.ANTHROPIC_MODEL || undefined,
         message: input.message,
         images: input.photos.flatMap((bytes) => {
-          const type = sniffImageType(bytes);
+          const type = acceptedImageType(bytes);
           return type ? [{ mime: type.mime, base64: toBase64(bytes) }] : [];
         }),
         history: input.history,
@@ -87,10 +88,4 @@ function withPhotoNote(response: string, features: string[], photoCount: number)
   if (photoCount === 0) return { response, features };
   const note = `I've saved the ${photoCount === 1 ? 'photo' : 'photos'} with this conversation for our team.`;
   return { response: response ? `${response}\n\n${note}` : note, features };
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
 }

@@ -3,7 +3,7 @@
 import type { Env } from '../../env';
 import { bankTransferDetails, bankTransferRows } from '../payments/bank-transfer';
 import { factsHtml, factsText, rand } from './email-parts';
-import { html, type SafeHtml } from './html';
+import { html, type SafeHtml } from '../../lib/html';
 
 /** What the block needs of an order. */
 export interface BankTransferOrder {

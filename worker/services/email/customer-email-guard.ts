@@ -5,12 +5,13 @@
 //   name (an allow-list of letters, spaces, apostrophes and hyphens); otherwise a neutral greeting;
 // - per-recipient (normalised address) and global daily limits, counted exactly in the RateLimiter
 //   Durable Object, so a burst cannot pass them. Past the global cap the business hears once a day.
+import { businessProfile } from '../../lib/business-profile';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
 import { hitLimit, type RateLimitRule } from '../../middleware/rate-limit';
 import { PLAIN_NAME } from '../../shared/orders-api';
-import { businessDetails, layoutHtml } from './email-parts';
-import { html } from './html';
+import { layoutHtml } from './email-parts';
+import { html } from '../../lib/html';
 import { enqueueEmail, type OutgoingEmail } from './outbox';
 
 /** E-mails to one mailbox (normalised) a day from anonymous requests, all kinds together. */
@@ -48,7 +49,7 @@ export type CustomerEmailVerdict = { allowed: true } | { allowed: false; reason:
 
 /** To the business, once a day at most: the day's cap on e-mails to customers was reached. */
 export function customerEmailCapAlertEmail(env: Env, cap: number, day: string): OutgoingEmail | null {
-  const b = businessDetails(env);
+  const b = businessProfile(env);
   if (!b.email) return null;
   const title = 'E-mails to customers paused for today';
   const body = `The website has sent ${cap} e-mails to customers today (quotes and order confirmations), its daily limit, so further ones are not sent until midnight (UTC): orders are still taken and you still receive your copies, and customers asking for a quote are asked to call or WhatsApp instead. If this is not a busy day, someone may be using the website to send e-mail in your name.`;

@@ -1,9 +1,11 @@
 // The daily report e-mail to MARKETING_EMAIL (staff spec sections 2.12, 3 'Daily report'): the
 // same figures as GET /api/admin/insights/daily, as HTML (inline styles) and plain text.
+import { businessProfile } from '../../lib/business-profile';
 import type { Env } from '../../env';
 import type { DailyReportDto } from '../../shared/insights-api';
-import { businessDetails, buttonHtml, factsHtml, factsText, formatLongDate, layoutHtml, signatureText } from './email-parts';
-import { html } from './html';
+import { buttonHtml, factsHtml, factsText, layoutHtml, signatureText } from './email-parts';
+import { formatLongDate } from '../../shared/sa-time';
+import { html } from '../../lib/html';
 import type { OutgoingEmail } from './outbox';
 
 /** One message per date: the outbox refuses a second one with the same key. */
@@ -13,7 +15,7 @@ const cell = 'padding:4px 8px;border-bottom:1px solid #e5e7eb;font-size:14px;';
 const headCell = `${cell}text-align:left;color:#4b5563;`;
 
 export function dailyReportEmail(env: Env, to: string, report: DailyReportDto, origin: string | null): OutgoingEmail {
-  const b = businessDetails(env);
+  const b = businessProfile(env);
   const day = formatLongDate(`${report.date}T12:00:00+02:00`);
   const title = `Daily report for ${day}`;
   const link = origin ? `${origin}/marketing-insights?date=${report.date}` : null;

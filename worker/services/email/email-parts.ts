@@ -1,47 +1,14 @@
 // Building blocks of the quote and order e-mails: the layout, the lines table, the totals with the
 // VAT share and the business's contact details, each as HTML (inline styles: e-mail clients drop
-// style sheets) and as plain text. Business details come from the environment (worker/env.ts).
-import type { Env } from '../../env';
+// style sheets) and as plain text. Business details come from lib/business-profile.ts.
+import type { BusinessProfile } from '../../lib/business-profile';
 import type { PricedLineDto } from '../../shared/orders-api';
-import { formatRandFromCents } from '../consultant/format';
+import { formatRandFromCents } from '../../shared/money';
 import { hasSamplePrices, SAMPLE_PRICES_LABEL, SAMPLE_PRICES_NOTE, SAMPLE_PRICES_TEXT } from '../../shared/sample-prices';
-import { html, type SafeHtml } from './html';
+import { html, type SafeHtml } from '../../lib/html';
 import { lineSizeNote, lineSizeNoteHtml } from './size-notes';
 
-export interface BusinessDetails {
-  name: string;
-  email: string | null;
-  phoneNational: string | null;
-  phoneGardenRoute: string | null;
-  whatsappNational: string | null;
-  website: string | null;
-}
-
-export function businessDetails(env: Env): BusinessDetails {
-  const value = (v: string | undefined) => v?.trim() || null;
-  return {
-    name: value(env.BUSINESS_NAME) ?? 'Custom Blinds',
-    email: value(env.BUSINESS_EMAIL),
-    phoneNational: value(env.BUSINESS_PHONE_NATIONAL),
-    phoneGardenRoute: value(env.BUSINESS_PHONE_GARDEN_ROUTE),
-    whatsappNational: value(env.BUSINESS_WHATSAPP_NATIONAL),
-    website: value(env.MAIN_WEBSITE_URL),
-  };
-}
-
 export const rand = formatRandFromCents;
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-/** South Africa is UTC+2 all year (no daylight saving). */
-const SAST_OFFSET_MS = 2 * 3_600_000;
-
-/** '9 February 2026', the day in South Africa (written out: no dependence on the runtime's locale data). */
-export function formatLongDate(iso: string): string {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  const d = new Date(ms + SAST_OFFSET_MS);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-}
 
 const CONTROL_LABELS: Record<string, string> = { left: 'Left', right: 'Right' };
 const MOUNT_LABELS: Record<string, string> = { 'inside-recess': 'Inside the recess', 'outside-facefix': 'Outside (face fix)' };
@@ -138,7 +105,7 @@ export function factsText(facts: readonly (readonly [string, string | null | und
     .join('\n');
 }
 
-function contactLines(b: BusinessDetails): string[] {
+function contactLines(b: BusinessProfile): string[] {
   return [
     b.phoneNational ? `Phone: ${b.phoneNational}` : null,
     b.phoneGardenRoute ? `Garden Route: ${b.phoneGardenRoute}` : null,
@@ -149,7 +116,7 @@ function contactLines(b: BusinessDetails): string[] {
 }
 
 /** The whole document: a header with the business name, the content, and the contact footer. */
-export function layoutHtml(b: BusinessDetails, title: string, content: SafeHtml): string {
+export function layoutHtml(b: BusinessProfile, title: string, content: SafeHtml): string {
   return html`<!doctype html>
 <html lang="en-ZA">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
@@ -168,6 +135,6 @@ ${content}
 </html>`.toString();
 }
 
-export function signatureText(b: BusinessDetails): string {
+export function signatureText(b: BusinessProfile): string {
   return ['--', b.name, ...contactLines(b)].join('\n');
 }

@@ -1,8 +1,10 @@
 // The business's notice of a new lead (issue 10): who, how to reach them, what they want and a link
 // to /leads, queued in the same D1 batch as the lead so the 24-hour promise can be kept.
+import type { BusinessProfile } from '../../lib/business-profile';
 import { LEAD_SOURCE_LABELS, leadSizeSummary } from '../../shared/leads-api';
-import { type BusinessDetails, buttonHtml, factsHtml, factsText, formatLongDate, layoutHtml } from './email-parts';
-import { html } from './html';
+import { buttonHtml, factsHtml, factsText, layoutHtml } from './email-parts';
+import { formatLongDate } from '../../shared/sa-time';
+import { html } from '../../lib/html';
 import type { OutgoingEmail } from './outbox';
 
 export interface LeadForEmail {
@@ -21,7 +23,7 @@ export interface LeadForEmail {
 /** Dedupe key of a lead's notice; POPIA deletion finds the notice by it. */
 export const leadNotificationKey = (leadId: string) => `lead-notification:${leadId}`;
 
-export function leadNotificationEmail(b: BusinessDetails & { email: string }, lead: LeadForEmail, sessionData: Record<string, unknown> | null, leadsUrl: string | null): OutgoingEmail {
+export function leadNotificationEmail(b: BusinessProfile & { email: string }, lead: LeadForEmail, sessionData: Record<string, unknown> | null, leadsUrl: string | null): OutgoingEmail {
   const source = LEAD_SOURCE_LABELS[lead.source] ?? lead.source;
   const want = lead.productInterest ?? 'Not specified';
   const facts = [

@@ -1,20 +1,20 @@
 // Order confirmation e-mails (issue 5): one to the customer, one to the business, queued in the
 // outbox in the same D1 batch as the order (dedupe keys order-confirmation:<ref>:customer|business)
 // and sent after answering; the cron retries whatever did not go.
+import { businessProfile } from '../../lib/business-profile';
 import type { Env } from '../../env';
 import type { OrderDto, PaymentStatus } from '../../shared/orders-api';
 import { vatInside } from '../../shared/money';
+import { formatLongDate } from '../../shared/sa-time';
 import { cardPaymentsAvailable } from '../payments/gateway';
 import { bankTransferEmailBlock } from './bank-transfer-email';
 import { refusesCardPayment } from '../sample-price-guard';
 import { SAMPLE_PRICES_NOTE } from '../../shared/sample-prices';
 import {
-  businessDetails,
   buttonHtml,
   DELIVERY_NOTES,
   factsHtml,
   factsText,
-  formatLongDate,
   layoutHtml,
   linesTableHtml,
   linesText,
@@ -26,7 +26,7 @@ import {
   totalsText,
   type Totals,
 } from './email-parts';
-import { html } from './html';
+import { html } from '../../lib/html';
 import type { OutgoingEmail } from './outbox';
 import { greetingName } from './customer-email-guard';
 import { sizesConfirmHtml, sizesConfirmText, sizesToBeConfirmedHtml, sizesToBeConfirmedText } from './size-notes';
@@ -69,7 +69,7 @@ function paymentNote(env: Env, order: OrderForEmail, bankTransfer: boolean): str
  * site's origin (an order made where no request URL is known) the messages carry no link.
  */
 export function orderConfirmationEmails(env: Env, order: OrderForEmail, origin: string | null): { customer: OutgoingEmail; business: OutgoingEmail | null } {
-  const b = businessDetails(env);
+  const b = businessProfile(env);
   const ref = order.reference;
   const link = origin ? `${origin}/order-confirmation?ref=${encodeURIComponent(ref)}` : null;
   const totals = orderTotals(order);

@@ -2,11 +2,11 @@
 // cron retries what is left. A row is claimed with one conditional UPDATE before it is sent, so
 // two senders (a request's waitUntil and the cron) never send the same message.
 import { and, asc, count, desc, eq, lt, lte, ne, or, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../../lib/db';
 import { emailOutbox } from '../../db/schema';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
-import { oneLine } from './html';
+import { oneLine } from '../../lib/html';
 import { EmailSendError, emailSenderFor, SEND_TIMEOUT_MS, UNKNOWN_OUTCOME, type EmailSender } from './senders';
 
 export interface OutgoingEmail {
@@ -60,17 +60,17 @@ function rowValues(message: OutgoingEmail, now: Date) {
  * and its e-mails are written at once). Unlike enqueueEmail it fails on a dedupe key already used.
  */
 export function outboxInsert(db: D1Database, message: OutgoingEmail, now = new Date()) {
-  return drizzle(db).insert(emailOutbox).values(rowValues(message, now)).returning({ id: emailOutbox.id });
+  return database(db).insert(emailOutbox).values(rowValues(message, now)).returning({ id: emailOutbox.id });
 }
 
 /** Like outboxInsert, but a dedupe key already used makes it a no-op (a repeated cause in a batch). */
 export function outboxInsertOrIgnore(db: D1Database, message: OutgoingEmail, now = new Date()) {
-  return drizzle(db).insert(emailOutbox).values(rowValues(message, now)).onConflictDoNothing({ target: emailOutbox.dedupeKey }).returning({ id: emailOutbox.id });
+  return database(db).insert(emailOutbox).values(rowValues(message, now)).onConflictDoNothing({ target: emailOutbox.dedupeKey }).returning({ id: emailOutbox.id });
 }
 
 /** Stores the message (once per dedupeKey). Answers its outbox id, the first one's on a repeat. */
 export async function enqueueEmail(db: D1Database, message: OutgoingEmail, now = new Date()): Promise<number> {
-  const d = drizzle(db);
+  const d = database(db);
   const [inserted] = await d
     .insert(emailOutbox)
     .values(rowValues(message, now))
@@ -108,7 +108,7 @@ function dueCondition(now: Date, takeOverStale: boolean) {
 
 /** Takes one due message for this sender: the UPDATE changes it only if nobody else has. */
 async function claim(db: D1Database, id: number, now: Date, takeOverStale: boolean): Promise<OutboxRow | null> {
-  const [row] = await drizzle(db)
+  const [row] = await database(db)
     .update(emailOutbox)
     .set({ status: 'sending', claimedAt: now.toISOString(), attempts: sql`${emailOutbox.attempts} + 1` })
     .where(and(eq(emailOutbox.id, id), dueCondition(now, takeOverStale)))
@@ -122,7 +122,7 @@ async function claim(db: D1Database, id: number, now: Date, takeOverStale: boole
  */
 async function failStaleClaims(db: D1Database, sender: EmailSender, now: Date): Promise<number> {
   const lastError = `The sender stopped while sending through ${sender.provider}: ${UNKNOWN_OUTCOME}`;
-  const rows = await drizzle(db).update(emailOutbox).set({ status: 'failed', lastError }).where(staleClaim(now)).returning({ id: emailOutbox.id, kind: emailOutbox.kind });
+  const rows = await database(db).update(emailOutbox).set({ status: 'failed', lastError }).where(staleClaim(now)).returning({ id: emailOutbox.id, kind: emailOutbox.kind });
   for (const row of rows) {
     console.warn(JSON.stringify({ level: 'warn', message: 'e-mail left for staff: outcome of an interrupted send unknown', outboxId: row.id, kind: row.kind, provider: sender.provider }));
   }
@@ -135,7 +135,7 @@ export function backoffMinutes(attempts: number): number {
 }
 
 async function deliver(db: D1Database, sender: EmailSender, row: OutboxRow, now: Date): Promise<'sent' | 'retrying' | 'failed'> {
-  const d = drizzle(db);
+  const d = database(db);
   // Only the holder of this claim may record the outcome (a stale claim may have been taken over).
   const ours = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'sending'), eq(emailOutbox.claimedAt, row.claimedAt!));
   let providerMessageId: string;
@@ -209,7 +209,7 @@ async function sendEach(env: Env, sender: EmailSender, ids: readonly number[], n
 export async function sendDueEmails(env: Env, now = new Date(), limit = 25, options: SendOptions = {}): Promise<SendReport> {
   const sender = emailSenderFor(env);
   const abandoned = sender.idempotent ? 0 : await failStaleClaims(env.DB, sender, now);
-  const due = await drizzle(env.DB)
+  const due = await database(env.DB)
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
     .where(dueCondition(now, sender.idempotent))
@@ -291,7 +291,7 @@ function toMessage(row: OutboxRow): OutboxMessage {
 
 /** Newest first, without the bodies; with the number of messages in each status. */
 export async function listOutbox(db: D1Database, filter: { status?: OutboxStatus; limit: number }) {
-  const d = drizzle(db);
+  const d = database(db);
   const [rows, counts] = await Promise.all([
     d
       .select(summaryColumns)
@@ -307,13 +307,13 @@ export async function listOutbox(db: D1Database, filter: { status?: OutboxStatus
 }
 
 export async function getOutboxMessage(db: D1Database, id: number): Promise<OutboxMessage | null> {
-  const [row] = await drizzle(db).select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+  const [row] = await database(db).select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
   return row ? toMessage(row) : null;
 }
 
 /** Puts a failed message back in the queue with a fresh set of attempts. */
 export async function retryOutboxMessage(db: D1Database, id: number, now = new Date()): Promise<OutboxMessage> {
-  const d = drizzle(db);
+  const d = database(db);
   const [row] = await d
     .update(emailOutbox)
     .set({ status: 'pending', attempts: 0, nextAttemptAt: now.toISOString(), claimedAt: null })

@@ -2,14 +2,14 @@
 // copy for the business, and the 'Quote saved' notice of a quote saved for the business. Each
 // carries the number, date, validity, items, totals with the VAT share, the notes and the link to
 // view and pay online (/quote?quote_id=..&key=..).
+import { businessProfile, type BusinessProfile } from '../../lib/business-profile';
 import type { Env } from '../../env';
 import type { PricedLineDto } from '../../shared/orders-api';
+import { formatLongDate } from '../../shared/sa-time';
 import {
-  businessDetails,
   buttonHtml,
   factsHtml,
   factsText,
-  formatLongDate,
   layoutHtml,
   linesTableHtml,
   linesText,
@@ -20,10 +20,9 @@ import {
   signatureText,
   totalsHtml,
   totalsText,
-  type BusinessDetails,
   type Totals,
 } from './email-parts';
-import { html, type SafeHtml } from './html';
+import { html, type SafeHtml } from '../../lib/html';
 import type { OutgoingEmail } from './outbox';
 import { greetingName } from './customer-email-guard';
 
@@ -81,14 +80,14 @@ function quoteBodyText(q: QuoteForEmail, link: string, linkLabel: string): strin
   return [factsText(quoteFacts(q)), '', linesText(q.lines), '', totalsText(q.totals), quantityNote(q), '', `${linkLabel}: ${link}`, '', 'Notes', notesText(QUOTE_NOTES)].join('\n');
 }
 
-function quoteDocument(b: BusinessDetails, title: string, intro: SafeHtml, body: SafeHtml): string {
+function quoteDocument(b: BusinessProfile, title: string, intro: SafeHtml, body: SafeHtml): string {
   return layoutHtml(b, title, html`${intro}
 ${body}`);
 }
 
 /** The quote to the person it was made for. */
 export function quoteCustomerEmail(env: Env, q: QuoteForEmail, origin: string, to: string): OutgoingEmail {
-  const b = businessDetails(env);
+  const b = businessProfile(env);
   const link = quoteLink(origin, q.id, q.accessKey);
   const label = 'View your quote and pay online';
   const title = `Your quote ${q.id}`;
@@ -119,7 +118,7 @@ function quoteForBusinessEmail(
   origin: string,
   e: { happened: string; dedupeKey: string; kind: OutgoingEmail['kind']; subject: string; title: string },
 ): OutgoingEmail | null {
-  const b = businessDetails(env);
+  const b = businessProfile(env);
   if (!b.email) return null;
   const link = quoteLink(origin, q.id, q.accessKey);
   const label = "Open the customer's quote page";

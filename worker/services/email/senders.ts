@@ -2,6 +2,7 @@
 // 'local' (default: the message stays in the outbox for staff to read), 'cloudflare' (the
 // send_email binding) and 'resend' (HTTP API). Each failure says whether a retry can help.
 import type { Env } from '../../env';
+import { businessName } from '../../lib/business-profile';
 
 /** A claimed outbox row, as a sender needs it. */
 export interface OutboxEnvelope {
@@ -45,7 +46,7 @@ export const SEND_TIMEOUT_MS = 15_000;
 export function senderAddress(env: Pick<Env, 'EMAIL_FROM' | 'BUSINESS_NAME'>): string {
   const configured = env.EMAIL_FROM?.trim();
   if (configured) return configured;
-  const name = (env.BUSINESS_NAME?.trim() || 'Custom Blinds').replace(/[<>"\r\n]/g, '');
+  const name = businessName(env).replace(/[<>"\r\n]/g, '');
   return `${name} <no-reply@example.co.za>`;
 }
 

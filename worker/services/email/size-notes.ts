@@ -3,7 +3,7 @@
 // staff see 'Sizes to be confirmed'. Nothing is added when every size was measured.
 import type { PricedLineDto } from '../../shared/orders-api';
 import { ESTIMATE_BADGE, ESTIMATE_LINE_NOTE, LINE_SIZE_SOURCE_LABELS, SIZES_CONFIRM_NOTE, SIZES_TO_BE_CONFIRMED, sizesToConfirm } from '../../shared/size-sources';
-import { html, type SafeHtml } from './html';
+import { html, type SafeHtml } from '../../lib/html';
 
 type SizedLine = Pick<PricedLineDto, 'size_source' | 'size_estimated'>;
 

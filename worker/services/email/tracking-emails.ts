@@ -1,10 +1,11 @@
 // The customer's courier-tracking e-mail (issue 10): sent when tracking is first published and on each
 // change of status, queued in the outbox in the same D1 batch as the tracking write, deduped per
 // history entry (tracking:<id>:<historyIndex>).
+import { businessProfile } from '../../lib/business-profile';
 import type { Env } from '../../env';
 import { trackingStatusLabel, type TrackingHistoryItem } from '../../shared/tracking-api';
-import { businessDetails, buttonHtml, factsHtml, factsText, layoutHtml, signatureText } from './email-parts';
-import { html } from './html';
+import { buttonHtml, factsHtml, factsText, layoutHtml, signatureText } from './email-parts';
+import { html } from '../../lib/html';
 import type { OutgoingEmail } from './outbox';
 import { greetingName } from './customer-email-guard';
 
@@ -26,7 +27,7 @@ export interface TrackingRecipient {
 
 /** The customer's message about one history entry; without the site's origin it carries no link. */
 export function trackingUpdateEmail(env: Env, entry: TrackingForEmail, to: TrackingRecipient, origin: string | null): OutgoingEmail {
-  const b = businessDetails(env);
+  const b = businessProfile(env);
   const link = origin ? `${origin}/track?number=${encodeURIComponent(entry.trackingNumber)}` : null;
   const status = trackingStatusLabel(entry.latest.status);
   const first = entry.historyIndex === 0;

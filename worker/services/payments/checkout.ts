@@ -2,7 +2,7 @@
 // pick the gateway PAYMENT_PROVIDER names, and start its checkout for the order's server total.
 // spec: customer storefront sections 3 ('Payment quote'), 5 ('Payment'), 7, 8.
 import { and, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../../lib/db';
 import type { z } from 'zod';
 import { quotes } from '../../db/schema';
 import type { Env } from '../../env';
@@ -86,7 +86,7 @@ async function resolveOrderReference(env: Env, input: PaymentCreateInput, deps: 
   let email = info.email?.trim() ?? '';
   if (!name || !email) {
     // Details the customer gave when the quote was saved complete what this request lacks.
-    const [quote] = await drizzle(env.DB)
+    const [quote] = await database(env.DB)
       .select({ name: quotes.customerName, email: quotes.customerEmail })
       .from(quotes)
       .where(and(eq(quotes.id, id), eq(quotes.accessKey, key)))

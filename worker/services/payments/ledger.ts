@@ -3,7 +3,7 @@
 // batch (D1 has no BEGIN), and the provider's payment id is UNIQUE, so a repeated notification
 // changes nothing.
 import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../../lib/db';
 import { orders, paymentCheckouts, payments } from '../../db/schema';
 import type { PaymentStatus } from '../../shared/orders-api';
 import { outboxInsertOrIgnore, type OutgoingEmail } from '../email/outbox';
@@ -31,13 +31,13 @@ const paymentOrderColumns = {
 };
 
 export async function loadPaymentOrder(db: D1Database, reference: string): Promise<PaymentOrder | null> {
-  const [row] = await drizzle(db).select(paymentOrderColumns).from(orders).where(eq(orders.reference, reference)).limit(1);
+  const [row] = await database(db).select(paymentOrderColumns).from(orders).where(eq(orders.reference, reference)).limit(1);
   return row ? { ...row, paymentStatus: row.paymentStatus as PaymentStatus } : null;
 }
 
 /** The order a checkout of this provider was started for; null when it is not one of ours. */
 export async function findOrderByCheckout(db: D1Database, provider: ProviderName, checkoutId: string): Promise<PaymentOrder | null> {
-  const [row] = await drizzle(db)
+  const [row] = await database(db)
     .select(paymentOrderColumns)
     .from(paymentCheckouts)
     .innerJoin(orders, eq(orders.reference, paymentCheckouts.orderReference))
@@ -49,7 +49,7 @@ export async function findOrderByCheckout(db: D1Database, provider: ProviderName
 /** Was this checkout, of this provider, started for this order? Only then may its notifications change it. */
 export async function isOrderCheckout(db: D1Database, reference: string, provider: ProviderName, checkoutId: string | null | undefined): Promise<boolean> {
   if (!checkoutId) return false;
-  const [row] = await drizzle(db)
+  const [row] = await database(db)
     .select({ checkoutId: paymentCheckouts.checkoutId })
     .from(paymentCheckouts)
     .where(and(eq(paymentCheckouts.checkoutId, checkoutId), eq(paymentCheckouts.orderReference, reference), eq(paymentCheckouts.provider, provider)))
@@ -66,7 +66,7 @@ const SETTLED: PaymentStatus[] = ['paid', 'refunded'];
  * checkout is still recorded: it exists at the gateway, and money taken on it must be recorded).
  */
 export async function attachCheckout(db: D1Database, reference: string, provider: ProviderName, checkoutId: string): Promise<boolean> {
-  const d = drizzle(db);
+  const d = database(db);
   const [changed] = await d.batch([
     d
       .update(orders)
@@ -80,7 +80,7 @@ export async function attachCheckout(db: D1Database, reference: string, provider
 
 /** What has been refunded on an order so far (the sum of its recorded refunds). */
 export async function refundedCents(db: D1Database, reference: string): Promise<number> {
-  const [row] = await drizzle(db)
+  const [row] = await database(db)
     .select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
     .from(payments)
     .where(and(eq(payments.orderReference, reference), eq(payments.status, 'refunded')));
@@ -88,13 +88,13 @@ export async function refundedCents(db: D1Database, reference: string): Promise<
 }
 
 export async function isPaymentRecorded(db: D1Database, providerPaymentId: string): Promise<boolean> {
-  const [row] = await drizzle(db).select({ id: payments.id }).from(payments).where(eq(payments.providerPaymentId, providerPaymentId)).limit(1);
+  const [row] = await database(db).select({ id: payments.id }).from(payments).where(eq(payments.providerPaymentId, providerPaymentId)).limit(1);
   return Boolean(row);
 }
 
 /** Did this provider payment id pay this order (a succeeded row of it)? A cancellation refunds only that payment. */
 export async function isSucceededPaymentOf(db: D1Database, reference: string, providerPaymentId: string): Promise<boolean> {
-  const [row] = await drizzle(db)
+  const [row] = await database(db)
     .select({ id: payments.id })
     .from(payments)
     .where(and(eq(payments.providerPaymentId, providerPaymentId), eq(payments.orderReference, reference), eq(payments.status, 'succeeded')))
@@ -125,7 +125,7 @@ export interface RecordedOutcome {
 }
 
 function orderUpdate(db: D1Database, outcome: PaymentOutcome, now: Date) {
-  const d = drizzle(db);
+  const d = database(db);
   const returning = { reference: orders.reference };
   switch (outcome.status) {
     case 'succeeded':
@@ -169,7 +169,7 @@ function orderUpdate(db: D1Database, outcome: PaymentOutcome, now: Date) {
  * batch: a failure after it cannot lose them, and their dedupe keys make a repeat queue nothing.
  */
 export async function recordPaymentOutcome(db: D1Database, outcome: PaymentOutcome, emails: readonly OutgoingEmail[] = [], now = new Date()): Promise<RecordedOutcome> {
-  const d = drizzle(db);
+  const d = database(db);
   const insert = d
     .insert(payments)
     .values({

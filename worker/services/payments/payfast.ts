@@ -9,6 +9,7 @@
 // not a page with a form: the site's CSP has form-action 'self' on every response, which forbids
 // a form that posts to PayFast, and a URL is what the client opens like every other gateway's.
 import type { Env } from '../../env';
+import { businessName } from '../../lib/business-profile';
 import { md5Hex, randomId, timingSafeEqualText } from '../../lib/crypto';
 import { isOrderCheckout, isPaymentRecorded, isSucceededPaymentOf, loadPaymentOrder, type PaymentOutcome } from './ledger';
 import { recordVerifiedPayment } from './record-verified';
@@ -45,7 +46,7 @@ export function payfastConfig(env: Env): PayfastConfig | { missing: string[] } {
     passphrase: env.PAYFAST_PASSPHRASE?.trim() || null,
     host: (env.PAYFAST_HOST?.trim() || DEFAULT_PAYFAST_HOST).replace(/\/+$/, ''),
     validSources: sources?.length ? sources : DEFAULT_PAYFAST_SOURCES,
-    merchantName: env.BUSINESS_NAME?.trim() || 'Custom Blinds',
+    merchantName: businessName(env),
   };
 }
 

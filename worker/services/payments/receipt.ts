@@ -1,10 +1,11 @@
 // The e-mails a verified payment causes: the customer's receipt (once per order) and a notice to
 // the business (once per payment or refund). They are built here and queued by the ledger in the
 // same D1 batch as the payment row (DESIGN.md section 7: the outbox), so none can be lost.
-import { html } from 'hono/html';
 import type { Env } from '../../env';
+import { html } from '../../lib/html';
+import { businessName, businessProfile } from '../../lib/business-profile';
 import { TEST_PAYMENT_NOTE } from '../../shared/orders-api';
-import { formatRandFromCents } from '../consultant/format';
+import { formatRandFromCents } from '../../shared/money';
 import { greetingName } from '../email/customer-email-guard';
 import type { OutgoingEmail } from '../email/outbox';
 import type { PaymentOrder, PaymentOutcome } from './ledger';
@@ -12,19 +13,15 @@ import type { ProviderName } from './types';
 
 const PROVIDER_LABELS: Record<ProviderName, string> = { sandbox: 'the test checkout (sandbox)', yoco: 'Yoco', payfast: 'PayFast' };
 
-function businessName(env: Env): string {
-  return env.BUSINESS_NAME?.trim() || 'Custom Blinds';
-}
-
 function businessEmail(env: Env): string | null {
-  return env.BUSINESS_EMAIL?.trim() || null;
+  return businessProfile(env).email;
 }
 
 /** The customer's receipt; its dedupe key is per order, so a second payment sends no second receipt. */
 export async function paymentReceiptEmail(env: Env, order: PaymentOrder, amountCents: number, provider: ProviderName): Promise<OutgoingEmail> {
   const business = businessName(env);
   const amount = formatRandFromCents(amountCents);
-  const contact = [businessEmail(env), env.BUSINESS_PHONE_NATIONAL].filter(Boolean).join(' or ');
+  const contact = [businessEmail(env), businessProfile(env).phoneNational].filter(Boolean).join(' or ');
   const test = provider === 'sandbox';
   // Only a plain name reaches the customer (customer-email-guard); the order was placed anonymously.
   const name = greetingName(order.customerName);
@@ -40,7 +37,7 @@ export async function paymentReceiptEmail(env: Env, order: PaymentOrder, amountC
     '',
     business,
   ].join('\n');
-  const body = await html`<p>${hi}</p>
+  const body = html`<p>${hi}</p>
 <p>Thank you: we have received your payment of <strong>${amount}</strong> (VAT included) for order <strong>${order.reference}</strong>.</p>
 ${test ? html`<p><strong>${TEST_PAYMENT_NOTE}.</strong></p>` : ''}
 <p>Your order is confirmed. Processing takes 1-2 business days and production 7-10 business days; then it is delivered by courier.</p>
@@ -71,7 +68,7 @@ async function businessNotice(env: Env, order: PaymentOrder, outcome: PaymentOut
     ['Provider', PROVIDER_LABELS[outcome.provider]],
     ['Provider reference', outcome.providerPaymentId],
   ];
-  const body = await html`${all.map((s) => html`<p>${s}</p>`)}
+  const body = html`${all.map((s) => html`<p>${s}</p>`)}
 <ul>${facts.map(([label, value]) => html`<li>${label}: ${value}</li>`)}</ul>`;
   return {
     dedupeKey: `${kind}:${outcome.provider}:${outcome.providerPaymentId}`,

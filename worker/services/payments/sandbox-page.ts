@@ -1,11 +1,11 @@
 // The sandbox gateway's hosted checkout page, rendered on the server. Every value is escaped by
-// hono/html; there is no inline script or style (CSP): the look is /sandbox-checkout.css.
-import { html } from 'hono/html';
-import type { HtmlEscapedString } from 'hono/utils/html';
-import { formatRandFromCents } from '../consultant/format';
+// lib/html; there is no inline script or style (CSP): the look is /sandbox-checkout.css.
+import { html, type SafeHtml } from '../../lib/html';
+import { formatRandFromCents } from '../../shared/money';
+import { formatSouthAfricanTime } from '../../shared/sa-time';
 import { SANDBOX_SESSION_MINUTES, type CardErrors, type CardField, type CardForm, type SandboxSession } from './sandbox';
 
-type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+type Html = SafeHtml;
 
 function layout(title: string, body: Html): Html {
   return html`<!doctype html>
@@ -49,7 +49,7 @@ function field(
 }
 
 function expiryTime(session: SandboxSession): string {
-  return new Date(session.expiresAt).toLocaleTimeString('en-ZA', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Johannesburg', hour12: false });
+  return formatSouthAfricanTime(Date.parse(session.expiresAt));
 }
 
 /** The checkout: merchant, order reference, amount, the card form, and the test cards. */

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import type { Env } from '../../env';
 import { isDevelopment } from '../../lib/app-env';
+import { businessName } from '../../lib/business-profile';
 import { hmacSha256, randomId, timingSafeEqualText, toHex } from '../../lib/crypto';
 import { isOrderCheckout, loadPaymentOrder } from './ledger';
 import { recordVerifiedPayment } from './record-verified';
@@ -69,7 +70,7 @@ export function sandboxProvider(env: Env): PaymentProvider {
         reference: order.reference,
         amountCents: order.totalCents,
         currency: 'ZAR',
-        merchantName: env.BUSINESS_NAME?.trim() || 'Custom Blinds',
+        merchantName: businessName(env),
         createdAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + SANDBOX_SESSION_MINUTES * 60_000).toISOString(),
         status: 'open',

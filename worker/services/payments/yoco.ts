@@ -5,7 +5,8 @@
 // https://developer.yoco.com/online/api-reference/webhooks/verifying-events
 import { z } from 'zod';
 import type { Env } from '../../env';
-import { fromBase64, hmacSha256, timingSafeEqualText, toBase64 } from '../../lib/crypto';
+import { fromBase64, toBase64 } from '../../lib/base64';
+import { hmacSha256, timingSafeEqualText } from '../../lib/crypto';
 import { findOrderByCheckout, isPaymentRecorded, refundedCents, type PaymentOrder } from './ledger';
 import { recordVerifiedPayment } from './record-verified';
 import {

@@ -1,7 +1,7 @@
 // The website crawl's work (DESIGN.md section 5), run step by step by the ScrapeJob object: the
 // website_scrapes row and audit entry of a run, a few pages per step, and how the run ends.
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../../lib/db';
 import { websiteScrapes } from '../../db/schema';
 import type { ScrapeJobWork } from '../../durable-objects/scrape-job';
 import type { Env } from '../../env';
@@ -14,7 +14,7 @@ export const PAGES_PER_STEP = 3;
 
 export function websiteCrawlWork(env: Pick<Env, 'DB' | 'CRAWL_DELAY_MS'>): ScrapeJobWork<CrawlState> {
   const config = crawlConfig({ delayMs: delayFromEnv(env.CRAWL_DELAY_MS) });
-  const db = drizzle(env.DB);
+  const db = database(env.DB);
   const fail = async (id: string, error: string): Promise<void> => {
     await db.update(websiteScrapes).set({ status: 'failed', error, finishedAt: new Date().toISOString() }).where(eq(websiteScrapes.id, id));
   };

@@ -1,7 +1,7 @@
 // The website_scrapes rows (staff spec 2.2, 3): a crawl's progress while it runs, its result once
 // completed, and the status and result answers read from them.
 import { and, desc, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { database } from '../../lib/db';
 import { websiteScrapes } from '../../db/schema';
 import type { ScrapeJobProgress, ScrapeResultData, ScrapeResultResponse, ScrapeStatusResponse } from '../../shared/website-scraping-api';
 import type { ExtractedProduct } from './products';
@@ -41,17 +41,17 @@ export function scrapeResultData(products: ExtractedProduct[], pagesCrawled: num
 }
 
 export async function scrapeRow(db: D1Database, id: string): Promise<ScrapeRow | null> {
-  return (await drizzle(db).select().from(websiteScrapes).where(eq(websiteScrapes.id, id)).limit(1))[0] ?? null;
+  return (await database(db).select().from(websiteScrapes).where(eq(websiteScrapes.id, id)).limit(1))[0] ?? null;
 }
 
 async function latestCompleted(db: D1Database): Promise<ScrapeRow | null> {
   return (
-    (await drizzle(db).select().from(websiteScrapes).where(eq(websiteScrapes.status, 'completed')).orderBy(desc(websiteScrapes.finishedAt)).limit(1))[0] ?? null
+    (await database(db).select().from(websiteScrapes).where(eq(websiteScrapes.status, 'completed')).orderBy(desc(websiteScrapes.finishedAt)).limit(1))[0] ?? null
   );
 }
 
 export async function scrapeStatus(db: D1Database, maxPages: number): Promise<ScrapeStatusResponse> {
-  const d = drizzle(db);
+  const d = database(db);
   const [completed, running, latest] = await Promise.all([
     latestCompleted(db),
     d.select().from(websiteScrapes).where(and(eq(websiteScrapes.status, 'running'))).orderBy(desc(websiteScrapes.startedAt)).limit(1),

@@ -15,7 +15,7 @@
 //    or not A4, too steep, no frame edge, sheet and window disagreeing) gives a low confidence and a `reason`.
 // 4. Without a sheet the same runs on the photo itself (only turned straight) and the size is an estimate.
 
-import { WindowAnalysisError } from './errors';
+import { ImageError } from '../../lib/image/errors';
 import { measureWindow, windowQuad } from './frame-edges';
 import { applyH, homography, invert3, type Mat3, type Pt } from './geometry';
 import { buildGrid, dominantTurn, planeBounds, sobel, type Bounds, type Grid } from './grid';
@@ -23,7 +23,8 @@ import { clamp01, downscale } from './image';
 import { DOUBT_NOTES, ESTIMATE_NOTES, frameFinding, HOW_TO, NO_WINDOW_NOTE, sheetFinding } from './notes';
 import { findRectangle, MIN_SIDE_SUPPORT, type Rect } from './rectangle';
 import { A4_ASPECT_TOLERANCE, A4_LONG_MM, A4_SHORT_MM, findSheet, type Sheet } from './sheet';
-import type { FractionBox, RgbaImage, ScanQuality, WindowAnalysis } from './types';
+import type { RgbaImage } from '../../lib/image/types';
+import type { FractionBox, ScanQuality, WindowAnalysis } from './types';
 
 const MIN_IMAGE_SIDE = 32;
 /** How far from the sheet (mm) the plane is searched for the window. */
@@ -93,10 +94,10 @@ function typicalWidthMm(dropOverWidth: number): number {
 export function analyzeWindowPixels(img: RgbaImage): WindowAnalysis {
   const { width, height, data } = img;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0 || data.length < width * height * 4) {
-    throw new WindowAnalysisError('corrupt_image', 'The image data does not match its size.');
+    throw new ImageError('corrupt_image', 'The image data does not match its size.');
   }
   if (Math.min(width, height) < MIN_IMAGE_SIDE) {
-    throw new WindowAnalysisError('image_too_small', `The image is too small to analyse (at least ${MIN_IMAGE_SIDE} pixels on each side).`);
+    throw new ImageError('image_too_small', `The image is too small to analyse (at least ${MIN_IMAGE_SIDE} pixels on each side).`);
   }
 
   const small = downscale(img);

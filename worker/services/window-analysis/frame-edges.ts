@@ -5,7 +5,7 @@ import { applyH, fitLine, intersect, median, type Line, type Pt } from './geomet
 import type { Grid } from './grid';
 import { sampleLum } from './image';
 import type { Rect } from './rectangle';
-import type { RgbaImage } from './types';
+import type { RgbaImage } from '../../lib/image/types';
 
 /** Full-resolution luminance at grid position (u, v). */
 function lumAt(img: RgbaImage, g: Grid, u: number, v: number): number {

@@ -1,6 +1,6 @@
 // Pixel access shared by the window analysis: a reduced luminance/saturation copy and full-resolution sampling.
 
-import type { RgbaImage } from './types';
+import type { RgbaImage } from '../../lib/image/types';
 
 /** Detection runs on a box-averaged copy with about this many pixels on the long side. */
 const TARGET_LONG_SIDE = 360;

@@ -3,7 +3,7 @@
 
 import { convexHull, fitLine, homography, intersect, polygonArea, reduceToQuad, type Line, type Pt } from './geometry';
 import { sampleLum, type Small } from './image';
-import type { RgbaImage } from './types';
+import type { RgbaImage } from '../../lib/image/types';
 
 export const A4_LONG_MM = 297;
 export const A4_SHORT_MM = 210;

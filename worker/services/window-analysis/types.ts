@@ -1,11 +1,6 @@
 // Shared types of the window-photo analysis.
 
-/** A decoded image: 8-bit RGBA, row-major, `width * height * 4` bytes. */
-export interface RgbaImage {
-  width: number;
-  height: number;
-  data: Uint8ClampedArray | Uint8Array;
-}
+import type { DecodeOptions } from '../../lib/image/decode';
 
 /** A rectangle as fractions (0..1) of the image's width and height. */
 export interface FractionBox {
@@ -66,12 +61,5 @@ export interface WindowAnalysis {
   reason?: WindowAnalysisReason;
 }
 
-/** Decodes JPEG bytes to RGBA of at most `maxOutputPixels` (reduced as it decodes), e.g. `decodeJpeg` of services/photo-decode. */
-export type JpegDecoder = (bytes: Uint8Array, maxOutputPixels: number) => RgbaImage;
-
-export interface AnalyzeOptions {
-  /** JPEG support is pluggable: without a decoder, JPEG uploads are rejected with `decoder_unavailable`. */
-  decodeJpeg?: JpegDecoder;
-  /** Decoded photos are reduced to at most this many pixels (default MAX_DECODED_PIXELS). */
-  maxOutputPixels?: number;
-}
+/** How an uploaded photo is decoded before it is analysed (lib/image/decode.ts). */
+export type AnalyzeOptions = DecodeOptions;

@@ -6,6 +6,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { DailySeriesPoint, ProductInterestFigure } from '../../../../worker/shared/insights-api';
 import { TEST_PAYMENT_NOTE } from '../../../../worker/shared/orders-api';
+import { formatRand } from '../../lib/format';
 
 const HEIGHT = 240;
 const COLOURS = { visits: '#2f5a5e', leads: '#c8873a', orders: '#7a2e0e', revenue: '#1f8f4e', mentions: '#2f5a5e', conversions: '#c8873a' };
@@ -30,7 +31,6 @@ const dayLabel = (date: string) => {
   const [, m, d] = date.split('-');
   return `${Number(d)}/${Number(m)}`;
 };
-const rand = (value: number) => `R ${value.toLocaleString('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 function sum(points: DailySeriesPoint[], key: 'visits' | 'leads' | 'orders' | 'revenue' | 'testRevenue') {
   return points.reduce((total, p) => total + p[key], 0);
@@ -58,7 +58,7 @@ export const ActivityCharts = memo(function ActivityCharts({ series }: { series:
     axes: [xAxis, { size: 70, values: (_u, splits) => splits.map((v) => `R${Math.round(v).toLocaleString('en-ZA')}`) }],
     series: [
       { label: 'Day', value: (_u, i) => (i == null ? '' : (series[i]?.date ?? '')) },
-      { label: 'Revenue', stroke: COLOURS.revenue, fill: COLOURS.revenue, paths: uPlot.paths.bars!({ size: [0.7, 40] }), points: { show: false }, value: (_u, v) => (v == null ? '' : rand(v)) },
+      { label: 'Revenue', stroke: COLOURS.revenue, fill: COLOURS.revenue, paths: uPlot.paths.bars!({ size: [0.7, 40] }), points: { show: false }, value: (_u, v) => (v == null ? '' : formatRand(v)) },
     ],
   };
   const testRevenue = sum(series, 'testRevenue');
@@ -76,10 +76,10 @@ export const ActivityCharts = memo(function ActivityCharts({ series }: { series:
       </figure>
       <figure className="insights-chart">
         <figcaption>Paid revenue per day</figcaption>
-        <UPlotChart options={revenue} data={[xs, series.map((p) => p.revenue)]} label={`Bar chart from ${first} to ${last}: ${rand(sum(series, 'revenue'))} paid in all. The table below lists each day.`} />
+        <UPlotChart options={revenue} data={[xs, series.map((p) => p.revenue)]} label={`Bar chart from ${first} to ${last}: ${formatRand(sum(series, 'revenue'))} paid in all. The table below lists each day.`} />
         {testRevenue > 0 && (
           <p>
-            {TEST_PAYMENT_NOTE}: {rand(testRevenue)} paid through the test gateway is not counted as revenue.
+            {TEST_PAYMENT_NOTE}: {formatRand(testRevenue)} paid through the test gateway is not counted as revenue.
           </p>
         )}
       </figure>
@@ -104,8 +104,8 @@ export const ActivityCharts = memo(function ActivityCharts({ series }: { series:
                   <td>{p.visits}</td>
                   <td>{p.leads}</td>
                   <td>{p.orders}</td>
-                  <td>{rand(p.revenue)}</td>
-                  {testRevenue > 0 && <td>{rand(p.testRevenue)}</td>}
+                  <td>{formatRand(p.revenue)}</td>
+                  {testRevenue > 0 && <td>{formatRand(p.testRevenue)}</td>}
                 </tr>
               ))}
             </tbody>

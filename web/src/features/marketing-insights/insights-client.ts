@@ -1,6 +1,7 @@
 // The marketing-insights calls (staff spec section 7), typed by the shared contract.
 import type { DailyReportResponse, RealtimeInsightsResponse, SendDailyResponse } from '../../../../worker/shared/insights-api';
 import type { CompetitorAnalysisResponse } from '../../../../worker/shared/website-scraping-api';
+import { southAfricanDay } from '../../../../worker/shared/sa-time';
 import { apiRequest, getJson } from '../../lib/api-client';
 
 export async function fetchRealtimeInsights(signal?: AbortSignal): Promise<RealtimeInsightsResponse> {
@@ -17,7 +18,7 @@ export function sendDailyReport(date: string): Promise<SendDailyResponse> {
 
 /** Today in South Africa (UTC+2 all year), YYYY-MM-DD: the server's default report date. */
 export function todayInSouthAfrica(now = Date.now()): string {
-  return new Date(now + 2 * 3_600_000).toISOString().slice(0, 10);
+  return southAfricanDay(now);
 }
 
 /** POST /api/competitor-intelligence/analyze: no body (spec 7). */

@@ -4,7 +4,9 @@
 // call these and the web unit tests pin them.
 import type { PricedLineDto } from '../../../../worker/shared/orders-api';
 import type { LineSizeSource } from '../../../../worker/shared/size-sources';
-import { CONTROL_SIDES, MOUNT_TYPES, VAT_RATE } from '../quote/quote-storage';
+import { vatInside } from '../../../../worker/shared/money';
+import { formatLongDate } from '../../../../worker/shared/sa-time';
+import { CONTROL_SIDES, MOUNT_TYPES } from '../quote/quote-storage';
 
 // --- Formatting -----------------------------------------------------------------------------------
 
@@ -26,11 +28,7 @@ export function formatArea(sqm: number): string {
 }
 
 /** '22 November 2026'; the text as given when it is not a date. */
-export function formatLongDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' });
-}
+export { formatLongDate };
 
 export function controlLabel(side: string): string {
   return CONTROL_SIDES.find((c) => c.value === side)?.label ?? side;
@@ -42,8 +40,7 @@ export function mountLabel(mount: string): string {
 
 /** The VAT inside a VAT-inclusive total (15/115 of it), to the cent. */
 export function vatShare(totalRand: number): number {
-  const cents = Math.round(totalRand * 100);
-  return Math.round((cents * VAT_RATE) / (1 + VAT_RATE)) / 100;
+  return vatInside(Math.round(totalRand * 100)) / 100;
 }
 
 /** A name for the order or quote as a whole (the payment's product_name, a lead's interest). */

@@ -16,6 +16,7 @@ import {
 } from '../../../../worker/shared/price-list-analysis-api';
 import { toast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
+import { formatRandFromCents } from '../../lib/format';
 import { analysePriceList, fetchProductGroups, type ProductGroup } from './price-list-analyser-client';
 import type { OcrProgress } from './recognise-text';
 import './price-list-analyser.css';
@@ -36,7 +37,6 @@ type Stage =
   | { status: 'done'; answer: AnalyzePriceListResponse; text: string }
   | { status: 'failed'; detail: string | null };
 
-const rand = (cents: number) => `R ${(cents / 100).toLocaleString('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** tesseract's stages in words staff understand. */
 function stageText(p: OcrProgress | null): string {
@@ -271,7 +271,7 @@ function GridTable({ grid }: { grid: PriceGrid }) {
               <th scope="row">{d}</th>
               {grid.widths_mm.map((w, wi) => {
                 const cents = grid.prices_cents[di]?.[wi] ?? null;
-                return <td key={w}>{cents === null ? <span className="pla-missing">not read</span> : rand(cents)}</td>;
+                return <td key={w}>{cents === null ? <span className="pla-missing">not read</span> : formatRandFromCents(cents)}</td>;
               })}
             </tr>
           ))}

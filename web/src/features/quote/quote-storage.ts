@@ -2,6 +2,7 @@
 // and 7: 'quote-blinds', 'completed-order'). Shared by the calculator, the quote document, the
 // walk-through and the confirmation page. What is stored is only a convenience: the server
 // re-prices every line of an order or quote.
+import { vatInside } from '../../../../worker/shared/money';
 import type { OrderDto, PaymentStatus } from '../../../../worker/shared/orders-api';
 import { isEstimatedSize, LINE_SIZE_SOURCES, type LineSizeSource } from '../../../../worker/shared/size-sources';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
@@ -156,8 +157,6 @@ export function completedOrderFromDto(order: OrderDto): CompletedOrder {
   };
 }
 
-export const VAT_RATE = 0.15;
-
 export interface QuoteTotals {
   /** The sum of the lines, VAT included, in rand. */
   total: number;
@@ -170,7 +169,7 @@ export interface QuoteTotals {
 
 export function quoteTotals(lines: readonly Pick<QuoteLine, 'total_price' | 'quantity'>[]): QuoteTotals {
   const totalCents = lines.reduce((sum, l) => sum + Math.round(l.total_price * 100), 0);
-  const vatCents = Math.round((totalCents * VAT_RATE) / (1 + VAT_RATE));
+  const vatCents = vatInside(totalCents);
   return { total: totalCents / 100, vat: vatCents / 100, exVat: (totalCents - vatCents) / 100, quantity: lines.reduce((n, l) => n + l.quantity, 0) };
 }
 

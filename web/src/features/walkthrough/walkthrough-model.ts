@@ -1,13 +1,12 @@
 // The pure half of /room-walkthrough-rebuilt (storefront spec sections 2-5): the room's windows,
 // step navigation, reading the pricing answer, the calculator's quote lines, the room total and the
 // lead's session data. No DOM, no React: unit-tested in Node (tests/web/walkthrough.test.ts).
+import { vatInside } from '../../../../worker/shared/money';
 import { findProduct } from '../visualiser/blind-geometry';
 import type { PercentPoint } from '../visualiser/corner-snap';
 
 export const MIN_WINDOWS = 1;
 export const MAX_WINDOWS = 8;
-/** Prices include VAT at 15% (spec section 9). */
-export const VAT_RATE = 0.15;
 /** Width or drop above this is a custom size (spec sections 8 and 9). */
 export const CUSTOM_SIZE_THRESHOLD_MM = 3000;
 
@@ -246,7 +245,7 @@ export interface RoomTotals {
 
 export function roomTotals(lines: readonly Pick<QuoteLine, 'total_price'>[]): RoomTotals {
   const totalCents = lines.reduce((sum, l) => sum + toCents(l.total_price), 0);
-  const vatCents = Math.round((totalCents * VAT_RATE) / (1 + VAT_RATE));
+  const vatCents = vatInside(totalCents);
   return { total: totalCents / 100, vat: vatCents / 100, exVat: (totalCents - vatCents) / 100 };
 }
 

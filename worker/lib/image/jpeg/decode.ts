@@ -3,7 +3,7 @@
 // an N x N output needs are kept, and only reduced component planes and the reduced RGBA exist.
 
 import { planesToRgba, type ColourModel, type Plane } from './colour';
-import { corrupt, JpegError } from './errors';
+import { corruptJpeg, ImageError } from '../errors';
 import { readExifOrientation } from './exif';
 import { BitReader, buildHuffmanTable, type HuffmanTable } from './huffman';
 import { inverseDct, keptCoefficients, type BlockSize } from './idct';
@@ -33,8 +33,8 @@ const ZIGZAG = new Uint8Array([
 /** Refuses an image over the budget from its header alone: nothing has been allocated yet. */
 export function checkJpegSize(width: number, height: number, limits: JpegLimits): void {
   if (width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels) {
-    throw new JpegError(
-      'too_large',
+    throw new ImageError(
+      'image_too_large',
       `The photo is ${width} x ${height} pixels; at most ${Math.round(limits.maxPixels / 1e6)} megapixels and ${limits.maxSide} pixels a side are accepted.`,
     );
   }
@@ -70,7 +70,7 @@ interface FrameState {
 
 /** Decodes a baseline or extended Huffman JPEG to upright RGBA, reduced to fit `limits.maxOutputPixels`. */
 export function decodeJpegReduced(bytes: Uint8Array, limits: JpegLimits): DecodedJpeg {
-  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== SOI) throw corrupt('it does not start with a JPEG marker');
+  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== SOI) throw corruptJpeg('it does not start with a JPEG marker');
   const reader = new MarkerReader(bytes);
   const quant: (Float32Array | undefined)[] = [];
   const dcTables: (HuffmanTable | undefined)[] = [];
@@ -88,27 +88,27 @@ export function decodeJpegReduced(bytes: Uint8Array, limits: JpegLimits): Decode
     if (marker === DQT) readQuantTables(bytes, start, end, quant);
     else if (marker === DHT) readHuffmanTables(bytes, start, end, dcTables, acTables);
     else if (marker === DRI) {
-      if (end - start < 2) throw corrupt('bad restart interval');
+      if (end - start < 2) throw corruptJpeg('bad restart interval');
       restartInterval = (bytes[start]! << 8) | bytes[start + 1]!;
     } else if (marker === APP1 && orientation === 1) orientation = readExifOrientation(bytes, start, end);
     else if (marker === 0xe0 && end - start >= 5 && String.fromCharCode(...bytes.subarray(start, start + 4)) === 'JFIF') jfif = true;
     else if (marker === APP14 && end - start >= 12 && String.fromCharCode(...bytes.subarray(start, start + 5)) === 'Adobe') adobeTransform = bytes[start + 11]!;
     else if (isSupportedFrame(marker)) {
-      if (state) throw corrupt('it has two frame headers');
+      if (state) throw corruptJpeg('it has two frame headers');
       const frame = parseFrame(bytes, seg);
       checkJpegSize(frame.width, frame.height, limits);
-      if (frame.progressive) throw new JpegError('unsupported', 'Progressive JPEGs are decoded separately.');
+      if (frame.progressive) throw new ImageError('unsupported_format', 'Progressive JPEGs are decoded separately.');
       state = startFrame(frame, chooseBlockSize(frame.width, frame.height, limits.maxOutputPixels), quant);
     } else if (isOtherFrame(marker)) {
-      throw new JpegError('unsupported', 'Lossless and arithmetic-coded JPEGs are not supported; please send the photo as a standard JPEG or PNG.');
+      throw new ImageError('unsupported_format', 'Lossless and arithmetic-coded JPEGs are not supported; please send the photo as a standard JPEG or PNG.');
     } else if (marker === SOS) {
-      if (!state) throw corrupt('image data comes before the frame header');
+      if (!state) throw corruptJpeg('image data comes before the frame header');
       const components = readScanHeader(bytes, start, end, state.frame, dcTables, acTables);
       reader.pos = decodeScan(bytes, end, state, components, restartInterval);
       scans++;
     }
   }
-  if (!state || scans === 0) throw corrupt('it has no image data');
+  if (!state || scans === 0) throw corruptJpeg('it has no image data');
 
   const { frame, n, planes } = state;
   const width = Math.ceil((frame.width * n) / 8);
@@ -150,9 +150,9 @@ function readQuantTables(bytes: Uint8Array, start: number, end: number, quant: (
   while (p < end) {
     const precision = bytes[p]! >> 4;
     const slot = bytes[p]! & 15;
-    if (slot > 3) throw corrupt('bad quantisation table number');
+    if (slot > 3) throw corruptJpeg('bad quantisation table number');
     const size = precision === 0 ? 64 : 128;
-    if (p + 1 + size > end) throw corrupt('a quantisation table is cut off');
+    if (p + 1 + size > end) throw corruptJpeg('a quantisation table is cut off');
     const table = new Float32Array(64);
     for (let k = 0; k < 64; k++) {
       table[ZIGZAG[k]!] = precision === 0 ? bytes[p + 1 + k]! : (bytes[p + 1 + 2 * k]! << 8) | bytes[p + 2 + 2 * k]!;
@@ -165,14 +165,14 @@ function readQuantTables(bytes: Uint8Array, start: number, end: number, quant: (
 function readHuffmanTables(bytes: Uint8Array, start: number, end: number, dc: (HuffmanTable | undefined)[], ac: (HuffmanTable | undefined)[]): void {
   let p = start;
   while (p < end) {
-    if (p + 17 > end) throw corrupt('a Huffman table is cut off');
+    if (p + 17 > end) throw corruptJpeg('a Huffman table is cut off');
     const tableClass = bytes[p]! >> 4;
     const slot = bytes[p]! & 15;
-    if (tableClass > 1 || slot > 3) throw corrupt('bad Huffman table number');
+    if (tableClass > 1 || slot > 3) throw corruptJpeg('bad Huffman table number');
     const counts = bytes.subarray(p + 1, p + 17);
     let total = 0;
     for (const c of counts) total += c;
-    if (total > 256 || p + 17 + total > end) throw corrupt('a Huffman table is cut off');
+    if (total > 256 || p + 17 + total > end) throw corruptJpeg('a Huffman table is cut off');
     const table = buildHuffmanTable(counts, bytes.slice(p + 17, p + 17 + total));
     (tableClass === 0 ? dc : ac)[slot] = table;
     p += 17 + total;
@@ -188,7 +188,7 @@ function readScanHeader(
   acTables: (HuffmanTable | undefined)[],
 ): ScanComponent[] {
   const count = bytes[start]!;
-  if (count < 1 || count > 4 || end - start < 4 + count * 2) throw corrupt('bad scan header');
+  if (count < 1 || count > 4 || end - start < 4 + count * 2) throw corruptJpeg('bad scan header');
   const components: ScanComponent[] = [];
   for (let i = 0; i < count; i++) {
     const id = bytes[start + 1 + i * 2]!;
@@ -196,8 +196,8 @@ function readScanHeader(
     const index = frame.components.findIndex((c) => c.id === id);
     const dc = dcTables[tables >> 4];
     const ac = acTables[tables & 15];
-    if (index < 0) throw corrupt('a scan names a component the frame does not have');
-    if (!dc || !ac) throw corrupt('a scan uses a Huffman table that was not defined');
+    if (index < 0) throw corruptJpeg('a scan names a component the frame does not have');
+    if (!dc || !ac) throw corruptJpeg('a scan uses a Huffman table that was not defined');
     components.push({ index, dc, ac });
   }
   return components;
@@ -214,7 +214,7 @@ function decodeScan(bytes: Uint8Array, pos: number, state: FrameState, component
   const predictors = new Int32Array(components.length);
   const quant = components.map((sc) => {
     const table = state.quant[frame.components[sc.index]!.tq];
-    if (!table) throw corrupt('a component uses a quantisation table that was not defined');
+    if (!table) throw corruptJpeg('a component uses a quantisation table that was not defined');
     return table;
   });
 
@@ -223,7 +223,7 @@ function decodeScan(bytes: Uint8Array, pos: number, state: FrameState, component
     const q = quant[s]!;
     const keep = keeps[s]!;
     const t = reader.decode(sc.dc);
-    if (t > 16) throw corrupt('bad DC coefficient');
+    if (t > 16) throw corruptJpeg('bad DC coefficient');
     predictors[s] = predictors[s]! + (t === 0 ? 0 : reader.signed(t));
     coef[0] = predictors[s]! * q[0]!;
     let hasAc = false;
@@ -237,7 +237,7 @@ function decodeScan(bytes: Uint8Array, pos: number, state: FrameState, component
         continue;
       }
       k += run;
-      if (k > 63) throw corrupt('a block has more than 64 coefficients');
+      if (k > 63) throw corruptJpeg('a block has more than 64 coefficients');
       const value = reader.signed(size);
       const z = ZIGZAG[k]!;
       // The coefficient's bits had to be read to reach the next one; only low frequencies are kept.
@@ -262,7 +262,7 @@ function decodeScan(bytes: Uint8Array, pos: number, state: FrameState, component
   const total = unitsX * unitsY;
   for (let unit = 0; unit < total; unit++) {
     if (restartInterval > 0 && unit > 0 && unit % restartInterval === 0) {
-      if (!reader.restart()) throw corrupt('a restart marker is missing');
+      if (!reader.restart()) throw corruptJpeg('a restart marker is missing');
       predictors.fill(0);
     }
     const ux = unit % unitsX;

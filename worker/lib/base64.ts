@@ -1,13 +1,29 @@
-/** Image types accepted from customers, recognised by their first bytes (never by a claimed type). */
-export type ImageType = { mime: 'image/jpeg' | 'image/png' | 'image/webp'; ext: 'jpg' | 'png' | 'webp' };
+// Base64 (RFC 4648 section 4, the standard alphabet) in one place: photos sent to Claude, the chat's
+// uploaded images, and the payment gateways' signatures and secrets.
 
-export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { mime: 'image/jpeg', ext: 'jpg' };
-  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return { mime: 'image/png', ext: 'png' };
-  if (bytes.length >= 12 && String.fromCharCode(...bytes.slice(0, 4)) === 'RIFF' && String.fromCharCode(...bytes.slice(8, 12)) === 'WEBP') {
-    return { mime: 'image/webp', ext: 'webp' };
+/** Bytes to base64, in chunks so a photo of several MB never overflows the call stack. */
+export function toBase64(bytes: ArrayBuffer | Uint8Array): string {
+  const view = new Uint8Array(bytes);
+  let binary = '';
+  for (let i = 0; i < view.length; i += 0x8000) binary += String.fromCharCode(...view.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Bytes to unpadded base64url (RFC 4648 section 5), for tokens that travel in cookies and URLs. */
+export function toBase64Url(bytes: ArrayBuffer | Uint8Array): string {
+  return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Null when the text is not base64. */
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
+  try {
+    const binary = atob(text);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return null;
   }
-  return null;
 }
 
 /** Standard base64 alphabet (RFC 4648 section 4) to 6-bit values; 255 marks a byte outside it. */

@@ -5,7 +5,7 @@
 // image data that inflates past what IHDR promised (a decompression bomb) is refused at that point.
 
 import { Unzlib } from 'fflate';
-import { WindowAnalysisError } from './errors';
+import { ImageError } from './errors';
 import { MAX_DECODED_PIXELS, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './limits';
 import { sniffImageType } from './sniff';
 import type { RgbaImage } from './types';
@@ -15,8 +15,8 @@ const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
 /** Compressed bytes handed to the inflater at a time: deflate expands at most ~1032:1, so one step yields at most ~4 MB. */
 const INFLATE_STEP = 4096;
 
-function corrupt(message: string): WindowAnalysisError {
-  return new WindowAnalysisError('corrupt_image', `The PNG image is damaged: ${message}.`);
+function corrupt(message: string): ImageError {
+  return new ImageError('corrupt_image', `The PNG image is damaged: ${message}.`);
 }
 
 function readU32(b: Uint8Array, at: number): number {
@@ -49,20 +49,20 @@ function readHeader(bytes: Uint8Array, start: number, length: number): Header {
   const interlace = bytes[start + 12]!;
   if (width === 0 || height === 0) throw corrupt('zero width or height');
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
-    throw new WindowAnalysisError(
+    throw new ImageError(
       'image_too_large',
       `The image is ${width} x ${height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels and ${MAX_IMAGE_SIDE} pixels a side are accepted.`,
     );
   }
   if (colourType === 3) {
-    throw new WindowAnalysisError('unsupported_format', 'Palette (indexed-colour) PNGs are not supported; please upload a photo as JPEG or an RGB PNG.');
+    throw new ImageError('unsupported_format', 'Palette (indexed-colour) PNGs are not supported; please upload a photo as JPEG or an RGB PNG.');
   }
   if (CHANNELS[colourType] === undefined) throw corrupt(`unknown colour type ${colourType}`);
   if (bitDepth !== 8 && bitDepth !== 16) {
-    throw new WindowAnalysisError('unsupported_format', `PNGs with ${bitDepth}-bit channels are not supported; only 8- and 16-bit PNGs are.`);
+    throw new ImageError('unsupported_format', `PNGs with ${bitDepth}-bit channels are not supported; only 8- and 16-bit PNGs are.`);
   }
   if (interlace !== 0) {
-    throw new WindowAnalysisError('unsupported_format', 'Interlaced PNGs are not supported; please save the image without interlacing.');
+    throw new ImageError('unsupported_format', 'Interlaced PNGs are not supported; please save the image without interlacing.');
   }
   return { width, height, channels: CHANNELS[colourType]!, sampleBytes: bitDepth / 8 };
 }
@@ -97,7 +97,7 @@ function unfilter(filter: number, row: Uint8Array, prev: Uint8Array, bpp: number
  * `maxPixels` (full size when it already fits).
  */
 export function decodePng(bytes: Uint8Array, maxPixels = MAX_DECODED_PIXELS): RgbaImage {
-  if (sniffImageType(bytes) !== 'png') throw new WindowAnalysisError('not_an_image', 'The file is not a PNG image.');
+  if (sniffImageType(bytes) !== 'png') throw new ImageError('not_an_image', 'The file is not a PNG image.');
   let header: Header | undefined;
   const idat: Uint8Array[] = [];
   for (let pos = 8; pos + 8 <= bytes.length; ) {
@@ -131,7 +131,7 @@ export function decodePng(bytes: Uint8Array, maxPixels = MAX_DECODED_PIXELS): Rg
     for (let i = 0; i < chunk.length; ) {
       if (y === height) {
         // More image data than IHDR's size allows: a decompression bomb or a damaged file.
-        throw new WindowAnalysisError('image_too_large', 'The PNG image data is larger than its header says; the file is refused.');
+        throw new ImageError('image_too_large', 'The PNG image data is larger than its header says; the file is refused.');
       }
       const take = Math.min(stride + 1 - filled, chunk.length - i);
       current.set(chunk.subarray(i, i + take), filled);
@@ -153,7 +153,7 @@ export function decodePng(bytes: Uint8Array, maxPixels = MAX_DECODED_PIXELS): Rg
     }
     inflater.push(new Uint8Array(0), true);
   } catch (err) {
-    if (err instanceof WindowAnalysisError) throw err;
+    if (err instanceof ImageError) throw err;
     throw corrupt('the compressed image data cannot be inflated');
   }
   if (y < height) throw corrupt('the image data is shorter than the image');

@@ -1,7 +1,7 @@
 // JPEG marker segments (ITU T.81 annex B): walking them, and reading the frame header (SOF) so the
 // size can be checked before anything is decoded.
 
-import { corrupt, JpegError } from './errors';
+import { corruptJpeg, ImageError } from '../errors';
 import { readExifOrientation } from './exif';
 
 export const SOI = 0xd8;
@@ -38,11 +38,11 @@ export class MarkerReader {
     if (this.pos >= b.length) return null;
     const marker = b[this.pos++]!;
     if (isStandalone(marker)) return { marker, start: this.pos, end: this.pos };
-    if (this.pos + 2 > b.length) throw corrupt('a marker segment is cut off');
+    if (this.pos + 2 > b.length) throw corruptJpeg('a marker segment is cut off');
     const length = (b[this.pos]! << 8) | b[this.pos + 1]!;
     const start = this.pos + 2;
     const end = this.pos + length;
-    if (length < 2 || end > b.length) throw corrupt('a marker segment runs past the end of the file');
+    if (length < 2 || end > b.length) throw corruptJpeg('a marker segment runs past the end of the file');
     this.pos = end;
     return { marker, start, end };
   }
@@ -77,24 +77,24 @@ export function isOtherFrame(marker: number): boolean {
 }
 
 export function parseFrame(bytes: Uint8Array, seg: Segment): Frame {
-  if (seg.end - seg.start < 6) throw corrupt('the frame header is too short');
+  if (seg.end - seg.start < 6) throw corruptJpeg('the frame header is too short');
   const precision = bytes[seg.start]!;
   const height = (bytes[seg.start + 1]! << 8) | bytes[seg.start + 2]!;
   const width = (bytes[seg.start + 3]! << 8) | bytes[seg.start + 4]!;
   const count = bytes[seg.start + 5]!;
-  if (precision !== 8) throw new JpegError('unsupported', `JPEGs with ${precision}-bit samples are not supported.`);
-  if (width === 0 || height === 0) throw new JpegError('unsupported', 'JPEGs that give their height after the image data (DNL) are not supported.');
+  if (precision !== 8) throw new ImageError('unsupported_format', `JPEGs with ${precision}-bit samples are not supported.`);
+  if (width === 0 || height === 0) throw new ImageError('unsupported_format', 'JPEGs that give their height after the image data (DNL) are not supported.');
   if (count !== 1 && count !== 3) {
-    throw new JpegError('unsupported', `JPEGs with ${count} colour components (e.g. CMYK) are not supported; please send an RGB photo.`);
+    throw new ImageError('unsupported_format', `JPEGs with ${count} colour components (e.g. CMYK) are not supported; please send an RGB photo.`);
   }
-  if (seg.end - seg.start < 6 + count * 3) throw corrupt('the frame header is too short');
+  if (seg.end - seg.start < 6 + count * 3) throw corruptJpeg('the frame header is too short');
   const components: FrameComponent[] = [];
   for (let i = 0; i < count; i++) {
     const at = seg.start + 6 + i * 3;
     const h = bytes[at + 1]! >> 4;
     const v = bytes[at + 1]! & 15;
     const tq = bytes[at + 2]!;
-    if (h < 1 || h > 4 || v < 1 || v > 4 || tq > 3) throw corrupt('bad sampling factors or table number in the frame header');
+    if (h < 1 || h > 4 || v < 1 || v > 4 || tq > 3) throw corruptJpeg('bad sampling factors or table number in the frame header');
     components.push({ id: bytes[at]!, h, v, tq });
   }
   return {
@@ -117,7 +117,7 @@ export interface JpegInfo {
 
 /** Reads the size and kind of a JPEG from its headers alone (nothing is decoded or allocated). */
 export function readJpegInfo(bytes: Uint8Array): JpegInfo {
-  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== SOI) throw corrupt('it does not start with a JPEG marker');
+  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== SOI) throw corruptJpeg('it does not start with a JPEG marker');
   const reader = new MarkerReader(bytes);
   let orientation = 1;
   for (let seg = reader.next(); seg; seg = reader.next()) {
@@ -126,8 +126,8 @@ export function readJpegInfo(bytes: Uint8Array): JpegInfo {
       const frame = parseFrame(bytes, seg);
       return { width: frame.width, height: frame.height, progressive: frame.progressive, orientation };
     } else if (isOtherFrame(seg.marker)) {
-      throw new JpegError('unsupported', 'Lossless and arithmetic-coded JPEGs are not supported; please send the photo as a standard JPEG or PNG.');
+      throw new ImageError('unsupported_format', 'Lossless and arithmetic-coded JPEGs are not supported; please send the photo as a standard JPEG or PNG.');
     } else if (seg.marker === SOS || seg.marker === EOI) break;
   }
-  throw corrupt('it has no frame header');
+  throw corruptJpeg('it has no frame header');
 }

@@ -1,4 +1,23 @@
-// RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks; CRLF or LF rows.
+// CSV (RFC 4180), read and written in one place for the worker and the web: quoted fields may hold
+// commas, quotes ("") and line breaks; CRLF or LF rows are read, CRLF rows are written.
+
+export type CsvValue = string | number | boolean | null | undefined;
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break. A cell a spreadsheet
+ * would run as a formula (starting = + - @, tab or CR) gets a leading apostrophe (OWASP CSV injection).
+ */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows of cells as a CSV file: CRLF line ends, one after the last row too. */
+export function toCsv(rows: readonly (readonly CsvValue[])[]): string {
+  return rows.map((row) => row.map(csvCell).join(',') + '\r\n').join('');
+}
 
 export class CsvSyntaxError extends Error {}
 

@@ -1,6 +1,6 @@
 // Huffman tables (T.81 annex C) and the bit reader of the entropy-coded data (F.2.2).
 
-import { corrupt } from './errors';
+import { corruptJpeg } from '../errors';
 
 /** Codes up to this many bits are found with one table look-up; longer ones (rare) walk the code lengths. */
 const FAST_BITS = 9;
@@ -33,7 +33,7 @@ export function buildHuffmanTable(counts: Uint8Array, symbols: Uint8Array): Huff
       }
     }
     if (n > 0) maxCode[length] = code - 1;
-    if (code > 1 << length) throw corrupt('a Huffman table has more codes than fit');
+    if (code > 1 << length) throw corruptJpeg('a Huffman table has more codes than fit');
     code <<= 1;
   }
   maxCode[17] = 0x7fffffff; // sentinel: a 17-bit "code" is always an error
@@ -90,7 +90,7 @@ export class BitReader {
         return symbol;
       }
     }
-    throw corrupt('the image data has an unknown Huffman code');
+    throw corruptJpeg('the image data has an unknown Huffman code');
   }
 
   /** `n` (0..16) raw bits as an unsigned number. */
