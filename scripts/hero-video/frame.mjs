@@ -77,7 +77,7 @@ export function renderFrame(phase) {
       const sParam = clamp01(Math.abs(s.yB - s.yF) < 1e-3 ? 0.5 : (ycen - s.yB) / (s.yF - s.yB));
       const crown = 0.93 + 0.07 * Math.sin(Math.PI * sParam);
       let k;
-      let warm = 0;
+      let warm;
       if (s.topFace) {
         const lit = 1 - smooth(litFrac - 0.08, litFrac + 0.08, sParam);
         k = slatAmbTop * crown;
