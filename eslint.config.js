@@ -31,7 +31,8 @@ const under = (rel, ...folders) => folders.some((folder) => rel === folder || re
 /** Each boundary: a name, a message, and whether an import from `from` to `to` (repository paths) crosses it. */
 const boundaries = {
   'no-cross-feature': {
-    message: 'Features do not import each other: {{from}} imports {{to}}. Move the shared piece to web/src/components, web/src/lib or web/src/scene (features/staff/shared for the staff screens).',
+    message:
+      'Features do not import each other: {{from}} imports {{to}}. Move the shared piece to web/src/components, web/src/lib or web/src/scene (features/staff/shared for the staff screens).',
     crosses(from, to) {
       const a = featureOf(from);
       const b = featureOf(to);
@@ -64,7 +65,10 @@ const boundariesPlugin = {
           const from = path.relative(ROOT, context.filename).split(path.sep).join('/');
           const check = (source) => {
             if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
-            const to = path.relative(ROOT, path.resolve(path.dirname(context.filename), source.value)).split(path.sep).join('/');
+            const to = path
+              .relative(ROOT, path.resolve(path.dirname(context.filename), source.value))
+              .split(path.sep)
+              .join('/');
             if (crosses(from, to)) context.report({ node: source, messageId: 'crosses', data: { from, to } });
           };
           return {
@@ -93,7 +97,13 @@ export default tseslint.config(
       // Unused variables and imports are errors; a leading underscore marks one kept on purpose.
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
       ],
     },
   },
