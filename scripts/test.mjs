@@ -69,7 +69,7 @@ async function vitestStage(name, config, { held = false } = {}) {
 /** Lint (ESLint errors, nothing fixed; warnings in `npm run lint:check`), format (Prettier --check) and import cycles in worker/ (dpdm): `npm run lint` fixes what it can. */
 async function staticChecks() {
   const checks = [
-    ['lint', 'eslint', ['--cache', '--cache-location', 'node_modules/.cache/eslint/', '--quiet', '.']],
+    ['lint', 'eslint', ['--cache', '--cache-location', 'node_modules/.cache/eslint-errors/', '--quiet', '.']],
     ['format', 'prettier', ['--cache', '--check', '--log-level', 'warn', '.']],
     ['cycles', 'dpdm', ['--no-warning', '--no-tree', '--no-progress', '-T', 'false', '--exit-code', 'circular:1', 'worker/index.ts']],
   ];
