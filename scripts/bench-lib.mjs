@@ -143,7 +143,7 @@ export function cpuSecondsByPid(pids) {
 export function machineBusyCpuSeconds() {
   try {
     const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]; // cpu user nice system idle iowait irq softirq steal
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
     return (user + nice + system + irq + softirq + steal) / CLOCK_TICKS;
   } catch {
     return NaN;

@@ -66,7 +66,27 @@ async function vitestStage(name, config, { held = false } = {}) {
   }
 }
 
+/** Lint (ESLint errors, nothing fixed; warnings in `npm run lint:check`), format (Prettier --check) and import cycles in worker/ (dpdm): `npm run lint` fixes what it can. */
+async function staticChecks() {
+  const checks = [
+    ['lint', 'eslint', ['--cache', '--cache-location', 'node_modules/.cache/eslint-errors/', '--quiet', '.']],
+    ['format', 'prettier', ['--cache', '--check', '--log-level', 'warn', '.']],
+    ['cycles', 'dpdm', ['--no-warning', '--no-tree', '--no-progress', '-T', 'false', '--exit-code', 'circular:1', 'worker/index.ts']],
+  ];
+  for (const [name, bin, args] of checks) {
+    console.log(`> ${name}`);
+    const stageStart = Date.now();
+    try {
+      await run(path.join(BIN, bin), args);
+    } catch {
+      failedStages.push(name);
+    }
+    console.log(`${name} took ${minutes(Date.now() - stageStart)}`);
+  }
+}
+
 async function checksLane() {
+  await staticChecks();
   console.log('> type-check');
   try {
     await run('npm', ['run', '--silent', 'typecheck']);
