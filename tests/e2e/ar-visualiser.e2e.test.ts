@@ -207,7 +207,7 @@ describe('AR visualiser (/ar-measurement)', () => {
       expect(errors).toEqual([]);
       await page.close();
     }
-  });
+  }, 120_000); // two widths of WebGL: 60 s ran out with the machine busy (load 20 on 2 cores); a deadline, not a wait
 
   it('labels a typical size as typical, takes the real size or a stored measurement, and marks the lead (issue 12)', async () => {
     for (const width of [360, 1280]) {
@@ -273,7 +273,7 @@ describe('AR visualiser (/ar-measurement)', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
-  });
+  }, 120_000); // two widths, as above
 
   it("'Snap to corners' says what it does and answers at once: no padded delay, nothing called AI", async () => {
     const { page, errors } = await newPage(1280);
