@@ -168,7 +168,7 @@ describe('AR visualiser (/ar-measurement)', () => {
     pixels = await expectCanvasChange(page, pixels, () => page.getByRole('button', { name: 'Lower' }).click());
     await page.getByText('80% down').waitFor();
     const second = page.getByRole('radio').nth(1);
-    pixels = await expectCanvasChange(page, pixels, async () => {
+    await expectCanvasChange(page, pixels, async () => {
       await page.locator('.ar-colour').nth(1).click();
       await expect.poll(() => second.isChecked()).toBe(true);
     });

@@ -11,7 +11,6 @@ import {
   sendDueEmails,
   STALE_CLAIM_MS,
 } from '../../worker/services/email/outbox';
-import { get } from './helpers';
 import { message, MINUTE, row, withEmail } from './outbox-fixtures';
 
 beforeEach(async () => {

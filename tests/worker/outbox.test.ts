@@ -5,7 +5,6 @@
 import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OUTBOX_BATCH } from '../../worker/cron';
-import worker from '../../worker/index';
 import {
   backoffMinutes,
   enqueueEmail,

@@ -7,7 +7,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { postJson } from './helpers';
-import { capture, deleteBy, exportBy, ids, insertOrder, one, PNG, preview, previewRes, useStaffSession } from './popia-fixtures';
+import { capture, deleteBy, exportBy, insertOrder, one, PNG, preview, previewRes, useStaffSession } from './popia-fixtures';
 
 beforeAll(async () => {
   await useStaffSession('192.0.2.88');

@@ -3,8 +3,8 @@
 // quotes-stored.test.ts.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { clearOfWindowEnd, get, postJson, WINDOW_WAIT_TIMEOUT_MS } from './helpers';
-import { BUSINESS_EMAIL, blinds, emailQuoteBody, expectedTotalCents, ip, outboxRows, quoteRow, rand, serverPriceCents, settled, type OutboxRow } from './quotes-email-fixtures';
+import { clearOfWindowEnd, postJson, WINDOW_WAIT_TIMEOUT_MS } from './helpers';
+import { BUSINESS_EMAIL, emailQuoteBody, expectedTotalCents, ip, outboxRows, quoteRow, rand, serverPriceCents, settled, type OutboxRow } from './quotes-email-fixtures';
 
 describe('POST /api/email/quote', () => {
   it('stores the quote at server prices (a tampered price and total change nothing) and answers its number, key and validity', async () => {

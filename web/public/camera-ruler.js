@@ -136,7 +136,7 @@
 
   calibrateBtn.addEventListener('click', function () {
     pxPerMm = box.w / CARD_W_MM;
-    try { localStorage.setItem(STORAGE_KEY, String(pxPerMm)); } catch (err) { /* storage unavailable */ }
+    try { localStorage.setItem(STORAGE_KEY, String(pxPerMm)); } catch { /* storage unavailable */ }
     showCalibrated();
   });
   recalibrateBtn.addEventListener('click', showCalibration);
@@ -172,8 +172,8 @@
     next(null);
   }
 
-  var saved = null;
-  try { saved = parseFloat(localStorage.getItem(STORAGE_KEY) || ''); } catch (err) { saved = null; }
+  var saved;
+  try { saved = parseFloat(localStorage.getItem(STORAGE_KEY) || ''); } catch { saved = null; }
   layoutCard();
   if (saved && isFinite(saved) && saved > 0) {
     pxPerMm = saved;

@@ -71,7 +71,7 @@ export class ChatSession extends DurableObject<Env> implements ChatSessionApi {
    * id or a user's message is 'unknown_reply'.
    */
   async spokenReply(replyId: string): Promise<SpokenReplyResult> {
-    let text: string | null = null;
+    let text: string;
     if (replyId === WAKE_REPLY_ID) text = WAKE_REPLY;
     else {
       const [id, mac] = replyId.split('.');

@@ -75,10 +75,10 @@ export function decodeBase64(text: string): Base64Result {
       if (v === 255) return { ok: false, problem: 'contains characters outside the base64 alphabet' };
       n = (n << 6) | v;
     }
-    if (tail === 2) bytes[o++] = n >> 4;
+    if (tail === 2) bytes[o] = n >> 4;
     else {
-      bytes[o++] = n >> 10;
-      bytes[o++] = (n >> 2) & 0xff;
+      bytes[o] = n >> 10;
+      bytes[o + 1] = (n >> 2) & 0xff;
     }
   }
   return { ok: true, bytes };

@@ -91,7 +91,6 @@ export function wrapText(text: string, maxWidth: number, size: number, bold: boo
         continue;
       }
       if (current) lines.push(current);
-      current = '';
       let rest = word;
       while (metrics.width(rest, size, bold) > maxWidth && rest.length > 1) {
         let cut = rest.length - 1;

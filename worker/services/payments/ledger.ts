@@ -2,7 +2,7 @@
 // notification. A payment row, the order's new status and the e-mails they cause are written in one
 // batch (D1 has no BEGIN), and the provider's payment id is UNIQUE, so a repeated notification
 // changes nothing.
-import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { database } from '../../lib/db';
 import { orders, paymentCheckouts, payments } from '../../db/schema';
 import type { PaymentStatus } from '../../shared/orders-api';

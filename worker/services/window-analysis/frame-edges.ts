@@ -35,7 +35,10 @@ function sideProfile(img: RgbaImage, g: Grid, vertical: boolean, pos: number, a:
     for (let k = 0; k < samples; k++) {
       const t = a + ((b - a) * (k + 0.5)) / samples;
       const l = vertical ? lumAt(img, g, pos + o, t) : lumAt(img, g, t, pos + o);
-      if (!Number.isNaN(l)) (sum += l), n++;
+      if (!Number.isNaN(l)) {
+        sum += l;
+        n++;
+      }
     }
     out.push(n >= samples / 2 ? sum / n : NaN);
   }
@@ -83,7 +86,10 @@ function sideSteps(img: RgbaImage, g: Grid, vertical: boolean, pos: number, dir:
     if (k < m || k + m >= prof.length) return 0;
     let before = 0;
     let after = 0;
-    for (let j = 1; j <= m; j++) (before += prof[k - j]!), (after += prof[k + j]!);
+    for (let j = 1; j <= m; j++) {
+      before += prof[k - j]!;
+      after += prof[k + j]!;
+    }
     const v = (after - before) / m;
     return Number.isNaN(v) ? 0 : v;
   });

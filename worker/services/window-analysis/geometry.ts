@@ -114,7 +114,10 @@ export function fitLine(points: Pt[], reject: number): { line: Line; rms: number
     if (pts.length < 3) return null;
     let mx = 0;
     let my = 0;
-    for (const [x, y] of pts) (mx += x), (my += y);
+    for (const [x, y] of pts) {
+    mx += x;
+    my += y;
+  }
     mx /= pts.length;
     my /= pts.length;
     let sxx = 0;

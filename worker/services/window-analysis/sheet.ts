@@ -182,7 +182,10 @@ function refineSide(img: RgbaImage, a: Pt, b: Pt, centre: Pt, reach: number): { 
     const lv = (from: number, to: number) => {
       let sum = 0;
       let m = 0;
-      for (let k = Math.max(0, from); k <= Math.min(prof.length - 1, to); k++) if (!Number.isNaN(prof[k]!)) (sum += prof[k]!), m++;
+      for (let k = Math.max(0, from); k <= Math.min(prof.length - 1, to); k++) if (!Number.isNaN(prof[k]!)) {
+          sum += prof[k]!;
+          m++;
+        }
       return m ? sum / m : NaN;
     };
     const inside = lv(bestK - 6, bestK - 4);
@@ -262,19 +265,31 @@ export function findSheet(img: RgbaImage, s: Small): SheetSearch {
           let edge = false;
           if (x > 0) {
             if (!mask[i - 1]) edge = true;
-            else if (!seen[i - 1]) (seen[i - 1] = 1), (stack[top++] = i - 1);
+            else if (!seen[i - 1]) {
+              seen[i - 1] = 1;
+              stack[top++] = i - 1;
+            }
           }
           if (x < w - 1) {
             if (!mask[i + 1]) edge = true;
-            else if (!seen[i + 1]) (seen[i + 1] = 1), (stack[top++] = i + 1);
+            else if (!seen[i + 1]) {
+              seen[i + 1] = 1;
+              stack[top++] = i + 1;
+            }
           }
           if (y > 0) {
             if (!mask[i - w]) edge = true;
-            else if (!seen[i - w]) (seen[i - w] = 1), (stack[top++] = i - w);
+            else if (!seen[i - w]) {
+              seen[i - w] = 1;
+              stack[top++] = i - w;
+            }
           }
           if (y < h - 1) {
             if (!mask[i + w]) edge = true;
-            else if (!seen[i + w]) (seen[i + w] = 1), (stack[top++] = i + w);
+            else if (!seen[i + w]) {
+              seen[i + w] = 1;
+              stack[top++] = i + w;
+            }
           }
           if (edge) {
             if (x < rowMin[y]!) rowMin[y] = x;
