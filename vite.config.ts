@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { OCR_CORE_DIR, OCR_CORE_FILES, OCR_LANG_DIR, OCR_PACKAGE_VERSIONS, OCR_WORKER_PATH } from './web/src/features/price-list-analyser/ocr-assets';
+import { OCR_CORE_DIR, OCR_CORE_FILES, OCR_LANG_DIR, OCR_PACKAGE_VERSIONS, OCR_WORKER_PATH } from './web/src/features/staff/price-list-analysis/ocr-assets';
 
 /** Text recognition on /admin/pricing runs from files this site serves: tesseract's worker, wasm cores and English model. */
 function ocrAssets(): Plugin {

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { usePublicConfig } from '../../lib/public-config';
 
 // Its own chunk: a mistyped URL does not download the workspace and its chat panel.
-const WorkspacePage = lazy(async () => ({ default: (await import('../../features/workspace/workspace-page')).WorkspacePage }));
+const WorkspacePage = lazy(async () => ({ default: (await import('../../features/staff/site-visits/workspace-page')).WorkspacePage }));
 
 export function NotFoundPage() {
   return (
