@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentRequestForReceipt } from '../../web/src/features/orders/payment-model';
 import { hasMaskedContact, receiptFromOrder, withDeviceContact } from '../../web/src/features/orders/receipt-model';
-import type { CompletedOrder } from '../../web/src/features/quote/quote-storage';
+import type { CompletedOrder } from '../../web/src/lib/quote-storage';
 import { maskOrderContact, paymentCreateSchema, type OrderDto } from '../../worker/shared/orders-api';
 
 const full: OrderDto = {

@@ -16,7 +16,7 @@ import {
   receiptFromOrder,
   sampleReceipt,
 } from '../../web/src/features/orders/receipt-model';
-import { parseQuoteBlinds, type CompletedOrder } from '../../web/src/features/quote/quote-storage';
+import { parseQuoteBlinds, type CompletedOrder } from '../../web/src/lib/quote-storage';
 import { ApiError } from '../../web/src/lib/api-client';
 import {
   emailQuoteSchema,

@@ -19,7 +19,7 @@ import {
   type BlindForm,
   type CustomerDetails,
 } from '../../web/src/features/quote/calculator-model';
-import { parseQuoteBlinds } from '../../web/src/features/quote/quote-storage';
+import { parseQuoteBlinds } from '../../web/src/lib/quote-storage';
 import { line } from './quote-fixtures';
 
 const customer: CustomerDetails = {

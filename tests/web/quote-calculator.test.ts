@@ -23,7 +23,7 @@ import {
   ZERO_PRICE,
   type BlindForm,
 } from '../../web/src/features/quote/calculator-model';
-import { CALCULATOR_PRODUCTS } from '../../web/src/features/quote/quote-storage';
+import { CALCULATOR_PRODUCTS } from '../../web/src/lib/quote-storage';
 import { line } from './quote-fixtures';
 
 const complete: BlindForm = {

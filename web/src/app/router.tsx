@@ -6,6 +6,9 @@ import { PAYMENT_RESULT_PATHS } from './route-table';
 
 type LazyScreen = () => Promise<{ Component: ComponentType }>;
 
+// The consultant's panel (and its voice code) loads after the first paint: the hero comes first.
+const ChatPanel = lazy(async () => ({ default: (await import('../features/chat/chat-panel')).ChatPanel }));
+
 /**
  * The customer screens of the route table (./route-table.ts), by path; a path that is not here is
  * the 404 page (tests/e2e/routes.e2e.test.ts opens every route of the spec). The route table's
@@ -67,7 +70,7 @@ const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: '/', element: <LandingPage /> },
+      { path: '/', element: <LandingPage ChatPanel={ChatPanel} /> },
       ...Object.entries(BUILT_SCREENS).map(([path, load]) => ({ path, element: screen(load) })),
       {
         // The staff PIN gate: signs in through POST /api/admin/session and renders the screen below it.

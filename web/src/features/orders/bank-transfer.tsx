@@ -7,7 +7,7 @@ import type { QuoteOrderRequest, QuoteOrderResponse } from '../../../../worker/s
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { formatRand } from '../../lib/format';
 import { usePublicConfig } from '../../lib/public-config';
-import { completedOrderFromDto, writeCompletedOrder } from '../quote/quote-storage';
+import { completedOrderFromDto, writeCompletedOrder } from '../../lib/quote-storage';
 import { hasPaymentContact, type SessionQuote } from './stored-quote-model';
 import { PayByCard, type PayByCardProps } from './pay-by-card';
 import './bank-transfer.css';

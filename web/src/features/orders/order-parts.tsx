@@ -7,8 +7,8 @@ import { SiteHeader } from '../../components/site-header';
 import { SizeEstimateBadge } from '../../components/size-estimate';
 import { formatRand } from '../../lib/format';
 import { telLink, usePublicConfig, whatsappLink } from '../../lib/public-config';
-import { fetchTrackingForOrder } from '../tracking/tracking-client';
-import { TrackingFacts, TrackingTimeline } from '../tracking/tracking-parts';
+import { fetchTrackingForOrder } from '../../lib/tracking-client';
+import { TrackingFacts, TrackingTimeline } from '../../components/tracking-parts';
 import { controlLabel, mountLabel } from './orders-model';
 import { paymentStatusLabel, type ReceiptLine } from './receipt-model';
 

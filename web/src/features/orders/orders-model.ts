@@ -4,7 +4,7 @@
 // call these and the web unit tests pin them.
 import type { PricedLineDto } from '../../../../worker/shared/orders-api';
 import type { LineSizeSource } from '../../../../worker/shared/size-sources';
-import { CONTROL_SIDES, MOUNT_TYPES, VAT_RATE } from '../quote/quote-storage';
+import { CONTROL_SIDES, MOUNT_TYPES, VAT_RATE } from '../../lib/quote-storage';
 
 // --- Formatting -----------------------------------------------------------------------------------
 

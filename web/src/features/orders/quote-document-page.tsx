@@ -11,7 +11,7 @@ import type { CatalogOverview } from '../../../../worker/shared/catalogue-api';
 import { SamplePricesNote } from '../../components/sample-prices-note';
 import { usePublicConfig } from '../../lib/public-config';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { parseQuoteBlinds, quoteNumber, quoteTotals, type QuoteLine } from '../quote/quote-storage';
+import { parseQuoteBlinds, quoteNumber, quoteTotals, type QuoteLine } from '../../lib/quote-storage';
 import { SizesConfirmNote } from '../../components/size-estimate';
 import { LinesTable, TotalsList } from './order-parts';
 import { emailQuote, saveQuoteInternal } from './orders-client';

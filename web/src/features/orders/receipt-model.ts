@@ -2,7 +2,7 @@
 // copy kept on this device, or the sample (?ref=TEST123). No React, no fetch.
 import type { OrderDto, PaymentStatus } from '../../../../worker/shared/orders-api';
 import { isMasked } from '../../../../worker/shared/orders-api';
-import type { CompletedOrder } from '../quote/quote-storage';
+import type { CompletedOrder } from '../../lib/quote-storage';
 import { pricedLine, type PricedLine, vatShare } from './orders-model';
 
 export interface ReceiptLine extends PricedLine {

@@ -28,7 +28,7 @@ import { ColourSwatches, useSwatches } from './colour-swatches';
 import { MeasuredSizeNote } from './measured-size-note';
 import { measuredFrame, withConvertedSize, type MeasuredFrame } from './measured-size';
 import { fetchPricing, newId } from './quote-api';
-import { CALCULATOR_PRODUCTS, CONTROL_SIDES, MOUNT_TYPES, type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from './quote-storage';
+import { CALCULATOR_PRODUCTS, CONTROL_SIDES, MOUNT_TYPES, type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from '../../lib/quote-storage';
 import { TeamContact } from './team-contact';
 import { useLivePrice, type LivePriceState } from './use-live-price';
 import { isEstimatedSize, LINE_SIZE_SOURCE_LABELS } from '../../../../worker/shared/size-sources';

@@ -3,7 +3,7 @@
 // fix). The handed-over frame is converted by the guide's rule and the customer is shown the change.
 import { sizeFromOuterFrame, type ConvertedSize } from '../../../../worker/shared/measuring-rules';
 import type { BlindForm } from './calculator-model';
-import type { HandedOverSize, MountType } from './quote-storage';
+import type { HandedOverSize, MountType } from '../../lib/quote-storage';
 
 export interface MeasuredFrame {
   widthMm: number;

@@ -18,7 +18,7 @@ import {
   type SubmissionAttempt,
 } from './calculator-model';
 import { newId, submitOrder } from './quote-api';
-import { quoteTotals, type QuoteLine } from './quote-storage';
+import { quoteTotals, type QuoteLine } from '../../lib/quote-storage';
 
 export type OrderScope = { kind: 'list' } | { kind: 'single'; line: QuoteLine };
 

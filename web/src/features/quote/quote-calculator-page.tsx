@@ -16,7 +16,7 @@ import { AddBlindForm } from './add-blind-form';
 import { confirmationPath, parseAutoMeasurements, removeLabel, removeLine, withServerPrices } from './calculator-model';
 import { OrderPanel, type OrderScope } from './order-panel';
 import { fetchPricing } from './quote-api';
-import { completedOrderFromDto, CONTROL_SIDES, MOUNT_TYPES, quoteTotals, readQuoteBlinds, writeCompletedOrder, writeQuoteBlinds, type QuoteLine } from './quote-storage';
+import { completedOrderFromDto, CONTROL_SIDES, MOUNT_TYPES, quoteTotals, readQuoteBlinds, writeCompletedOrder, writeQuoteBlinds, type QuoteLine } from '../../lib/quote-storage';
 import './quote-calculator.css';
 
 function readStoredLines(): QuoteLine[] {

@@ -4,7 +4,7 @@ import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { getJson } from '../../lib/api-client';
 import { isConvexQuad, type Point } from '../../scene/homography';
-import { LeadForm } from '../leads/lead-form';
+import { LeadForm } from '../../components/lead-form';
 import {
   louvreCount,
   panelCount,

@@ -2,8 +2,8 @@
 // and the quote request.
 import type { ReactNode, RefObject } from 'react';
 import type { SizeSource } from '../../../../worker/shared/leads-api';
-import type { ArProduct, OpeningType } from './blind-geometry';
-import type { ColourOption } from './colour-picker';
+import type { ArProduct, OpeningType } from '../../scene/blind-geometry';
+import type { ColourOption } from '../../components/colour-picker';
 import { ArPreviewControls, ArQuoteRequest } from './ar-preview-parts';
 
 interface ArPreviewStepProps {

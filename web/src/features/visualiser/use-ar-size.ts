@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import type { SizeSource } from '../../../../worker/shared/leads-api';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { parseAutoMeasurements, type HandedOverSize } from '../quote/quote-storage';
-import { findOpening, openingFor, type OpeningType } from './blind-geometry';
+import { parseAutoMeasurements, type HandedOverSize } from '../../lib/quote-storage';
+import { findOpening, openingFor, type OpeningType } from '../../scene/blind-geometry';
 
 /** The size /measurement handed over (auto-measurements), if one is stored. */
 function readStoredMeasurement(): HandedOverSize | null {

@@ -6,12 +6,12 @@ import { SizeEstimateBadge } from '../../components/size-estimate';
 import { toast } from '../../components/toast';
 import { formatRand } from '../../lib/format';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { findProduct } from '../visualiser/blind-geometry';
+import { findProduct } from '../../scene/blind-geometry';
 import { appendQuoteLines, buildQuoteLines, leadProductInterest, leadSessionData, pricedWindow, roomTotals, type WindowDraft } from './walkthrough-model';
 import type { Prices } from './walkthrough-types';
 
 /** The lead form, fetched when the customer asks for a consultation. */
-const LeadForm = lazy(async () => ({ default: (await import('../leads/lead-form')).LeadForm }));
+const LeadForm = lazy(async () => ({ default: (await import('../../components/lead-form')).LeadForm }));
 
 export function Summary({
   room,

@@ -2,8 +2,8 @@
 // WebGL renderer draws the selected product in the selected colour over a plain window. Loaded with
 // React.lazy from the page, so three.js stays out of /admin/catalog's first chunk.
 import type { Quad } from '../../../scene/homography';
-import ArBlindCanvas from '../../visualiser/ar-blind-canvas';
-import type { ArProduct } from '../../visualiser/blind-geometry';
+import ArBlindCanvas from '../../../scene/ar-blind-canvas';
+import type { ArProduct } from '../../../scene/blind-geometry';
 
 /** The scene in 'image pixels': a 4:3 wall with the window opening inset. */
 const SCENE = { width: 480, height: 360 };

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { SiteHeader } from '../../../components/site-header';
 import { toast } from '../../../components/toast';
 import { usePublicConfig } from '../../../lib/public-config';
-import { workspacePath } from '../../chat/voice-control';
+import { workspacePath } from '../../../lib/voice-control';
 import { handNotesToApp, notesMailtoLink } from './notes-handoff';
 import { SiteVisitGate } from './site-visit-gate';
 import {

@@ -1,10 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SiteHeader } from '../../../components/site-header';
 import { toast } from '../../../components/toast';
 import { createSessionId } from '../../../lib/session-id';
 import { usePublicConfig } from '../../../lib/public-config';
-import { ChatPanel } from '../../chat/chat-panel';
 import { handNotesToApp } from './notes-handoff';
 import { SiteVisitGate } from './site-visit-gate';
 import {
@@ -18,12 +17,15 @@ import {
 } from './site-visit-storage';
 import './site-visits.css';
 
+type ChatPanelComponent = ComponentType<{ sessionId: string }>;
+
 /**
  * Storefront spec: '/{name}-workspace', the consultant's site-visit notes workspace. Behind the
  * site-visit access phrase; the chat panel here is in consultant mode (the path holds the
  * assistant's name), so the voice wake word and commands work, and 'client ...' lands in ?note=.
+ * `ChatPanel` is handed in by the app (web/src/app/routes/not-found.tsx): features do not import one another.
  */
-export function WorkspacePage() {
+export function WorkspacePage({ ChatPanel }: { ChatPanel: ChatPanelComponent }) {
   const { assistantName } = usePublicConfig();
   return (
     <div className="page">
@@ -31,14 +33,14 @@ export function WorkspacePage() {
       <SiteHeader />
       <main id="main" className="site-visits workspace">
         <SiteVisitGate title={`${assistantName} Workspace`}>
-          <Workspace name={assistantName} />
+          <Workspace name={assistantName} ChatPanel={ChatPanel} />
         </SiteVisitGate>
       </main>
     </div>
   );
 }
 
-function Workspace({ name }: { name: string }) {
+function Workspace({ name, ChatPanel }: { name: string; ChatPanel: ChatPanelComponent }) {
   const [searchParams] = useSearchParams();
   const noteParam = searchParams.get('note');
   const showToday = searchParams.get('view') === 'today';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { TRACKING_STATUSES, trackingStatusLabel, type TrackingEntryDto, type TrackingStatus } from '../../../../../worker/shared/tracking-api';
 import { toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
-import { formatTrackingTime, TrackingStatusBadge, TrackingTimeline } from '../../tracking/tracking-parts';
+import { formatTrackingTime, TrackingStatusBadge, TrackingTimeline } from '../../../components/tracking-parts';
 import { createTrackingEntry, fetchTrackingEntries, updateTrackingEntry } from './tracking-admin-client';
 import './tracking-admin.css';
 

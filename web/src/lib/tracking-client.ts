@@ -1,7 +1,7 @@
 // The customer's tracking lookups (staff spec section 7), typed by the shared contract. 'Nothing
 // found' is an answer (null); anything else throws ApiError with the server's message.
-import { POSTCODE_PATTERN, type PublicTrackingDto, type PublicTrackingResponse } from '../../../../worker/shared/tracking-api';
-import { ApiError, getJson } from '../../lib/api-client';
+import { POSTCODE_PATTERN, type PublicTrackingDto, type PublicTrackingResponse } from '../../../worker/shared/tracking-api';
+import { ApiError, getJson } from './api-client';
 
 async function nullOn404(path: string): Promise<PublicTrackingDto | null> {
   try {

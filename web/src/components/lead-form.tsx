@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { PopiaConsent } from '../../components/popia-consent';
-import { apiRequest } from '../../lib/api-client';
+import { PopiaConsent } from './popia-consent';
+import { apiRequest } from '../lib/api-client';
 import './lead-form.css';
 
 export type LeadFormSource = 'ar_visualizer' | 'room_walkthrough' | 'shutter_visualization' | 'other';

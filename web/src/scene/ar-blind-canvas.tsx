@@ -5,7 +5,7 @@
 import { Canvas, useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import * as THREE from 'three';
-import { homographyMatrix4, unitSquareToQuad, type Quad } from '../../scene/homography';
+import { homographyMatrix4, unitSquareToQuad, type Quad } from './homography';
 import {
   honeycombCells,
   opacityFor,

@@ -1,6 +1,6 @@
 // The window photo's corners, shared by the AR visualiser and the room walk-through: the demo photo,
 // the corner names in tapping order, and the snap of tapped corners to the photo's strong corners.
-import { isConvexQuad, type Quad } from '../../scene/homography';
+import { isConvexQuad, type Quad } from './homography';
 import { snapCorners, toGrey, workingSize, type PercentPoint } from './corner-snap';
 
 export const DEMO_WINDOW_IMAGE = '/media/demo-window.jpg';
