@@ -36,6 +36,8 @@ function ocrAssets(): Plugin {
 export default defineConfig({
   root: path.join(import.meta.dirname, 'web'),
   plugins: [react(), ocrAssets()],
+  // '@shared/...' is worker/shared, the contract the Worker and the app share (tsconfig.web.json paths).
+  resolve: { alias: { '@shared': path.join(import.meta.dirname, 'worker/shared') } },
   build: {
     outDir: path.join(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,

@@ -10,8 +10,8 @@ import {
   FRAME_TO_RECESS_MM,
   MEASURING_GUIDE_PATH,
   sizeFromOuterFrame,
-} from '../../worker/shared/measuring-rules';
-import { pageMetaFor } from '../../worker/shared/route-meta';
+} from '@shared/measuring-rules';
+import { pageMetaFor } from '@shared/route-meta';
 import { messageParts } from '../../web/src/features/chat/message-links';
 import { scanQualityText } from '../../web/src/features/measurement/analyze-api';
 import { emptyBlindForm } from '../../web/src/features/quote/calculator-model';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { paymentRequestForReceipt } from '../../web/src/features/orders/payment-model';
 import { hasMaskedContact, receiptFromOrder, withDeviceContact } from '../../web/src/features/orders/receipt-model';
 import type { CompletedOrder } from '../../web/src/lib/quote-storage';
-import { maskOrderContact, paymentCreateSchema, type OrderDto } from '../../worker/shared/orders-api';
+import { maskOrderContact, paymentCreateSchema, type OrderDto } from '@shared/orders-api';
 
 const full: OrderDto = {
   reference: 'CB-K7Q2M9X4PA',

@@ -25,7 +25,7 @@ import {
   TEST_PAYMENT_NOTE,
   type OrderDto,
   type PaymentStatus,
-} from '../../worker/shared/orders-api';
+} from '@shared/orders-api';
 import { pricedLine, ROLLER_LINE } from './orders-fixtures';
 
 const line = ROLLER_LINE;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderSubmitSchema } from '../../worker/shared/orders-api';
+import { orderSubmitSchema } from '@shared/orders-api';
 import {
   attemptFor,
   buildOrderPayload,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ColourDto } from '../../worker/shared/catalogue-api';
+import type { ColourDto } from '@shared/catalogue-api';
 import {
   buildQuoteLine,
   canAddBlind,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { ColourDto, ColoursResponse } from '../../../worker/shared/catalogue-api';
+import type { ColourDto, ColoursResponse } from '@shared/catalogue-api';
 import { ApiError, getJson } from '../lib/api-client';
-import { SWATCH_NOTE } from '../../../worker/shared/swatch-note';
+import { SWATCH_NOTE } from '@shared/swatch-note';
 
 /** A colour option of the AR flow (storefront spec section 3): value, label, hex, texture, material. */
 export interface ColourOption {

@@ -1,7 +1,7 @@
 // The pieces every tracking view shares (the /track result, the order confirmation's timeline and
 // the staff list): the status badge and the history timeline, newest first everywhere.
-import type { PublicTrackingDto, TrackingHistoryItem } from '../../../worker/shared/tracking-api';
-import { trackingStatusLabel } from '../../../worker/shared/tracking-api';
+import type { PublicTrackingDto, TrackingHistoryItem } from '@shared/tracking-api';
+import { trackingStatusLabel } from '@shared/tracking-api';
 import './tracking.css';
 
 /** Spec section 4: uppercase with the underscore as a space; yellow, blue, green, red. */

@@ -2,8 +2,8 @@
 // and 7: 'quote-blinds', 'completed-order'). Shared by the calculator, the quote document, the
 // walk-through and the confirmation page. What is stored is only a convenience: the server
 // re-prices every line of an order or quote.
-import type { OrderDto, PaymentStatus } from '../../../worker/shared/orders-api';
-import { isEstimatedSize, LINE_SIZE_SOURCES, type LineSizeSource } from '../../../worker/shared/size-sources';
+import type { OrderDto, PaymentStatus } from '@shared/orders-api';
+import { isEstimatedSize, LINE_SIZE_SOURCES, type LineSizeSource } from '@shared/size-sources';
 import { STORAGE_KEYS } from './storage-keys';
 
 export type MountType = 'inside-recess' | 'outside-facefix';

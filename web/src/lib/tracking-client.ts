@@ -1,6 +1,6 @@
 // The customer's tracking lookups (staff spec section 7), typed by the shared contract. 'Nothing
 // found' is an answer (null); anything else throws ApiError with the server's message.
-import { POSTCODE_PATTERN, type PublicTrackingDto, type PublicTrackingResponse } from '../../../worker/shared/tracking-api';
+import { POSTCODE_PATTERN, type PublicTrackingDto, type PublicTrackingResponse } from '@shared/tracking-api';
 import { ApiError, getJson } from './api-client';
 
 async function nullOn404(path: string): Promise<PublicTrackingDto | null> {

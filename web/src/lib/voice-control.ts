@@ -7,7 +7,7 @@
 // between are ignored (they are usually the reply itself). After one command the controller goes back
 // to listening for the wake word, unless the command stopped voice.
 
-import { WAKE_REPLY, WAKE_REPLY_ID, type TtsRequest } from '../../../worker/shared/voice';
+import { WAKE_REPLY, WAKE_REPLY_ID, type TtsRequest } from '@shared/voice';
 import { commandAction, heardWakeWord, matchCommand } from './voice-commands';
 
 /** Site visits name the workspace through this module: a second importer of voice-commands.ts would make it

@@ -3,7 +3,7 @@
 // pay by bank transfer, with the order reference as the payment reference.
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { QuoteOrderRequest, QuoteOrderResponse } from '../../../../worker/shared/orders-api';
+import type { QuoteOrderRequest, QuoteOrderResponse } from '@shared/orders-api';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { formatRand } from '../../lib/format';
 import { usePublicConfig } from '../../lib/public-config';

@@ -1,7 +1,7 @@
 // Pieces the receipt, the quote document, the payment result and the stored-quote pages share.
 import { Suspense, useEffect, useState, type ReactNode, type RefObject } from 'react';
-import type { PublicTrackingDto } from '../../../../worker/shared/tracking-api';
-import { TEST_PAYMENT_NOTE, type PaymentStatus } from '../../../../worker/shared/orders-api';
+import type { PublicTrackingDto } from '@shared/tracking-api';
+import { TEST_PAYMENT_NOTE, type PaymentStatus } from '@shared/orders-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { SizeEstimateBadge } from '../../components/size-estimate';

@@ -2,12 +2,12 @@
 // with its number, date, items, totals and notes; e-mail it to a customer or save it for the business.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { QuoteSavedResponse } from '../../../../worker/shared/orders-api';
+import type { QuoteSavedResponse } from '@shared/orders-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { toast } from '../../components/toast';
 import { ApiError, getJson } from '../../lib/api-client';
-import type { CatalogOverview } from '../../../../worker/shared/catalogue-api';
+import type { CatalogOverview } from '@shared/catalogue-api';
 import { SamplePricesNote } from '../../components/sample-prices-note';
 import { usePublicConfig } from '../../lib/public-config';
 import { STORAGE_KEYS } from '../../lib/storage-keys';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MEASURING_GUIDE_PATH } from '../../../../worker/shared/measuring-rules';
+import { MEASURING_GUIDE_PATH } from '@shared/measuring-rules';
 import { handOffText, type MeasuredFrame } from './measured-size';
 import type { MountType } from '../../lib/quote-storage';
 

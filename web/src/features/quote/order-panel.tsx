@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
-import type { OrderSubmitResponse } from '../../../../worker/shared/orders-api';
+import type { OrderSubmitResponse } from '@shared/orders-api';
 import { SizesConfirmNote } from '../../components/size-estimate';
 import { toast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';

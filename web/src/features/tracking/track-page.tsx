@@ -5,7 +5,7 @@
 // in the form, never in the address, and ?order= only prefills the reference.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { NO_TRACKING_MESSAGE, NO_TRACKING_TITLE, type PublicTrackingDto } from '../../../../worker/shared/tracking-api';
+import { NO_TRACKING_MESSAGE, NO_TRACKING_TITLE, type PublicTrackingDto } from '@shared/tracking-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { ApiError } from '../../lib/api-client';

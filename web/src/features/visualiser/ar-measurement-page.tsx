@@ -4,7 +4,7 @@
 // (ar-setup-step, ar-verify-step, ar-preview-step); the photo is ar-photo, the size ar-size-fields.
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { SizeSource } from '../../../../worker/shared/leads-api';
+import type { SizeSource } from '@shared/leads-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { toast } from '../../components/toast';

@@ -1,7 +1,7 @@
 // The walk-through's last step: every window with its price, the room total, and the way on to the
 // quote calculator or a consultation (storefront spec sections 4-5).
 import { lazy, Suspense, useState, type RefObject } from 'react';
-import { SAMPLE_PRICES_NOTE } from '../../../../worker/shared/sample-prices';
+import { SAMPLE_PRICES_NOTE } from '@shared/sample-prices';
 import { SizeEstimateBadge } from '../../components/size-estimate';
 import { toast } from '../../components/toast';
 import { formatRand } from '../../lib/format';

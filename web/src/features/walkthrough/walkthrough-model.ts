@@ -15,7 +15,7 @@ export const CORNER_NAMES = ['top-left', 'top-right', 'bottom-right', 'bottom-le
 
 export { CONTROL_SIDES, MOUNT_TYPES, type ControlSide, type MountType, type QuoteLine } from '../../lib/quote-storage';
 import type { ControlSide, MountType, QuoteLine } from '../../lib/quote-storage';
-import { leadSizeSourceOf, type LineSizeSource } from '../../../../worker/shared/size-sources';
+import { leadSizeSourceOf, type LineSizeSource } from '@shared/size-sources';
 
 /** One window of the room as the customer is filling it in. Sizes stay text until they are read. */
 export interface WindowDraft {

@@ -9,7 +9,7 @@ import {
   type CatalogResponse,
   type CreateProductInput,
   type UpdateProductInput,
-} from '../../../../../worker/shared/catalog-admin-api';
+} from '@shared/catalog-admin-api';
 import { ApiError, apiRequest, getJson } from '../../../lib/api-client';
 
 const BASE = '/api/admin/catalog';

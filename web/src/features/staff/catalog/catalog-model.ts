@@ -1,6 +1,6 @@
 // Pure helpers of the catalogue editor (staff spec 2.3, 5, 9): card swatches, import file checks,
 // the preview's product kind and the list fields' text form.
-import { looksLikeCatalogFile, type CatalogColour, type CatalogProduct } from '../../../../../worker/shared/catalog-admin-api';
+import { looksLikeCatalogFile, type CatalogColour, type CatalogProduct } from '@shared/catalog-admin-api';
 import type { ArProduct } from '../../../scene/blind-geometry';
 
 /** Staff spec 9: catalogue cards show 8 swatches, then '+N'. */

@@ -2,7 +2,7 @@
 // Colour Editor and Preview (WAI-ARIA tabs); import and export as JSON. Every change is stored in D1
 // by the staff API and is what the storefront shows next.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { IMPORT_FORMAT_MESSAGE, LOAD_ERROR_MESSAGE, type CatalogProduct } from '../../../../../worker/shared/catalog-admin-api';
+import { IMPORT_FORMAT_MESSAGE, LOAD_ERROR_MESSAGE, type CatalogProduct } from '@shared/catalog-admin-api';
 import { TabList, tabPanelProps } from '../../../components/tabs';
 import { toast } from '../../../components/toast';
 import { downloadCatalogExport, failureText, fetchCatalog, importCatalog, toastParts } from './catalog-client';

@@ -2,7 +2,7 @@
 // remove, and add a colour (name and 6-digit hex required). The server renders each colour's swatch, so
 // the storefront offers it at once.
 import { useState, type FormEvent } from 'react';
-import { COLOUR_VALIDATION_MESSAGE, HEX_PATTERN, type CatalogProduct } from '../../../../../worker/shared/catalog-admin-api';
+import { COLOUR_VALIDATION_MESSAGE, HEX_PATTERN, type CatalogProduct } from '@shared/catalog-admin-api';
 import { toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { addColour, failureText, removeColour, toastParts } from './catalog-client';

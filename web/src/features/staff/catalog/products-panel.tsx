@@ -9,7 +9,7 @@ import {
   type CatalogProduct,
   type InstallationType,
   type PriceCategory,
-} from '../../../../../worker/shared/catalog-admin-api';
+} from '@shared/catalog-admin-api';
 import { toast } from '../../../components/toast';
 import { createProduct, failureText, updateProduct } from './catalog-client';
 import { cardSwatches, listFromText, listToText } from './catalog-model';

@@ -1,5 +1,5 @@
 // The screenshot colour extractor's calls (staff spec section 7), typed by the shared contract.
-import type { ProductColoursResponse } from '../../../../../worker/shared/catalogue-api';
+import type { ProductColoursResponse } from '@shared/catalogue-api';
 import {
   EXTRACTION_FIELDS,
   type AddExtractedColourRequest,
@@ -7,7 +7,7 @@ import {
   type ColourExtractionListResponse,
   type ExtractFromScreenshotResponse,
   type ExtractionCategory,
-} from '../../../../../worker/shared/colour-extraction-api';
+} from '@shared/colour-extraction-api';
 import { apiRequest, getJson } from '../../../lib/api-client';
 import { postForm } from '../../../lib/api-upload';
 

@@ -7,7 +7,7 @@ import {
   type ColourExtractionDto,
   type ColourExtractionListResponse,
   type ExtractionCategory,
-} from '../../../../../worker/shared/colour-extraction-api';
+} from '@shared/colour-extraction-api';
 import { toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { addToProduct, extractFromScreenshot, fetchExtractions, fetchProducts } from './colour-screenshots-client';

@@ -3,7 +3,7 @@ import {
   UPLOAD_COLOURS_FIELDS,
   type OutdoorColoursResponse,
   type UploadColoursResponse,
-} from '../../../../../worker/shared/outdoor-colours-api';
+} from '@shared/outdoor-colours-api';
 import { getJson } from '../../../lib/api-client';
 import { postForm } from '../../../lib/api-upload';
 

@@ -1,7 +1,7 @@
 // /admin/colours (staff spec 2.8, 5, 8): staff upload the outdoor blinds colour range from a Word
 // document (replace all or merge) and review the range the storefront's outdoor products offer.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { OutdoorColour, OutdoorColoursResponse, UploadColoursResponse } from '../../../../../worker/shared/outdoor-colours-api';
+import type { OutdoorColour, OutdoorColoursResponse, UploadColoursResponse } from '@shared/outdoor-colours-api';
 import { TabList, tabPanelProps } from '../../../components/tabs';
 import { toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, getJson } from '../../../lib/api-client';
-import type { AdminDashboardResponse, DashboardAlert } from '../../../../../worker/shared/analytics-api';
+import type { AdminDashboardResponse, DashboardAlert } from '@shared/analytics-api';
 import { SamplePricesAlertCard } from './sample-prices-alert';
 import './dashboard.css';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { SamplePricesAlert } from '../../../../../worker/shared/analytics-api';
+import type { SamplePricesAlert } from '@shared/analytics-api';
 
 /** Products still on the seeded sample grids (DESIGN.md 6, 7b), named, with the tool that replaces them. */
 export function SamplePricesAlertCard({ alert }: { alert: SamplePricesAlert }) {

@@ -2,7 +2,7 @@
 // competitor sites of COMPETITOR_URLS and shows what it compared. Spec 8: a failure is logged; the
 // section also says it in words so staff are not left guessing.
 import { useState } from 'react';
-import type { CompetitorAnalysisResponse } from '../../../../../worker/shared/website-scraping-api';
+import type { CompetitorAnalysisResponse } from '@shared/website-scraping-api';
 import { ApiError } from '../../../lib/api-client';
 import { formatRandFromCents } from '../../../lib/format';
 import { runCompetitorAnalysis } from './insights-client';

@@ -4,8 +4,8 @@
 import { memo, useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { DailySeriesPoint, ProductInterestFigure } from '../../../../../worker/shared/insights-api';
-import { TEST_PAYMENT_NOTE } from '../../../../../worker/shared/orders-api';
+import type { DailySeriesPoint, ProductInterestFigure } from '@shared/insights-api';
+import { TEST_PAYMENT_NOTE } from '@shared/orders-api';
 
 const HEIGHT = 240;
 const COLOURS = { visits: '#2f5a5e', leads: '#c8873a', orders: '#7a2e0e', revenue: '#1f8f4e', mentions: '#2f5a5e', conversions: '#c8873a' };

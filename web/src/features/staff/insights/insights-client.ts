@@ -1,6 +1,6 @@
 // The marketing-insights calls (staff spec section 7), typed by the shared contract.
-import type { DailyReportResponse, RealtimeInsightsResponse, SendDailyResponse } from '../../../../../worker/shared/insights-api';
-import type { CompetitorAnalysisResponse } from '../../../../../worker/shared/website-scraping-api';
+import type { DailyReportResponse, RealtimeInsightsResponse, SendDailyResponse } from '@shared/insights-api';
+import type { CompetitorAnalysisResponse } from '@shared/website-scraping-api';
 import { apiRequest, getJson } from '../../../lib/api-client';
 
 export async function fetchRealtimeInsights(signal?: AbortSignal): Promise<RealtimeInsightsResponse> {

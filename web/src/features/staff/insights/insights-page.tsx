@@ -2,8 +2,8 @@
 // report of today or a chosen date with its 30-day charts, and 'Send daily report'. Behind the PIN gate.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { DailyReportResponse, InsightDto, SendDailyResponse } from '../../../../../worker/shared/insights-api';
-import { isCalendarDate } from '../../../../../worker/shared/insights-api';
+import type { DailyReportResponse, InsightDto, SendDailyResponse } from '@shared/insights-api';
+import { isCalendarDate } from '@shared/insights-api';
 import { toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { CompetitorAnalysis } from './competitor-analysis';

@@ -1,7 +1,7 @@
 // The POPIA data request dialog of /leads (DESIGN.md section 7): verify, preview, approve.
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import type { LeadDto } from '../../../../../worker/shared/leads-api';
-import { MATCHED_RECORD_LABELS, type DataRequestAction, type PersonalDataPreview } from '../../../../../worker/shared/popia-api';
+import type { LeadDto } from '@shared/leads-api';
+import { MATCHED_RECORD_LABELS, type DataRequestAction, type PersonalDataPreview } from '@shared/popia-api';
 import { toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { deletePersonalData, downloadPersonalData, previewPersonalData } from './leads-client';

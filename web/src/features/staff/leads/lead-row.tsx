@@ -8,8 +8,8 @@ import {
   whatsappDigits,
   type FollowUpStatus,
   type LeadDto,
-} from '../../../../../worker/shared/leads-api';
-import { SIZES_TO_BE_CONFIRMED } from '../../../../../worker/shared/size-sources';
+} from '@shared/leads-api';
+import { SIZES_TO_BE_CONFIRMED } from '@shared/size-sources';
 import { formatDate, STATUS_LABELS } from './leads-helpers';
 
 interface LeadRowProps {

@@ -1,6 +1,6 @@
 // The staff leads API (worker/routes/leads-admin.ts) through the app's one request helper.
-import type { FollowUpStatus, LeadListResponse, LeadUpdateRequest, LeadUpdateResponse, PersonalDataDeleteResponse } from '../../../../../worker/shared/leads-api';
-import type { PersonalDataApprovalRequest, PersonalDataPreview, PersonalDataPreviewRequest } from '../../../../../worker/shared/popia-api';
+import type { FollowUpStatus, LeadListResponse, LeadUpdateRequest, LeadUpdateResponse, PersonalDataDeleteResponse } from '@shared/leads-api';
+import type { PersonalDataApprovalRequest, PersonalDataPreview, PersonalDataPreviewRequest } from '@shared/popia-api';
 import { apiRequest, getJson } from '../../../lib/api-client';
 
 export const LEADS_EXPORT_PATH = '/api/leads/export';

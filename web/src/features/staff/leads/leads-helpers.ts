@@ -1,7 +1,7 @@
 // The leads screen's helpers: status labels, dates in South African time, the failure toast of
 // staff spec section 8, and the contact details a POPIA request can be verified by.
-import type { FollowUpStatus, LeadDto } from '../../../../../worker/shared/leads-api';
-import type { VerifiedBy } from '../../../../../worker/shared/popia-api';
+import type { FollowUpStatus, LeadDto } from '@shared/leads-api';
+import type { VerifiedBy } from '@shared/popia-api';
 import { toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 

@@ -4,8 +4,8 @@
 // The row, the two dialogs and the helpers are in lead-row.tsx, notes-dialog.tsx, data-request-dialog.tsx
 // and leads-helpers.ts.
 import { useCallback, useEffect, useId, useState } from 'react';
-import { FOLLOW_UP_STATUSES, type FollowUpStatus, type LeadCounts, type LeadDto } from '../../../../../worker/shared/leads-api';
-import type { DataRequestAction } from '../../../../../worker/shared/popia-api';
+import { FOLLOW_UP_STATUSES, type FollowUpStatus, type LeadCounts, type LeadDto } from '@shared/leads-api';
+import type { DataRequestAction } from '@shared/popia-api';
 import { toast } from '../../../components/toast';
 import { fetchLeads, LEADS_EXPORT_PATH, updateLead } from './leads-client';
 import { DataRequestDialog } from './data-request-dialog';

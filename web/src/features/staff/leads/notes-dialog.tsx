@@ -1,6 +1,6 @@
 // The Add Notes dialog of /leads (staff spec 2.10).
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { LeadDto } from '../../../../../worker/shared/leads-api';
+import type { LeadDto } from '@shared/leads-api';
 import { useModal } from './use-modal';
 
 export function NotesDialog({ lead, onClose, onSave }: { lead: LeadDto | null; onClose: () => void; onSave: (lead: LeadDto, notes: string) => Promise<boolean> }) {

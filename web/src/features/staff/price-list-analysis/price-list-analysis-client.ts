@@ -1,7 +1,7 @@
 // The analyser's calls (staff spec section 7), typed by the shared contract.
-import type { CatalogOverview } from '../../../../../worker/shared/catalogue-api';
-import { CATALOGUE_SECTIONS, type CatalogueSection } from '../../../../../worker/shared/catalogue-types';
-import { ANALYSIS_FIELDS, type AnalyzePriceListResponse } from '../../../../../worker/shared/price-list-analysis-api';
+import type { CatalogOverview } from '@shared/catalogue-api';
+import { CATALOGUE_SECTIONS, type CatalogueSection } from '@shared/catalogue-types';
+import { ANALYSIS_FIELDS, type AnalyzePriceListResponse } from '@shared/price-list-analysis-api';
 import { getJson } from '../../../lib/api-client';
 import { postForm } from '../../../lib/api-upload';
 

@@ -4,7 +4,7 @@
 // CSV that /admin/scraper's bulk upload accepts.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { CatalogueSection } from '../../../../../worker/shared/catalogue-types';
+import type { CatalogueSection } from '@shared/catalogue-types';
 import {
   ANALYSIS_FAILED_TEXT,
   ANALYSIS_FAILED_TITLE,
@@ -13,7 +13,7 @@ import {
   priceGridToCsv,
   type AnalyzePriceListResponse,
   type PriceGrid,
-} from '../../../../../worker/shared/price-list-analysis-api';
+} from '@shared/price-list-analysis-api';
 import { toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { analysePriceList, fetchProductGroups, type ProductGroup } from './price-list-analysis-client';

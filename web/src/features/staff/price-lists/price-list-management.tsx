@@ -2,9 +2,9 @@
 // with its results, the pricing template per product by section, and each product's versions with
 // rollback. Uploads apply at once to the storefront's next quote.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { CatalogItem, CatalogOverview } from '../../../../../worker/shared/catalogue-api';
-import { CATALOGUE_SECTIONS, type CatalogueSection } from '../../../../../worker/shared/catalogue-types';
-import type { BulkUploadResponse, PriceListVersionsResponse } from '../../../../../worker/shared/price-lists-api';
+import type { CatalogItem, CatalogOverview } from '@shared/catalogue-api';
+import { CATALOGUE_SECTIONS, type CatalogueSection } from '@shared/catalogue-types';
+import type { BulkUploadResponse, PriceListVersionsResponse } from '@shared/price-lists-api';
 import { toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { formatRand } from '../../../lib/format';

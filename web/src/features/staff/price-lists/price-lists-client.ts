@@ -1,5 +1,5 @@
 // The staff price-list calls (staff spec section 7), typed by the shared contract.
-import type { CatalogOverview } from '../../../../../worker/shared/catalogue-api';
+import type { CatalogOverview } from '@shared/catalogue-api';
 import {
   PRICE_LIST_CONFIRM_FIELD,
   PRICE_LIST_FIELD,
@@ -7,7 +7,7 @@ import {
   type BulkUploadResponse,
   type PriceListVersionsResponse,
   type RollbackResponse,
-} from '../../../../../worker/shared/price-lists-api';
+} from '@shared/price-lists-api';
 import { apiRequest, getJson } from '../../../lib/api-client';
 import { getBlob, postForm } from '../../../lib/api-upload';
 

@@ -1,5 +1,5 @@
 // The website-scraping calls (staff spec section 7), typed by the shared contract.
-import type { ScrapeResultResponse, ScrapeStartResponse, ScrapeStatusResponse } from '../../../../../worker/shared/website-scraping-api';
+import type { ScrapeResultResponse, ScrapeStartResponse, ScrapeStatusResponse } from '@shared/website-scraping-api';
 import { apiRequest, getJson } from '../../../lib/api-client';
 
 /** POST /api/admin/scrape-website: JSON header, no body (spec 7). */

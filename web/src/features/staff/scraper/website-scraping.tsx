@@ -3,7 +3,7 @@
 // counts, category badges, the first 20 colours and '+N more', Download JSON, and a preview of the
 // first 3 products (5 colours and 3 features each).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ScrapeJobProgress, ScrapeResultResponse, ScrapeStatusResponse } from '../../../../../worker/shared/website-scraping-api';
+import type { ScrapeJobProgress, ScrapeResultResponse, ScrapeStatusResponse } from '@shared/website-scraping-api';
 import { toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { downloadResultJson, fetchScrapingResult, fetchScrapingStatus, startScraping } from './website-scraping-client';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { SiteVisitSessionStatus } from '../../../../../worker/shared/site-visits-api';
-import { WRONG_PHRASE_MESSAGE } from '../../../../../worker/shared/site-visits-api';
+import type { SiteVisitSessionStatus } from '@shared/site-visits-api';
+import { WRONG_PHRASE_MESSAGE } from '@shared/site-visits-api';
 import { ApiError, apiRequest, getJson } from '../../../lib/api-client';
 
 type GateState = 'checking' | 'locked' | 'unlocked';

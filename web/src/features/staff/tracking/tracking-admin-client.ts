@@ -5,7 +5,7 @@ import type {
   TrackingListResponse,
   TrackingUpdateRequest,
   TrackingWriteResponse,
-} from '../../../../../worker/shared/tracking-api';
+} from '@shared/tracking-api';
 import { apiRequest, getJson } from '../../../lib/api-client';
 
 /** GET /api/tracking: every entry, the latest update first. */

@@ -2,7 +2,7 @@
 // create an entry for an order, add each update the courier reports, see every entry and its history.
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TRACKING_STATUSES, trackingStatusLabel, type TrackingEntryDto, type TrackingStatus } from '../../../../../worker/shared/tracking-api';
+import { TRACKING_STATUSES, trackingStatusLabel, type TrackingEntryDto, type TrackingStatus } from '@shared/tracking-api';
 import { toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { formatTrackingTime, TrackingStatusBadge, TrackingTimeline } from '../../../components/tracking-parts';
