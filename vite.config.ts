@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { OCR_CORE_DIR, OCR_CORE_FILES, OCR_LANG_DIR, OCR_PACKAGE_VERSIONS, OCR_WORKER_PATH } from './web/src/features/price-list-analyser/ocr-assets';
+import { OCR_CORE_DIR, OCR_CORE_FILES, OCR_LANG_DIR, OCR_PACKAGE_VERSIONS, OCR_WORKER_PATH } from './web/src/features/staff/price-list-analysis/ocr-assets';
 
 /** Text recognition on /admin/pricing runs from files this site serves: tesseract's worker, wasm cores and English model. */
 function ocrAssets(): Plugin {
@@ -36,6 +36,8 @@ function ocrAssets(): Plugin {
 export default defineConfig({
   root: path.join(import.meta.dirname, 'web'),
   plugins: [react(), ocrAssets()],
+  // '@shared/...' is worker/shared, the contract the Worker and the app share (tsconfig.web.json paths).
+  resolve: { alias: { '@shared': path.join(import.meta.dirname, 'worker/shared') } },
   build: {
     outDir: path.join(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,

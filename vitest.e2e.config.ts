@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: real Chromium (playwright-core) against `npm start` on a free port.
 export default defineConfig({
+  // The fixtures shared with tests/web import '@shared/...' (worker/shared), as in vitest.web.config.ts.
+  resolve: { alias: { '@shared': path.join(import.meta.dirname, 'worker/shared') } },
   test: {
     include: ['tests/e2e/**/*.e2e.test.ts'],
     environment: 'node',

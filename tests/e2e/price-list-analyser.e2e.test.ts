@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { OCR_CORE_DIR, OCR_CORE_FILES, OCR_LANG_DIR, OCR_WORKER_PATH } from '../../web/src/features/price-list-analyser/ocr-assets';
+import { OCR_CORE_DIR, OCR_CORE_FILES, OCR_LANG_DIR, OCR_WORKER_PATH } from '../../web/src/features/staff/price-list-analysis/ocr-assets';
 import { screenshot, useBrowser, watchErrors } from './browser';
 
 const baseUrl = inject('baseUrl');

@@ -22,8 +22,8 @@ import {
   VERTICAL_POSITIONS,
   zebraBands,
   ZEBRA_SHEER_ALPHA,
-} from '../../web/src/features/visualiser/blind-geometry';
-import { cornerResponse, snapCorners, toGrey, workingSize, type GreyImage } from '../../web/src/features/visualiser/corner-snap';
+} from '../../web/src/scene/blind-geometry';
+import { cornerResponse, snapCorners, toGrey, workingSize, type GreyImage } from '../../web/src/scene/corner-snap';
 
 describe('AR products and openings (storefront spec section 2)', () => {
   it('offers the 12 products with their calculator ids', () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatUserContext, consultantStorageKey, isConsultantMode, readConsultantMode } from '../../web/src/features/chat/consultant-mode';
-import { COMMAND_TABLE, commandAction, heardWakeWord, phraseMatches } from '../../web/src/features/chat/voice-commands';
+import { COMMAND_TABLE, commandAction, heardWakeWord, phraseMatches } from '../../web/src/lib/voice-commands';
 
 const NAME = 'Melvin';
 

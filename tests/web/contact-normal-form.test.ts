@@ -1,6 +1,6 @@
 // The one normal form of a data request's identifier (DESIGN.md section 7, data requests).
 import { describe, expect, it } from 'vitest';
-import { addressOf, normalEmail, normalPhone } from '../../worker/shared/contact-normal-form';
+import { addressOf, normalEmail, normalPhone } from '@shared/contact-normal-form';
 
 describe('normalPhone', () => {
   it.each(['+27 (82) 555-0101', '082 555 0101', '27825550101', '+27825550101', '0825550101', '+27 (0)82 555 0101', '0027 82 555 0101', '082.555.0101', '825550101'])(

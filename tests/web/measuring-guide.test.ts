@@ -10,13 +10,13 @@ import {
   FRAME_TO_RECESS_MM,
   MEASURING_GUIDE_PATH,
   sizeFromOuterFrame,
-} from '../../worker/shared/measuring-rules';
-import { pageMetaFor } from '../../worker/shared/route-meta';
+} from '@shared/measuring-rules';
+import { pageMetaFor } from '@shared/route-meta';
 import { messageParts } from '../../web/src/features/chat/message-links';
 import { scanQualityText } from '../../web/src/features/measurement/analyze-api';
 import { emptyBlindForm } from '../../web/src/features/quote/calculator-model';
 import { handOffText, measuredFrame, withConvertedSize } from '../../web/src/features/quote/measured-size';
-import { CALCULATOR_PRODUCTS, parseAutoMeasurements } from '../../web/src/features/quote/quote-storage';
+import { CALCULATOR_PRODUCTS, parseAutoMeasurements } from '../../web/src/lib/quote-storage';
 
 describe('measuring rules', () => {
   it('inside recess: the recess is taken as the outer frame less 10 mm each way', () => {

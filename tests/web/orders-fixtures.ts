@@ -1,6 +1,6 @@
 // The blind line the order and quote tests share (web unit tests and the order pages' browser tests).
-import type { QuoteLine } from '../../web/src/features/quote/quote-storage';
-import type { PricedLineDto } from '../../worker/shared/orders-api';
+import type { QuoteLine } from '../../web/src/lib/quote-storage';
+import type { PricedLineDto } from '@shared/orders-api';
 
 /** Two 1200 × 1500 mm blockout rollers at R 1 624 each (VAT included), as the quote page keeps them. */
 export const ROLLER_LINE: QuoteLine = {

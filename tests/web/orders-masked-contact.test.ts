@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { paymentRequestForReceipt } from '../../web/src/features/orders/payment-model';
 import { hasMaskedContact, receiptFromOrder, withDeviceContact } from '../../web/src/features/orders/receipt-model';
-import type { CompletedOrder } from '../../web/src/features/quote/quote-storage';
-import { maskOrderContact, paymentCreateSchema, type OrderDto } from '../../worker/shared/orders-api';
+import type { CompletedOrder } from '../../web/src/lib/quote-storage';
+import { maskOrderContact, paymentCreateSchema, type OrderDto } from '@shared/orders-api';
 
 const full: OrderDto = {
   reference: 'CB-K7Q2M9X4PA',

@@ -11,8 +11,8 @@ import {
   sessionQuoteFromDto,
   type SessionQuote,
 } from '../../web/src/features/orders/stored-quote-model';
-import { paymentCreateSchema, type StoredQuoteDto } from '../../worker/shared/orders-api';
-import { leadCaptureSchema } from '../../worker/shared/schemas';
+import { paymentCreateSchema, type StoredQuoteDto } from '@shared/orders-api';
+import { leadCaptureSchema } from '@shared/schemas';
 import { pricedLine } from './orders-fixtures';
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');

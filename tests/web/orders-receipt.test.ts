@@ -16,7 +16,7 @@ import {
   receiptFromOrder,
   sampleReceipt,
 } from '../../web/src/features/orders/receipt-model';
-import { parseQuoteBlinds, type CompletedOrder } from '../../web/src/features/quote/quote-storage';
+import { parseQuoteBlinds, type CompletedOrder } from '../../web/src/lib/quote-storage';
 import { ApiError } from '../../web/src/lib/api-client';
 import {
   emailQuoteSchema,
@@ -25,7 +25,7 @@ import {
   TEST_PAYMENT_NOTE,
   type OrderDto,
   type PaymentStatus,
-} from '../../worker/shared/orders-api';
+} from '@shared/orders-api';
 import { pricedLine, ROLLER_LINE } from './orders-fixtures';
 
 const line = ROLLER_LINE;

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RETENTION_SCHEDULE } from '../../web/src/app/routes/privacy-schedule';
-import { retentionPeriod } from '../../worker/shared/retention-schedule';
+import { retentionPeriod } from '@shared/retention-schedule';
 
 const row = (what: RegExp) => {
   const found = RETENTION_SCHEDULE.find((r) => what.test(r.what));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderSubmitSchema } from '../../worker/shared/orders-api';
+import { orderSubmitSchema } from '@shared/orders-api';
 import {
   attemptFor,
   buildOrderPayload,
@@ -19,7 +19,7 @@ import {
   type BlindForm,
   type CustomerDetails,
 } from '../../web/src/features/quote/calculator-model';
-import { parseQuoteBlinds } from '../../web/src/features/quote/quote-storage';
+import { parseQuoteBlinds } from '../../web/src/lib/quote-storage';
 import { line } from './quote-fixtures';
 
 const customer: CustomerDetails = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ColourDto } from '../../worker/shared/catalogue-api';
+import type { ColourDto } from '@shared/catalogue-api';
 import {
   buildQuoteLine,
   canAddBlind,
@@ -23,7 +23,7 @@ import {
   ZERO_PRICE,
   type BlindForm,
 } from '../../web/src/features/quote/calculator-model';
-import { CALCULATOR_PRODUCTS } from '../../web/src/features/quote/quote-storage';
+import { CALCULATOR_PRODUCTS } from '../../web/src/lib/quote-storage';
 import { line } from './quote-fixtures';
 
 const complete: BlindForm = {

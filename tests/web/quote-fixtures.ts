@@ -1,5 +1,5 @@
 // A quote line for the calculator's tests (quote-calculator*.test.ts).
-import type { QuoteLine } from '../../web/src/features/quote/quote-storage';
+import type { QuoteLine } from '../../web/src/lib/quote-storage';
 
 export const line = (over: Partial<QuoteLine> = {}): QuoteLine => ({
   id: 'a',

@@ -3,8 +3,8 @@
 // whole route table, and the titles the tab shows after a client-side navigation.
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_RESULT_PATHS, PLANNED_ROUTES } from '../../web/src/app/route-table';
-import { PUBLIC_PAGE_PATHS } from '../../worker/shared/public-page-paths';
-import { documentTitle, normalisePath, pageMetaFor, PRIVATE_PAGE_TITLES, PUBLIC_PAGES } from '../../worker/shared/route-meta';
+import { PUBLIC_PAGE_PATHS } from '@shared/public-page-paths';
+import { documentTitle, normalisePath, pageMetaFor, PRIVATE_PAGE_TITLES, PUBLIC_PAGES } from '@shared/route-meta';
 
 describe('route metadata', () => {
   it('has one entry for each public page path, in the sitemap order', () => {

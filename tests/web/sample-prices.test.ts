@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { anyOnSamplePrices, sampleProductIds } from '../../web/src/features/orders/quote-document-model';
 import { receiptFromOrder } from '../../web/src/features/orders/receipt-model';
 import { parseSessionQuote, sessionQuoteFromDto } from '../../web/src/features/orders/stored-quote-model';
-import type { OrderDto, StoredQuoteDto } from '../../worker/shared/orders-api';
+import type { OrderDto, StoredQuoteDto } from '@shared/orders-api';
 import { pricedLine } from './orders-fixtures';
 
 describe('sample prices on the quote and order pages', () => {

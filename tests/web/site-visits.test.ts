@@ -13,7 +13,7 @@ import {
   setVisitStatus,
   type SiteVisit,
   type SiteVisitDraft,
-} from '../../web/src/features/site-visits/site-visit-storage';
+} from '../../web/src/features/staff/site-visits/site-visit-storage';
 
 const draft = (over: Partial<SiteVisitDraft> = {}): SiteVisitDraft => ({
   clientName: 'Thandi Mokoena',

@@ -12,7 +12,7 @@ import {
   type RecognitionLike,
   type RecognitionResultEventLike,
   type VoiceState,
-} from '../../web/src/features/chat/voice-control';
+} from '../../web/src/lib/voice-control';
 
 const NAME = 'Melvin';
 

@@ -1,5 +1,5 @@
 // The staff leads page's contract (staff spec sections 2.10, 3 'Lead', 4, 7): the route validators
-// and the web client (web/src/features/leads-admin) both import these.
+// and the web client (web/src/features/staff/leads) both import these.
 import { z } from 'zod';
 
 /** Lead followUpStatus (spec section 4): any value can be set to any other. */

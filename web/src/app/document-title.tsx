@@ -19,7 +19,7 @@ export function DocumentTitle() {
     if (!navigated && pathname === openedAt) return undefined;
     navigated = true;
     let current = true;
-    void import('../../../worker/shared/route-meta').then(({ documentTitle, pageMetaFor }) => {
+    void import('@shared/route-meta').then(({ documentTitle, pageMetaFor }) => {
       if (current) document.title = documentTitle(pageMetaFor(pathname, assistantName), businessName);
     });
     return () => {

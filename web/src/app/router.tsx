@@ -6,6 +6,9 @@ import { PAYMENT_RESULT_PATHS } from './route-table';
 
 type LazyScreen = () => Promise<{ Component: ComponentType }>;
 
+// The consultant's panel (and its voice code) loads after the first paint: the hero comes first.
+const ChatPanel = lazy(async () => ({ default: (await import('../features/chat/chat-panel')).ChatPanel }));
+
 /**
  * The customer screens of the route table (./route-table.ts), by path; a path that is not here is
  * the 404 page (tests/e2e/routes.e2e.test.ts opens every route of the spec). The route table's
@@ -25,7 +28,7 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
   '/track': async () => ({ Component: (await import('../features/tracking/track-page')).TrackPage }),
   '/tracking': async () => ({ Component: (await import('../features/tracking/tracking-landing-page')).TrackingLandingPage }),
   '/measuring-guide': async () => ({ Component: (await import('../features/measuring-guide/measuring-guide-page')).MeasuringGuidePage }),
-  '/site-visits': async () => ({ Component: (await import('../features/site-visits/site-visits-page')).SiteVisitsPage }),
+  '/site-visits': async () => ({ Component: (await import('../features/staff/site-visits/site-visits-page')).SiteVisitsPage }),
 };
 
 /**
@@ -45,15 +48,15 @@ export const STAFF_PATHS = [
 ] as const;
 
 const STAFF_SCREENS: Partial<Record<(typeof STAFF_PATHS)[number], LazyScreen>> = {
-  '/admin-dashboard': async () => ({ Component: (await import('../features/admin-dashboard/admin-dashboard-page')).AdminDashboardPage }),
-  '/admin/colours': async () => ({ Component: (await import('../features/outdoor-colours/outdoor-colours-page')).OutdoorColoursPage }),
-  '/admin/color-screenshots': async () => ({ Component: (await import('../features/colour-screenshots/colour-screenshots-page')).ColourScreenshotsPage }),
-  '/admin/tracking': async () => ({ Component: (await import('../features/tracking-admin/tracking-admin-page')).TrackingAdminPage }),
-  '/leads': async () => ({ Component: (await import('../features/leads-admin/leads-page')).LeadsPage }),
-  '/marketing-insights': async () => ({ Component: (await import('../features/marketing-insights/marketing-insights-page')).MarketingInsightsPage }),
-  '/admin/scraper': async () => ({ Component: (await import('../features/admin-scraper/admin-scraper-page')).AdminScraperPage }),
-  '/admin/catalog': async () => ({ Component: (await import('../features/catalog-admin/catalog-admin-page')).CatalogAdminPage }),
-  '/admin/pricing': async () => ({ Component: (await import('../features/price-list-analyser/price-list-analyser-page')).PriceListAnalyserPage }),
+  '/admin-dashboard': async () => ({ Component: (await import('../features/staff/dashboard/dashboard-page')).DashboardPage }),
+  '/admin/colours': async () => ({ Component: (await import('../features/staff/colours/colours-page')).ColoursPage }),
+  '/admin/color-screenshots': async () => ({ Component: (await import('../features/staff/colour-screenshots/colour-screenshots-page')).ColourScreenshotsPage }),
+  '/admin/tracking': async () => ({ Component: (await import('../features/staff/tracking/tracking-page')).TrackingAdminPage }),
+  '/leads': async () => ({ Component: (await import('../features/staff/leads/leads-page')).LeadsPage }),
+  '/marketing-insights': async () => ({ Component: (await import('../features/staff/insights/insights-page')).InsightsPage }),
+  '/admin/scraper': async () => ({ Component: (await import('./routes/admin-panel')).AdminPanel }),
+  '/admin/catalog': async () => ({ Component: (await import('../features/staff/catalog/catalog-page')).CatalogPage }),
+  '/admin/pricing': async () => ({ Component: (await import('../features/staff/price-list-analysis/price-list-analysis-page')).PriceListAnalysisPage }),
 };
 
 /** A route's element, its module loaded the first time the route is drawn (see AppRouter for the wait). */
@@ -67,11 +70,11 @@ const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: '/', element: <LandingPage /> },
+      { path: '/', element: <LandingPage ChatPanel={ChatPanel} /> },
       ...Object.entries(BUILT_SCREENS).map(([path, load]) => ({ path, element: screen(load) })),
       {
         // The staff PIN gate: signs in through POST /api/admin/session and renders the screen below it.
-        element: screen(async () => ({ Component: (await import('../features/staff-gate/staff-gate-layout')).StaffGateLayout })),
+        element: screen(async () => ({ Component: (await import('../features/staff/gate/gate-layout')).StaffGateLayout })),
         children: Object.entries(STAFF_SCREENS).map(([path, load]) => ({ path, element: screen(load) })),
       },
       // One shared payment-result page; it reads the path to know which result it shows.

@@ -1,6 +1,6 @@
 // The label of prices from a sample grid (DESIGN.md section 6), in the one wording the server's
 // e-mails, PDF and consultant answers use (worker/shared/sample-prices.ts).
-import { SAMPLE_PRICES_LABEL, SAMPLE_PRICES_NOTE } from '../../../worker/shared/sample-prices';
+import { SAMPLE_PRICES_LABEL, SAMPLE_PRICES_NOTE } from '@shared/sample-prices';
 
 /** Badge and sentence, to sit inside a line of text. */
 export function SamplePricesText() {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { headerContacts } from '../../../worker/shared/landing-first-screen';
+import { headerContacts } from '@shared/landing-first-screen';
 import { usePublicConfig } from '../lib/public-config';
 
 export function SiteHeader() {

@@ -1,9 +1,9 @@
 import { use } from 'react';
-import { DEFAULT_BUSINESS_NAME, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../../worker/shared/public-config';
+import { DEFAULT_BUSINESS_NAME, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@shared/public-config';
 import { getJson } from './api-client';
 
 export type { PublicConfig };
-export { payPhrase, telLink, whatsappLink } from '../../../worker/shared/public-config';
+export { payPhrase, telLink, whatsappLink } from '@shared/public-config';
 
 /** Shown until /api/config answers, and if it cannot: contact buttons stay hidden, not wrong. */
 export const FALLBACK_CONFIG: PublicConfig = {

@@ -2,8 +2,15 @@ import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePublicConfig } from '../../lib/public-config';
 
-// Its own chunk: a mistyped URL does not download the workspace and its chat panel.
-const WorkspacePage = lazy(async () => ({ default: (await import('../../features/workspace/workspace-page')).WorkspacePage }));
+// Its own chunk: a mistyped URL does not download the workspace and its chat panel. The workspace
+// gets the chat panel from here (features do not import one another).
+const WorkspacePage = lazy(async () => {
+  const [WorkspacePage, ChatPanel] = await Promise.all([
+    import('../../features/staff/site-visits/workspace-page').then((module) => module.WorkspacePage),
+    import('../../features/chat/chat-panel').then((module) => module.ChatPanel),
+  ]);
+  return { default: () => <WorkspacePage ChatPanel={ChatPanel} /> };
+});
 
 export function NotFoundPage() {
   return (

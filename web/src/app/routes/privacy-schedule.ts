@@ -10,7 +10,7 @@ import {
   PHOTO_RETENTION_DAYS,
   QUOTE_RETENTION_DAYS,
   retentionPeriod,
-} from '../../../../worker/shared/retention-schedule';
+} from '@shared/retention-schedule';
 
 /**
  * The retention schedule of docs/decisions/005-retention-schedule.md, its periods from the constants

@@ -1,6 +1,6 @@
 // Links in the consultant's plain-text answers: https:// addresses open in a new tab, and the
 // site's own public pages named by path (e.g. '/measuring-guide') open in the app. Text stays text.
-import { PUBLIC_PAGE_PATHS } from '../../../../worker/shared/public-page-paths';
+import { PUBLIC_PAGE_PATHS } from '@shared/public-page-paths';
 
 export type MessagePart = { text: string } | { href: string; external: boolean };
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { VoiceController, VoiceState } from './voice-control';
+import type { VoiceController, VoiceState } from '../../lib/voice-control';
 
 export interface UseVoiceOptions {
   /** Voice exists only in consultant mode; when false the controller is never started. */
@@ -34,7 +34,7 @@ export function useVoice({ enabled, name, sessionId, navigate, sendMessage }: Us
     if (!enabled) return undefined;
     let controller: VoiceController | null = null;
     let cancelled = false;
-    void import('./voice-control').then(({ createBrowserRecognition, replyIdForSpokenText, speakWithElevenLabs, VoiceController }) => {
+    void import('../../lib/voice-control').then(({ createBrowserRecognition, replyIdForSpokenText, speakWithElevenLabs, VoiceController }) => {
       if (cancelled) return;
       controller = new VoiceController({
         name,

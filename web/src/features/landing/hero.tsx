@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { preload } from 'react-dom';
-import { HERO_COPY, HERO_POSTER as POSTER, HERO_VIDEOS } from '../../../../worker/shared/landing-first-screen';
+import { HERO_COPY, HERO_POSTER as POSTER, HERO_VIDEOS } from '@shared/landing-first-screen';
 import { usePublicConfig } from '../../lib/public-config';
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { Disclaimer } from '../../components/disclaimer';
 import { SiteFooter } from '../../components/site-footer';
@@ -12,8 +12,6 @@ import { ProductShowcase } from './product-showcase';
 import type { LaunchFeature, QuickDetails } from './quick-details-dialog';
 import { ServiceChooser, type ServicePath } from './service-chooser';
 
-// The consultant's panel (and its voice code) loads after the first paint: the hero comes first.
-const ChatPanel = lazy(async () => ({ default: (await import('../chat/chat-panel')).ChatPanel }));
 // The quick-details dialog loads when a customer first launches a visualiser; it then stays mounted
 // (closed), so details typed before a Cancel are still there when it opens again.
 const QuickDetailsDialog = lazy(async () => ({ default: (await import('./quick-details-dialog')).QuickDetailsDialog }));
@@ -23,7 +21,8 @@ const FEATURE_LABELS: Record<LaunchFeature, string> = { visualizer: 'AR Visualiz
 const FEATURE_ROUTES: Record<LaunchFeature, string> = { visualizer: '/ar-measurement', walkthrough: '/measurement' };
 const FEATURE_IDS: Record<LaunchFeature, 'ar_visualizer' | 'room_walkthrough'> = { visualizer: 'ar_visualizer', walkthrough: 'room_walkthrough' };
 
-export function LandingPage() {
+/** `ChatPanel` is the consultant's panel, handed in by the app (web/src/app/router.tsx): features do not import one another. */
+export function LandingPage({ ChatPanel }: { ChatPanel: ComponentType<{ sessionId: string }> }) {
   const navigate = useNavigate();
   const [sessionId] = useState(createSessionId);
   const [servicePath, setServicePath] = useState<ServicePath>('none');

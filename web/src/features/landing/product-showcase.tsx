@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { CatalogItem, CatalogOverview } from '../../../../worker/shared/catalogue-api';
-import { SWATCH_NOTE } from '../../../../worker/shared/swatch-note';
+import type { CatalogItem, CatalogOverview } from '@shared/catalogue-api';
+import { SWATCH_NOTE } from '@shared/swatch-note';
 import { getJson } from '../../lib/api-client';
 import { formatRand } from '../../lib/format';
 

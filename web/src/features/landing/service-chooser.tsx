@@ -12,7 +12,7 @@ interface Props {
 }
 
 // Loaded when a customer asks for a site visit, so the landing page's first load does not pay for it.
-const LeadForm = lazy(async () => ({ default: (await import('../leads/lead-form')).LeadForm }));
+const LeadForm = lazy(async () => ({ default: (await import('../../components/lead-form')).LeadForm }));
 
 /** 'Choose Your Service': choosing a path highlights its card and shows its extra panel. */
 export function ServiceChooser({ path, onChoose, onLaunch }: Props) {

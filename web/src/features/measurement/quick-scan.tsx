@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MEASURING_GUIDE_PATH } from '../../../../worker/shared/measuring-rules';
+import { MEASURING_GUIDE_PATH } from '@shared/measuring-rules';
 import { toast } from '../../components/toast';
 import { createSessionId } from '../../lib/session-id';
 import { STORAGE_KEYS } from '../../lib/storage-keys';

@@ -9,7 +9,7 @@ import {
   FRAME_TO_RECESS_MM,
   INSIDE_RECESS_RULE,
   sizeFromOuterFrame,
-} from '../../../../worker/shared/measuring-rules';
+} from '@shared/measuring-rules';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import './measuring-guide.css';

@@ -3,11 +3,11 @@
 // pay by bank transfer, with the order reference as the payment reference.
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { QuoteOrderRequest, QuoteOrderResponse } from '../../../../worker/shared/orders-api';
+import type { QuoteOrderRequest, QuoteOrderResponse } from '@shared/orders-api';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { formatRand } from '../../lib/format';
 import { usePublicConfig } from '../../lib/public-config';
-import { completedOrderFromDto, writeCompletedOrder } from '../quote/quote-storage';
+import { completedOrderFromDto, writeCompletedOrder } from '../../lib/quote-storage';
 import { hasPaymentContact, type SessionQuote } from './stored-quote-model';
 import { PayByCard, type PayByCardProps } from './pay-by-card';
 import './bank-transfer.css';

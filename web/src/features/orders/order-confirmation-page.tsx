@@ -3,7 +3,7 @@
 // shown and re-read from the server for its current payment status. ?pay=1 starts card payment once.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { completedOrderFromDto, readCompletedOrder, writeCompletedOrder, type CompletedOrder } from '../quote/quote-storage';
+import { completedOrderFromDto, readCompletedOrder, writeCompletedOrder, type CompletedOrder } from '../../lib/quote-storage';
 import { SizesConfirmNote } from '../../components/size-estimate';
 import {
   HelpContacts,

@@ -1,14 +1,14 @@
 // Pieces the receipt, the quote document, the payment result and the stored-quote pages share.
 import { Suspense, useEffect, useState, type ReactNode, type RefObject } from 'react';
-import type { PublicTrackingDto } from '../../../../worker/shared/tracking-api';
-import { TEST_PAYMENT_NOTE, type PaymentStatus } from '../../../../worker/shared/orders-api';
+import type { PublicTrackingDto } from '@shared/tracking-api';
+import { TEST_PAYMENT_NOTE, type PaymentStatus } from '@shared/orders-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { SizeEstimateBadge } from '../../components/size-estimate';
 import { formatRand } from '../../lib/format';
 import { telLink, usePublicConfig, whatsappLink } from '../../lib/public-config';
-import { fetchTrackingForOrder } from '../tracking/tracking-client';
-import { TrackingFacts, TrackingTimeline } from '../tracking/tracking-parts';
+import { fetchTrackingForOrder } from '../../lib/tracking-client';
+import { TrackingFacts, TrackingTimeline } from '../../components/tracking-parts';
 import { controlLabel, mountLabel } from './orders-model';
 import { paymentStatusLabel, type ReceiptLine } from './receipt-model';
 

@@ -8,7 +8,7 @@ import type {
   QuoteInternalRequest,
   QuoteSavedResponse,
   StoredQuoteDto,
-} from '../../../../worker/shared/orders-api';
+} from '@shared/orders-api';
 import { ApiError, apiRequest, getJson } from '../../lib/api-client';
 
 async function orNullOn<T>(statuses: readonly number[], read: () => Promise<T>): Promise<T | null> {

@@ -2,11 +2,11 @@
 // 'Quote'), shared here: formatting and the priced line; each page's own rules are in receipt-model.ts,
 // payment-model.ts, stored-quote-model.ts and quote-document-model.ts. No React, no fetch: the pages
 // call these and the web unit tests pin them.
-import type { PricedLineDto } from '../../../../worker/shared/orders-api';
-import type { LineSizeSource } from '../../../../worker/shared/size-sources';
-import { vatInside } from '../../../../worker/shared/money';
-import { formatLongDate } from '../../../../worker/shared/sa-time';
-import { CONTROL_SIDES, MOUNT_TYPES } from '../quote/quote-storage';
+import type { PricedLineDto } from '@shared/orders-api';
+import type { LineSizeSource } from '@shared/size-sources';
+import { vatInside } from '@shared/money';
+import { formatLongDate } from '@shared/sa-time';
+import { CONTROL_SIDES, MOUNT_TYPES } from '../../lib/quote-storage';
 
 // --- Formatting -----------------------------------------------------------------------------------
 

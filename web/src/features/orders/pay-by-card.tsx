@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { PaymentCreateRequest } from '../../../../worker/shared/orders-api';
+import type { PaymentCreateRequest } from '@shared/orders-api';
 import { toast } from '../../components/toast';
 import { formatRand } from '../../lib/format';
 import { createPayment } from './orders-client';

@@ -1,7 +1,7 @@
 // Card payments and /payment-success, /payment-cancelled, /payment-failed (storefront spec section 8).
 // No React, no fetch.
-import type { PaymentCreateRequest, PaymentStatus } from '../../../../worker/shared/orders-api';
-import { isMasked } from '../../../../worker/shared/orders-api';
+import type { PaymentCreateRequest, PaymentStatus } from '@shared/orders-api';
+import { isMasked } from '@shared/orders-api';
 import { ApiError } from '../../lib/api-client';
 import { productSummary } from './orders-model';
 import type { Receipt } from './receipt-model';

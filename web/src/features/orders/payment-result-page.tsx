@@ -3,9 +3,9 @@
 // the server's order: 'Payment Successful' only once the server has the payment confirmed.
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import type { OrderDto } from '../../../../worker/shared/orders-api';
+import type { OrderDto } from '@shared/orders-api';
 import { formatRand } from '../../lib/format';
-import { completedOrderFromDto, readCompletedOrder, writeCompletedOrder } from '../quote/quote-storage';
+import { completedOrderFromDto, readCompletedOrder, writeCompletedOrder } from '../../lib/quote-storage';
 import { HelpContacts, LoadingCard, NextSteps, OrdersPageShell, OutcomeCard, TestPaymentNote } from './order-parts';
 import { fetchOrder } from './orders-client';
 import {

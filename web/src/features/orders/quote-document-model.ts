@@ -1,7 +1,7 @@
 // The quote document of /quote-document (storefront spec sections 5, 7, 8): loading, the e-mail
 // requests and the sample-prices note. No React, no fetch.
-import type { BlindLineRequest, EmailQuoteRequest, QuoteInternalRequest } from '../../../../worker/shared/orders-api';
-import type { QuoteLine } from '../quote/quote-storage';
+import type { BlindLineRequest, EmailQuoteRequest, QuoteInternalRequest } from '@shared/orders-api';
+import type { QuoteLine } from '../../lib/quote-storage';
 
 export type QuoteDocumentLoad = { status: 'ready'; lines: QuoteLine[] } | { status: 'empty' } | { status: 'error' };
 

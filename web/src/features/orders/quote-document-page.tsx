@@ -2,16 +2,16 @@
 // with its number, date, items, totals and notes; e-mail it to a customer or save it for the business.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { QuoteSavedResponse } from '../../../../worker/shared/orders-api';
+import type { QuoteSavedResponse } from '@shared/orders-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { toast } from '../../components/toast';
 import { ApiError, getJson } from '../../lib/api-client';
-import type { CatalogOverview } from '../../../../worker/shared/catalogue-api';
+import type { CatalogOverview } from '@shared/catalogue-api';
 import { SamplePricesNote } from '../../components/sample-prices-note';
 import { usePublicConfig } from '../../lib/public-config';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { parseQuoteBlinds, quoteNumber, quoteTotals, type QuoteLine } from '../quote/quote-storage';
+import { parseQuoteBlinds, quoteNumber, quoteTotals, type QuoteLine } from '../../lib/quote-storage';
 import { SizesConfirmNote } from '../../components/size-estimate';
 import { LinesTable, TotalsList } from './order-parts';
 import { emailQuote, saveQuoteInternal } from './orders-client';

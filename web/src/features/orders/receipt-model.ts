@@ -1,8 +1,8 @@
 // The receipt of /order-confirmation (storefront spec section 2): from the server's order, from the
 // copy kept on this device, or the sample (?ref=TEST123). No React, no fetch.
-import type { OrderDto, PaymentStatus } from '../../../../worker/shared/orders-api';
-import { isMasked } from '../../../../worker/shared/orders-api';
-import type { CompletedOrder } from '../quote/quote-storage';
+import type { OrderDto, PaymentStatus } from '@shared/orders-api';
+import { isMasked } from '@shared/orders-api';
+import type { CompletedOrder } from '../../lib/quote-storage';
 import { pricedLine, type PricedLine, vatShare } from './orders-model';
 
 export interface ReceiptLine extends PricedLine {

@@ -1,6 +1,6 @@
 // What the order and quote pages show for prices from a sample grid (DESIGN.md 6, 7b).
 import { Suspense } from 'react';
-import { SAMPLE_PRICES_PAYMENT_REFUSED } from '../../../../worker/shared/sample-prices';
+import { SAMPLE_PRICES_PAYMENT_REFUSED } from '@shared/sample-prices';
 import { ContactLinks } from './order-parts';
 
 /** In place of 'Pay by card' when the server refuses a card payment at sample prices: why, and the shop's contacts. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { MEASURING_GUIDE_PATH } from '../../../../worker/shared/measuring-rules';
+import { MEASURING_GUIDE_PATH } from '@shared/measuring-rules';
 import { SelectField } from '../../components/select-field';
 import { toast } from '../../components/toast';
 import { SizeEstimateBadge } from '../../components/size-estimate';
@@ -28,10 +28,10 @@ import { ColourSwatches, useSwatches } from './colour-swatches';
 import { MeasuredSizeNote } from './measured-size-note';
 import { measuredFrame, withConvertedSize, type MeasuredFrame } from './measured-size';
 import { fetchPricing, newId } from './quote-api';
-import { CALCULATOR_PRODUCTS, CONTROL_SIDES, MOUNT_TYPES, type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from './quote-storage';
+import { CALCULATOR_PRODUCTS, CONTROL_SIDES, MOUNT_TYPES, type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from '../../lib/quote-storage';
 import { TeamContact } from './team-contact';
 import { useLivePrice, type LivePriceState } from './use-live-price';
-import { isEstimatedSize, LINE_SIZE_SOURCE_LABELS } from '../../../../worker/shared/size-sources';
+import { isEstimatedSize, LINE_SIZE_SOURCE_LABELS } from '@shared/size-sources';
 
 /** 'photo scan without an A4 sheet' for an estimated source. */
 const sizeSourceLabel = (source: keyof typeof LINE_SIZE_SOURCE_LABELS | undefined) => (source ? LINE_SIZE_SOURCE_LABELS[source].replace(/^estimate: /, '') : '');

@@ -1,10 +1,10 @@
 // The pure half of /quote-calculator (storefront spec sections 3, 5, 7, 8, 9): which message each
 // pricing answer gets, when Add and Order are allowed, the quote line and the order payload.
 // No DOM, no React: unit-tested in Node (tests/web/quote-calculator.test.ts).
-import type { ColourDto } from '../../../../worker/shared/catalogue-api';
-import type { OrderSubmitRequest } from '../../../../worker/shared/orders-api';
-import type { LineSizeSource } from '../../../../worker/shared/size-sources';
-import { CALCULATOR_PRODUCTS, quoteTotals, type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from './quote-storage';
+import type { ColourDto } from '@shared/catalogue-api';
+import type { OrderSubmitRequest } from '@shared/orders-api';
+import type { LineSizeSource } from '@shared/size-sources';
+import { CALCULATOR_PRODUCTS, quoteTotals, type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from '../../lib/quote-storage';
 
 /** Width or drop above this is always made to order (spec sections 8 and 9). */
 export const CUSTOM_SIZE_MM = 3000;
@@ -326,7 +326,7 @@ export function swatchColours(productType: string, colours: readonly ColourDto[]
   return colours.filter((c) => !!c.imageUrl || !!c.swatchPath || (isHoneycomb(productType) && /^#[0-9a-f]{3,8}$/i.test(c.hex ?? '')));
 }
 
-export { parseAutoMeasurements } from './quote-storage';
+export { parseAutoMeasurements } from '../../lib/quote-storage';
 
 /** Stored lines with the server's current unit prices; a line the server gave no price for keeps its own. */
 export function withServerPrices(lines: readonly QuoteLine[], unitPrices: ReadonlyMap<string, number>): { lines: QuoteLine[]; changed: number } {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { ColourDto } from '../../../../worker/shared/catalogue-api';
-import { SWATCH_NOTE } from '../../../../worker/shared/swatch-note';
+import type { ColourDto } from '@shared/catalogue-api';
+import { SWATCH_NOTE } from '@shared/swatch-note';
 import { ApiError } from '../../lib/api-client';
 import { swatchColours } from './calculator-model';
 import { fetchColours } from './quote-api';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { MEASURING_GUIDE_PATH } from '../../../../worker/shared/measuring-rules';
+import { MEASURING_GUIDE_PATH } from '@shared/measuring-rules';
 import { handOffText, type MeasuredFrame } from './measured-size';
-import type { MountType } from './quote-storage';
+import type { MountType } from '../../lib/quote-storage';
 
 /** What the scan measured and how the calculator converted it for the chosen mount type. */
 export function MeasuredSizeNote({ frame, mountType }: { frame: MeasuredFrame; mountType: MountType }) {

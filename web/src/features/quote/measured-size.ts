@@ -1,9 +1,9 @@
 // The scan -> calculator hand-off (measuring guide, section 4): the quick scan measures the outer
 // window frame, while the calculator's size is the recess (inside-recess) or the blind itself (face
 // fix). The handed-over frame is converted by the guide's rule and the customer is shown the change.
-import { sizeFromOuterFrame, type ConvertedSize } from '../../../../worker/shared/measuring-rules';
+import { sizeFromOuterFrame, type ConvertedSize } from '@shared/measuring-rules';
 import type { BlindForm } from './calculator-model';
-import type { HandedOverSize, MountType } from './quote-storage';
+import type { HandedOverSize, MountType } from '../../lib/quote-storage';
 
 export interface MeasuredFrame {
   widthMm: number;

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
-import type { OrderSubmitResponse } from '../../../../worker/shared/orders-api';
+import type { OrderSubmitResponse } from '@shared/orders-api';
 import { SizesConfirmNote } from '../../components/size-estimate';
 import { toast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
@@ -18,7 +18,7 @@ import {
   type SubmissionAttempt,
 } from './calculator-model';
 import { newId, submitOrder } from './quote-api';
-import { quoteTotals, type QuoteLine } from './quote-storage';
+import { quoteTotals, type QuoteLine } from '../../lib/quote-storage';
 
 export type OrderScope = { kind: 'list' } | { kind: 'single'; line: QuoteLine };
 

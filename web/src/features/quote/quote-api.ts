@@ -1,6 +1,6 @@
 // The calculator's calls (storefront spec section 7), through the one API client.
-import type { ColoursResponse } from '../../../../worker/shared/catalogue-api';
-import type { OrderSubmitRequest, OrderSubmitResponse } from '../../../../worker/shared/orders-api';
+import type { ColoursResponse } from '@shared/catalogue-api';
+import type { OrderSubmitRequest, OrderSubmitResponse } from '@shared/orders-api';
 import { ApiError, apiRequest, getJson } from '../../lib/api-client';
 import { pricingRequest, type PricingFailure, type PricingQuoteResponse } from './calculator-model';
 

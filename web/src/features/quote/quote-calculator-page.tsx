@@ -4,11 +4,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SamplePricesText } from '../../components/sample-prices-note';
 import { Link, useNavigate } from 'react-router';
-import type { OrderSubmitResponse } from '../../../../worker/shared/orders-api';
+import type { OrderSubmitResponse } from '@shared/orders-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { SizeEstimateBadge } from '../../components/size-estimate';
-import { isEstimatedSize } from '../../../../worker/shared/size-sources';
+import { isEstimatedSize } from '@shared/size-sources';
 import { toast } from '../../components/toast';
 import { formatRand } from '../../lib/format';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
@@ -16,7 +16,7 @@ import { AddBlindForm } from './add-blind-form';
 import { confirmationPath, parseAutoMeasurements, removeLabel, removeLine, withServerPrices } from './calculator-model';
 import { OrderPanel, type OrderScope } from './order-panel';
 import { fetchPricing } from './quote-api';
-import { completedOrderFromDto, CONTROL_SIDES, MOUNT_TYPES, quoteTotals, readQuoteBlinds, writeCompletedOrder, writeQuoteBlinds, type QuoteLine } from './quote-storage';
+import { completedOrderFromDto, CONTROL_SIDES, MOUNT_TYPES, quoteTotals, readQuoteBlinds, writeCompletedOrder, writeQuoteBlinds, type QuoteLine } from '../../lib/quote-storage';
 import './quote-calculator.css';
 
 function readStoredLines(): QuoteLine[] {

@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useState, type ChangeEvent, type MouseEvent } from 'react';
-import type { ColoursResponse } from '../../../../worker/shared/catalogue-api';
+import type { ColoursResponse } from '@shared/catalogue-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { getJson } from '../../lib/api-client';
 import { isConvexQuad, type Point } from '../../scene/homography';
-import { LeadForm } from '../leads/lead-form';
+import { LeadForm } from '../../components/lead-form';
 import {
   louvreCount,
   panelCount,

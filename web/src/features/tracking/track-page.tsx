@@ -5,13 +5,13 @@
 // in the form, never in the address, and ?order= only prefills the reference.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { NO_TRACKING_MESSAGE, NO_TRACKING_TITLE, type PublicTrackingDto } from '../../../../worker/shared/tracking-api';
+import { NO_TRACKING_MESSAGE, NO_TRACKING_TITLE, type PublicTrackingDto } from '@shared/tracking-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { ApiError } from '../../lib/api-client';
-import { fetchTrackingByNumber, fetchTrackingForOrder } from './tracking-client';
-import { TrackingFacts, TrackingTimeline } from './tracking-parts';
-import './tracking.css';
+import { fetchTrackingByNumber, fetchTrackingForOrder } from '../../lib/tracking-client';
+import { TrackingFacts, TrackingTimeline } from '../../components/tracking-parts';
+import '../../components/tracking.css';
 
 type SearchBy = 'number' | 'order';
 type Lookup =

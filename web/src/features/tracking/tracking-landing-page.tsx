@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
-import './tracking.css';
+import '../../components/tracking.css';
 
 export function TrackingLandingPage() {
   return (

@@ -4,7 +4,7 @@
 // (ar-setup-step, ar-verify-step, ar-preview-step); the photo is ar-photo, the size ar-size-fields.
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { SizeSource } from '../../../../worker/shared/leads-api';
+import type { SizeSource } from '@shared/leads-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { toast } from '../../components/toast';
@@ -16,16 +16,12 @@ import { ArPreviewStep } from './ar-preview-step';
 import { ArSetupStep } from './ar-setup-step';
 import { ArSizeFields } from './ar-size-fields';
 import { ArVerifyStep } from './ar-verify-step';
-import { AR_PRODUCTS, cornersToPixels, findProduct, OPENING_TYPES, typicalSizeLabel, VENETIAN_TILTS, VERTICAL_POSITIONS } from './blind-geometry';
-import { ColourPicker, useProductColours, type ColourOption } from './colour-picker';
-import type { PercentPoint } from './corner-snap';
-import { clampPercent, DEMO_WINDOW_IMAGE, imageAsDataUrl, snapToPhoto } from './photo-corners';
+import { AR_PRODUCTS, cornersToPixels, findProduct, OPENING_TYPES, typicalSizeLabel, VENETIAN_TILTS, VERTICAL_POSITIONS } from '../../scene/blind-geometry';
+import { ColourPicker, useProductColours, type ColourOption } from '../../components/colour-picker';
+import type { PercentPoint } from '../../scene/corner-snap';
+import { clampPercent, DEMO_WINDOW_IMAGE, imageAsDataUrl, snapToPhoto } from '../../scene/photo-corners';
 import { useArSize } from './use-ar-size';
-import './visualiser.css';
-
-/** The walk-through takes the demo photo from this page, so the two share one chunk (the AR page's) as they
- *  always have: a chunk of their shared parts would be one more file in the landing page's route table. */
-export { DEMO_WINDOW_IMAGE } from './photo-corners';
+import '../../components/visualiser.css';
 
 type Step = 'setup' | 'verify' | 'ar_preview';
 

@@ -2,13 +2,13 @@
 // blind drawn over it in WebGL with the business's watermark.
 import { lazy, Suspense, type MouseEvent, type RefObject } from 'react';
 import type { Quad } from '../../scene/homography';
-import type { ArProduct } from './blind-geometry';
-import type { ColourOption } from './colour-picker';
-import type { PercentPoint } from './corner-snap';
-import { CORNER_NAMES, DEMO_WINDOW_IMAGE } from './photo-corners';
+import type { ArProduct } from '../../scene/blind-geometry';
+import type { ColourOption } from '../../components/colour-picker';
+import type { PercentPoint } from '../../scene/corner-snap';
+import { CORNER_NAMES, DEMO_WINDOW_IMAGE } from '../../scene/photo-corners';
 
 /** The WebGL preview: its own chunk, fetched only when the preview opens. */
-const ArBlindCanvas = lazy(() => import('./ar-blind-canvas'));
+const ArBlindCanvas = lazy(() => import('../../scene/ar-blind-canvas'));
 
 /** A neutral white while the colour list is unavailable. */
 const FALLBACK_HEX = '#ece8e0';

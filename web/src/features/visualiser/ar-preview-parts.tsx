@@ -1,12 +1,12 @@
 // Parts of the AR visualiser's preview: the blind's position, tilt and vanes, and the quote request
 // (the lead form, with the typical-size note while the customer has not given a size).
 import { lazy, Suspense, type RefObject } from 'react';
-import type { SizeSource } from '../../../../worker/shared/leads-api';
-import { stepPosition, VENETIAN_TILTS, VERTICAL_POSITIONS, type ArProduct, type OpeningType } from './blind-geometry';
-import type { ColourOption } from './colour-picker';
+import type { SizeSource } from '@shared/leads-api';
+import { stepPosition, VENETIAN_TILTS, VERTICAL_POSITIONS, type ArProduct, type OpeningType } from '../../scene/blind-geometry';
+import type { ColourOption } from '../../components/colour-picker';
 
 /** The lead form (another feature's module), fetched when the customer asks for a quote. */
-const LeadForm = lazy(async () => ({ default: (await import('../leads/lead-form')).LeadForm }));
+const LeadForm = lazy(async () => ({ default: (await import('../../components/lead-form')).LeadForm }));
 
 interface ArPreviewControlsProps {
   product: ArProduct;

@@ -1,9 +1,9 @@
 // The AR visualiser's preview: the blind on the photo, its size, position, tilt or vanes and colour,
 // and the quote request.
 import type { ReactNode, RefObject } from 'react';
-import type { SizeSource } from '../../../../worker/shared/leads-api';
-import type { ArProduct, OpeningType } from './blind-geometry';
-import type { ColourOption } from './colour-picker';
+import type { SizeSource } from '@shared/leads-api';
+import type { ArProduct, OpeningType } from '../../scene/blind-geometry';
+import type { ColourOption } from '../../components/colour-picker';
 import { ArPreviewControls, ArQuoteRequest } from './ar-preview-parts';
 
 interface ArPreviewStepProps {

@@ -1,9 +1,9 @@
 // The AR visualiser's first step: product, opening, size, photo and colour, then the four corners.
 import type { ReactNode } from 'react';
 import { SelectField } from '../../components/select-field';
-import { AR_PRODUCTS, OPENING_TYPES } from './blind-geometry';
-import type { PercentPoint } from './corner-snap';
-import { CORNER_NAMES, DEMO_WINDOW_IMAGE } from './photo-corners';
+import { AR_PRODUCTS, OPENING_TYPES } from '../../scene/blind-geometry';
+import type { PercentPoint } from '../../scene/corner-snap';
+import { CORNER_NAMES, DEMO_WINDOW_IMAGE } from '../../scene/photo-corners';
 
 const PRODUCT_OPTIONS = AR_PRODUCTS.map((p) => ({ value: p.id, label: p.label }));
 const OPENING_OPTIONS = OPENING_TYPES.map((o) => ({ value: o.id, label: o.label }));

@@ -1,10 +1,10 @@
 // The window's size on the AR visualiser: typed, or the measurement /measurement handed over; an
 // opening's typical size until both are given (shown as typical everywhere, storefront spec section 9).
 import { useState } from 'react';
-import type { SizeSource } from '../../../../worker/shared/leads-api';
+import type { SizeSource } from '@shared/leads-api';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { parseAutoMeasurements, type HandedOverSize } from '../quote/quote-storage';
-import { findOpening, openingFor, type OpeningType } from './blind-geometry';
+import { parseAutoMeasurements, type HandedOverSize } from '../../lib/quote-storage';
+import { findOpening, openingFor, type OpeningType } from '../../scene/blind-geometry';
 
 /** The size /measurement handed over (auto-measurements), if one is stored. */
 function readStoredMeasurement(): HandedOverSize | null {

@@ -1,7 +1,7 @@
 // The window photo the customer taps the corners on (mouse, touch or keyboard).
 import { useState, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
-import { clampPercent, DEMO_WINDOW_IMAGE } from '../visualiser/photo-corners';
-import type { PercentPoint } from '../visualiser/corner-snap';
+import { clampPercent, DEMO_WINDOW_IMAGE } from '../../scene/photo-corners';
+import type { PercentPoint } from '../../scene/corner-snap';
 import { CORNER_NAMES, type WindowDraft } from './walkthrough-model';
 
 export function CornerPhoto({

@@ -1,17 +1,17 @@
 // The walk-through's last step: every window with its price, the room total, and the way on to the
 // quote calculator or a consultation (storefront spec sections 4-5).
 import { lazy, Suspense, useState, type RefObject } from 'react';
-import { SAMPLE_PRICES_NOTE } from '../../../../worker/shared/sample-prices';
+import { SAMPLE_PRICES_NOTE } from '@shared/sample-prices';
 import { SizeEstimateBadge } from '../../components/size-estimate';
 import { toast } from '../../components/toast';
 import { formatRand } from '../../lib/format';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { findProduct } from '../visualiser/blind-geometry';
+import { findProduct } from '../../scene/blind-geometry';
 import { appendQuoteLines, buildQuoteLines, leadProductInterest, leadSessionData, pricedWindow, roomTotals, type WindowDraft } from './walkthrough-model';
 import type { Prices } from './walkthrough-types';
 
 /** The lead form, fetched when the customer asks for a consultation. */
-const LeadForm = lazy(async () => ({ default: (await import('../leads/lead-form')).LeadForm }));
+const LeadForm = lazy(async () => ({ default: (await import('../../components/lead-form')).LeadForm }));
 
 export function Summary({
   room,

@@ -2,14 +2,15 @@
 // product, colour, size, preview and price), ending in a quote of all the room's windows in the
 // calculator and an optional lead (storefront spec sections 2-5). The pure parts live in
 // walkthrough-model.ts, one window's steps in window-walk.tsx, the last step in room-summary.tsx; the
-// corner marking, colours and WebGL preview are the AR visualiser's.
+// corner marking and WebGL preview (web/src/scene/), colours (components/colour-picker) and styles
+// (components/visualiser.css) are shared with the AR visualiser.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { DEMO_WINDOW_IMAGE } from '../visualiser/ar-measurement-page';
-import { AR_PRODUCTS } from '../visualiser/blind-geometry';
+import { AR_PRODUCTS } from '../../scene/blind-geometry';
+import { DEMO_WINDOW_IMAGE } from '../../scene/photo-corners';
 import { RoomStep } from './room-step';
 import { Summary } from './room-summary';
 import {
@@ -28,7 +29,7 @@ import {
 } from './walkthrough-model';
 import type { Prices, WindowChange } from './walkthrough-types';
 import { WindowWalk } from './window-walk';
-import '../visualiser/visualiser.css';
+import '../../components/visualiser.css';
 import './walkthrough.css';
 
 function readStoredMeasurements() {

@@ -1,9 +1,9 @@
 // The pure half of /room-walkthrough-rebuilt (storefront spec sections 2-5): the room's windows,
 // step navigation, reading the pricing answer, the calculator's quote lines, the room total and the
 // lead's session data. No DOM, no React: unit-tested in Node (tests/web/walkthrough.test.ts).
-import { vatInside } from '../../../../worker/shared/money';
-import { findProduct } from '../visualiser/blind-geometry';
-import type { PercentPoint } from '../visualiser/corner-snap';
+import { vatInside } from '@shared/money';
+import { findProduct } from '../../scene/blind-geometry';
+import type { PercentPoint } from '../../scene/corner-snap';
 
 export const MIN_WINDOWS = 1;
 export const MAX_WINDOWS = 8;
@@ -12,9 +12,9 @@ export const CUSTOM_SIZE_THRESHOLD_MM = 3000;
 
 export const CORNER_NAMES = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
 
-export { CONTROL_SIDES, MOUNT_TYPES, type ControlSide, type MountType, type QuoteLine } from '../quote/quote-storage';
-import type { ControlSide, MountType, QuoteLine } from '../quote/quote-storage';
-import { leadSizeSourceOf, type LineSizeSource } from '../../../../worker/shared/size-sources';
+export { CONTROL_SIDES, MOUNT_TYPES, type ControlSide, type MountType, type QuoteLine } from '../../lib/quote-storage';
+import type { ControlSide, MountType, QuoteLine } from '../../lib/quote-storage';
+import { leadSizeSourceOf, type LineSizeSource } from '@shared/size-sources';
 
 /** One window of the room as the customer is filling it in. Sizes stay text until they are read. */
 export interface WindowDraft {
@@ -73,7 +73,7 @@ export function parseMm(text: string): number | null {
   return Number.isFinite(n) && n > 0 && n <= 100_000 ? Math.round(n) : null;
 }
 
-export { parseAutoMeasurements } from '../quote/quote-storage';
+export { parseAutoMeasurements } from '../../lib/quote-storage';
 
 // --- Steps ---------------------------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 // Window step 2: the product, its colour, the window's size in mm, the mount and the control side.
 import type { FormEvent, ReactNode } from 'react';
 import { SelectField } from '../../components/select-field';
-import { PREVIEW_PRODUCTS } from '../visualiser/blind-geometry';
-import { ColourPicker, type ColoursState } from '../visualiser/colour-picker';
+import { PREVIEW_PRODUCTS } from '../../scene/blind-geometry';
+import { ColourPicker, type ColoursState } from '../../components/colour-picker';
 import { CONTROL_SIDES, MOUNT_TYPES, typedSize, type WindowDraft } from './walkthrough-model';
 import type { WindowChange } from './walkthrough-types';
 

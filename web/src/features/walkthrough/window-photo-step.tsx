@@ -1,6 +1,6 @@
 // Window step 1: the photo (the customer's or the demo window) and its four corners.
 import type { ReactNode } from 'react';
-import { DEMO_WINDOW_IMAGE } from '../visualiser/photo-corners';
+import { DEMO_WINDOW_IMAGE } from '../../scene/photo-corners';
 import { CORNER_NAMES, type WindowDraft } from './walkthrough-model';
 import type { WindowChange } from './walkthrough-types';
 

@@ -1,8 +1,8 @@
 // Window step 3: the blind drawn over the photo, and its price for this size.
 import type { ReactNode } from 'react';
 import { formatRand } from '../../lib/format';
-import type { ArProduct } from '../visualiser/blind-geometry';
-import type { ColourOption } from '../visualiser/colour-picker';
+import type { ArProduct } from '../../scene/blind-geometry';
+import type { ColourOption } from '../../components/colour-picker';
 import { MOUNT_TYPES, PRICING_NETWORK_FAILURE, type PriceResult, type WindowDraft } from './walkthrough-model';
 
 interface WindowPreviewStepProps {

@@ -4,9 +4,9 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent, t
 import { toast } from '../../components/toast';
 import { usePublicConfig } from '../../lib/public-config';
 import { isConvexQuad, type Quad } from '../../scene/homography';
-import { cornersToPixels, findProduct } from '../visualiser/blind-geometry';
-import { useProductColours } from '../visualiser/colour-picker';
-import { snapToPhoto } from '../visualiser/photo-corners';
+import { cornersToPixels, findProduct } from '../../scene/blind-geometry';
+import { useProductColours } from '../../components/colour-picker';
+import { snapToPhoto } from '../../scene/photo-corners';
 import { CornerPhoto } from './corner-photo';
 import {
   parseMm,
@@ -23,7 +23,7 @@ import { WindowPreviewStep } from './window-preview-step';
 import { WindowStepper } from './window-stepper';
 
 /** The WebGL preview: its own chunk (three.js), fetched only when a preview opens. */
-const ArBlindCanvas = lazy(() => import('../visualiser/ar-blind-canvas'));
+const ArBlindCanvas = lazy(() => import('../../scene/ar-blind-canvas'));
 
 /** A neutral white while the colour list is unavailable. */
 const FALLBACK_HEX = '#ece8e0';

@@ -1,0 +1,50 @@
+// The staff price-list calls (staff spec section 7), typed by the shared contract.
+import type { CatalogOverview } from '@shared/catalogue-api';
+import {
+  PRICE_LIST_CONFIRM_FIELD,
+  PRICE_LIST_FIELD,
+  templateFileName,
+  type BulkUploadResponse,
+  type PriceListVersionsResponse,
+  type RollbackResponse,
+} from '@shared/price-lists-api';
+import { apiRequest, getJson } from '../../../lib/api-client';
+import { getBlob, postForm } from '../../../lib/api-upload';
+
+/** GET /api/products/catalog */
+export async function fetchCatalog(signal?: AbortSignal): Promise<CatalogOverview> {
+  return (await getJson<CatalogOverview>('/api/products/catalog', { signal }))!;
+}
+
+/** GET /api/pricing/versions/{productId} */
+export async function fetchVersions(productId: string): Promise<PriceListVersionsResponse> {
+  return (await getJson<PriceListVersionsResponse>(`/api/pricing/versions/${encodeURIComponent(productId)}`))!;
+}
+
+/** POST /api/pricing/rollback/{productId} */
+export function rollbackTo(productId: string, version: number): Promise<RollbackResponse> {
+  return apiRequest<RollbackResponse>('POST', `/api/pricing/rollback/${encodeURIComponent(productId)}`, { version });
+}
+
+/**
+ * POST /api/pricing/bulk-upload: multipart, the field price_lists once per file. A list that halves
+ * prices or goes below R 50 a blind answers 409 (ApiError) until it is sent again with `confirm`.
+ */
+export async function uploadPriceLists(files: File[], confirm = false): Promise<BulkUploadResponse> {
+  const form = new FormData();
+  for (const file of files) form.append(PRICE_LIST_FIELD, file, file.name);
+  if (confirm) form.append(PRICE_LIST_CONFIRM_FIELD, 'true');
+  return postForm<BulkUploadResponse>('/api/pricing/bulk-upload', form);
+}
+
+/** GET /api/pricing/template/{productId}, saved as {productId}-pricing-template.csv. */
+export async function downloadTemplate(productId: string): Promise<void> {
+  const url = URL.createObjectURL(await getBlob(`/api/pricing/template/${encodeURIComponent(productId)}`));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = templateFileName(productId);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,188 @@
+import { STORAGE_KEYS } from '../../../lib/storage-keys';
+
+// Staff spec sections 3 and 4: site visits live only in this browser's local storage under
+// 'site-visits'. What is read back is validated record by record: a corrupt value never crashes a page.
+
+export const SITE_VISIT_STATUSES = ['pending', 'quoted', 'completed'] as const;
+export type SiteVisitStatus = (typeof SITE_VISIT_STATUSES)[number];
+
+export const STATUS_LABELS: Record<SiteVisitStatus, string> = { pending: 'Pending', quoted: 'Quoted', completed: 'Completed' };
+
+export interface SiteVisit {
+  id: string;
+  clientName: string;
+  address: string;
+  mobile: string;
+  measurements: string;
+  blindTypes: string[];
+  notes: string;
+  /** YYYY-MM-DD, the consultant's local date. */
+  visitDate: string;
+  status: SiteVisitStatus;
+}
+
+export type SiteVisitDraft = Omit<SiteVisit, 'id' | 'status'>;
+
+export const MISSING_INFORMATION = { title: 'Missing Information', description: 'Please fill in client name, address, and mobile number' } as const;
+export const NO_VISITS_TODAY = 'No visits today';
+/** Spec section 8: when handing notes to a notes app fails, they are kept in the workspace instead. */
+export const NOTES_BACKUP_MESSAGE = 'Could not reach a notes app, so the note was saved as a backup in the app workspace.';
+
+/** A workspace note ('/{name}-workspace'): free text written on site. */
+export interface WorkspaceNote {
+  id: string;
+  text: string;
+  /** ISO timestamp. */
+  createdAt: string;
+}
+
+/** The local calendar date, YYYY-MM-DD: 'today' is the consultant's day, not UTC's. */
+export function localDate(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function newId(prefix: string, now = Date.now()): string {
+  return `${prefix}_${now}_${Math.random().toString(36).slice(2, 11)}`;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** One stored record as a SiteVisit, or null when it lacks what a visit needs. */
+function toSiteVisit(value: unknown): SiteVisit | null {
+  if (!isRecord(value)) return null;
+  const visit: SiteVisit = {
+    id: text(value.id),
+    clientName: text(value.clientName).trim(),
+    address: text(value.address).trim(),
+    mobile: text(value.mobile).trim(),
+    measurements: text(value.measurements),
+    blindTypes: Array.isArray(value.blindTypes)
+      ? value.blindTypes.filter((t): t is string => typeof t === 'string')
+      : text(value.blindTypes).split(',').map((t) => t.trim()).filter(Boolean),
+    notes: text(value.notes),
+    visitDate: /^\d{4}-\d{2}-\d{2}$/.test(text(value.visitDate)) ? text(value.visitDate) : '',
+    status: (SITE_VISIT_STATUSES as readonly unknown[]).includes(value.status) ? (value.status as SiteVisitStatus) : 'pending',
+  };
+  return visit.id && visit.clientName && visit.address && visit.mobile && visit.visitDate ? visit : null;
+}
+
+/** The visits in a stored value; anything unreadable is dropped (and reported once on the console). */
+export function parseSiteVisits(raw: string | null): SiteVisit[] {
+  if (raw === null) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    console.warn('Stored site visits are not valid JSON; starting with an empty list.');
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  const visits = parsed.map(toSiteVisit).filter((v): v is SiteVisit => v !== null);
+  if (visits.length < parsed.length) console.warn(`${parsed.length - visits.length} stored site visit(s) could not be read and were skipped.`);
+  return visits;
+}
+
+export function parseWorkspaceNotes(raw: string | null): WorkspaceNote[] {
+  if (raw === null) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (n): n is WorkspaceNote => isRecord(n) && typeof n.id === 'string' && typeof n.text === 'string' && typeof n.createdAt === 'string' && !Number.isNaN(Date.parse(n.createdAt)),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** The missing required fields of a draft (client name, address, mobile), in form order. */
+export function missingFields(draft: Pick<SiteVisitDraft, 'clientName' | 'address' | 'mobile'>): Array<'clientName' | 'address' | 'mobile'> {
+  return (['clientName', 'address', 'mobile'] as const).filter((field) => draft[field].trim() === '');
+}
+
+/** The list with a new pending visit first; null when a required field is missing. */
+export function addSiteVisit(visits: SiteVisit[], draft: SiteVisitDraft, id = newId('visit')): SiteVisit[] | null {
+  if (missingFields(draft).length > 0) return null;
+  const visit: SiteVisit = {
+    id,
+    clientName: draft.clientName.trim(),
+    address: draft.address.trim(),
+    mobile: draft.mobile.trim(),
+    measurements: draft.measurements.trim(),
+    blindTypes: draft.blindTypes,
+    notes: draft.notes.trim(),
+    visitDate: draft.visitDate || localDate(),
+    status: 'pending',
+  };
+  return [visit, ...visits];
+}
+
+/** Any status can be set from any other (staff spec section 4). */
+export function setVisitStatus(visits: SiteVisit[], id: string, status: SiteVisitStatus): SiteVisit[] {
+  return visits.map((v) => (v.id === id ? { ...v, status } : v));
+}
+
+export function visitsOn(visits: SiteVisit[], date: string): SiteVisit[] {
+  return visits.filter((v) => v.visitDate === date);
+}
+
+/** A visit as plain text: what goes to a notes app, the clipboard or the export. */
+export function visitAsText(v: SiteVisit): string {
+  return [
+    `Client: ${v.clientName}`,
+    `Address: ${v.address}`,
+    `Mobile: ${v.mobile}`,
+    `Visit date: ${v.visitDate}`,
+    `Status: ${STATUS_LABELS[v.status]}`,
+    `Blind types: ${v.blindTypes.join(', ') || 'Not specified'}`,
+    `Measurements: ${v.measurements || 'None recorded'}`,
+    `Notes: ${v.notes || 'None'}`,
+  ].join('\n');
+}
+
+/** The export of the day's visits as a text file, or null when there are none ('No visits today'). */
+export function exportVisitsOn(visits: SiteVisit[], date: string): { fileName: string; text: string } | null {
+  const today = visitsOn(visits, date);
+  if (today.length === 0) return null;
+  const body = today.map((v, i) => `${i + 1}. ${v.clientName}\n${visitAsText(v).replace(/^/gm, '   ')}`).join('\n\n');
+  return {
+    fileName: `site-visits-${date}.txt`,
+    text: `Site visits for ${date} (${today.length} visit${today.length === 1 ? '' : 's'})\n\n${body}\n`,
+  };
+}
+
+/** A workspace note added first; blank text adds nothing. */
+export function addWorkspaceNote(notes: WorkspaceNote[], noteText: string, now = new Date()): WorkspaceNote[] {
+  const trimmed = noteText.trim();
+  if (!trimmed) return notes;
+  return [{ id: newId('note', now.getTime()), text: trimmed, createdAt: now.toISOString() }, ...notes];
+}
+
+export function notesOn(notes: WorkspaceNote[], date: string): WorkspaceNote[] {
+  return notes.filter((n) => localDate(new Date(n.createdAt)) === date);
+}
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null; // storage blocked (private mode)
+  }
+}
+
+/** False when the browser refused to store (full or blocked). */
+function write(key: string, value: unknown): boolean {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const loadSiteVisits = () => parseSiteVisits(read(STORAGE_KEYS.siteVisits));
+export const saveSiteVisits = (visits: SiteVisit[]) => write(STORAGE_KEYS.siteVisits, visits);
+export const loadWorkspaceNotes = () => parseWorkspaceNotes(read(STORAGE_KEYS.workspaceNotes));
+export const saveWorkspaceNotes = (notes: WorkspaceNote[]) => write(STORAGE_KEYS.workspaceNotes, notes);
