@@ -39,7 +39,7 @@ import { websiteScrapingRoutes } from './routes/website-scraping';
 import { competitorIntelligenceRoutes } from './routes/competitor-intelligence';
 import { isSandboxGateway } from './services/payments/gateway';
 import { seedCatalogueIfEmpty } from './services/seed';
-import { recordAudit } from './services/audit';
+import { recordAudit } from './services/staff/audit';
 
 /** The composition root: middleware, then one sub-app per resource, then the static app. */
 export const app = new Hono<AppBindings>();

@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { coloursForProduct } from '../../worker/services/catalogue';
-import { leadScore } from '../../worker/services/lead-score';
+import { leadScore } from '../../worker/services/staff/lead-score';
 import { orderFromQuote } from '../../worker/services/order-from-quote';
 import { get, postJson } from './helpers';
 

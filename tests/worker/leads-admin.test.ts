@@ -2,7 +2,7 @@
 // leads from every source, and the business's notice queued with the lead.
 import { env, SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { csvCell } from '../../worker/services/lead-admin';
+import { csvCell } from '../../worker/services/staff/leads';
 import { captureLead, leadSink } from '../../worker/services/leads';
 import { BASE, get, postJson } from './helpers';
 

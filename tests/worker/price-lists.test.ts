@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerBuiltIn } from '../../worker/services/consultant/built-in-consultant';
 import { formatRandFromCents } from '../../worker/services/consultant/format';
 import { invalidateProductCatalogue } from '../../worker/services/product-catalogue';
-import { countChangedCells, parsePriceListCsv, productKeyFromFileName } from '../../worker/services/price-lists';
+import { countChangedCells, parsePriceListCsv, productKeyFromFileName } from '../../worker/services/staff/price-lists';
 import { BASE, get, postJson } from './helpers';
 
 let staffCookie = '';

@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
 import { orderLines, orders, quotes } from '../../worker/db/schema';
 import { coloursForProduct } from '../../worker/services/catalogue';
-import { bulkUploadPriceLists, templateFor } from '../../worker/services/price-lists';
+import { bulkUploadPriceLists, templateFor } from '../../worker/services/staff/price-lists';
 import { app } from '../../worker/app';
 import type { Env } from '../../worker/env';
 import { createPayment, orderRow } from './payments-fixtures';

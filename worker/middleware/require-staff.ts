@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
-import { STAFF_COOKIE, readStaffSession } from '../services/staff-session';
+import { STAFF_COOKIE, readStaffSession } from '../services/staff/session';
 import { assertSameOriginWrite } from './same-origin';
 
 /** Guard for every staff API: a valid staff session cookie, or 401; a write from another site, 403. */

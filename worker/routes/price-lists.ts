@@ -15,7 +15,7 @@ import {
   rollbackSchema,
   templateFileName,
 } from '../shared/price-lists-api';
-import { bulkUploadPriceLists, listVersions, rollbackPriceList, templateFor } from '../services/price-lists';
+import { bulkUploadPriceLists, listVersions, rollbackPriceList, templateFor } from '../services/staff/price-lists';
 
 const actor = (c: { get: (key: 'staffSessionId') => string | undefined }) => c.get('staffSessionId') ?? 'S-unknown';
 

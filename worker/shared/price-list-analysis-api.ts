@@ -1,6 +1,6 @@
 // The price-list analyser's contract (staff spec 2.5, 3 'Price list analysis', 7, 8; issue 11 '/admin/pricing'),
 // and the one pure step both sides share: turning an analysis's price grid into the CSV that
-// POST /api/pricing/bulk-upload accepts (worker/services/price-lists.ts parsePriceListCsv).
+// POST /api/pricing/bulk-upload accepts (worker/services/staff/price-lists.ts parsePriceListCsv).
 import { z } from 'zod';
 
 /** The multipart fields of POST /api/analyze-price-list: the image (spec section 7) and the text read from it in the browser. */
@@ -13,10 +13,10 @@ export const ANALYSIS_FAILED_TITLE = 'Analysis Failed';
 export const ANALYSIS_FAILED_TEXT = 'Failed to analyze price list. Please try again or check the image quality.';
 
 export const VAT_RATE = 0.15;
-/** The grid CSV's bands must lie within these (services/price-lists.ts MIN_BAND_MM, CUSTOM_SIZE_THRESHOLD_MM). */
+/** The grid CSV's bands must lie within these (services/staff/price-lists.ts MIN_BAND_MM, CUSTOM_SIZE_THRESHOLD_MM). */
 export const CSV_MIN_BAND_MM = 100;
 export const CSV_MAX_BAND_MM = 3000;
-/** The first cell of the template CSV (services/price-lists.ts TEMPLATE_CORNER). */
+/** The first cell of the template CSV (services/staff/price-lists.ts TEMPLATE_CORNER). */
 export const CSV_CORNER = 'drop_mm \\ width_mm';
 
 const notes = z.preprocess((v) => (typeof v === 'string' ? (v.trim() ? [v] : []) : v), z.array(z.string().trim().min(1).max(500)).max(40));

@@ -3,7 +3,7 @@
 // audit entry are written in one D1 batch where the change is a single batch itself.
 import { desc } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { auditLog } from '../db/schema';
+import { auditLog } from '../../db/schema';
 
 export interface AuditEntry {
   /** The staff session id (requireStaff sets c.get('staffSessionId')), or 'anonymous'. */

@@ -1,11 +1,11 @@
-import type { UntrustedLockout } from '../durable-objects/login-guard-contract';
-import type { Env } from '../env';
-import { AppError } from '../lib/errors';
-import { businessDetails, formatLongDate, layoutHtml, signatureText } from './email/email-parts';
-import { html } from './email/html';
-import { enqueueEmail, type OutgoingEmail } from './email/outbox';
-import { randomHex } from '../lib/crypto';
-import { endKvSession, readKvSession, storeKvSession } from '../lib/kv-session';
+import type { UntrustedLockout } from '../../durable-objects/login-guard-contract';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/errors';
+import { businessDetails, formatLongDate, layoutHtml, signatureText } from '../email/email-parts';
+import { html } from '../email/html';
+import { enqueueEmail, type OutgoingEmail } from '../email/outbox';
+import { randomHex } from '../../lib/crypto';
+import { endKvSession, readKvSession, storeKvSession } from '../../lib/kv-session';
 
 /** __Host-: only ever set by this origin over HTTPS for Path=/, so a subdomain cannot plant or shadow it. */
 export const STAFF_COOKIE = '__Host-cb_staff';

@@ -2,9 +2,9 @@
 // same batch), and the CSV export, safe against spreadsheet formula injection.
 import { count, desc, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { leads } from '../db/schema';
-import { AppError } from '../lib/errors';
-import { FOLLOW_UP_STATUSES, type FollowUpStatus, type LeadCounts, type LeadDto, type LeadListResponse } from '../shared/leads-api';
+import { leads } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { FOLLOW_UP_STATUSES, type FollowUpStatus, type LeadCounts, type LeadDto, type LeadListResponse } from '../../shared/leads-api';
 import { auditStatement } from './audit';
 
 type LeadRow = typeof leads.$inferSelect;

@@ -2,9 +2,9 @@
 // website_scrapes row and audit entry of a run, a few pages per step, and how the run ends.
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { websiteScrapes } from '../../db/schema';
-import type { ScrapeJobWork } from '../../durable-objects/scrape-job';
-import type { Env } from '../../env';
+import { websiteScrapes } from '../../../db/schema';
+import type { ScrapeJobWork } from '../../../durable-objects/scrape-job';
+import type { Env } from '../../../env';
 import { auditStatement } from '../audit';
 import { beginCrawl, CrawlError, crawlConfig, crawlFinished, crawlStep, delayFromEnv, type CrawlState } from './crawler';
 import { progressOf, scrapeResultData, scrapeRow } from './scrape-records';

@@ -8,13 +8,13 @@
 // (either id space; a browser's ' (1)' copy suffix is ignored).
 import { and, desc, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { priceLists } from '../db/schema';
-import { CsvSyntaxError, parseCsv } from '../lib/csv';
-import { AppError, type ErrorIssue } from '../lib/errors';
-import { PRICE_DROP_CONFIRM_PREFIX, PRICE_FLOOR_CENTS, type BulkUploadResponse, type PriceListVersionDto, type PriceListVersionsResponse, type RollbackResponse } from '../shared/price-lists-api';
+import { priceLists } from '../../db/schema';
+import { CsvSyntaxError, parseCsv } from '../../lib/csv';
+import { AppError, type ErrorIssue } from '../../lib/errors';
+import { PRICE_DROP_CONFIRM_PREFIX, PRICE_FLOOR_CENTS, type BulkUploadResponse, type PriceListVersionDto, type PriceListVersionsResponse, type RollbackResponse } from '../../shared/price-lists-api';
 import { auditStatement } from './audit';
-import { findProduct } from './catalogue';
-import { CUSTOM_SIZE_THRESHOLD_MM, invalidatePriceCache } from './pricing';
+import { findProduct } from '../catalogue';
+import { CUSTOM_SIZE_THRESHOLD_MM, invalidatePriceCache } from '../pricing';
 
 export const MIN_BAND_MM = 100;
 export const MAX_PRICE_CENTS = 1_000_000 * 100;

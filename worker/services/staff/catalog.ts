@@ -4,8 +4,8 @@
 // swatch rendered into R2 first; then the rows and the audit entry go in one D1 batch.
 import { and, asc, eq, max } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { colours, priceLists, products } from '../db/schema';
-import { AppError } from '../lib/errors';
+import { colours, priceLists, products } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import {
   CATALOG_CATEGORIES,
   INSTALLATION_TYPES,
@@ -19,16 +19,16 @@ import {
   type InstallationType,
   type PriceCategory,
   type updateProductSchema,
-} from '../shared/catalog-admin-api';
-import { SWATCH_TEXTURES, type CatalogueSection, type SwatchTexture } from '../shared/catalogue-types';
+} from '../../shared/catalog-admin-api';
+import { SWATCH_TEXTURES, type CatalogueSection, type SwatchTexture } from '../../shared/catalogue-types';
 import type { z } from 'zod';
 import { auditStatement } from './audit';
-import { SWATCH_ROUTE_PREFIX } from './catalogue';
-import { OUTDOOR_COLOUR_SET_KEY, uploadedOutdoorColourDtos } from './outdoor-colours';
-import { invalidateProductCatalogue } from './product-catalogue';
-import { normaliseProductKey } from './product-ids';
-import { SWATCH_SIZE_PX, swatchHash } from './seed';
-import { renderSwatchPng } from './swatch-texture';
+import { SWATCH_ROUTE_PREFIX } from '../catalogue';
+import { OUTDOOR_COLOUR_SET_KEY, uploadedOutdoorColourDtos } from '../outdoor-colours';
+import { invalidateProductCatalogue } from '../product-catalogue';
+import { normaliseProductKey } from '../product-ids';
+import { SWATCH_SIZE_PX, swatchHash } from '../seed';
+import { renderSwatchPng } from '../swatch-texture';
 
 export type ProductRow = typeof products.$inferSelect;
 type ColourRow = typeof colours.$inferSelect;

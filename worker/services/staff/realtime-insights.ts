@@ -3,8 +3,8 @@
 
 import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { analyticsEvents, leads, orderLines, orders, quotes } from '../db/schema';
-import type { InsightDto } from '../shared/insights-api';
+import { analyticsEvents, leads, orderLines, orders, quotes } from '../../db/schema';
+import type { InsightDto } from '../../shared/insights-api';
 import { competitorInsights } from './competitor-prices';
 import { DAY_MS } from './insights';
 import { inGardenRoute, normaliseLocation } from './lead-score';

@@ -4,13 +4,13 @@
 // collide on the primary key and the loser's whole batch is rolled back.
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { dailyReports, emailOutbox } from '../db/schema';
-import type { Env } from '../env';
-import { AppError } from '../lib/errors';
-import type { DailyReportDto } from '../shared/insights-api';
+import { dailyReports, emailOutbox } from '../../db/schema';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/errors';
+import type { DailyReportDto } from '../../shared/insights-api';
 import { auditStatement } from './audit';
-import { dailyReportDedupeKey, dailyReportEmail } from './email/daily-report-email';
-import { outboxInsert, sendOutboxMessages } from './email/outbox';
+import { dailyReportDedupeKey, dailyReportEmail } from '../email/daily-report-email';
+import { outboxInsert, sendOutboxMessages } from '../email/outbox';
 import { addDays, dailyReport, southAfricanDay } from './insights';
 
 export interface DailyReportSendResult {

@@ -2,7 +2,7 @@
 // the periods are the constants of worker/shared/retention-schedule.ts, which the privacy notice states.
 import { and, eq, inArray, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { analyticsEvents, auditLog, customerDetails, emailOutbox, idempotencyKeys, leads, orders, quotes } from '../db/schema';
+import { analyticsEvents, auditLog, customerDetails, emailOutbox, idempotencyKeys, leads, orders, quotes } from '../../db/schema';
 import {
   ANALYTICS_RETENTION_DAYS,
   AUDIT_RETENTION_DAYS,
@@ -12,7 +12,7 @@ import {
   OUTBOX_ROW_RETENTION_DAYS,
   PHOTO_RETENTION_DAYS,
   QUOTE_RETENTION_DAYS,
-} from '../shared/retention-schedule';
+} from '../../shared/retention-schedule';
 
 const DAY_MS = 86_400_000;
 

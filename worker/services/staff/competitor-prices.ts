@@ -5,18 +5,18 @@
 // against ours. One competitor_snapshots row per competitor, written with the audit entry in one batch.
 import { desc } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { competitorSnapshots } from '../db/schema';
-import type { Env } from '../env';
-import { AppError } from '../lib/errors';
+import { competitorSnapshots } from '../../db/schema';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/errors';
 import {
   NOTABLE_GAP_PERCENT,
   type CompetitorAnalysisResponse,
   type CompetitorResult,
   type PriceComparison,
-} from '../shared/website-scraping-api';
-import type { InsightDto } from '../shared/insights-api';
+} from '../../shared/website-scraping-api';
+import type { InsightDto } from '../../shared/insights-api';
 import { auditStatement } from './audit';
-import { gridForProduct, priceForSize, type PriceGrid } from './pricing';
+import { gridForProduct, priceForSize, type PriceGrid } from '../pricing';
 import { CrawlError, crawlConfig, crawlSite, delayFromEnv, type CrawlConfig } from './site-crawl/crawler';
 import type { ExtractedProduct } from './site-crawl/products';
 

@@ -3,24 +3,24 @@
 // extracted colour added to a product's colour set in one step.
 import { asc, desc, eq, max } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { colourExtractions, colours } from '../db/schema';
-import { AppError } from '../lib/errors';
-import { sniffImageType } from '../lib/image-type';
+import { colourExtractions, colours } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { sniffImageType } from '../../lib/image-type';
 import type {
   AddExtractedColourResponse,
   ColourExtractionDto,
   ColourExtractionListResponse,
   ExtractedColour,
   ExtractionCategory,
-} from '../shared/colour-extraction-api';
-import { SWATCH_TEXTURES, type SwatchTexture } from '../shared/catalogue-types';
+} from '../../shared/colour-extraction-api';
+import { SWATCH_TEXTURES, type SwatchTexture } from '../../shared/catalogue-types';
 import { auditStatement } from './audit';
-import { findProduct, toColourDto } from './catalogue';
-import { colourWord, deltaE, rgbToHex, rgbToLab, type Lab, type Rgb } from './image-colours';
-import { decodePhoto } from './photo-decode';
-import { SWATCH_SIZE_PX } from './seed';
-import { renderSwatchPng } from './swatch-texture';
-import type { RgbaImage } from './window-analysis';
+import { findProduct, toColourDto } from '../catalogue';
+import { colourWord, deltaE, rgbToHex, rgbToLab, type Lab, type Rgb } from '../image-colours';
+import { decodePhoto } from '../photo-decode';
+import { SWATCH_SIZE_PX } from '../seed';
+import { renderSwatchPng } from '../swatch-texture';
+import type { RgbaImage } from '../window-analysis';
 
 export const MAX_SCREENSHOT_BYTES = 8 * 1024 * 1024;
 /** A colour card needs no detail: the screenshot is reduced while decoding to about this many pixels. */

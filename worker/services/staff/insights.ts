@@ -3,8 +3,8 @@
 // African calendar days (UTC+2 all year); records keep UTC instants, so a day is a UTC range.
 import { and, count, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { analyticsEvents, leads, orderLines, orders, quotes } from '../db/schema';
-import type { DailyReportDto, DailySeriesPoint, LocationFigure, ProductInterestFigure } from '../shared/insights-api';
+import { analyticsEvents, leads, orderLines, orders, quotes } from '../../db/schema';
+import type { DailyReportDto, DailySeriesPoint, LocationFigure, ProductInterestFigure } from '../../shared/insights-api';
 import { HIGH_VALUE_LEAD_SCORE, leadScore, normaliseLocation, type ScoredLead } from './lead-score';
 import { productNamer } from './product-namer';
 

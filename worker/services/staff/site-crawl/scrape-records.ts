@@ -2,8 +2,8 @@
 // completed, and the status and result answers read from them.
 import { and, desc, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { websiteScrapes } from '../../db/schema';
-import type { ScrapeJobProgress, ScrapeResultData, ScrapeResultResponse, ScrapeStatusResponse } from '../../shared/website-scraping-api';
+import { websiteScrapes } from '../../../db/schema';
+import type { ScrapeJobProgress, ScrapeResultData, ScrapeResultResponse, ScrapeStatusResponse } from '../../../shared/website-scraping-api';
 import type { ExtractedProduct } from './products';
 
 type ScrapeRow = typeof websiteScrapes.$inferSelect;
