@@ -10,7 +10,7 @@ import { adminSessionRoutes } from './routes/admin-session';
 import { adminDashboardRoutes } from './routes/admin-dashboard';
 import { analyticsRoutes } from './routes/analytics';
 import { arRoutes } from './routes/ar';
-import { colourRoutes, productRoutes } from './routes/catalogue';
+import { colourRoutes, productRoutes } from './routes/catalog';
 import { colourExtractionRoutes } from './routes/colour-extraction';
 import { chatSessionRoutes, enhancedChatRoutes } from './routes/chat';
 import { configRoutes } from './routes/config';

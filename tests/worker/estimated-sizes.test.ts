@@ -5,7 +5,7 @@
 // the sizes before production. The lead score's 20 points for sizes need measured sizes.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { coloursForProduct } from '../../worker/services/catalogue';
+import { coloursForProduct } from '../../worker/services/catalog';
 import { leadScore } from '../../worker/services/staff/lead-score';
 import { orderFromQuote } from '../../worker/services/order-from-quote';
 import { get, postJson } from './helpers';

@@ -4,7 +4,7 @@ import { env, SELF } from 'cloudflare:test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerBuiltIn } from '../../worker/services/consultant/built-in-consultant';
 import { formatRandFromCents } from '../../worker/services/consultant/format';
-import { invalidateProductCatalogue } from '../../worker/services/product-catalogue';
+import { invalidateProductCatalogue } from '../../worker/services/product-catalog';
 import { countChangedCells, parsePriceListCsv, productKeyFromFileName } from '../../worker/services/staff/price-lists';
 import { BASE, get, postJson } from './helpers';
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
 import { orderLines, orders, quotes } from '../../worker/db/schema';
-import { coloursForProduct } from '../../worker/services/catalogue';
+import { coloursForProduct } from '../../worker/services/catalog';
 import { bulkUploadPriceLists, templateFor } from '../../worker/services/staff/price-lists';
 import { app } from '../../worker/app';
 import type { Env } from '../../worker/env';

@@ -1,8 +1,8 @@
 import { and, inArray, isNotNull } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { colours } from '../../db/schema';
-import { coloursForProduct } from '../catalogue';
-import { productCatalogue } from '../product-catalogue';
+import { coloursForProduct } from '../catalog';
+import { productCatalogue } from '../product-catalog';
 import { dominantColours, nearestColours } from '../image-colours';
 import { decodePhoto } from '../photo-decode';
 import { WindowAnalysisError } from '../window-analysis/errors';

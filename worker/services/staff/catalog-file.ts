@@ -27,7 +27,7 @@ import {
   type ProductRow,
 } from './catalog';
 import { OUTDOOR_COLOUR_SET_KEY } from '../outdoor-colours';
-import { invalidateProductCatalogue } from '../product-catalogue';
+import { invalidateProductCatalogue } from '../product-catalog';
 import { normaliseProductKey } from '../product-ids';
 
 type CatalogImport = z.output<typeof catalogImportSchema>;

@@ -23,9 +23,9 @@ import {
 import { SWATCH_TEXTURES, type CatalogueSection, type SwatchTexture } from '../../shared/catalogue-types';
 import type { z } from 'zod';
 import { auditStatement } from './audit';
-import { SWATCH_ROUTE_PREFIX } from '../catalogue';
+import { SWATCH_ROUTE_PREFIX } from '../catalog';
 import { OUTDOOR_COLOUR_SET_KEY, uploadedOutdoorColourDtos } from '../outdoor-colours';
-import { invalidateProductCatalogue } from '../product-catalogue';
+import { invalidateProductCatalogue } from '../product-catalog';
 import { normaliseProductKey } from '../product-ids';
 import { SWATCH_SIZE_PX, swatchHash } from '../seed';
 import { renderSwatchPng } from '../swatch-texture';

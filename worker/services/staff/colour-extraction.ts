@@ -15,7 +15,7 @@ import type {
 } from '../../shared/colour-extraction-api';
 import { SWATCH_TEXTURES, type SwatchTexture } from '../../shared/catalogue-types';
 import { auditStatement } from './audit';
-import { findProduct, toColourDto } from '../catalogue';
+import { findProduct, toColourDto } from '../catalog';
 import { colourWord, deltaE, rgbToHex, rgbToLab, type Lab, type Rgb } from '../image-colours';
 import { decodePhoto } from '../photo-decode';
 import { SWATCH_SIZE_PX } from '../seed';

@@ -13,7 +13,7 @@ import { CsvSyntaxError, parseCsv } from '../../lib/csv';
 import { AppError, type ErrorIssue } from '../../lib/errors';
 import { PRICE_DROP_CONFIRM_PREFIX, PRICE_FLOOR_CENTS, type BulkUploadResponse, type PriceListVersionDto, type PriceListVersionsResponse, type RollbackResponse } from '../../shared/price-lists-api';
 import { auditStatement } from './audit';
-import { findProduct } from '../catalogue';
+import { findProduct } from '../catalog';
 import { CUSTOM_SIZE_THRESHOLD_MM, invalidatePriceCache } from '../pricing';
 
 export const MIN_BAND_MM = 100;
