@@ -10,7 +10,7 @@ import { adminSessionRoutes } from './routes/admin-session';
 import { adminDashboardRoutes } from './routes/admin-dashboard';
 import { analyticsRoutes } from './routes/analytics';
 import { arRoutes } from './routes/ar';
-import { colourRoutes, productRoutes } from './routes/catalogue';
+import { colourRoutes, productRoutes } from './routes/catalog';
 import { colourExtractionRoutes } from './routes/colour-extraction';
 import { chatSessionRoutes, enhancedChatRoutes } from './routes/chat';
 import { configRoutes } from './routes/config';
@@ -39,7 +39,7 @@ import { websiteScrapingRoutes } from './routes/website-scraping';
 import { competitorIntelligenceRoutes } from './routes/competitor-intelligence';
 import { isSandboxGateway } from './services/payments/gateway';
 import { seedCatalogueIfEmpty } from './services/seed';
-import { recordAudit } from './services/audit';
+import { recordAudit } from './services/staff/audit';
 
 /** The composition root: middleware, then one sub-app per resource, then the static app. */
 export const app = new Hono<AppBindings>();

@@ -2,7 +2,7 @@ import { app } from './app';
 import { runScheduled } from './cron';
 import { scrapeJobClass } from './durable-objects/scrape-job';
 import type { Env } from './env';
-import { websiteCrawlWork } from './services/site-crawl/crawl-job';
+import { websiteCrawlWork } from './services/staff/site-crawl/crawl-job';
 
 export { ChatSession } from './durable-objects/chat-session';
 export { LoginGuard } from './durable-objects/login-guard';

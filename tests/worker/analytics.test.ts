@@ -4,7 +4,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { BEACON_LIMIT } from '../../worker/routes/analytics';
-import { coloursForProduct } from '../../worker/services/catalogue';
+import { coloursForProduct } from '../../worker/services/catalog';
 import { BUFFER_FLUSH_MS, visitorHash } from '../../worker/services/analytics';
 import { addDays, southAfricanDay } from '../../worker/shared/sa-time';
 import { recordVerifiedPayment } from '../../worker/services/payments/record-verified';

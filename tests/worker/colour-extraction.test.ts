@@ -2,7 +2,7 @@ import { SELF, env } from 'cloudflare:test';
 import { encode as encodeJpeg } from 'jpeg-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTS } from '../../worker/seed/catalogue-data';
-import { extractDistinctColours } from '../../worker/services/colour-extraction';
+import { extractDistinctColours } from '../../worker/services/staff/colour-extraction';
 import { hexToRgb } from '../../worker/services/image-colours';
 import type { RgbaImage } from '../../worker/lib/image/types';
 import type { ColourExtractionListResponse, ExtractFromScreenshotResponse } from '../../worker/shared/colour-extraction-api';

@@ -4,10 +4,10 @@
 // The competitor sites are local fixtures (tests/worker/fixtures/site) served by intercepting fetch.
 import { env } from 'cloudflare:test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { analyseCompetitors, competitorFigure, competitorUrls, matchProductKind } from '../../worker/services/competitor-prices';
-import { dashboardFigures } from '../../worker/services/dashboard';
-import { realtimeInsights } from '../../worker/services/realtime-insights';
-import { bulkUploadPriceLists, rollbackPriceList, templateFor } from '../../worker/services/price-lists';
+import { analyseCompetitors, competitorFigure, competitorUrls, matchProductKind } from '../../worker/services/staff/competitor-prices';
+import { dashboardFigures } from '../../worker/services/staff/dashboard';
+import { realtimeInsights } from '../../worker/services/staff/realtime-insights';
+import { bulkUploadPriceLists, rollbackPriceList, templateFor } from '../../worker/services/staff/price-lists';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
 import { fixtureResponse, RIVAL_ONE, RIVAL_TWO } from './fixtures/site/main-site';
 import { get, postJson } from './helpers';

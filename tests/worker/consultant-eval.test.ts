@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { PRODUCTS } from '../../worker/seed/catalogue-data';
-import { coloursForProduct } from '../../worker/services/catalogue';
+import { coloursForProduct } from '../../worker/services/catalog';
 import { answerBuiltIn } from '../../worker/services/consultant/built-in-consultant';
 import { parseContactDetails } from '../../worker/services/consultant/contact-details';
 import { formatRandFromCents } from '../../worker/shared/money';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/index';
 import { DAILY_CRON } from '../../worker/cron';
 import { AppError } from '../../worker/lib/errors';
-import { queueDailyReport, reportDateForCron } from '../../worker/services/daily-report';
+import { queueDailyReport, reportDateForCron } from '../../worker/services/staff/daily-report';
 import { get, postJson } from './helpers';
 
 async function runDailyCron(scheduledTime: string) {

@@ -4,8 +4,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventStatement, type AnalyticsEvent } from '../../worker/services/analytics';
-import { recordAudit } from '../../worker/services/audit';
-import { dashboardFigures } from '../../worker/services/dashboard';
+import { recordAudit } from '../../worker/services/staff/audit';
+import { dashboardFigures } from '../../worker/services/staff/dashboard';
 import { database } from '../../worker/lib/db';
 import { get, postJson } from './helpers';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import type { Env } from '../../worker/env';
 import { hitLimit } from '../../worker/middleware/rate-limit';
-import { coloursForProduct } from '../../worker/services/catalogue';
+import { coloursForProduct } from '../../worker/services/catalog';
 import { CUSTOMER_EMAIL_DAILY_CAP, CUSTOMER_EMAIL_RECIPIENT_LIMIT } from '../../worker/services/email/customer-email-guard';
 import { trackingUpdateEmail } from '../../worker/services/email/tracking-emails';
 import { paymentReceiptEmail } from '../../worker/services/payments/receipt';

@@ -5,8 +5,8 @@
 // the sizes before production. The lead score's 20 points for sizes need measured sizes.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { coloursForProduct } from '../../worker/services/catalogue';
-import { leadScore } from '../../worker/services/lead-score';
+import { coloursForProduct } from '../../worker/services/catalog';
+import { leadScore } from '../../worker/services/staff/lead-score';
 import { orderFromQuote } from '../../worker/services/order-from-quote';
 import { get, postJson } from './helpers';
 

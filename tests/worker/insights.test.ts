@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HIGH_VALUE_LEAD_SCORE, leadScore, normaliseLocation } from '../../worker/services/lead-score';
-import { realtimeInsights } from '../../worker/services/realtime-insights';
+import { HIGH_VALUE_LEAD_SCORE, leadScore, normaliseLocation } from '../../worker/services/staff/lead-score';
+import { realtimeInsights } from '../../worker/services/staff/realtime-insights';
 import { get, postJson } from './helpers';
 
 // The day under test (South African calendar day) and its neighbours.

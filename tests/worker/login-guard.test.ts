@@ -7,7 +7,7 @@ import {
   type LoginGuard,
   type SignInAttempt,
 } from '../../worker/durable-objects/login-guard';
-import { signInStaff } from '../../worker/services/staff-session';
+import { signInStaff } from '../../worker/services/staff/session';
 
 const PIN = '4321';
 const DAY_MS = 24 * 3_600_000;

@@ -5,7 +5,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../../worker/env';
 import worker from '../../worker/index';
-import { coloursForProduct } from '../../worker/services/catalogue';
+import { coloursForProduct } from '../../worker/services/catalog';
 import { sendDueEmails } from '../../worker/services/email/outbox';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
 import { isMasked, maskAddress, maskOrderContact, maskPhone } from '../../worker/shared/orders-api';

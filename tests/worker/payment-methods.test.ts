@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Env } from '../../worker/env';
 import worker from '../../worker/index';
 import { publicConfig } from '../../worker/routes/config';
-import { coloursForProduct } from '../../worker/services/catalogue';
+import { coloursForProduct } from '../../worker/services/catalog';
 import { BASE } from './helpers';
 import { createPayment, insertOrder, insertQuote, orderRow } from './payments-fixtures';
 

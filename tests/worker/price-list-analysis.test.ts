@@ -4,9 +4,9 @@
 import { env, SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
-import { analysePriceList } from '../../worker/services/price-list-analysis';
-import { analyseWithClaude } from '../../worker/services/price-list-claude';
-import { analysePriceListText, parseSizeMm, tokenizeRow, vatOf } from '../../worker/services/price-list-parser';
+import { analysePriceList } from '../../worker/services/staff/price-list-analysis';
+import { analyseWithClaude } from '../../worker/services/staff/price-list-claude';
+import { analysePriceListText, parseSizeMm, tokenizeRow, vatOf } from '../../worker/services/staff/price-list-parser';
 import { analysisCsvFileName, priceGridToCsv, type PriceListAnalysis } from '../../worker/shared/price-list-analysis-api';
 import { BASE, postJson } from './helpers';
 

@@ -4,8 +4,8 @@ import { env, SELF } from 'cloudflare:test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerBuiltIn } from '../../worker/services/consultant/built-in-consultant';
 import { formatRandFromCents } from '../../worker/shared/money';
-import { invalidateProductCatalogue } from '../../worker/services/product-catalogue';
-import { countChangedCells, parsePriceListCsv, productKeyFromFileName } from '../../worker/services/price-lists';
+import { invalidateProductCatalogue } from '../../worker/services/product-catalog';
+import { countChangedCells, parsePriceListCsv, productKeyFromFileName } from '../../worker/services/staff/price-lists';
 import { BASE, get, postJson } from './helpers';
 
 let staffCookie = '';

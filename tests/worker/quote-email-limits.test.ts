@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { hitLimit } from '../../worker/middleware/rate-limit';
-import { coloursForProduct } from '../../worker/services/catalogue';
+import { coloursForProduct } from '../../worker/services/catalog';
 import { normaliseEmailAddress, QUOTE_EMAIL_DAILY_CAP, QUOTE_RECIPIENT_LIMIT } from '../../worker/services/quotes';
 import { postJson } from './helpers';
 

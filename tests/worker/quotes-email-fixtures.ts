@@ -1,7 +1,7 @@
 // Helpers of the stored-quote tests (quotes-email.test.ts, quotes-stored.test.ts): a client address per
 // call, a quote's body at server prices, and the outbox rows its e-mails leave.
 import { env } from 'cloudflare:test';
-import { coloursForProduct } from '../../worker/services/catalogue';
+import { coloursForProduct } from '../../worker/services/catalog';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
 
 let ipCounter = 0;

@@ -2,7 +2,7 @@ import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest';
 import { CHAT_TRANSCRIPT_RETENTION_MS, type ChatSession } from '../../worker/durable-objects/chat-session';
 import { runChatTurn } from '../../worker/services/consultant/chat-turn';
-import { purgeActivity, purgeOldPhotos, purgeOutbox, purgeQuotesAndKeys } from '../../worker/services/retention';
+import { purgeActivity, purgeOldPhotos, purgeOutbox, purgeQuotesAndKeys } from '../../worker/services/staff/retention';
 import {
   ANALYTICS_RETENTION_DAYS,
   AUDIT_RETENTION_DAYS,

@@ -7,9 +7,9 @@ import { answerBuiltIn } from '../../worker/services/consultant/built-in-consult
 import type { ConsultantDeps } from '../../worker/services/consultant/types';
 import { answerWithClaude } from '../../worker/services/consultant/claude';
 import { orderStatusFacts } from '../../worker/services/consultant/order-status';
-import { coloursForProduct } from '../../worker/services/catalogue';
+import { coloursForProduct } from '../../worker/services/catalog';
 import { submitOrder } from '../../worker/services/orders';
-import { bulkUploadPriceLists, templateFor } from '../../worker/services/price-lists';
+import { bulkUploadPriceLists, templateFor } from '../../worker/services/staff/price-lists';
 import { SAMPLE_PRICES_NOTE, SAMPLE_PRICES_TEXT } from '../../worker/shared/sample-prices';
 
 const deps: ConsultantDeps = {

@@ -2,8 +2,8 @@
 // staff upload of a product's price list takes it off the list.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { dashboardFigures } from '../../worker/services/dashboard';
-import { bulkUploadPriceLists, templateFor } from '../../worker/services/price-lists';
+import { dashboardFigures } from '../../worker/services/staff/dashboard';
+import { bulkUploadPriceLists, templateFor } from '../../worker/services/staff/price-lists';
 
 async function productNames(): Promise<Map<string, string>> {
   const { results } = await env.DB.prepare('SELECT id, name FROM products').all<{ id: string; name: string }>();

@@ -7,8 +7,8 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage }
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { emailOutbox } from '../../worker/db/schema';
-import { coloursForProduct } from '../../worker/services/catalogue';
-import { bulkUploadPriceLists, templateFor } from '../../worker/services/price-lists';
+import { coloursForProduct } from '../../worker/services/catalog';
+import { bulkUploadPriceLists, templateFor } from '../../worker/services/staff/price-lists';
 import { SAMPLE_PRICES_NOTE, SAMPLE_PRICES_TEXT } from '../../worker/shared/sample-prices';
 import { clientIp } from './helpers';
 

@@ -4,7 +4,7 @@ import { chunks } from '../../worker/lib/chunks';
 import { flushBuffer } from '../../worker/services/analytics';
 import { seedCatalogueIfEmpty } from '../../worker/services/seed';
 import { invalidatePriceCache } from '../../worker/services/pricing';
-import { invalidateProductCatalogue } from '../../worker/services/product-catalogue';
+import { invalidateProductCatalogue } from '../../worker/services/product-catalog';
 import { renderSwatchPng } from '../../worker/services/swatch-texture';
 
 // The test files share one workerd runtime per vitest worker (`isolate: false` in

@@ -5,11 +5,11 @@
 import { env, SELF } from 'cloudflare:test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../worker/lib/errors';
-import { DEFAULT_MAX_PAGES, crawlConfig, crawlSite } from '../../worker/services/site-crawl/crawler';
-import { extractProducts } from '../../worker/services/site-crawl/products';
-import { parseRobotsTxt, robotsAllows } from '../../worker/services/site-crawl/robots';
-import { scrapeRow } from '../../worker/services/site-crawl/scrape-records';
-import { startWebsiteScrape } from '../../worker/services/site-crawl/website-scrape';
+import { DEFAULT_MAX_PAGES, crawlConfig, crawlSite } from '../../worker/services/staff/site-crawl/crawler';
+import { extractProducts } from '../../worker/services/staff/site-crawl/products';
+import { parseRobotsTxt, robotsAllows } from '../../worker/services/staff/site-crawl/robots';
+import { scrapeRow } from '../../worker/services/staff/site-crawl/scrape-records';
+import { startWebsiteScrape } from '../../worker/services/staff/site-crawl/website-scrape';
 import { fixtureResponse, ITEM_PAGES, MAIN_ORIGIN, MAIN_SITE } from './fixtures/site/main-site';
 import { BASE, get, postJson } from './helpers';
 

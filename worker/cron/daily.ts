@@ -1,5 +1,5 @@
 import type { Env } from '../env';
-import { purgeActivity, purgeExpiredEnquiries, purgeOldPhotos, purgeOutbox, purgeQuotesAndKeys } from '../services/retention';
+import { purgeActivity, purgeExpiredEnquiries, purgeOldPhotos, purgeOutbox, purgeQuotesAndKeys } from '../services/staff/retention';
 
 /**
  * The daily retention run (docs/decisions/005-retention-schedule.md). Each step stands alone, so

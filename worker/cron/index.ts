@@ -1,6 +1,6 @@
 import type { Env } from '../env';
 import { sendDueEmails } from '../services/email/outbox';
-import { runDailyReport } from '../services/daily-report';
+import { runDailyReport } from '../services/staff/daily-report';
 import { runDailyRetention } from './daily';
 
 /** 04:00 UTC is 06:00 South African time (no daylight saving). */

@@ -111,7 +111,7 @@ export class ChatSession extends DurableObject<Env> implements ChatSessionApi {
       .map((m) => ({ role: m.role, content: m.content, images: JSON.parse(m.images) as string[], features: JSON.parse(m.features) as string[] }));
   }
 
-  /** POPIA deletion on request (services/popia.ts): the transcript and memory go now, not at the retention alarm. */
+  /** POPIA deletion on request (services/staff/popia.ts): the transcript and memory go now, not at the retention alarm. */
   async forget(): Promise<{ messages: number }> {
     const messages = this.ctx.storage.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM messages').one().n;
     await this.ctx.storage.deleteAlarm();

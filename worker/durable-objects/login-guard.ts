@@ -44,7 +44,7 @@ const SIGNING_KEY = 'device-signing-key';
  * the attempt counted and the PIN compared in one synchronous stretch of one call, so parallel
  * guesses cannot slip past a limit. Every budget row has an expiry; an alarm deletes expired rows.
  * It sends nothing: when unknown browsers are locked out it hands the lockout out to report, once per
- * day window, and the sign-in service (services/staff-session.ts) queues the business's e-mail.
+ * day window, and the sign-in service (services/staff/session.ts) queues the business's e-mail.
  */
 export class LoginGuard extends DurableObject<Env> implements LoginGuardApi {
   private signingKey!: Uint8Array<ArrayBuffer>;

@@ -10,7 +10,7 @@ const STALE_MS = 5 * 60_000;
 /**
  * The crawl itself, given to the object by the composition root (worker/index.ts): the object keeps
  * the job and its alarms, the work (the website_scrapes row, the audit entry, the pages) is
- * services/site-crawl/crawl-job.ts. `State` is the crawl's own state between steps, kept as given.
+ * services/staff/site-crawl/crawl-job.ts. `State` is the crawl's own state between steps, kept as given.
  */
 export interface ScrapeJobWork<State> {
   /** The pause after each step, in ms. */

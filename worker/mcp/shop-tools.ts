@@ -6,7 +6,7 @@ import type { Env } from '../env';
 import { AppError } from '../lib/errors';
 import { hitLimit, type RateLimitRule } from '../middleware/rate-limit';
 import { publicConfig } from '../routes/config';
-import { catalogOverview, coloursForProduct } from '../services/catalogue';
+import { catalogOverview, coloursForProduct } from '../services/catalog';
 import { formatRandFromCents } from '../shared/money';
 import { DELIVERY_NOTES } from '../services/email/email-parts';
 import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct, priceForSize, type PriceGrid } from '../services/pricing';

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
-import { STAFF_COOKIE, readStaffSession } from '../services/staff-session';
+import { STAFF_COOKIE, readStaffSession } from '../services/staff/session';
 import { assertSameOriginWrite } from './same-origin';
 
 const UNKNOWN_STAFF_ACTOR = 'S-unknown';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppBindings } from '../env';
 import { validate } from '../lib/validate';
 import { requireStaff } from '../middleware/require-staff';
-import { latestAudit } from '../services/audit';
+import { latestAudit } from '../services/staff/audit';
 
 const auditQuerySchema = z.object({
   limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),

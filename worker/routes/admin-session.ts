@@ -9,7 +9,7 @@ import { jsonBody } from '../middleware/json-body';
 import { humanSeconds } from '../middleware/rate-limit';
 import { sameOriginWrites } from '../middleware/same-origin';
 import { staffSignInSchema } from '../shared/schemas';
-import { recordAudit } from '../services/audit';
+import { recordAudit } from '../services/staff/audit';
 import {
   STAFF_COOKIE,
   STAFF_DEVICE_COOKIE,
@@ -17,7 +17,7 @@ import {
   endStaffSession,
   readStaffSession,
   signInStaff,
-} from '../services/staff-session';
+} from '../services/staff/session';
 
 async function firstLockedRefusal(env: Env, scope: string, client: string): Promise<boolean> {
   const key = `audit-locked:${scope}:${scope === 'untrusted' ? 'all' : client}`;

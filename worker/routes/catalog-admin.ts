@@ -4,8 +4,8 @@ import type { AppBindings } from '../env';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { requireStaff, staffActor } from '../middleware/require-staff';
-import { addColour, createProduct, listCatalog, removeColour, updateProduct } from '../services/catalog-admin';
-import { exportCatalog, importCatalog } from '../services/catalog-file';
+import { addColour, createProduct, listCatalog, removeColour, updateProduct } from '../services/staff/catalog';
+import { exportCatalog, importCatalog } from '../services/staff/catalog-file';
 import {
   MAX_IMPORT_BYTES,
   catalogColourSchema,

@@ -4,7 +4,7 @@ import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { requireStaff, staffActor } from '../middleware/require-staff';
-import { addExtractedColourToProduct, extractFromScreenshot, listExtractions, MAX_SCREENSHOT_BYTES } from '../services/colour-extraction';
+import { addExtractedColourToProduct, extractFromScreenshot, listExtractions, MAX_SCREENSHOT_BYTES } from '../services/staff/colour-extraction';
 import {
   addExtractedColourRequest,
   EXTRACTION_CATEGORIES,

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import type { AppBindings } from '../env';
 import { requireStaff, staffActor } from '../middleware/require-staff';
-import { analyseCompetitors } from '../services/competitor-prices';
+import { analyseCompetitors } from '../services/staff/competitor-prices';
 
 export const competitorIntelligenceRoutes = new Hono<AppBindings>()
   // Spec 7: no body; any body is ignored.

@@ -4,10 +4,10 @@ import { AppError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { requireStaff, staffActor } from '../middleware/require-staff';
-import { queueDailyReport } from '../services/daily-report';
+import { queueDailyReport } from '../services/staff/daily-report';
 import { sendOutboxMessages } from '../services/email/outbox';
-import { dailyReport } from '../services/insights';
-import { realtimeInsights } from '../services/realtime-insights';
+import { dailyReport } from '../services/staff/insights';
+import { realtimeInsights } from '../services/staff/realtime-insights';
 import { southAfricanDay } from '../shared/sa-time';
 import { dailyQuerySchema, sendDailySchema, type DailyReportResponse, type RealtimeInsightsResponse, type SendDailyResponse } from '../shared/insights-api';
 

@@ -7,8 +7,8 @@ import { jsonBody } from '../middleware/json-body';
 import { requireStaff, staffActor } from '../middleware/require-staff';
 import { leadListQuerySchema, leadUpdateSchema, type LeadListResponse, type LeadUpdateResponse, type PersonalDataDeleteResponse } from '../shared/leads-api';
 import { personalDataApprovalSchema, personalDataPreviewSchema, type PersonalDataPreview } from '../shared/popia-api';
-import { leadsCsv, leadsCsvFileName, listLeads, updateLead } from '../services/lead-admin';
-import { deletePersonalData, exportPersonalData, previewPersonalData } from '../services/popia';
+import { leadsCsv, leadsCsvFileName, listLeads, updateLead } from '../services/staff/leads';
+import { deletePersonalData, exportPersonalData, previewPersonalData } from '../services/staff/popia';
 
 
 export const leadAdminRoutes = new Hono<AppBindings>()

@@ -4,7 +4,7 @@ import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { requireStaff, staffActor } from '../middleware/require-staff';
-import { recordAudit } from '../services/audit';
+import { recordAudit } from '../services/staff/audit';
 import { getOutboxMessage, listOutbox, OUTBOX_STATUSES, retryOutboxMessage, sendOutboxMessages } from '../services/email/outbox';
 
 const listQuerySchema = z.object({

@@ -6,7 +6,7 @@ import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
 import { acceptedImageType } from '../lib/image/sniff';
 import { requireStaff } from '../middleware/require-staff';
-import { analysePriceList } from '../services/price-list-analysis';
+import { analysePriceList } from '../services/staff/price-list-analysis';
 import {
   ANALYSIS_FIELDS,
   MAX_PRICE_LIST_IMAGE_BYTES,

@@ -15,7 +15,7 @@ import {
   rollbackSchema,
   templateFileName,
 } from '../shared/price-lists-api';
-import { bulkUploadPriceLists, listVersions, rollbackPriceList, templateFor } from '../services/price-lists';
+import { bulkUploadPriceLists, listVersions, rollbackPriceList, templateFor } from '../services/staff/price-lists';
 
 
 /** Room for the files plus the multipart framing. */

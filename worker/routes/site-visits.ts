@@ -14,7 +14,7 @@ import {
   SITE_VISIT_SESSION_TTL_SECONDS,
   readSiteVisitSession,
   unlockSiteVisits,
-} from '../services/site-visit-access';
+} from '../services/staff/site-visit-access';
 import { WRONG_PHRASE_MESSAGE, siteVisitUnlockSchema, type SiteVisitSessionStatus } from '../shared/site-visits-api';
 
 const COOKIE_OPTIONS = { httpOnly: true, secure: true, sameSite: 'Strict', path: '/' } as const;

@@ -4,9 +4,9 @@ import { Hono } from 'hono';
 import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
 import { requireStaff, staffActor } from '../middleware/require-staff';
-import { DEFAULT_MAX_PAGES } from '../services/site-crawl/crawler';
-import { latestScrapeResult, scrapeStatus } from '../services/site-crawl/scrape-records';
-import { startWebsiteScrape } from '../services/site-crawl/website-scrape';
+import { DEFAULT_MAX_PAGES } from '../services/staff/site-crawl/crawler';
+import { latestScrapeResult, scrapeStatus } from '../services/staff/site-crawl/scrape-records';
+import { startWebsiteScrape } from '../services/staff/site-crawl/website-scrape';
 import type { ScrapeStartResponse } from '../shared/website-scraping-api';
 
 export const websiteScrapingRoutes = new Hono<AppBindings>()

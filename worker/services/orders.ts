@@ -12,7 +12,7 @@ import type { blindLineSchema, OrderDto, orderSubmitSchema, PaymentStatus, Price
 import { vatInside } from '../shared/money';
 import { ORDER_REFERENCE_PATTERN } from '../shared/orders-api';
 import { isEstimatedSize, LINE_SIZE_SOURCES, sizesToConfirm, type LineSizeSource } from '../shared/size-sources';
-import { coloursForProduct } from './catalogue';
+import { coloursForProduct } from './catalog';
 import { orderConfirmationMessages, type OrderForEmail } from './email/order-emails';
 import { admitCustomerEmail } from './email/customer-email-guard';
 import { outboxInsert } from './email/outbox';

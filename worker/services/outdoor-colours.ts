@@ -11,7 +11,7 @@ import { slugify } from '../lib/slug';
 import { wordParagraphs } from '../lib/word-document';
 import type { ColourDto } from '../shared/catalogue-api';
 import type { OutdoorColour, OutdoorColoursResponse, SkippedLine, UploadColoursResponse } from '../shared/outdoor-colours-api';
-import { auditStatement } from './audit';
+import { auditStatement } from './staff/audit';
 import { SWATCH_SIZE_PX, swatchHash } from './seed';
 import { renderSwatchPng } from './swatch-texture';
 

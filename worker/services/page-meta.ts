@@ -20,7 +20,7 @@ import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../shared/public-co
 import { html, SafeHtml } from '../lib/html';
 import { formatRandFromCents, randDecimal } from '../shared/money';
 import { gridForProduct } from './pricing';
-import { productCatalogue, type CatalogueProduct } from './product-catalogue';
+import { productCatalogue, type CatalogueProduct } from './product-catalog';
 
 /** The storefront's service area (spec section 1: 'Mossel Bay to Plettenberg Bay'), west to east. */
 export const GARDEN_ROUTE_TOWNS = ['Mossel Bay', 'George', 'Wilderness', 'Sedgefield', 'Knysna', 'Plettenberg Bay'] as const;

@@ -8,7 +8,7 @@ import type { Env } from '../env';
 import { AppError } from '../lib/errors';
 import type { OrderContact, PublicTrackingDto, TrackingEntryDto, TrackingHistoryItem, TrackingStatus, trackingCreateSchema, trackingUpdateSchema } from '../shared/tracking-api';
 import type { z } from 'zod';
-import { auditStatement } from './audit';
+import { auditStatement } from './staff/audit';
 import { outboxInsert } from './email/outbox';
 import { trackingUpdateEmail, type TrackingRecipient } from './email/tracking-emails';
 import { isUniqueViolation } from '../lib/d1-errors';

@@ -1,6 +1,6 @@
 // The price-list analyser's contract (staff spec 2.5, 3 'Price list analysis', 7, 8; issue 11 '/admin/pricing'),
 // and the one pure step both sides share: turning an analysis's price grid into the CSV that
-// POST /api/pricing/bulk-upload accepts (worker/services/price-lists.ts parsePriceListCsv).
+// POST /api/pricing/bulk-upload accepts (worker/services/staff/price-lists.ts parsePriceListCsv).
 import { z } from 'zod';
 import { toCsv } from './csv';
 import { randDecimal, VAT_RATE } from './money';
@@ -17,7 +17,7 @@ export const ANALYSIS_FAILED_TEXT = 'Failed to analyze price list. Please try ag
 /** The grid CSV's bands must lie within these (services/price-lists.ts MIN_BAND_MM, CUSTOM_SIZE_THRESHOLD_MM). */
 export const CSV_MIN_BAND_MM = 100;
 export const CSV_MAX_BAND_MM = 3000;
-/** The first cell of the template CSV (services/price-lists.ts TEMPLATE_CORNER). */
+/** The first cell of the template CSV (services/staff/price-lists.ts TEMPLATE_CORNER). */
 export const CSV_CORNER = 'drop_mm \\ width_mm';
 
 const notes = z.preprocess((v) => (typeof v === 'string' ? (v.trim() ? [v] : []) : v), z.array(z.string().trim().min(1).max(500)).max(40));

@@ -1,5 +1,5 @@
 // The retention schedule (docs/decisions/005-retention-schedule.md): how long each kind of personal
-// data is kept. The daily job (worker/services/retention.ts) deletes by these periods, and the privacy
+// data is kept. The daily job (worker/services/staff/retention.ts) deletes by these periods, and the privacy
 // notice (/privacy) states them from the same constants, so the two cannot drift apart.
 
 /** Enquiries (leads, quick details): two years (POPIA: no longer than needed to follow up). */

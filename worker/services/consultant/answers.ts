@@ -1,8 +1,8 @@
 // Answer pieces of the built-in consultant: each adds its paragraph (and feature) to the reply being built.
-import { coloursForProduct } from '../catalogue';
+import { coloursForProduct } from '../catalog';
 import { SAMPLE_PRICES_NOTE } from '../../shared/sample-prices';
 import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct, priceForSize } from '../pricing';
-import type { ProductCatalogue } from '../product-catalogue';
+import type { ProductCatalogue } from '../product-catalog';
 import { FACE_FIX_RULE, INSIDE_RECESS_RULE, MEASURING_GUIDE_PATH } from '../../shared/measuring-rules';
 import { formatRandFromCents } from '../../shared/money';
 import { describeOrderStatus, findOrderReference, orderStatusFacts } from './order-status';

@@ -3,7 +3,7 @@
 // Deterministic: the same message, history and memory give the same reply.
 import { captureLead } from '../leads';
 import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct, priceForSize } from '../pricing';
-import { productCatalogue } from '../product-catalogue';
+import { productCatalogue } from '../product-catalog';
 import {
   addHandoff,
   answerBusiness,

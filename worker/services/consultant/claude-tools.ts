@@ -2,10 +2,10 @@
 // catalogue, leads), so an AI reply never invents a product, a colour or a price.
 import type { Tool } from '@anthropic-ai/sdk/resources/messages';
 import { SAMPLE_PRICES_TEXT } from '../../shared/sample-prices';
-import { coloursForProduct } from '../catalogue';
+import { coloursForProduct } from '../catalog';
 import { captureLead, type LeadSink } from '../leads';
 import { gridForProduct, priceForSize } from '../pricing';
-import { productCatalogue, type CatalogueProduct, type ProductCatalogue } from '../product-catalogue';
+import { productCatalogue, type CatalogueProduct, type ProductCatalogue } from '../product-catalog';
 import type { ConsultantFeature, ConsultantMemory } from './types';
 import { formatRandFromCents } from '../../shared/money';
 import { findOrderReference, orderStatusFacts } from './order-status';

@@ -14,7 +14,7 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatTurn, ConsultantContact, ConsultantDeps, ConsultantMemory } from './types';
 import { CLAUDE_TOOLS, type ClaudeFeature, runTool, type ToolContext } from './claude-tools';
-import { productCatalogue } from '../product-catalogue';
+import { productCatalogue } from '../product-catalog';
 import { FACE_FIX_RULE, INSIDE_RECESS_RULE, MEASURING_GUIDE_PATH } from '../../shared/measuring-rules';
 import { DEFAULT_CLAUDE_MODEL, isModelRefusal, logModelRefusal } from './claude-model';
 

@@ -1,8 +1,8 @@
 import { and, inArray, isNotNull } from 'drizzle-orm';
 import { database } from '../../lib/db';
 import { colours } from '../../db/schema';
-import { coloursForProduct } from '../catalogue';
-import { productCatalogue } from '../product-catalogue';
+import { coloursForProduct } from '../catalog';
+import { productCatalogue } from '../product-catalog';
 import { dominantColours, nearestColours } from '../image-colours';
 import { decodePhoto } from '../../lib/image/decode';
 import { ImageError } from '../../lib/image/errors';

@@ -1,6 +1,6 @@
 // Which catalogue product a chat message is about: full names and ids first, then the words
 // customers use. Only ids of the catalogue passed in (the products in D1) are ever returned.
-import type { CatalogueProduct } from '../product-catalogue';
+import type { CatalogueProduct } from '../product-catalog';
 
 type NamedProduct = Pick<CatalogueProduct, 'id' | 'name' | 'calculatorId'>;
 

@@ -2,8 +2,8 @@
 // every staff change, with who (the staff session's short id), what and when. A change and its
 // audit entry are written in one D1 batch where the change is a single batch itself.
 import { desc } from 'drizzle-orm';
-import { database } from '../lib/db';
-import { auditLog } from '../db/schema';
+import { database } from '../../lib/db';
+import { auditLog } from '../../db/schema';
 
 export interface AuditEntry {
   /** The staff session id (staffActor(c) of middleware/require-staff), or 'anonymous'. */

@@ -2,12 +2,12 @@
 // from analytics_events and the records (leads, quotes, orders), never made up. Days are South
 // African calendar days (UTC+2 all year); records keep UTC instants, so a day is a UTC range.
 import { and, count, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { database } from '../lib/db';
-import { analyticsEvents, leads, orderLines, orders, quotes } from '../db/schema';
-import type { DailyReportDto, DailySeriesPoint, LocationFigure, ProductInterestFigure } from '../shared/insights-api';
+import { database } from '../../lib/db';
+import { analyticsEvents, leads, orderLines, orders, quotes } from '../../db/schema';
+import type { DailyReportDto, DailySeriesPoint, LocationFigure, ProductInterestFigure } from '../../shared/insights-api';
 import { HIGH_VALUE_LEAD_SCORE, leadScore, normaliseLocation, type ScoredLead } from './lead-score';
 import { productNamer } from './product-namer';
-import { addDays, startOfSouthAfricanDay } from '../shared/sa-time';
+import { addDays, startOfSouthAfricanDay } from '../../shared/sa-time';
 
 export const SERIES_DAYS = 30;
 

@@ -1,7 +1,7 @@
 // The built-in price-list reader (staff spec 2.5, 3 'Price list analysis'): pure, it takes the text that
 // text recognition read from a supplier's price list (tesseract in the browser) and finds the width header
 // row, the drop column, the price cells, the product words and the pricing notes.
-import { CSV_MAX_BAND_MM, CSV_MIN_BAND_MM, type PriceGrid, type PriceListAnalysis } from '../shared/price-list-analysis-api';
+import { CSV_MAX_BAND_MM, CSV_MIN_BAND_MM, type PriceGrid, type PriceListAnalysis } from '../../shared/price-list-analysis-api';
 
 // ---------------------------------------------------------------------------
 // Tokens: sizes (mm, cm, m) and prices (R 1 234,56 / 1234.56 / 1 234)

@@ -1,8 +1,8 @@
 // Product names for the figures: either id space, or a name, to the catalogue's name.
 
-import { database } from '../lib/db';
-import { products } from '../db/schema';
-import { normaliseProductKey } from './product-ids';
+import { database } from '../../lib/db';
+import { products } from '../../db/schema';
+import { normaliseProductKey } from '../product-ids';
 
 export type ProductNamer = (key: string | null | undefined, fallback?: string | null) => string | null;
 

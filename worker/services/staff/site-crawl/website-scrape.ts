@@ -1,8 +1,8 @@
 // Starting a crawl of the main website (staff spec 2.2; issue 11): the address comes from
 // MAIN_WEBSITE_URL; the ScrapeJob Durable Object runs it, one at a time.
-import type { Env } from '../../env';
-import { AppError } from '../../lib/errors';
-import type { ScrapeJobProgress } from '../../shared/website-scraping-api';
+import type { Env } from '../../../env';
+import { AppError } from '../../../lib/errors';
+import type { ScrapeJobProgress } from '../../../shared/website-scraping-api';
 
 /** The one job object of the main website, so a second start finds the running crawl. */
 export const MAIN_WEBSITE_JOB = 'main-website';

@@ -7,15 +7,15 @@
 // The product comes from the FILE NAME only: '{productId}-pricing-template.csv' or '{productId}.csv'
 // (either id space; a browser's ' (1)' copy suffix is ignored).
 import { and, desc, eq } from 'drizzle-orm';
-import { database } from '../lib/db';
-import { priceLists } from '../db/schema';
-import { CsvSyntaxError, parseCsv, toCsv } from '../shared/csv';
-import { randDecimal } from '../shared/money';
-import { AppError, type ErrorIssue } from '../lib/errors';
-import { PRICE_DROP_CONFIRM_PREFIX, PRICE_FLOOR_CENTS, type BulkUploadResponse, type PriceListVersionDto, type PriceListVersionsResponse, type RollbackResponse } from '../shared/price-lists-api';
+import { database } from '../../lib/db';
+import { priceLists } from '../../db/schema';
+import { CsvSyntaxError, parseCsv, toCsv } from '../../shared/csv';
+import { randDecimal } from '../../shared/money';
+import { AppError, type ErrorIssue } from '../../lib/errors';
+import { PRICE_DROP_CONFIRM_PREFIX, PRICE_FLOOR_CENTS, type BulkUploadResponse, type PriceListVersionDto, type PriceListVersionsResponse, type RollbackResponse } from '../../shared/price-lists-api';
 import { auditStatement } from './audit';
-import { findProduct } from './catalogue';
-import { CUSTOM_SIZE_THRESHOLD_MM, invalidatePriceCache } from './pricing';
+import { findProduct } from '../catalog';
+import { CUSTOM_SIZE_THRESHOLD_MM, invalidatePriceCache } from '../pricing';
 
 export const MIN_BAND_MM = 100;
 export const MAX_PRICE_CENTS = 1_000_000 * 100;

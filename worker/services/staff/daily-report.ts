@@ -3,16 +3,16 @@
 // so a rerun, a retry or the button after the cron finds the claim and queues nothing; two at once
 // collide on the primary key and the loser's whole batch is rolled back.
 import { eq } from 'drizzle-orm';
-import { database } from '../lib/db';
-import { dailyReports, emailOutbox } from '../db/schema';
-import type { Env } from '../env';
-import { AppError } from '../lib/errors';
-import type { DailyReportDto } from '../shared/insights-api';
+import { database } from '../../lib/db';
+import { dailyReports, emailOutbox } from '../../db/schema';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/errors';
+import type { DailyReportDto } from '../../shared/insights-api';
 import { auditStatement } from './audit';
-import { dailyReportDedupeKey, dailyReportEmail } from './email/daily-report-email';
-import { outboxInsert, sendOutboxMessages } from './email/outbox';
+import { dailyReportDedupeKey, dailyReportEmail } from '../email/daily-report-email';
+import { outboxInsert, sendOutboxMessages } from '../email/outbox';
 import { dailyReport } from './insights';
-import { addDays, southAfricanDay } from '../shared/sa-time';
+import { addDays, southAfricanDay } from '../../shared/sa-time';
 
 export interface DailyReportSendResult {
   date: string;

@@ -1,9 +1,9 @@
 // The deletions the daily job makes under the retention schedule (docs/decisions/005-retention-schedule.md):
 // the periods are the constants of worker/shared/retention-schedule.ts, which the privacy notice states.
 import { and, eq, inArray, lt, ne, notExists, or, sql } from 'drizzle-orm';
-import { database } from '../lib/db';
-import { DAY_MS } from '../shared/sa-time';
-import { analyticsEvents, auditLog, customerDetails, emailOutbox, idempotencyKeys, leads, orders, quotes } from '../db/schema';
+import { database } from '../../lib/db';
+import { DAY_MS } from '../../shared/sa-time';
+import { analyticsEvents, auditLog, customerDetails, emailOutbox, idempotencyKeys, leads, orders, quotes } from '../../db/schema';
 import {
   ANALYTICS_RETENTION_DAYS,
   AUDIT_RETENTION_DAYS,
@@ -13,7 +13,7 @@ import {
   OUTBOX_ROW_RETENTION_DAYS,
   PHOTO_RETENTION_DAYS,
   QUOTE_RETENTION_DAYS,
-} from '../shared/retention-schedule';
+} from '../../shared/retention-schedule';
 
 
 /** R2 prefixes holding customers' photos: chat attachments (routes/chat.ts), window photos (routes/ar.ts). */

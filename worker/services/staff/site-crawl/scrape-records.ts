@@ -1,9 +1,9 @@
 // The website_scrapes rows (staff spec 2.2, 3): a crawl's progress while it runs, its result once
 // completed, and the status and result answers read from them.
 import { and, desc, eq } from 'drizzle-orm';
-import { database } from '../../lib/db';
-import { websiteScrapes } from '../../db/schema';
-import type { ScrapeJobProgress, ScrapeResultData, ScrapeResultResponse, ScrapeStatusResponse } from '../../shared/website-scraping-api';
+import { database } from '../../../lib/db';
+import { websiteScrapes } from '../../../db/schema';
+import type { ScrapeJobProgress, ScrapeResultData, ScrapeResultResponse, ScrapeStatusResponse } from '../../../shared/website-scraping-api';
 import type { ExtractedProduct } from './products';
 
 type ScrapeRow = typeof websiteScrapes.$inferSelect;

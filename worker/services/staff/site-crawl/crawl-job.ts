@@ -1,10 +1,10 @@
 // The website crawl's work (DESIGN.md section 5), run step by step by the ScrapeJob object: the
 // website_scrapes row and audit entry of a run, a few pages per step, and how the run ends.
 import { eq } from 'drizzle-orm';
-import { database } from '../../lib/db';
-import { websiteScrapes } from '../../db/schema';
-import type { ScrapeJobWork } from '../../durable-objects/scrape-job';
-import type { Env } from '../../env';
+import { database } from '../../../lib/db';
+import { websiteScrapes } from '../../../db/schema';
+import type { ScrapeJobWork } from '../../../durable-objects/scrape-job';
+import type { Env } from '../../../env';
 import { auditStatement } from '../audit';
 import { beginCrawl, CrawlError, crawlConfig, crawlFinished, crawlStep, delayFromEnv, type CrawlState } from './crawler';
 import { progressOf, scrapeResultData, scrapeRow } from './scrape-records';

@@ -7,22 +7,22 @@
 // Orders stay only as far as the law requires (SARS: reference, lines, totals, dates, payment rows),
 // their personal fields blanked.
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { database } from '../lib/db';
+import { database } from '../../lib/db';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { customerDetails, emailOutbox, leads, orderLines, orders, payments, quotes } from '../db/schema';
-import type { Env } from '../env';
-import { chunks, selectInSlices } from '../lib/chunks';
-import { randomHex, sha256Hex } from '../lib/crypto';
-import { AppError } from '../lib/errors';
-import { endKvSession, readKvSession, storeKvSession, type KvSession } from '../lib/kv-session';
-import { addressOf, normalEmail, normalPhone } from '../shared/contact-normal-form';
-import type { PersonalDataDeletion } from '../shared/leads-api';
-import type { DataRequestAction, MatchedRecord, PersonalDataPreview, VerifiedBy } from '../shared/popia-api';
-import { PHOTO_RETENTION_DAYS } from '../shared/retention-schedule';
-import { chatSessionIdSchema } from '../shared/schemas';
+import { customerDetails, emailOutbox, leads, orderLines, orders, payments, quotes } from '../../db/schema';
+import type { Env } from '../../env';
+import { chunks, selectInSlices } from '../../lib/chunks';
+import { randomHex, sha256Hex } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { endKvSession, readKvSession, storeKvSession, type KvSession } from '../../lib/kv-session';
+import { addressOf, normalEmail, normalPhone } from '../../shared/contact-normal-form';
+import type { PersonalDataDeletion } from '../../shared/leads-api';
+import type { DataRequestAction, MatchedRecord, PersonalDataPreview, VerifiedBy } from '../../shared/popia-api';
+import { PHOTO_RETENTION_DAYS } from '../../shared/retention-schedule';
+import { chatSessionIdSchema } from '../../shared/schemas';
 import { auditStatement, recordAudit } from './audit';
-import { leadNotificationKey } from './email/lead-emails';
-import { leadDto } from './lead-admin';
+import { leadNotificationKey } from '../email/lead-emails';
+import { leadDto } from './leads';
 
 export const DELETED_NAME = 'Deleted on request';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppBindings } from '../env';
-import { catalogOverview, coloursForProduct, productsWithColours } from '../services/catalogue';
+import { catalogOverview, coloursForProduct, productsWithColours } from '../services/catalog';
 import type { ColoursResponse } from '../shared/catalogue-api';
 
 export const colourRoutes = new Hono<AppBindings>().get('/:product_type', async (c) => {

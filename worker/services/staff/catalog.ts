@@ -3,10 +3,10 @@
 // products may share one) and is offered only with a swatch, so every colour written here gets a
 // swatch rendered into R2 first; then the rows and the audit entry go in one D1 batch.
 import { and, asc, eq, max } from 'drizzle-orm';
-import { database } from '../lib/db';
-import { colours, priceLists, products } from '../db/schema';
-import { AppError } from '../lib/errors';
-import { slugify } from '../lib/slug';
+import { database } from '../../lib/db';
+import { colours, priceLists, products } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { slugify } from '../../lib/slug';
 import {
   CATALOG_CATEGORIES,
   INSTALLATION_TYPES,
@@ -20,16 +20,16 @@ import {
   type InstallationType,
   type PriceCategory,
   type updateProductSchema,
-} from '../shared/catalog-admin-api';
-import { SWATCH_TEXTURES, type CatalogueSection, type SwatchTexture } from '../shared/catalogue-types';
+} from '../../shared/catalog-admin-api';
+import { SWATCH_TEXTURES, type CatalogueSection, type SwatchTexture } from '../../shared/catalogue-types';
 import type { z } from 'zod';
 import { auditStatement } from './audit';
-import { SWATCH_ROUTE_PREFIX } from './catalogue';
-import { OUTDOOR_COLOUR_SET_KEY, uploadedOutdoorColourDtos } from './outdoor-colours';
-import { invalidateProductCatalogue } from './product-catalogue';
-import { normaliseProductKey } from './product-ids';
-import { SWATCH_SIZE_PX, swatchHash } from './seed';
-import { renderSwatchPng } from './swatch-texture';
+import { SWATCH_ROUTE_PREFIX } from '../catalog';
+import { OUTDOOR_COLOUR_SET_KEY, uploadedOutdoorColourDtos } from '../outdoor-colours';
+import { invalidateProductCatalogue } from '../product-catalog';
+import { normaliseProductKey } from '../product-ids';
+import { SWATCH_SIZE_PX, swatchHash } from '../seed';
+import { renderSwatchPng } from '../swatch-texture';
 
 export type ProductRow = typeof products.$inferSelect;
 type ColourRow = typeof colours.$inferSelect;

@@ -2,9 +2,9 @@
 // (staff spec 2.5, 3 'Price list analysis'); any failure is a PriceListClaudeError with a reason.
 import Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
-import { toBase64 } from '../lib/base64';
-import { priceListAnalysisSchema, type PriceListAnalysis } from '../shared/price-list-analysis-api';
-import { DEFAULT_CLAUDE_MODEL } from './consultant/claude';
+import { toBase64 } from '../../lib/base64';
+import { priceListAnalysisSchema, type PriceListAnalysis } from '../../shared/price-list-analysis-api';
+import { DEFAULT_CLAUDE_MODEL } from '../consultant/claude';
 
 // ---------------------------------------------------------------------------
 // Claude reads the image (ANTHROPIC_API_KEY set)

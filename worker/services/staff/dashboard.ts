@@ -1,7 +1,7 @@
 // The staff dashboard's five figures (staff spec 2.12; issue 10): every one computed from the
 // analytics events and the records at `now`, each with a `basis` that says how. Nothing made up.
-import type { AdminDashboardResponse, DashboardAlert, ScorePart } from '../shared/analytics-api';
-import { addDays, southAfricanDay } from '../shared/sa-time';
+import type { AdminDashboardResponse, DashboardAlert, ScorePart } from '../../shared/analytics-api';
+import { addDays, southAfricanDay } from '../../shared/sa-time';
 import { latestAudit } from './audit';
 import { competitorFigure } from './competitor-prices';
 import { samplePricesAlert } from './sample-price-alert';

@@ -4,20 +4,20 @@
 // state when they state one (our grid's price for that width x drop), else their 'from' price
 // against ours. One competitor_snapshots row per competitor, written with the audit entry in one batch.
 import { desc } from 'drizzle-orm';
-import { database } from '../lib/db';
-import { competitorSnapshots } from '../db/schema';
-import type { Env } from '../env';
-import { AppError } from '../lib/errors';
+import { database } from '../../lib/db';
+import { competitorSnapshots } from '../../db/schema';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/errors';
 import {
   NOTABLE_GAP_PERCENT,
   type CompetitorAnalysisResponse,
   type CompetitorResult,
   type PriceComparison,
-} from '../shared/website-scraping-api';
-import { formatRandFromCents } from '../shared/money';
-import type { InsightDto } from '../shared/insights-api';
+} from '../../shared/website-scraping-api';
+import { formatRandFromCents } from '../../shared/money';
+import type { InsightDto } from '../../shared/insights-api';
 import { auditStatement } from './audit';
-import { gridForProduct, priceForSize, type PriceGrid } from './pricing';
+import { gridForProduct, priceForSize, type PriceGrid } from '../pricing';
 import { CrawlError, crawlConfig, crawlSite, delayFromEnv, type CrawlConfig } from './site-crawl/crawler';
 import type { ExtractedProduct } from './site-crawl/products';
 

@@ -1,7 +1,7 @@
-import type { Env } from '../env';
-import { AppError } from '../lib/errors';
-import { randomId, sha256Hex } from '../lib/crypto';
-import { readKvSession, storeKvSession } from '../lib/kv-session';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/errors';
+import { randomId, sha256Hex } from '../../lib/crypto';
+import { readKvSession, storeKvSession } from '../../lib/kv-session';
 
 // The site-visit workspace's access phrase (staff spec sections 2.11, 5, 6; DESIGN.md section 7):
 // checked on the server, throttled by the same LoginGuard logic as the staff PIN (its own object and

@@ -1,12 +1,12 @@
 // The staff leads page (staff spec 2.10): list with counts, follow-up status and notes (audited in the
 // same batch), and the CSV export, safe against spreadsheet formula injection.
 import { count, desc, eq } from 'drizzle-orm';
-import { database } from '../lib/db';
-import { leads } from '../db/schema';
-import { AppError } from '../lib/errors';
-import { FOLLOW_UP_STATUSES, type FollowUpStatus, type LeadCounts, type LeadDto, type LeadListResponse } from '../shared/leads-api';
-import { southAfricanDay } from '../shared/sa-time';
-import { toCsv } from '../shared/csv';
+import { database } from '../../lib/db';
+import { leads } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { FOLLOW_UP_STATUSES, type FollowUpStatus, type LeadCounts, type LeadDto, type LeadListResponse } from '../../shared/leads-api';
+import { southAfricanDay } from '../../shared/sa-time';
+import { toCsv } from '../../shared/csv';
 import { auditStatement } from './audit';
 
 type LeadRow = typeof leads.$inferSelect;

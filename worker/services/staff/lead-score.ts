@@ -1,6 +1,6 @@
 // The lead score: how likely a lead is to buy, from where it is and what it gave.
 
-import { leadSizes } from '../shared/leads-api';
+import { leadSizes } from '../../shared/leads-api';
 
 /** The Garden Route service area, Mossel Bay to Plettenberg Bay: spellings people use -> the town. */
 const GARDEN_ROUTE_PLACES: readonly [RegExp, string][] = [

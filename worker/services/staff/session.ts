@@ -1,14 +1,14 @@
-import type { UntrustedLockout } from '../durable-objects/login-guard-contract';
-import type { Env } from '../env';
-import { AppError } from '../lib/errors';
-import { businessProfile as businessDetails } from '../lib/business-profile';
-import { layoutHtml, signatureText } from './email/email-parts';
-import { formatLongDate, formatSouthAfricanTime } from '../shared/sa-time';
-import { html } from '../lib/html';
-import { enqueueEmail, type OutgoingEmail } from './email/outbox';
-import { toBase64Url } from '../lib/base64';
-import { randomHex } from '../lib/crypto';
-import { endKvSession, readKvSession, storeKvSession } from '../lib/kv-session';
+import type { UntrustedLockout } from '../../durable-objects/login-guard-contract';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/errors';
+import { businessProfile as businessDetails } from '../../lib/business-profile';
+import { layoutHtml, signatureText } from '../email/email-parts';
+import { formatLongDate, formatSouthAfricanTime } from '../../shared/sa-time';
+import { html } from '../../lib/html';
+import { enqueueEmail, type OutgoingEmail } from '../email/outbox';
+import { toBase64Url } from '../../lib/base64';
+import { randomHex } from '../../lib/crypto';
+import { endKvSession, readKvSession, storeKvSession } from '../../lib/kv-session';
 
 /** __Host-: only ever set by this origin over HTTPS for Path=/, so a subdomain cannot plant or shadow it. */
 export const STAFF_COOKIE = '__Host-cb_staff';

@@ -4,12 +4,12 @@
 
 import type { BatchItem } from 'drizzle-orm/batch';
 import { eq } from 'drizzle-orm';
-import { database, type Database } from '../lib/db';
-import { slugify } from '../lib/slug';
-import { colours, products } from '../db/schema';
-import { AppError } from '../lib/errors';
-import { CATALOG_EXPORT_VERSION, type CatalogExport, type CatalogImportResponse, type catalogImportSchema } from '../shared/catalog-admin-api';
-import type { SwatchTexture } from '../shared/catalogue-types';
+import { database, type Database } from '../../lib/db';
+import { slugify } from '../../lib/slug';
+import { colours, products } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { CATALOG_EXPORT_VERSION, type CatalogExport, type CatalogImportResponse, type catalogImportSchema } from '../../shared/catalog-admin-api';
+import type { SwatchTexture } from '../../shared/catalogue-types';
 import type { z } from 'zod';
 import { auditStatement } from './audit';
 import {
@@ -25,10 +25,10 @@ import {
   type CatalogState,
   type ColourInput,
   type ProductRow,
-} from './catalog-admin';
-import { OUTDOOR_COLOUR_SET_KEY } from './outdoor-colours';
-import { invalidateProductCatalogue } from './product-catalogue';
-import { normaliseProductKey } from './product-ids';
+} from './catalog';
+import { OUTDOOR_COLOUR_SET_KEY } from '../outdoor-colours';
+import { invalidateProductCatalogue } from '../product-catalog';
+import { normaliseProductKey } from '../product-ids';
 
 type CatalogImport = z.output<typeof catalogImportSchema>;
 type PlannedProduct = { row: ProductRow | null; id: string; setKey: string; product: CatalogImport['products'][number]; index: number };

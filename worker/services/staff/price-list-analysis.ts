@@ -3,7 +3,7 @@
 // supplier's price list (tesseract in the browser) and finds the width header row, the drop column, the
 // price cells, the product words and the pricing notes. With ANTHROPIC_API_KEY, analyseWithClaude asks
 // Claude to read the image itself and answer in the same shape; any failure there falls back to the parser.
-import type { AnalyzePriceListResponse } from '../shared/price-list-analysis-api';
+import type { AnalyzePriceListResponse } from '../../shared/price-list-analysis-api';
 import { analyseWithClaude, CLAUDE_MAX_IMAGE_BYTES, PriceListClaudeError } from './price-list-claude';
 import { analysePriceListText } from './price-list-parser';
 

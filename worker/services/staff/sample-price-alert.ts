@@ -1,8 +1,8 @@
 // The staff dashboard's alert for products still on sample prices (DESIGN.md 6 and 7b): customers
 // see 'Sample prices' on them and, in production, cannot pay for them by card until staff upload
 // the business's price list for each (Admin Panel, price-list management).
-import type { SamplePricesAlert } from '../shared/analytics-api';
-import { productsOnSamplePrices } from './sample-price-guard';
+import type { SamplePricesAlert } from '../../shared/analytics-api';
+import { productsOnSamplePrices } from '../sample-price-guard';
 
 export async function samplePricesAlert(db: D1Database): Promise<SamplePricesAlert | null> {
   const products = await productsOnSamplePrices(db);

@@ -2,26 +2,26 @@
 // colour-card screenshot, read from its pixels in the Worker, stored with the screenshot, and one
 // extracted colour added to a product's colour set in one step.
 import { asc, desc, eq, max } from 'drizzle-orm';
-import { database } from '../lib/db';
-import { colourExtractions, colours } from '../db/schema';
-import { AppError } from '../lib/errors';
-import { acceptedImageType } from '../lib/image/sniff';
-import { slugify } from '../lib/slug';
+import { database } from '../../lib/db';
+import { colourExtractions, colours } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { acceptedImageType } from '../../lib/image/sniff';
+import { slugify } from '../../lib/slug';
 import type {
   AddExtractedColourResponse,
   ColourExtractionDto,
   ColourExtractionListResponse,
   ExtractedColour,
   ExtractionCategory,
-} from '../shared/colour-extraction-api';
-import { SWATCH_TEXTURES, type SwatchTexture } from '../shared/catalogue-types';
+} from '../../shared/colour-extraction-api';
+import { SWATCH_TEXTURES, type SwatchTexture } from '../../shared/catalogue-types';
 import { auditStatement } from './audit';
-import { findProduct, toColourDto } from './catalogue';
-import { colourWord, deltaE, rgbToHex, rgbToLab, type Lab, type Rgb } from './image-colours';
-import { SWATCH_SIZE_PX } from './seed';
-import { renderSwatchPng } from './swatch-texture';
-import { decodePhoto } from '../lib/image/decode';
-import type { RgbaImage } from '../lib/image/types';
+import { findProduct, toColourDto } from '../catalog';
+import { colourWord, deltaE, rgbToHex, rgbToLab, type Lab, type Rgb } from '../image-colours';
+import { SWATCH_SIZE_PX } from '../seed';
+import { renderSwatchPng } from '../swatch-texture';
+import { decodePhoto } from '../../lib/image/decode';
+import type { RgbaImage } from '../../lib/image/types';
 
 export const MAX_SCREENSHOT_BYTES = 8 * 1024 * 1024;
 /** A colour card needs no detail: the screenshot is reduced while decoding to about this many pixels. */

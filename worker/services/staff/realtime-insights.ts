@@ -2,11 +2,11 @@
 // 7 days of analytics_events and the records (leads, quotes, orders), never made up.
 
 import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
-import { database } from '../lib/db';
-import { analyticsEvents, leads, orderLines, orders, quotes } from '../db/schema';
-import type { InsightDto } from '../shared/insights-api';
+import { database } from '../../lib/db';
+import { analyticsEvents, leads, orderLines, orders, quotes } from '../../db/schema';
+import type { InsightDto } from '../../shared/insights-api';
 import { competitorInsights } from './competitor-prices';
-import { DAY_MS } from '../shared/sa-time';
+import { DAY_MS } from '../../shared/sa-time';
 import { inGardenRoute, normaliseLocation } from './lead-score';
 import { productNamer, type ProductNamer } from './product-namer';
 
