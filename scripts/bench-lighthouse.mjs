@@ -1,4 +1,4 @@
-// Lighthouse for `npm run bench` (issue 12): Lighthouse's default mobile run (Moto G Power
+// Lighthouse for `npm run bench`: Lighthouse's default mobile run (Moto G Power
 // emulation, simulated slow 4G and 4x CPU throttling) against the landing page of the bench's
 // `npm start`, in Debian Chromium (CHROME_PATH, default /usr/bin/chromium), headless.
 // Targets: performance >= 0.98; accessibility, best practices and SEO 1.0. Runs LIGHTHOUSE_RUNS

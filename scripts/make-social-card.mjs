@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * make-social-card.mjs: renders the site's link-preview image (Open Graph / Twitter card, issue 12)
+ * make-social-card.mjs: renders the site's link-preview image (Open Graph / Twitter card)
  * from the brand's own assets: the landing page's hero frame (web/public/media/hero-poster.jpg, a
  * venetian blind in a Garden Route window, see make-hero-video.mjs), the blind mark of favicon.svg and
  * the stylesheet's colours. Output: web/public/media/social-card.jpg, 1200x630 (the size Facebook,

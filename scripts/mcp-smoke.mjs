@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Smoke test of the MCP endpoint (issue 12) with the SDK's own client, against a running site:
+// Smoke test of the MCP endpoint with the SDK's own client, against a running site:
 //   npm start                      # in another terminal
 //   node scripts/mcp-smoke.mjs [url] [product_id width_mm drop_mm]
 // The URL comes from the first argument or MCP_URL, default http://localhost:8787/mcp. It lists the

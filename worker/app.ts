@@ -104,7 +104,7 @@ app.post('/api/admin/catalogue/seed', requireStaff, async (c) => {
 });
 
 app.route('/swatches', swatchRoutes);
-// issue 12: the MCP endpoint for AI shopping agents (public, outside /api; worker/routes/mcp.ts).
+// The MCP endpoint for AI shopping agents (public, outside /api; worker/routes/mcp.ts).
 app.route('/mcp', mcpRoutes);
 app.route('/', crawlerRoutes);
 app.all('/api/*', (c) => {

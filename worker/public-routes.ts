@@ -8,7 +8,7 @@
 // A staff route needs nothing here: it is denied to anonymous callers by default (keep its
 // requireStaff all the same: it names the session for the audit log).
 //
-// Outside /api, and so outside this list, /mcp (issue 12, worker/routes/mcp.ts) is public too: the
+// Outside /api, and so outside this list, /mcp (worker/routes/mcp.ts) is public too: the
 // MCP tools of AI shopping agents, rate limited per client, reaching only the catalogue, prices and
 // quote starting (never leads, orders or the audit log; tests/worker/mcp.test.ts proves it).
 import { TrieRouter } from 'hono/router/trie-router';
@@ -49,13 +49,13 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'POST', path: '/api/payment/yoco/webhook', reason: "Yoco's webhook (Standard Webhooks signature)" },
   { method: 'POST', path: '/api/payment/payfast/notify', reason: "PayFast's ITN (signature, source, amount and server checks)" },
   { method: 'GET', path: '/api/receipts/:file', reason: 'the customer downloads the receipt PDF of their order' },
-  // issue 10: the customer-facing parts of the staff side.
-  { method: 'GET', path: '/api/tracking/:number', reason: 'issue 10: customers look up a courier tracking number on /track' },
-  { method: 'GET', path: '/api/tracking/order/:orderId', reason: 'issue 10: customers look up tracking by order reference on /track' },
-  { method: 'POST', path: '/api/site-visits/unlock', reason: 'issue 10: the site-visit access-phrase gate (throttled like the PIN)' },
-  { method: 'GET', path: '/api/site-visits/session', reason: 'issue 10: the site-visit gate asks whether this browser is unlocked (no data)' },
-  { method: 'POST', path: '/api/analytics/events', reason: 'issue 10: the storefront reports page views and interactions' },
-  { method: 'GET', path: '/api/outdoor-blinds/colours', reason: "issue 11: the storefront's outdoor products show the uploaded outdoor colour range" },
+  // The customer-facing parts of the staff side.
+  { method: 'GET', path: '/api/tracking/:number', reason: 'customers look up a courier tracking number on /track' },
+  { method: 'GET', path: '/api/tracking/order/:orderId', reason: 'customers look up tracking by order reference on /track' },
+  { method: 'POST', path: '/api/site-visits/unlock', reason: 'the site-visit access-phrase gate (throttled like the PIN)' },
+  { method: 'GET', path: '/api/site-visits/session', reason: 'the site-visit gate asks whether this browser is unlocked (no data)' },
+  { method: 'POST', path: '/api/analytics/events', reason: 'the storefront reports page views and interactions' },
+  { method: 'GET', path: '/api/outdoor-blinds/colours', reason: "the storefront's outdoor products show the uploaded outdoor colour range" },
 ];
 
 const router = new TrieRouter<PublicRoute>();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SCREENSHOT_DIR, networkQuiet, trackRequests, useBrowser, testClientAddress } from './browser';
 import { SPEC_ROUTES } from './spec-routes';
 
-// Issue 12, 'Accessible on every page': axe on every route of the spec's table, on a desktop and a
+// 'Accessible on every page': axe on every route of the spec's table, on a desktop and a
 // 360 px phone, staff pages signed in behind the PIN gate, plus a few interactive states. Any
 // 'serious' or 'critical' violation fails, listed with its rule, element and axe's summary.
 

@@ -1,4 +1,4 @@
-// /admin-dashboard in Chromium (issue 10): signed in with the PIN, the five figures computed by the
+// /admin-dashboard in Chromium: signed in with the PIN, the five figures computed by the
 // server, and the figures changing after a customer leaves a lead.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';

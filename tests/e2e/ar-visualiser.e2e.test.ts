@@ -152,7 +152,7 @@ describe('AR visualiser (/ar-measurement)', () => {
     const hasWebGl = await page.locator('.ar-photo canvas').evaluate((c) => !!(c as HTMLCanvasElement).getContext('webgl2'));
     expect(hasWebGl).toBe(true);
     await page.getByText('100% down').waitFor();
-    // No size given: the opening's typical size, labelled as typical (issue 12).
+    // No size given: the opening's typical size, labelled as typical.
     await page.getByText('Typical size for a standard window: 1200 mm x 1200 mm - enter your own measurements').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Open', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, 'ar-preview-venetian-open-1280');
@@ -209,7 +209,7 @@ describe('AR visualiser (/ar-measurement)', () => {
     }
   }, 120_000); // two widths of WebGL: 60 s ran out with the machine busy (load 20 on 2 cores); a deadline, not a wait
 
-  it('labels a typical size as typical, takes the real size or a stored measurement, and marks the lead (issue 12)', async () => {
+  it('labels a typical size as typical, takes the real size or a stored measurement, and marks the lead', async () => {
     for (const width of [360, 1280]) {
       const context = await browser.newContext({ viewport: { width, height: width === 360 ? 780 : 900 } });
       const page = await context.newPage();

@@ -1,4 +1,4 @@
-// /admin/catalog in Chromium (issue 11, staff spec 2.3, 5, 8, 9): sign in, add a colour and find it in
+// /admin/catalog in Chromium (staff spec 2.3, 5, 8, 9): sign in, add a colour and find it in
 // the storefront calculator's colour list, remove it, export, import a bad file, preview with three.js
 // loaded only then, and a 360 px phone without sideways scrolling. The e2e DB is shared: no global counts.
 import { readFileSync } from 'node:fs';

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { screenshot, useBrowser, watchErrors } from './browser';
 
-// Issue 12 (Lighthouse performance): the Worker sends the landing page's first screen (skip link,
+// Lighthouse performance: the Worker sends the landing page's first screen (skip link,
 // header, hero) in its HTML and starts the app from /boot.js; React then draws the same page in its
 // place. These tests pin that the two are the same page, that nothing moves when React takes over,
 // and that the first screen works without any script.

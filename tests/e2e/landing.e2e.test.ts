@@ -133,7 +133,7 @@ describe('quick-details dialog', () => {
     await expect.poll(() => page.getByTestId('toast').count()).toBe(1); // one toast at a time
 
     await dialog.getByLabel('Email Address').fill('thandi@example.co.za');
-    // Issue 18: the lead form's POPIA consent, with the privacy link, and no promise to send a design.
+    // The lead form's POPIA consent, with the privacy link, and no promise to send a design.
     await expect.poll(() => dialog.innerText()).not.toContain('send you your design');
     await expect.poll(() => dialog.getByRole('link', { name: 'privacy notice' }).getAttribute('href')).toBe('/privacy');
     let posted = false;

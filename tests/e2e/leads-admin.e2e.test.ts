@@ -1,4 +1,4 @@
-// /leads in Chromium (issue 10): a lead left through the API shows up for staff signed in at the PIN
+// /leads in Chromium: a lead left through the API shows up for staff signed in at the PIN
 // gate; filter, status, notes, the CSV export and the POPIA data requests (preview, approve) work at
 // phone and desktop size.
 import { randomInt } from 'node:crypto';

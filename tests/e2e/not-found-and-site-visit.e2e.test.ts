@@ -1,4 +1,4 @@
-// Issue 18 in the browser: 'A real 404' (an unknown path is HTTP 404 and still shows the app's 404
+// In the browser: 'A real 404' (an unknown path is HTTP 404 and still shows the app's 404
 // page), 'Site Visits' on the landing page asks for a visit (the lead form with the visit ticked),
 // never the consultants' access-phrase gate, and swatches are said to be drawn, not photographed.
 import type { BrowserContext, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Issue 5, 'Done means': a new customer prices two blinds, e-mails the quote and reads the e-mail,
+// 'Done means': a new customer prices two blinds, e-mails the quote and reads the e-mail,
 // orders, pays with a test card, sees Paid on the receipt and downloads its PDF; then an attacker's
 // changed price and forged payment notification change nothing.
 import { createHmac } from 'node:crypto';
@@ -33,7 +33,7 @@ async function staffCookie(page: Page): Promise<void> {
   expect(res.ok()).toBe(true);
 }
 
-describe('the whole order journey (issue 5)', () => {
+describe('the whole order journey', () => {
   it('two blinds, the quote e-mailed and read, the order paid by test card, Paid on the receipt and its PDF', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
     const page = await context.newPage();

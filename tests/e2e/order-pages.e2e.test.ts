@@ -441,7 +441,7 @@ describe('/complete-quote', () => {
       name: 'Thandi Mokoena',
       email: 'thandi@example.co.za',
       location: 'Knysna',
-      // The stored-quote consultation says where it came from (issue 10: 'the source says which').
+      // The stored-quote consultation says where it came from ('the source says which').
       source: 'quote_consultation',
       productInterest: 'Roller Blind - Blockout',
       popiaConsent: true,

@@ -1,4 +1,4 @@
-// /admin/colours in Chromium (issue 11, staff spec 2.8, 5, 8): staff sign in at the PIN gate, upload a
+// /admin/colours in Chromium (staff spec 2.8, 5, 8): staff sign in at the PIN gate, upload a
 // generated .docx (merge mode: the e2e server's outdoor colours are shared with the other browser tests),
 // see what was added and which lines were skipped, then the Current Colours tab and the outdoor products.
 import { randomInt } from 'node:crypto';

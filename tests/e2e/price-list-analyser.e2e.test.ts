@@ -1,4 +1,4 @@
-// /admin/pricing in Chromium (issue 11, staff spec 2.5, 8): a price-list image with known bands, drawn on a
+// /admin/pricing in Chromium (staff spec 2.5, 8): a price-list image with known bands, drawn on a
 // canvas, is read by real tesseract.js from files this site serves, analysed, shown, and downloaded as the
 // bulk upload's CSV; no request leaves localhost.
 import { readFileSync } from 'node:fs';

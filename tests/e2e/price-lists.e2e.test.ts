@@ -1,4 +1,4 @@
-// /admin/scraper, Price List Management (issue 11) in Chromium: staff download the roller template,
+// /admin/scraper, Price List Management in Chromium: staff download the roller template,
 // are asked to confirm a list of R 0,01 prices (and cancel), upload a raised copy, see '1 of 1 files' and the storefront's quote change, then roll back.
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Issue 10, 'Done means', in one go: a customer leaves their details in the chat on a phone; staff
+// 'Done means', in one go: a customer leaves their details in the chat on a phone; staff
 // sign in at the PIN gate, see the chat on the dashboard and the lead on /leads, mark it contacted
 // with a note and export the CSV; they publish courier tracking for the customer's order, which the
 // customer finds on /track (and receives by e-mail); then staff send the daily report and read it
@@ -32,7 +32,7 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
 });
 
-describe('staff journey (issue 10)', () => {
+describe('staff journey', () => {
   it('a chat lead is followed up, tracking reaches the customer, and the daily report is read in the outbox', async () => {
     // 1. A customer on a phone leaves their name and number in the consultant chat.
     const customer = await openPage({ width: 390, height: 844 });

@@ -1,4 +1,4 @@
-// Courier tracking in Chromium (issue 10): staff sign in, publish tracking for a real order on
+// Courier tracking in Chromium: staff sign in, publish tracking for a real order on
 // /admin/tracking and update it; the customer finds it on /track by tracking number and by order
 // reference with the order's e-mail address, and sees the timeline on the order-confirmation page; the e-mails wait in the outbox.
 import type { BrowserContext, Locator, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// /admin/scraper, Website Scraping tab (staff spec 2.2, 8, 9; issue 11) in Chromium: the e2e server's
+// /admin/scraper, Website Scraping tab (staff spec 2.2, 8, 9) in Chromium: the e2e server's
 // MAIN_WEBSITE_URL is the fixture shop website that tests/e2e/global-setup.ts serves from Node.
 // Start Scraping, see the progress, then the results, the preview and the Download JSON file;
 // the failure toasts; no serious accessibility violations; no sideways scrolling at 360 px.

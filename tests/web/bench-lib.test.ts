@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverCpuPerRequest, targetReport } from '../../scripts/bench-lib.mjs';
 
-// Issue 18: `npm run bench` fails when a target is missed, and measures the pricing endpoint by the
+// `npm run bench` fails when a target is missed, and measures the pricing endpoint by the
 // server's CPU per request, which a slow load generator cannot hide.
 
 describe('bench targets', () => {

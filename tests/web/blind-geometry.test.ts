@@ -209,7 +209,7 @@ describe('zebra preview product', () => {
   });
 });
 
-describe('typical sizes (issue 12)', () => {
+describe('typical sizes', () => {
   it("labels an opening's typical size as typical, never as the blind's size", () => {
     expect(typicalSizeLabel(OPENING_TYPES[0]!)).toBe('Typical size for a standard window: 1200 mm x 1200 mm - enter your own measurements');
     expect(typicalSizeLabel(OPENING_TYPES.find((o) => o.id === 'outdoor-area')!)).toMatch(/^Typical size for an outdoor area: 3000 mm x 2400 mm/);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The consultant's default Claude model against the installed SDK's model list (read at test time),
-// and which API errors count as 'the model was refused' (issue 12).
+// and which API errors count as 'the model was refused'.
 import Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
 import messagesDts from '../../node_modules/@anthropic-ai/sdk/resources/messages/messages.d.ts?raw';

@@ -1,4 +1,4 @@
-// GET /api/orders/{reference} shows phone and address only masked (issue 9): the receipt page shows
+// GET /api/orders/{reference} shows phone and address only masked: the receipt page shows
 // the customer's own full details from this device's copy of the same order, else the masked ones.
 import { describe, expect, it } from 'vitest';
 import { paymentRequestForReceipt } from '../../web/src/features/orders/payment-model';

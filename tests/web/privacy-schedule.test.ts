@@ -1,4 +1,4 @@
-// The privacy notice states the retention periods the daily job deletes by (issue 9): its table is
+// The privacy notice states the retention periods the daily job deletes by: its table is
 // built from the constants of worker/shared/retention-schedule.ts, and says how each kind goes.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 12: the one table of page titles both sides use (worker/shared/route-meta.ts). The Worker
+// The one table of page titles both sides use (worker/shared/route-meta.ts). The Worker
 // writes it into the HTML it sends (tests/worker/page-meta.test.ts); here: it covers the web app's
 // whole route table, and the titles the tab shows after a client-side navigation.
 import { describe, expect, it } from 'vitest';

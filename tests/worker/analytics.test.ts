@@ -1,4 +1,4 @@
-// Recording what happens (issue 10): the storefront's beacon, the daily visitor hash, and the
+// Recording what happens: the storefront's beacon, the daily visitor hash, and the
 // worker's own events for chats, prices asked, orders and leads.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Staff catalogue editor (issue 11 '/admin/catalog', staff spec 2.3, 3, 5, 9): colours added here reach
+// Staff catalogue editor ('/admin/catalog', staff spec 2.3, 3, 5, 9): colours added here reach
 // the storefront's lists at once with a swatch, bad input is a 400 with a sentence, an import is all or
 // nothing, the export has the spec's shape, anonymous callers get 401, and every write is audited.
 import { env, SELF } from 'cloudflare:test';

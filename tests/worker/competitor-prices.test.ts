@@ -1,4 +1,4 @@
-// Competitor prices (issue 11): COMPETITOR_URLS crawled under the scraper's rules, prices read in
+// Competitor prices: COMPETITOR_URLS crawled under the scraper's rules, prices read in
 // rand, compared with ours for the same width x drop (or 'from' against 'from'), one snapshot per
 // competitor, and the result in the dashboard's competitors figure and the marketing insights.
 // The competitor sites are local fixtures (tests/worker/fixtures/site) served by intercepting fetch.

@@ -314,7 +314,7 @@ describe('the hand-off when the business has not configured its contacts (a fres
   });
 });
 
-describe('a single dimension over 3000 mm (spec section 9, issue 12)', () => {
+describe('a single dimension over 3000 mm (spec section 9)', () => {
   it.each([
     ['Can you do a roller blind 3500 mm wide?', 'width of 3500 mm'],
     ['I need a venetian with a drop of 3.2 m', 'drop of 3200 mm'],

@@ -1,4 +1,4 @@
-// The consultant reads an order's status by its reference (issue 3), from the same order the
+// The consultant reads an order's status by its reference, from the same order the
 // confirmation page reads. Orders are written here straight into D1, as the orders service stores them.
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SITEMAP_PATHS } from '../../worker/routes/crawlers';
 import { BASE, get } from './helpers';
 
-describe('robots.txt and sitemap.xml (issue 12)', () => {
+describe('robots.txt and sitemap.xml', () => {
   it('robots.txt is plain text for crawlers, keeps the API and staff screens out and names the sitemap', async () => {
     const res = await get('/robots.txt');
     expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-// GET /api/admin/dashboard (staff spec 2.12; issue 10): known events and records at fixed dates,
+// GET /api/admin/dashboard (staff spec 2.12): known events and records at fixed dates,
 // and every figure checked exactly. `now` is fixed in the past, so rows other tests write today
 // (after it) can never change a figure here.
 import { env } from 'cloudflare:test';
@@ -142,7 +142,7 @@ describe('dashboardFigures (seeded events and records, now = 2024-05-15 12:00 SA
     expect(audit[0]).toMatchObject({ action: 'lead.update', target: 'L12', createdAt: hoursAgo(88) });
   });
 
-  // Issue 18, 'nothing due should not read as health': a week before any record (as a fresh
+  // 'nothing due should not read as health': a week before any record (as a fresh
   // database) scores nothing, instead of 70/100 from full marks for what was never due.
   it('a quiet week (nothing recorded yet): no score, and no part counted', async () => {
     const quiet = await dashboardFigures(env.DB, new Date('2023-01-10T10:00:00Z'));

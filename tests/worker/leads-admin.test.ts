@@ -1,4 +1,4 @@
-// Staff leads API (issue 10, staff spec 2.10, 7, 8): list with counts, filter, follow-up, CSV export,
+// Staff leads API (staff spec 2.10, 7, 8): list with counts, filter, follow-up, CSV export,
 // leads from every source, and the business's notice queued with the lead.
 import { env, SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';

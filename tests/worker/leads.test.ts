@@ -57,7 +57,7 @@ describe('POST /api/leads/capture', () => {
     [{ ...lead, name: '   ' }, 'name'],
     [{ ...lead, name: 'x'.repeat(121) }, 'name'],
     [{ ...lead, notes: 'x'.repeat(4001) }, 'notes'],
-    // The lead form shows a POPIA consent box: no lead without the tick (issue 18).
+    // The lead form shows a POPIA consent box: no lead without the tick.
     [{ ...lead, popiaConsent: false }, 'popiaConsent: tick the box to agree to be contacted'],
     [{ ...lead, popiaConsent: undefined }, 'popiaConsent: tick the box to agree to be contacted'],
   ])('rejects %#: a 400 naming %s, and stores nothing', async (body, field) => {
@@ -104,7 +104,7 @@ describe('POST /api/customer-details', () => {
     expect(body.issues.map((i: any) => i.path).sort()).toEqual(['email', 'whatsapp']);
   });
 
-  // Issue 18: the dialog shows the lead form's POPIA consent, and the server refuses the details without it.
+  // The dialog shows the lead form's POPIA consent, and the server refuses the details without it.
   it.each([[{}], [{ popiaConsent: false }], [{ popiaConsent: 'yes' }]])('refuses the details without consent (%j): a 400 that says so, nothing stored', async (consent) => {
     const body = { name: 'No Consent', whatsapp: '082 123 4567', email: 'no-consent@example.co.za', feature: 'ar_visualizer', ...consent };
     const res = await postJson('/api/customer-details', body, { 'CF-Connecting-IP': '198.51.100.7' });

@@ -1,4 +1,4 @@
-// /mcp (issue 12): the rate limit and the protocol's edges (body size, methods, batches, malformed
+// /mcp: the rate limit and the protocol's edges (body size, methods, batches, malformed
 // JSON-RPC), Origin checks, and proof that no staff data is reachable. The tools themselves: mcp.test.ts.
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';

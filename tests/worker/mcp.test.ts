@@ -1,4 +1,4 @@
-// /mcp (issue 12): the MCP endpoint for AI shopping agents, driven by the SDK's own client over
+// /mcp: the MCP endpoint for AI shopping agents, driven by the SDK's own client over
 // Streamable HTTP against the Worker: the tools listed, prices and quotes as the website answers them,
 // and refusals with the website's messages. The rate limit, protocol, Origin checks and the proof that
 // no staff data is reachable: mcp-limits.test.ts.

@@ -1,4 +1,4 @@
-// Storefront spec section 2: 'unknown paths show a 404 page'; issue 18, 'A real 404': an unknown
+// Storefront spec section 2: 'unknown paths show a 404 page'; 'A real 404': an unknown
 // path answers HTTP 404 with the app's HTML (the browser still draws the app's 404 page), while
 // every route of the table, '/{assistant}-workspace', static files, robots.txt and the sitemap
 // answer as before. ASSETS serves tests/worker/fixtures/assets here: its index.html stands in for

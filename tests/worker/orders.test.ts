@@ -1,4 +1,4 @@
-// POST /api/orders/submit and GET /api/orders/{reference} (storefront spec section 7; issue 5):
+// POST /api/orders/submit and GET /api/orders/{reference} (storefront spec section 7):
 // the server re-prices every line, stores order and lines together, and an Idempotency-Key makes a
 // retry answer the same order.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
@@ -165,7 +165,7 @@ describe('Idempotency-Key', () => {
   });
 });
 
-// Issue 9, 'E-mails are never lost': the confirmations are queued in the order's own D1 batch.
+// 'E-mails are never lost': the confirmations are queued in the order's own D1 batch.
 describe('confirmation e-mails are queued with the order', () => {
   interface OutboxRow {
     dedupe_key: string;
@@ -291,7 +291,7 @@ describe('confirmation e-mails are queued with the order', () => {
   });
 });
 
-// Issue 9, 'Personal data kept only as long as promised': the reference is a read key that travels.
+// 'Personal data kept only as long as promised': the reference is a read key that travels.
 describe('GET /api/orders/{reference} shows contact details only masked', () => {
   it('masks phone (last 3 digits) and street address (town only); the customer e-mail keeps them in full', async () => {
     const body = await orderBody({ customer_phone: '+27 82 555 0123', customer_address: '12 Main Road, Leisure Isle, Knysna' });

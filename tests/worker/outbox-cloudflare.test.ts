@@ -1,4 +1,4 @@
-// The e-mail outbox through the Cloudflare send_email binding (DESIGN.md sections 4, 5, 7; issue 5), and
+// The e-mail outbox through the Cloudflare send_email binding (DESIGN.md sections 4, 5, 7), and
 // the cron that drives the outbox. The rest of the outbox: outbox.test.ts.
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The e-mail outbox (DESIGN.md sections 4, 5, 7; issue 5): enqueue once per cause, claim before
+// The e-mail outbox (DESIGN.md sections 4, 5, 7): enqueue once per cause, claim before
 // sending, the local sender and Resend over HTTP against the stand-in, back-off and giving up, the
 // length of a sending run and the staff API. The Cloudflare send_email binding and the cron that
 // drives the outbox: outbox-cloudflare.test.ts.
@@ -175,7 +175,7 @@ describe('Resend sender (against the stand-in)', () => {
   });
 });
 
-describe('the length of a sending run (issue 9)', () => {
+describe('the length of a sending run', () => {
   it('a run stops claiming at its deadline, well inside the 5-minute cron, and a claim outlives the longest run', () => {
     // Without a deadline a full batch of slow sends would outlast the cron interval.
     expect(OUTBOX_BATCH * SEND_TIMEOUT_MS).toBeGreaterThan(5 * MINUTE);

@@ -1,4 +1,4 @@
-// Outdoor blinds colours (issue 11, staff spec 2.8, 3 'Outdoor colours', 5, 7, 8): Word documents in,
+// Outdoor blinds colours (staff spec 2.8, 3 'Outdoor colours', 5, 7, 8): Word documents in,
 // the range replaced or merged in one batch, the public list and the outdoor products' colours out.
 import { SELF, env } from 'cloudflare:test';
 import { strToU8, zipSync } from 'fflate';

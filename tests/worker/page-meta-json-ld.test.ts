@@ -1,4 +1,4 @@
-// Issue 12, 'Found by search engines and by AI agents': the schema.org JSON-LD in the HTML the Worker
+// 'Found by search engines and by AI agents': the schema.org JSON-LD in the HTML the Worker
 // sends (services/page-meta.ts): the business with its configured contacts, the products following the
 // price lists, and JSON in a <script> element that cannot close it. The rest of the head: page-meta.test.ts.
 import { env, SELF } from 'cloudflare:test';

@@ -1,4 +1,4 @@
-// Issue 12, 'Found by search engines and by AI agents': each page's own title, description,
+// 'Found by search engines and by AI agents': each page's own title, description,
 // canonical, Open Graph and schema.org JSON-LD in the HTML the Worker sends (services/page-meta.ts).
 // In the worker pool ASSETS serves tests/worker/fixtures/assets (its index.html stands in for the
 // built app; its media/ is web/public/media, so the social image and logo are the real files).

@@ -1,4 +1,4 @@
-// The price-list analyser (issue 11 '/admin/pricing', staff spec 2.5, 3, 7, 8): the parser of recognised text,
+// The price-list analyser ('/admin/pricing', staff spec 2.5, 3, 7, 8): the parser of recognised text,
 // POST /api/analyze-price-list (multipart, staff-only), Claude's path against Messages API fakes, and the
 // CSV it makes accepted whole by POST /api/pricing/bulk-upload.
 import { env, SELF } from 'cloudflare:test';

@@ -1,4 +1,4 @@
-// Staff price lists (issue 11, staff spec 2.2, 7, 8): template CSV, bulk upload applied at once to the
+// Staff price lists (staff spec 2.2, 7, 8): template CSV, bulk upload applied at once to the
 // quote, the landing catalogue and the consultant, rollback, and bad files that change nothing.
 import { env, SELF } from 'cloudflare:test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// POST /api/email/quote cannot send mail in the business's name to arbitrary people (issue 9):
+// POST /api/email/quote cannot send mail in the business's name to arbitrary people:
 // recipient limits count normalised addresses, a daily cap holds (with one alert to the business),
 // and the customer's e-mail carries no request text beyond a short, link-free name.
 import { env } from 'cloudflare:test';

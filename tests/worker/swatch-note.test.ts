@@ -1,4 +1,4 @@
-// Issue 18, 'Swatch text that implies photographs': every swatch is drawn from the supplier's colour
+// 'Swatch text that implies photographs': every swatch is drawn from the supplier's colour
 // value (services/swatch-texture.ts), and the consultant says so when it lists colours.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';

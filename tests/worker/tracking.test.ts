@@ -1,4 +1,4 @@
-// Courier tracking (staff spec sections 2.6, 2.7, 4, 5, 8; issue 10): staff create, update and list
+// Courier tracking (staff spec sections 2.6, 2.7, 4, 5, 8): staff create, update and list
 // entries; customers look them up by tracking number or order reference; the customer is e-mailed
 // through the outbox when tracking is published and on each change of status.
 import { SELF, env } from 'cloudflare:test';

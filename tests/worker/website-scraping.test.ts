@@ -1,4 +1,4 @@
-// Website scraping (issue 11; staff spec 2.2, 3, 7, 8): robots.txt obeyed, same origin only, the page
+// Website scraping (staff spec 2.2, 3, 7, 8): robots.txt obeyed, same origin only, the page
 // cap, extraction from JSON-LD, microdata and page structure, the job Durable Object's progress and
 // result, the status and result shapes, staff-only access and the MAIN_WEBSITE_URL failure.
 // The shop's website is a local fixture (tests/worker/fixtures/site) served by intercepting fetch.

@@ -1,4 +1,4 @@
-// The MCP server of /mcp (issue 12): five read-mostly tools for AI shopping agents. One server is
+// The MCP server of /mcp: five read-mostly tools for AI shopping agents. One server is
 // built per request (stateless Streamable HTTP), so a tool sees only that request's context.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SAMPLE_PRICES_NOTE } from '../shared/sample-prices';

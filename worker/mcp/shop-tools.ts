@@ -1,4 +1,4 @@
-// What the MCP tools answer (issue 12), from the services the storefront itself uses: the catalogue
+// What the MCP tools answer, from the services the storefront itself uses: the catalogue
 // overview of GET /api/products/catalog, the colours of GET /api/colours/{product}, the price grids
 // and priceForSize of POST /api/pricing/quote, and the stored quote of POST /api/email/quote-internal.
 // Nothing here reads leads, orders, the audit log or any other staff record.

@@ -1,4 +1,4 @@
-// Staff catalogue editor API (staff spec 2.3, 5, 9; issue 11 '/admin/catalog'). Every route is staff-only.
+// Staff catalogue editor API (staff spec 2.3, 5, 9; '/admin/catalog'). Every route is staff-only.
 import { Hono } from 'hono';
 import type { AppBindings } from '../env';
 import { validate } from '../lib/validate';

@@ -1,4 +1,4 @@
-// Staff competitor prices (staff spec 2.12, 7; issue 11): POST /api/competitor-intelligence/analyze
+// Staff competitor prices (staff spec 2.12, 7): POST /api/competitor-intelligence/analyze
 // crawls COMPETITOR_URLS, compares their prices with ours and stores a snapshot per competitor.
 import { Hono } from 'hono';
 import type { AppBindings } from '../env';

@@ -5,7 +5,7 @@ import { publicOrigin } from '../lib/origin';
 import { PUBLIC_PAGE_PATHS } from '../shared/route-meta';
 
 /**
- * The storefront's public pages, for search engines (issue 12). Staff screens, the payment
+ * The storefront's public pages, for search engines. Staff screens, the payment
  * gateway's pages, result pages and per-customer pages (a receipt, a stored quote) are left out.
  * One list with the pages' titles and descriptions (shared/route-meta.ts, services/page-meta.ts).
  */

@@ -1,4 +1,4 @@
-// Staff leads API (staff spec 2.10, 7; issue 10): list, follow-up, CSV export and the POPIA tools.
+// Staff leads API (staff spec 2.10, 7): list, follow-up, CSV export and the POPIA tools.
 // Every route carries requireStaff itself: this sub-app shares /api/leads with the public capture.
 import { Hono } from 'hono';
 import type { AppBindings } from '../env';

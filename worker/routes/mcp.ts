@@ -1,4 +1,4 @@
-// /mcp (issue 12): the Model Context Protocol endpoint for AI shopping agents, Streamable HTTP in
+// /mcp: the Model Context Protocol endpoint for AI shopping agents, Streamable HTTP in
 // stateless mode: every POST gets a new server and transport and a JSON answer, so any isolate can
 // serve any request and nothing is kept between them. Public (outside /api, so outside default
 // deny): it reaches only the catalogue, prices and quote-starting tools of worker/mcp/server.ts.

@@ -1,4 +1,4 @@
-// Staff: the price-list analyser (staff spec 2.5, 3, 7, 8; issue 11 '/admin/pricing'). POST /api/analyze-price-list
+// Staff: the price-list analyser (staff spec 2.5, 3, 7, 8; '/admin/pricing'). POST /api/analyze-price-list
 // takes the image (multipart field priceList) and the text the browser read from it (recognisedText).
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

@@ -1,4 +1,4 @@
-// Staff price-list API (staff spec 2.2, 7; issue 11): template CSV, bulk upload, versions, rollback.
+// Staff price-list API (staff spec 2.2, 7): template CSV, bulk upload, versions, rollback.
 // Shares /api/pricing with the public quote; every route here carries requireStaff.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

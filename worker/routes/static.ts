@@ -31,8 +31,8 @@ export const REDIRECTS: Record<string, string> = {
 /**
  * The built web app from Workers static assets. A path of the route table (shared/route-meta.ts)
  * gets the app's index.html with status 200, its own title, description, canonical, Open Graph and
- * JSON-LD written in (issue 12, services/page-meta.ts). Static files are served as they are. Any
- * other path is HTTP 404 (storefront spec section 2; issue 18): a page address gets the same
+ * JSON-LD written in (services/page-meta.ts). Static files are served as they are. Any
+ * other path is HTTP 404 (storefront spec section 2): a page address gets the same
  * index.html, so the browser still shows the app's 404 page; a missing file gets the plain 404.
  * Without `env` only static files and the 404 exist.
  */

@@ -1,4 +1,4 @@
-// Staff website scraping (staff spec 2.2, 3, 7; issue 11): start a crawl of MAIN_WEBSITE_URL, poll
+// Staff website scraping (staff spec 2.2, 3, 7): start a crawl of MAIN_WEBSITE_URL, poll
 // its status, and read the latest result for 'Download JSON'. Mounted under /api/admin.
 import { Hono } from 'hono';
 import type { AppBindings } from '../env';

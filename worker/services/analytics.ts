@@ -1,4 +1,4 @@
-// Recording what happens on the storefront (issue 10, 'Recording what happens'): the events behind
+// Recording what happens on the storefront ('Recording what happens'): the events behind
 // every staff figure. Visitors are a hash of the client with a salt that changes every South African
 // day, so a hash cannot be linked across days and no raw address is ever stored.
 import { database } from '../lib/db';

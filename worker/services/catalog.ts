@@ -42,7 +42,7 @@ export async function coloursForProduct(db: D1Database, productKey: string) {
   if (!product) {
     throw new AppError('not_found', `We do not have a product called '${productKey}'. Choose one from the catalogue.`);
   }
-  // issue 11: once staff upload an outdoor colour range, the outdoor products offer it instead of the seed's set.
+  // Once staff upload an outdoor colour range, the outdoor products offer it instead of the seed's set.
   if (product.colourSetKey === OUTDOOR_COLOUR_SET_KEY) {
     const uploaded = await uploadedOutdoorColourDtos(db);
     if (uploaded) return { product, colours: uploaded };
@@ -62,7 +62,7 @@ export async function productsWithColours(db: D1Database): Promise<ProductColour
     d.select().from(colours).orderBy(asc(colours.sortOrder), asc(colours.id)),
   ]);
   const bySet = groupBy(colourRows, (c) => c.setKey);
-  const uploadedOutdoor = await uploadedOutdoorColourDtos(db); // issue 11: the uploaded outdoor range wins
+  const uploadedOutdoor = await uploadedOutdoorColourDtos(db); // The uploaded outdoor range wins
   return {
     success: true,
     products: productRows.map((p) => ({
@@ -98,7 +98,7 @@ export async function catalogOverview(db: D1Database): Promise<CatalogOverview> 
     const grid = await gridForProduct(db, p.id);
     anySample ||= grid?.isSample ?? false;
     const setColours = bySet.get(p.colourSetKey) ?? [];
-    const outdoor = p.colourSetKey === OUTDOOR_COLOUR_SET_KEY ? uploadedOutdoor : null; // issue 11
+    const outdoor = p.colourSetKey === OUTDOOR_COLOUR_SET_KEY ? uploadedOutdoor : null;
     const item: CatalogItem = {
       id: p.id,
       name: p.name,

@@ -1,7 +1,7 @@
 // Orders (storefront spec sections 3, 7; DESIGN.md sections 5-7). The server prices every line
 // from the price grid in force; the client's prices and total are ignored (kept only for the audit
 // trail). An order, its lines, its idempotency key and its confirmation e-mails are written in one
-// D1 batch, so an order is never stored without its e-mails (DESIGN.md section 7, issue 9).
+// D1 batch, so an order is never stored without its e-mails (DESIGN.md section 7).
 import { and, asc, eq } from 'drizzle-orm';
 import { database } from '../lib/db';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-// Issue 12: what search engines, AI agents and link previews read in the HTML the Worker sends.
+// What search engines, AI agents and link previews read in the HTML the Worker sends.
 // Each page of the route table gets its own title and description (worker/shared/route-meta.ts);
 // public pages add a canonical URL, Open Graph and schema.org JSON-LD (the business on every public
 // page, its products with their price range on the landing page); private pages get noindex.

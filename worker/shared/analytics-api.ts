@@ -45,7 +45,7 @@ export interface DashboardAlert {
 
 export interface ScorePart {
   label: string;
-  /** null: nothing was due for this part, so it is not counted (issue 18). */
+  /** null: nothing was due for this part, so it is not counted. */
   points: number | null;
   max: number;
   /** The inputs, e.g. '3 of 4 leads followed up in time'. */

@@ -24,7 +24,7 @@ export const LEAD_SOURCE_LABELS: Record<string, string> = {
 };
 
 /**
- * Where a lead's size came from (sessionData.dimensions.sizeSource, issue 12): the opening type's
+ * Where a lead's size came from (sessionData.dimensions.sizeSource): the opening type's
  * typical size, the customer's own numbers, a measuring tool with a scale reference, or a photo
  * estimate without one. Staff see the first and the last as not measured.
  */

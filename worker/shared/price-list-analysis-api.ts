@@ -1,4 +1,4 @@
-// The price-list analyser's contract (staff spec 2.5, 3 'Price list analysis', 7, 8; issue 11 '/admin/pricing'),
+// The price-list analyser's contract (staff spec 2.5, 3 'Price list analysis', 7, 8; '/admin/pricing'),
 // and the one pure step both sides share: turning an analysis's price grid into the CSV that
 // POST /api/pricing/bulk-upload accepts (worker/services/staff/price-lists.ts parsePriceListCsv).
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Issue 12: every page's title and description, one table for both sides. The Worker writes them
+// Every page's title and description, one table for both sides. The Worker writes them
 // into the HTML it sends (worker/services/page-meta.ts, with canonical, Open Graph and JSON-LD) and
 // the web app sets the same title on client-side navigation (web/src/lib/document-title.ts).
 // Only type imports beside the path list: the web bundle includes this file.
@@ -129,7 +129,7 @@ export function normalisePath(pathname: string): string {
 /**
  * Which page a path is: public, private (noindex) or not in the route table. Letter case does not
  * matter, as in the web app's router. 'unknown' is exactly what the app answers with its 404 page,
- * and the Worker answers it with HTTP 404 (storefront spec section 2, issue 18).
+ * and the Worker answers it with HTTP 404 (storefront spec section 2).
  */
 export function pageMetaFor(pathname: string, assistantName: string): PageMetaMatch {
   const path = normalisePath(pathname).toLowerCase();

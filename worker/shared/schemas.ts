@@ -45,7 +45,7 @@ const sizeMm = z
   .positive('must be more than 0 mm')
   .max(100_000, 'must be at most 100000 mm');
 
-/** One size in a lead's sessionData.dimensions: numbers in mm, and where the size came from (issue 12). */
+/** One size in a lead's sessionData.dimensions: numbers in mm, and where the size came from. */
 const leadDimensionSchema = z.looseObject({
   width_mm: sizeMm.optional(),
   drop_mm: sizeMm.nullish(),
@@ -67,7 +67,7 @@ const leadSessionDataSchema = z.record(z.string(), z.unknown()).superRefine((dat
 
 /**
  * POPIA (DESIGN.md section 7): every form that takes contact details shows a consent box with a link
- * to the privacy notice, and the server refuses the details without the tick (issue 18).
+ * to the privacy notice, and the server refuses the details without the tick.
  */
 export const POPIA_CONSENT_MESSAGE = 'tick the box to agree to be contacted about this enquiry (see our privacy notice at /privacy)';
 const popiaConsent = z.literal(true, { error: POPIA_CONSENT_MESSAGE });

@@ -1,4 +1,4 @@
-// Issue 18: every swatch on the site is drawn by the server from the supplier's colour value (hex)
+// Every swatch on the site is drawn by the server from the supplier's colour value (hex)
 // and a material pattern (worker/services/swatch-texture.ts), not photographed. Wherever swatches
 // are shown, and when the consultant lists colours, the customer is told so in these words.
 // No imports: the web bundle includes this file.

@@ -7,7 +7,7 @@ const openedAt = typeof window === 'undefined' ? null : window.location.pathname
 let navigated = false;
 
 /**
- * Issue 12: the tab's title on client-side navigation, from the same table the Worker writes into
+ * The tab's title on client-side navigation, from the same table the Worker writes into
  * the HTML it sends (worker/shared/route-meta.ts), so a first load and a navigation agree. The page
  * a customer opens already has its title, so the table is loaded only once they move to another page
  * (it is not part of the landing page's scripts).

@@ -15,7 +15,7 @@ function ScrollToTop() {
   return null;
 }
 
-/** Issue 10: every route change is a page view for the staff figures (batched, see lib/analytics). */
+/** Every route change is a page view for the staff figures (batched, see lib/analytics). */
 function PageViews() {
   const { pathname } = useLocation();
   useEffect(() => recordPageView(pathname), [pathname]);

@@ -1,4 +1,4 @@
-// The storefront's beacon (issue 10): page views, and one 'visit' per browser session, batched and
+// The storefront's beacon: page views, and one 'visit' per browser session, batched and
 // sent to POST /api/analytics/events at most once every few seconds and when the page is left.
 // No dependencies: it is on the landing page. The server sets the day and the visitor hash.
 

@@ -70,7 +70,7 @@ export function findOpening(id: string): OpeningType {
   return OPENING_TYPES.find((o) => o.id === id) ?? OPENING_TYPES[0]!;
 }
 
-/** The label of an opening's typical size, shown while the customer has given no size of their own (issue 12). */
+/** The label of an opening's typical size, shown while the customer has given no size of their own. */
 export function typicalSizeLabel(opening: OpeningType): string {
   return `Typical size for ${opening.name}: ${opening.widthMm} mm x ${opening.dropMm} mm - enter your own measurements`;
 }

@@ -1,4 +1,4 @@
-// Which Claude model the consultant asks for, and what happens when Anthropic refuses it (issue 12):
+// Which Claude model the consultant asks for, and what happens when Anthropic refuses it:
 // the refusal is logged once per isolate with what to set, and the chat's routingReason names it.
 import Anthropic from '@anthropic-ai/sdk';
 import type { Model } from '@anthropic-ai/sdk/resources/messages';

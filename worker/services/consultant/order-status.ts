@@ -1,4 +1,4 @@
-// Order status for the consultant (issue 3): the built-in answer and Claude's track_order tool read
+// Order status for the consultant: the built-in answer and Claude's track_order tool read
 // the same order the confirmation page does. References are unguessable ('CB-' + 10 random
 // characters), so knowing one is the same right to read as GET /api/orders/{reference}; the answer
 // still leaves out the address and phone number.

@@ -1,4 +1,4 @@
-// The business's notice of a new lead (issue 10): who, how to reach them, what they want and a link
+// The business's notice of a new lead: who, how to reach them, what they want and a link
 // to /leads, queued in the same D1 batch as the lead so the 24-hour promise can be kept.
 import type { BusinessProfile } from '../../lib/business-profile';
 import { LEAD_SOURCE_LABELS, leadSizeSummary } from '../../shared/leads-api';

@@ -1,4 +1,4 @@
-// Order confirmation e-mails (issue 5): one to the customer, one to the business, queued in the
+// Order confirmation e-mails: one to the customer, one to the business, queued in the
 // outbox in the same D1 batch as the order (dedupe keys order-confirmation:<ref>:customer|business)
 // and sent after answering; the cron retries whatever did not go.
 import { businessProfile } from '../../lib/business-profile';

@@ -1,4 +1,4 @@
-// The customer's courier-tracking e-mail (issue 10): sent when tracking is first published and on each
+// The customer's courier-tracking e-mail: sent when tracking is first published and on each
 // change of status, queued in the outbox in the same D1 batch as the tracking write, deduped per
 // history entry (tracking:<id>:<historyIndex>).
 import { businessProfile } from '../../lib/business-profile';

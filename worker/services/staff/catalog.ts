@@ -1,4 +1,4 @@
-// The staff catalogue editor (staff spec 2.3, 3, 5, 9; issue 11 '/admin/catalog'): products and their
+// The staff catalogue editor (staff spec 2.3, 3, 5, 9; '/admin/catalog'): products and their
 // colours in D1, as the storefront reads them. A colour belongs to its product's colour set (several
 // products may share one) and is offered only with a swatch, so every colour written here gets a
 // swatch rendered into R2 first; then the rows and the audit entry go in one D1 batch.

@@ -1,4 +1,4 @@
-// Competitor prices (issue 11; staff spec 2.12 'competitor-analysis trigger'): each site of
+// Competitor prices (staff spec 2.12 'competitor-analysis trigger'): each site of
 // COMPETITOR_URLS is crawled under the scraper's rules (robots.txt, same origin, page cap, polite
 // pace), its rand prices are read, and matching products are compared with ours: for the size they
 // state when they state one (our grid's price for that width x drop), else their 'from' price

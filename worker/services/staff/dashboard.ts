@@ -1,4 +1,4 @@
-// The staff dashboard's five figures (staff spec 2.12; issue 10): every one computed from the
+// The staff dashboard's five figures (staff spec 2.12): every one computed from the
 // analytics events and the records at `now`, each with a `basis` that says how. Nothing made up.
 import type { AdminDashboardResponse, DashboardAlert, ScorePart } from '../../shared/analytics-api';
 import { addDays, southAfricanDay } from '../../shared/sa-time';
@@ -14,7 +14,7 @@ export const DISPATCH_HOURS = 48;
 /** Orders per visitor over 7 days that earns the conversion part in full (2%, a common online-retail rate). */
 export const TARGET_CONVERSION = 0.02;
 
-// Issue 18: a part counts only when something was due for it (a lead to contact, a visitor, a
+// A part counts only when something was due for it (a lead to contact, a visitor, a
 // paid order to dispatch, an e-mail to deliver); nothing due is not health, so with no part
 // counted there is no score at all (a fresh shop used to read 70/100).
 export const SCORE_FORMULA =

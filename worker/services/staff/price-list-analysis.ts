@@ -1,4 +1,4 @@
-// The price-list analyser (staff spec 2.5, 3 'Price list analysis'; issue 11 '/admin/pricing').
+// The price-list analyser (staff spec 2.5, 3 'Price list analysis'; '/admin/pricing').
 // analysePriceListText is the built-in reader: pure, it takes the text that text recognition read from a
 // supplier's price list (tesseract in the browser) and finds the width header row, the drop column, the
 // price cells, the product words and the pricing notes. With ANTHROPIC_API_KEY, analyseWithClaude asks

@@ -1,4 +1,4 @@
-// Staff price lists (staff spec 2.2 'Price List Management', issue 11): the template CSV of the grid
+// Staff price lists (staff spec 2.2 'Price List Management'): the template CSV of the grid
 // in force, the bulk CSV upload and the versions with rollback. Every change is a NEW version written
 // in one D1 batch with its audit entry; the highest version is the one in force (services/pricing.ts).
 //

@@ -21,7 +21,7 @@ export async function realtimeInsights(db: D1Database, now = new Date()): Promis
   const timestamp = now.toISOString();
   const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
   const name = await productNamer(db);
-  // Competitor price gaps come from the stored snapshots only (issue 11).
+  // Competitor price gaps come from the stored snapshots only.
   const competitorGaps = await competitorInsights(db, timestamp);
   const rows = await recentRows(db, now);
   const { eventRows, weekLeads, weekOrders, weekQuotes, waitingLeads } = rows;

@@ -99,7 +99,7 @@ export function QuickDetailsDialog({ feature, onCancel, onSubmit }: Props) {
       {feature && (
         <form onSubmit={submit} noValidate>
           <h2 id={titleId}>{TITLES[feature]}</h2>
-          {/* Issue 18: nothing is sent from the visualiser, so the dialog promises only what happens: a follow-up. */}
+          {/* Nothing is sent from the visualiser, so the dialog promises only what happens: a follow-up. */}
           <p className="dialog__intro">So our team can follow up with your quote. We only use these details to help with your blinds.</p>
           <label className="field">
             <span>Your Name</span>

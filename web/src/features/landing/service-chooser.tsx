@@ -18,7 +18,7 @@ const LeadForm = lazy(async () => ({ default: (await import('../../components/le
 export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
   const config = usePublicConfig();
   // 'Site Visits' asks for a visit (the lead form with the visit ticked); the staff workspace at
-  // /site-visits, behind its access phrase, is for our consultants (issue 18).
+  // /site-visits, behind its access phrase, is for our consultants.
   const [visitRequests, setVisitRequests] = useState(0);
   const requestVisit = () => {
     onChoose('garden-route');

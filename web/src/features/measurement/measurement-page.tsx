@@ -21,7 +21,7 @@ const TIPS = [
   'Use good, even light: open the curtains and avoid strong glare.',
 ];
 
-// The other online tools that start from a photo of the window (issue 12: reachable from here).
+// The other online tools that start from a photo of the window (reachable from here).
 const MORE_TOOLS = [
   { to: '/shutters', title: 'Shutter Visualiser', text: 'See made-to-measure plantation shutters fitted in perspective on a photo of your window.' },
   { to: '/room-walkthrough-rebuilt', title: 'Room Walk-Through', text: 'Go through a room window by window: photo, size, blind and colour, then one quote for the room.' },

@@ -31,7 +31,7 @@ export function useArSize(productId: string, openingChoice: string) {
   const openingId = openingFor(productId, openingChoice);
   const opening: OpeningType = findOpening(openingId);
   // Only a complete size of the customer's own replaces the opening's typical one, and the typical
-  // one is always labelled as such, on screen and in the lead (issue 12).
+  // one is always labelled as such, on screen and in the lead.
   const givenWidth = positiveInt(knownWidth);
   const givenDrop = positiveInt(knownDrop);
   const ownSize = givenWidth !== null && givenDrop !== null;

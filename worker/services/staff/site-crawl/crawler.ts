@@ -1,4 +1,4 @@
-// A polite same-origin crawler (issue 11): robots.txt first, then pages breadth-first from the start
+// A polite same-origin crawler: robots.txt first, then pages breadth-first from the start
 // address, one at a time with a pause between requests, each with a timeout and a size cap, under a
 // clear User-Agent, up to a page cap. Its state is plain JSON so a Durable Object can run it in steps.
 import { sameOriginLinks } from './html';

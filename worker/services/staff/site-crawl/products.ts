@@ -1,4 +1,4 @@
-// Products read from a page (issue 11): schema.org Product JSON-LD first, then microdata, then the
+// Products read from a page: schema.org Product JSON-LD first, then microdata, then the
 // page's structure (h1, meta description, breadcrumbs or URL for the category, colour lists or
 // swatches, a 'Features' list). Prices are kept only in rand (ZAR), as integer cents.
 import { attributesOf, elements, metaContent, startTagsWith, textOf } from './html';

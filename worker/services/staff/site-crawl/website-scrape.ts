@@ -1,4 +1,4 @@
-// Starting a crawl of the main website (staff spec 2.2; issue 11): the address comes from
+// Starting a crawl of the main website (staff spec 2.2): the address comes from
 // MAIN_WEBSITE_URL; the ScrapeJob Durable Object runs it, one at a time.
 import type { Env } from '../../../env';
 import { AppError } from '../../../lib/errors';

@@ -1,4 +1,4 @@
-// The catalogue editor's calls (staff spec 2.3; issue 11), typed by the shared contract.
+// The catalogue editor's calls (staff spec 2.3), typed by the shared contract.
 import {
   catalogExportFileName,
   type CatalogColourInput,

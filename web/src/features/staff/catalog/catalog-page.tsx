@@ -1,4 +1,4 @@
-// /admin/catalog (staff spec 2.3, 5, 8, 9; issue 11): the product catalogue manager. Tabs Products,
+// /admin/catalog (staff spec 2.3, 5, 8, 9): the product catalogue manager. Tabs Products,
 // Colour Editor and Preview (WAI-ARIA tabs); import and export as JSON. Every change is stored in D1
 // by the staff API and is what the storefront shows next.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The Preview tab's drawing (staff spec 2.3, 9 'preview renderer'; issue 11): the visualiser's own
+// The Preview tab's drawing (staff spec 2.3, 9 'preview renderer'): the visualiser's own
 // WebGL renderer draws the selected product in the selected colour over a plain window. Loaded with
 // React.lazy from the page, so three.js stays out of /admin/catalog's first chunk.
 import type { Quad } from '../../../scene/homography';

@@ -5,7 +5,7 @@ import type { AdminDashboardResponse, DashboardAlert } from '@shared/analytics-a
 import { SamplePricesAlertCard } from './sample-prices-alert';
 import './dashboard.css';
 
-/** Every staff tool, as cards (issue 10: links to every staff tool). */
+/** Every staff tool, as cards (links to every staff tool). */
 const STAFF_TOOLS = [
   { to: '/marketing-insights', title: 'Marketing insights', text: 'Realtime insights, the daily report and 30-day charts.' },
   { to: '/leads', title: 'Leads', text: 'Every enquiry: follow-up status, notes, CSV export.' },

@@ -1,4 +1,4 @@
-// The competitor-analysis trigger of marketing insights (staff spec 2.12; issue 11): crawls the
+// The competitor-analysis trigger of marketing insights (staff spec 2.12): crawls the
 // competitor sites of COMPETITOR_URLS and shows what it compared. Spec 8: a failure is logged; the
 // section also says it in words so staff are not left guessing.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// /leads (staff spec 2.10, 4, 8; issue 10): stat cards, status filter, the leads table (cards on a
+// /leads (staff spec 2.10, 4, 8): stat cards, status filter, the leads table (cards on a
 // phone) with contact links, status dropdown and Add Notes, Export CSV, and the POPIA data requests
 // (DESIGN.md section 7): staff pick the contact detail they verified, see the matched records, approve.
 // The row, the two dialogs and the helpers are in lead-row.tsx, notes-dialog.tsx, data-request-dialog.tsx

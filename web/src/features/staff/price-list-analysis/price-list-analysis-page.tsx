@@ -1,4 +1,4 @@
-// /admin/pricing, the price list analyzer (staff spec 2.5, 3, 7, 8; issue 11): staff upload a photo or scan of a
+// /admin/pricing, the price list analyzer (staff spec 2.5, 3, 7, 8): staff upload a photo or scan of a
 // supplier's price list; the browser reads its text (tesseract, served by this site), the server analyses it
 // (Claude when configured, the built-in parser otherwise), and one click turns the grid into the price-list
 // CSV that /admin/scraper's bulk upload accepts.

@@ -1,4 +1,4 @@
-// The Price List Management tab (staff spec 2.2, 5, 8; issue 11): catalogue overview, bulk CSV upload
+// The Price List Management tab (staff spec 2.2, 5, 8): catalogue overview, bulk CSV upload
 // with its results, the pricing template per product by section, and each product's versions with
 // rollback. Uploads apply at once to the storefront's next quote.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';

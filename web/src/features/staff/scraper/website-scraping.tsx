@@ -1,4 +1,4 @@
-// The Website Scraping tab (staff spec 2.2, 3, 8, 9; issue 11): the previous results, 'Start
+// The Website Scraping tab (staff spec 2.2, 3, 8, 9): the previous results, 'Start
 // Scraping' with the 1-2 minute notice and live progress while the crawl job runs, then the results:
 // counts, category badges, the first 20 colours and '+N more', Download JSON, and a preview of the
 // first 3 products (5 colours and 3 features each).
