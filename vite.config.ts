@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { OCR_CORE_DIR, OCR_CORE_FILES, OCR_LANG_DIR, OCR_PACKAGE_VERSIONS, OCR_WORKER_PATH } from './web/src/features/staff/price-list-analysis/ocr-assets';
+import {
+  OCR_CORE_DIR,
+  OCR_CORE_FILES,
+  OCR_LANG_DIR,
+  OCR_PACKAGE_VERSIONS,
+  OCR_WORKER_PATH,
+} from './web/src/features/staff/price-list-analysis/ocr-assets';
 
 /** Text recognition on /admin/pricing runs from files this site serves: tesseract's worker, wasm cores and English model. */
 function ocrAssets(): Plugin {
@@ -14,7 +20,10 @@ function ocrAssets(): Plugin {
   ]);
   for (const [name, version] of Object.entries(OCR_PACKAGE_VERSIONS)) {
     const installed = (JSON.parse(readFileSync(path.join(modules, name, 'package.json'), 'utf8')) as { version: string }).version;
-    if (installed !== version) throw new Error(`${name} ${installed} is installed but ocr-assets.ts names ${version}: update it (the served paths carry the version).`);
+    if (installed !== version)
+      throw new Error(
+        `${name} ${installed} is installed but ocr-assets.ts names ${version}: update it (the served paths carry the version).`,
+      );
   }
   return {
     name: 'ocr-assets',

@@ -18,7 +18,27 @@ export default defineConfig(async () => {
           // .dev.vars.example, and the browser lane runs npm start alongside): every value a test
           // depends on is set here, so a local file never changes a result. No bank account unless a
           // test gives one.
-          bindings: { BANK_ACCOUNT_NAME: '', BANK_NAME: '', BANK_ACCOUNT_NUMBER: '', BANK_BRANCH_CODE: '', BANK_ACCOUNT_TYPE: '', TEST_MIGRATIONS: migrations, APP_ENV: 'test', ADMIN_PIN: '4321', SANDBOX_PAYMENT_SECRET: 'test-sandbox-secret-for-workerd-tests', BUSINESS_PHONE_GARDEN_ROUTE: '+27 44 000 0000', BUSINESS_PHONE_NATIONAL: '+27 21 000 0000', BUSINESS_WHATSAPP_GARDEN_ROUTE: '+27 82 000 0000', BUSINESS_WHATSAPP_NATIONAL: '+27 82 000 0001', BUSINESS_EMAIL: 'info@example.co.za', MARKETING_EMAIL: 'marketing@example.co.za', MAIN_WEBSITE_URL: 'https://example.co.za', CRAWL_DELAY_MS: '0', PAYMENT_PROVIDER: 'sandbox', STAND_IN_URL: inject<string>('standInUrl') },
+          bindings: {
+            BANK_ACCOUNT_NAME: '',
+            BANK_NAME: '',
+            BANK_ACCOUNT_NUMBER: '',
+            BANK_BRANCH_CODE: '',
+            BANK_ACCOUNT_TYPE: '',
+            TEST_MIGRATIONS: migrations,
+            APP_ENV: 'test',
+            ADMIN_PIN: '4321',
+            SANDBOX_PAYMENT_SECRET: 'test-sandbox-secret-for-workerd-tests',
+            BUSINESS_PHONE_GARDEN_ROUTE: '+27 44 000 0000',
+            BUSINESS_PHONE_NATIONAL: '+27 21 000 0000',
+            BUSINESS_WHATSAPP_GARDEN_ROUTE: '+27 82 000 0000',
+            BUSINESS_WHATSAPP_NATIONAL: '+27 82 000 0001',
+            BUSINESS_EMAIL: 'info@example.co.za',
+            MARKETING_EMAIL: 'marketing@example.co.za',
+            MAIN_WEBSITE_URL: 'https://example.co.za',
+            CRAWL_DELAY_MS: '0',
+            PAYMENT_PROVIDER: 'sandbox',
+            STAND_IN_URL: inject<string>('standInUrl'),
+          },
           // The static app is not part of worker tests; an empty folder keeps ASSETS bound.
           assets: {
             directory: path.join(import.meta.dirname, 'tests/worker/fixtures/assets'),

@@ -6,7 +6,12 @@ export interface BenchTarget {
   pass: boolean;
 }
 
-export declare function targetReport(targets: BenchTarget[]): { lines: string[]; missed: string[]; summary: string | null; exitCode: 0 | 1 };
+export declare function targetReport(targets: BenchTarget[]): {
+  lines: string[];
+  missed: string[];
+  summary: string | null;
+  exitCode: 0 | 1;
+};
 
 export declare function serverCpuPerRequest(options: {
   baseUrl: string;

@@ -208,7 +208,10 @@ export async function closedLoop({ baseUrl, makeRequest, check, seconds, concurr
   let serverCpuSeconds = 0;
   for (const pid of Object.keys(serverCpuAfter)) serverCpuSeconds += serverCpuAfter[pid] - (serverCpuBefore[pid] ?? 0);
   const serverCpuByPid = Object.fromEntries(
-    Object.keys(serverCpuAfter).map((pid) => [pid, Math.round(((serverCpuAfter[pid] - (serverCpuBefore[pid] ?? 0)) / elapsed) * 100) / 100]),
+    Object.keys(serverCpuAfter).map((pid) => [
+      pid,
+      Math.round(((serverCpuAfter[pid] - (serverCpuBefore[pid] ?? 0)) / elapsed) * 100) / 100,
+    ]),
   );
   latencies.sort((a, b) => a - b);
   const round = (n) => Math.round(n * 100) / 100;
@@ -264,7 +267,9 @@ export async function serverCpuPerRequest({ baseUrl, makeRequest, check, request
   const pidsAfter = listPids();
   const unread = pids.filter((pid) => !(pid in before) || !(pid in after));
   if (unread.length || pidsAfter.join() !== pids.join()) {
-    throw new Error(`the server's processes changed while its CPU was measured (${pids.join(', ')} before, ${pidsAfter.join(', ')} after; unreadable: ${unread.join(', ') || 'none'})`);
+    throw new Error(
+      `the server's processes changed while its CPU was measured (${pids.join(', ')} before, ${pidsAfter.join(', ')} after; unreadable: ${unread.join(', ') || 'none'})`,
+    );
   }
   const msByPid = Object.fromEntries(pids.map((pid) => [pid, Math.round(((after[pid] - before[pid]) * 1e6) / requests) / 1000]));
   const totalSeconds = pids.reduce((total, pid) => total + after[pid] - before[pid], 0);
@@ -282,7 +287,9 @@ export async function serverCpuPerRequest({ baseUrl, makeRequest, check, request
  * target was missed (the bench fails; `npm test` does not run it).
  */
 export function targetReport(targets) {
-  const lines = targets.map((t) => `  ${t.pass ? 'PASS' : 'MISS'}  ${t.name.padEnd(40)} ${String(t.value).padStart(16)}   target ${t.target}`);
+  const lines = targets.map(
+    (t) => `  ${t.pass ? 'PASS' : 'MISS'}  ${t.name.padEnd(40)} ${String(t.value).padStart(16)}   target ${t.target}`,
+  );
   const missed = targets.filter((t) => !t.pass).map((t) => t.name);
   return {
     lines,

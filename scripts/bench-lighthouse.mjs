@@ -21,7 +21,15 @@ export async function runLighthouse(url, { reportDir } = {}) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
-    chromeFlags: ['--headless=new', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...(isRoot ? ['--no-sandbox'] : [])],
+    chromeFlags: [
+      '--headless=new',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...(isRoot ? ['--no-sandbox'] : []),
+    ],
     logLevel: 'silent',
   });
   try {
@@ -35,8 +43,19 @@ export async function runLighthouse(url, { reportDir } = {}) {
         id,
         (lhr.categories[id]?.auditRefs ?? [])
           .map((ref) => lhr.audits[ref.id])
-          .filter((audit) => audit && audit.score !== null && audit.score < 1 && !['informative', 'manual', 'notApplicable'].includes(audit.scoreDisplayMode))
-          .map((audit) => ({ id: audit.id, score: audit.score, title: audit.title, ...(audit.displayValue ? { displayValue: audit.displayValue } : {}) })),
+          .filter(
+            (audit) =>
+              audit &&
+              audit.score !== null &&
+              audit.score < 1 &&
+              !['informative', 'manual', 'notApplicable'].includes(audit.scoreDisplayMode),
+          )
+          .map((audit) => ({
+            id: audit.id,
+            score: audit.score,
+            title: audit.title,
+            ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+          })),
       ]),
     );
     const metric = (id) => lhr.audits[id]?.numericValue ?? null;
@@ -53,7 +72,17 @@ export async function runLighthouse(url, { reportDir } = {}) {
       reportFile = path.join(reportDir, 'lighthouse-landing.json');
       fs.writeFileSync(reportFile, result.report);
     }
-    return { url, lighthouseVersion: lhr.lighthouseVersion, formFactor: lhr.configSettings.formFactor, throttlingMethod: lhr.configSettings.throttlingMethod, scores, failing, metrics, reportFile, warnings: lhr.runWarnings };
+    return {
+      url,
+      lighthouseVersion: lhr.lighthouseVersion,
+      formFactor: lhr.configSettings.formFactor,
+      throttlingMethod: lhr.configSettings.throttlingMethod,
+      scores,
+      failing,
+      metrics,
+      reportFile,
+      warnings: lhr.runWarnings,
+    };
   } finally {
     await chrome.kill();
   }
@@ -82,7 +111,9 @@ export async function lighthouseLanding(ctx) {
   for (let i = 1; i <= RUNS; i++) {
     const run = await runOnce(ctx, reportDir);
     const m = run.metrics;
-    ctx.log(`  run ${i}: performance ${run.scores.performance?.toFixed(2)}, FCP ${Math.round(m.fcpMs)} ms, LCP ${Math.round(m.lcpMs)} ms, TBT ${Math.round(m.tbtMs)} ms, CLS ${m.cls?.toFixed(3)}`);
+    ctx.log(
+      `  run ${i}: performance ${run.scores.performance?.toFixed(2)}, FCP ${Math.round(m.fcpMs)} ms, LCP ${Math.round(m.lcpMs)} ms, TBT ${Math.round(m.tbtMs)} ms, CLS ${m.cls?.toFixed(3)}`,
+    );
     runs.push(run);
   }
   // The run with the median performance score stands for all (the report written last is the last run's).
@@ -90,7 +121,9 @@ export async function lighthouseLanding(ctx) {
   const load = os.loadavg()[0];
   ctx.results.lighthouse = result.scores;
   ctx.results.lighthouseRuns = runs.map((r) => ({ scores: r.scores, metrics: r.metrics }));
-  ctx.log(`  Lighthouse ${result.lighthouseVersion}, ${result.formFactor}, throttling ${result.throttlingMethod}, ${result.url}: median of ${runs.length} runs (load average ${load.toFixed(2)} on ${os.cpus().length} CPUs)`);
+  ctx.log(
+    `  Lighthouse ${result.lighthouseVersion}, ${result.formFactor}, throttling ${result.throttlingMethod}, ${result.url}: median of ${runs.length} runs (load average ${load.toFixed(2)} on ${os.cpus().length} CPUs)`,
+  );
   for (const id of CATEGORIES) {
     const score = result.scores[id];
     const misses = result.failing[id].map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
@@ -104,7 +137,9 @@ export async function lighthouseLanding(ctx) {
   }
   const m = result.metrics;
   const ms = (v) => (v === null ? 'n/a' : `${Math.round(v)} ms`);
-  ctx.log(`  FCP ${ms(m.fcpMs)}, LCP ${ms(m.lcpMs)}, TBT ${ms(m.tbtMs)}, CLS ${m.cls === null ? 'n/a' : m.cls.toFixed(3)}, Speed Index ${ms(m.speedIndexMs)}`);
+  ctx.log(
+    `  FCP ${ms(m.fcpMs)}, LCP ${ms(m.lcpMs)}, TBT ${ms(m.tbtMs)}, CLS ${m.cls === null ? 'n/a' : m.cls.toFixed(3)}, Speed Index ${ms(m.speedIndexMs)}`,
+  );
   for (const warning of result.warnings ?? []) ctx.log(`  warning: ${warning}`);
   if (result.reportFile) ctx.log(`  full report of the last run: ${path.relative(process.cwd(), result.reportFile)}`);
   return result;

@@ -61,4 +61,6 @@ const chatRun = measure(() => {
 });
 const chat = { cpuMs: chatRun.cpuMs, decoded: chatRun.decoded, colours: chatRun.answer.map((c) => c.name) };
 const { cpuMs, heldBytes, decoded, answer } = analysis;
-console.log(JSON.stringify({ file: PHOTO_FILE, bytes: bytes.length, width: 4000, height: 3000, decoded, runs, cpuMs, heldBytes, answer, chat }));
+console.log(
+  JSON.stringify({ file: PHOTO_FILE, bytes: bytes.length, width: 4000, height: 3000, decoded, runs, cpuMs, heldBytes, answer, chat }),
+);

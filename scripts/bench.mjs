@@ -92,7 +92,9 @@ try {
   log(`Load generator: Node ${process.version} global fetch (undici, keep-alive), same machine (${os.cpus().length} CPUs)`);
 
   const ctx = { baseUrl: server.baseUrl, server, config, results, targets, log };
-  const only = process.env.BENCH_STEPS?.split(',').map((name) => name.trim()).filter(Boolean);
+  const only = process.env.BENCH_STEPS?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   for (const step of steps.filter((s) => !only?.length || only.includes(s.name))) {
     log(`\n== ${step.title} ==`);
     const started = performance.now();
@@ -124,14 +126,24 @@ if (results.startupSeconds !== undefined) {
   log('\n== Summary ==');
   log(`  start-up (spawn to healthy)   ${results.startupSeconds} s   (vite build before it: ${results.buildSeconds} s)`);
   if (results.health) {
-    log(`  health   ${String(results.health.rps).padStart(6)} req/s  p50 ${results.health.p50} ms  p95 ${results.health.p95} ms  p99 ${results.health.p99} ms  errors ${results.health.errors}`);
-    log(`  pricing  ${String(results.pricing.rps).padStart(6)} req/s  p50 ${results.pricing.p50} ms  p95 ${results.pricing.p95} ms  p99 ${results.pricing.p99} ms  errors ${results.pricing.errors}`);
-    log(`  pricing (mixed) ${String(results.pricingMix.rps).padStart(6)} req/s  p50 ${results.pricingMix.p50} ms  p95 ${results.pricingMix.p95} ms  p99 ${results.pricingMix.p99} ms  errors ${results.pricingMix.errors}`);
-    log(`  ratio pricing/health ${results.ratio} (mixed ${results.ratioMix}); from server CPU per request ${results.cpuRatio ?? 'n/a'} (mixed ${results.cpuRatioMix ?? 'n/a'})`);
+    log(
+      `  health   ${String(results.health.rps).padStart(6)} req/s  p50 ${results.health.p50} ms  p95 ${results.health.p95} ms  p99 ${results.health.p99} ms  errors ${results.health.errors}`,
+    );
+    log(
+      `  pricing  ${String(results.pricing.rps).padStart(6)} req/s  p50 ${results.pricing.p50} ms  p95 ${results.pricing.p95} ms  p99 ${results.pricing.p99} ms  errors ${results.pricing.errors}`,
+    );
+    log(
+      `  pricing (mixed) ${String(results.pricingMix.rps).padStart(6)} req/s  p50 ${results.pricingMix.p50} ms  p95 ${results.pricingMix.p95} ms  p99 ${results.pricingMix.p99} ms  errors ${results.pricingMix.errors}`,
+    );
+    log(
+      `  ratio pricing/health ${results.ratio} (mixed ${results.ratioMix}); from server CPU per request ${results.cpuRatio ?? 'n/a'} (mixed ${results.cpuRatioMix ?? 'n/a'})`,
+    );
   }
   if (results.serverCpuMsPerRequest) {
     const cpu = results.serverCpuMsPerRequest;
-    log(`  server CPU per request (workerd, ${config.cpuRequests} requests each): health ${cpu.health} ms, pricing ${cpu.pricing} ms, pricing (mixed) ${cpu.pricingMix} ms`);
+    log(
+      `  server CPU per request (workerd, ${config.cpuRequests} requests each): health ${cpu.health} ms, pricing ${cpu.pricing} ms, pricing (mixed) ${cpu.pricingMix} ms`,
+    );
   }
   log('\n== Targets ==');
   const report = targetReport(targets);

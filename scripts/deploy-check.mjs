@@ -4,12 +4,26 @@
 
 /** Keys that are secrets: `wrangler secret put`, never a [vars] value in a committed file. */
 export const SECRET_KEYS = [
-  'ADMIN_PIN', 'SITE_VISIT_PHRASE', 'SITE_VISIT_CODE', 'ANTHROPIC_API_KEY', 'ELEVENLABS_API_KEY',
-  'YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE', 'EMAIL_API_KEY', 'SANDBOX_PAYMENT_SECRET',
+  'ADMIN_PIN',
+  'SITE_VISIT_PHRASE',
+  'SITE_VISIT_CODE',
+  'ANTHROPIC_API_KEY',
+  'ELEVENLABS_API_KEY',
+  'YOCO_SECRET_KEY',
+  'YOCO_WEBHOOK_SECRET',
+  'PAYFAST_MERCHANT_KEY',
+  'PAYFAST_PASSPHRASE',
+  'EMAIL_API_KEY',
+  'SANDBOX_PAYMENT_SECRET',
 ];
 
 /** The business's contacts a customer sees; at least an e-mail address and one number are needed. */
-const CONTACT_NUMBERS = ['BUSINESS_PHONE_NATIONAL', 'BUSINESS_PHONE_GARDEN_ROUTE', 'BUSINESS_WHATSAPP_NATIONAL', 'BUSINESS_WHATSAPP_GARDEN_ROUTE'];
+const CONTACT_NUMBERS = [
+  'BUSINESS_PHONE_NATIONAL',
+  'BUSINESS_PHONE_GARDEN_ROUTE',
+  'BUSINESS_WHATSAPP_NATIONAL',
+  'BUSINESS_WHATSAPP_GARDEN_ROUTE',
+];
 
 /** The sample contacts of .dev.vars.example: '+27 44 000 0000' numbers and example.* addresses. */
 const SAMPLE_VALUE = [/000[\s-]?000\d/, /\bexample\.(?:co\.za|com|org|net)\b/i];
@@ -113,10 +127,10 @@ export function parseTomlTables(text) {
     return text.slice(start, i);
   };
   const readValue = () => {
-    if (text.startsWith('"""', i)) return (i += 3), readBasic(true);
-    if (text.startsWith("'''", i)) return (i += 3), readLiteral(true);
-    if (text[i] === '"') return i++, readBasic(false);
-    if (text[i] === "'") return i++, readLiteral(false);
+    if (text.startsWith('"""', i)) return ((i += 3), readBasic(true));
+    if (text.startsWith("'''", i)) return ((i += 3), readLiteral(true));
+    if (text[i] === '"') return (i++, readBasic(false));
+    if (text[i] === "'") return (i++, readLiteral(false));
     if (text[i] === '[' || text[i] === '{') return readNested();
     const start = i;
     while (i < text.length && !/[#\r\n]/.test(text[i])) i++;
@@ -125,8 +139,8 @@ export function parseTomlTables(text) {
     return raw;
   };
   const readKey = () => {
-    if (text[i] === '"') return i++, readBasic(false);
-    if (text[i] === "'") return i++, readLiteral(false);
+    if (text[i] === '"') return (i++, readBasic(false));
+    if (text[i] === "'") return (i++, readLiteral(false));
     const start = i;
     while (i < text.length && /[A-Za-z0-9_.\- ]/.test(text[i]) && text[i] !== '=') i++;
     const key = text.slice(start, i).trim();
@@ -194,7 +208,15 @@ const isPlaceholderId = (id) => !id || /^[0-]+$/.test(id);
 function isHttpsOrigin(text) {
   try {
     const url = new URL(text);
-    return url.protocol === 'https:' && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash && `${url.origin}${text.endsWith('/') ? '/' : ''}` === text;
+    return (
+      url.protocol === 'https:' &&
+      !url.username &&
+      !url.password &&
+      url.pathname === '/' &&
+      !url.search &&
+      !url.hash &&
+      `${url.origin}${text.endsWith('/') ? '/' : ''}` === text
+    );
   } catch {
     return false;
   }
@@ -210,12 +232,15 @@ export function deployProblems(config) {
   const needSecrets = (keys, why) => {
     if (!checkSecrets) return;
     const missing = keys.filter((key) => !isSet(key));
-    if (missing.length) problems.push(`${missing.join(', ')}: ${why}; set with \`wrangler secret put ${missing[0]}\`${missing.length > 1 ? ' (each)' : ''}.`);
+    if (missing.length)
+      problems.push(`${missing.join(', ')}: ${why}; set with \`wrangler secret put ${missing[0]}\`${missing.length > 1 ? ' (each)' : ''}.`);
   };
 
   // APP_ENV decides whether development conveniences (built-in secrets) exist.
   if (value('APP_ENV') !== 'production') {
-    problems.push(`APP_ENV: set APP_ENV = "production" in wrangler.toml [vars] (it is ${value('APP_ENV') ? `"${value('APP_ENV')}"` : 'unset'}).`);
+    problems.push(
+      `APP_ENV: set APP_ENV = "production" in wrangler.toml [vars] (it is ${value('APP_ENV') ? `"${value('APP_ENV')}"` : 'unset'}).`,
+    );
   }
 
   for (const [key, raw] of Object.entries(vars)) {
@@ -224,25 +249,38 @@ export function deployProblems(config) {
       problems.push(`${key}: "${raw}" is a sample value; set the business's own in wrangler.toml [vars], or remove it.`);
     }
     if (SECRET_KEYS.includes(key)) {
-      problems.push(`${key}: a secret must not be in wrangler.toml [vars]; remove it there and set it with \`wrangler secret put ${key}\`.`);
+      problems.push(
+        `${key}: a secret must not be in wrangler.toml [vars]; remove it there and set it with \`wrangler secret put ${key}\`.`,
+      );
     }
   }
 
   // Without it, links in e-mails, robots.txt and the sitemap follow whatever Host header a request carried.
   const base = value('PUBLIC_BASE_URL');
-  if (!base) problems.push('PUBLIC_BASE_URL: set the site\'s own origin, e.g. "https://your-domain.co.za", in wrangler.toml [vars]; unset, links in e-mails and robots.txt follow the Host header of whoever asked.');
-  else if (!isHttpsOrigin(base)) problems.push(`PUBLIC_BASE_URL: "${base}" must be an https origin with no path, e.g. "https://your-domain.co.za".`);
+  if (!base)
+    problems.push(
+      'PUBLIC_BASE_URL: set the site\'s own origin, e.g. "https://your-domain.co.za", in wrangler.toml [vars]; unset, links in e-mails and robots.txt follow the Host header of whoever asked.',
+    );
+  else if (!isHttpsOrigin(base))
+    problems.push(`PUBLIC_BASE_URL: "${base}" must be an https origin with no path, e.g. "https://your-domain.co.za".`);
 
-  if (!isSet('BUSINESS_EMAIL')) problems.push('BUSINESS_EMAIL: set the address customers write to and order notices go to, in wrangler.toml [vars].');
-  if (!isSet('MARKETING_EMAIL')) problems.push('MARKETING_EMAIL: set the address the daily report goes to every morning at 06:00, in wrangler.toml [vars].');
-  if (!CONTACT_NUMBERS.some(isSet)) problems.push(`${CONTACT_NUMBERS.join(' / ')}: set at least one number customers can call or WhatsApp, in wrangler.toml [vars].`);
+  if (!isSet('BUSINESS_EMAIL'))
+    problems.push('BUSINESS_EMAIL: set the address customers write to and order notices go to, in wrangler.toml [vars].');
+  if (!isSet('MARKETING_EMAIL'))
+    problems.push('MARKETING_EMAIL: set the address the daily report goes to every morning at 06:00, in wrangler.toml [vars].');
+  if (!CONTACT_NUMBERS.some(isSet))
+    problems.push(`${CONTACT_NUMBERS.join(' / ')}: set at least one number customers can call or WhatsApp, in wrangler.toml [vars].`);
 
   const email = value('EMAIL_PROVIDER').toLowerCase();
   if (!email || email === 'local') {
-    problems.push('EMAIL_PROVIDER: set "cloudflare" or "resend" in wrangler.toml [vars]; with "local" (the default) no e-mail leaves the outbox.');
+    problems.push(
+      'EMAIL_PROVIDER: set "cloudflare" or "resend" in wrangler.toml [vars]; with "local" (the default) no e-mail leaves the outbox.',
+    );
   } else if (email === 'cloudflare' || email === 'resend') {
-    if (!isSet('EMAIL_FROM')) problems.push('EMAIL_FROM: set the sender, e.g. "Custom Blinds <quotes@your-domain.co.za>", on a domain verified with the provider.');
-    if (email === 'cloudflare' && !config.hasSendEmailBinding) problems.push('[[send_email]]: EMAIL_PROVIDER is "cloudflare": uncomment the [[send_email]] binding in wrangler.toml.');
+    if (!isSet('EMAIL_FROM'))
+      problems.push('EMAIL_FROM: set the sender, e.g. "Custom Blinds <quotes@your-domain.co.za>", on a domain verified with the provider.');
+    if (email === 'cloudflare' && !config.hasSendEmailBinding)
+      problems.push('[[send_email]]: EMAIL_PROVIDER is "cloudflare": uncomment the [[send_email]] binding in wrangler.toml.');
     if (email === 'resend') needSecrets(['EMAIL_API_KEY'], 'EMAIL_PROVIDER is "resend"');
   } else {
     problems.push(`EMAIL_PROVIDER: "${value('EMAIL_PROVIDER')}" is not one of cloudflare, resend.`);
@@ -250,7 +288,9 @@ export function deployProblems(config) {
 
   const payment = value('PAYMENT_PROVIDER').toLowerCase();
   if (!payment || payment === 'sandbox') {
-    problems.push(`PAYMENT_PROVIDER: set "yoco" or "payfast" (or "none" to take no card payments) in wrangler.toml [vars]; ${payment ? 'the sandbox takes no money' : 'unset, it is the sandbox, which takes no money'}.`);
+    problems.push(
+      `PAYMENT_PROVIDER: set "yoco" or "payfast" (or "none" to take no card payments) in wrangler.toml [vars]; ${payment ? 'the sandbox takes no money' : 'unset, it is the sandbox, which takes no money'}.`,
+    );
   } else if (payment in PAYMENT_SECRETS) {
     needSecrets(PAYMENT_SECRETS[payment], `PAYMENT_PROVIDER is "${payment}"`);
   } else if (payment !== 'none') {
@@ -260,7 +300,9 @@ export function deployProblems(config) {
     // Without a card gateway a bank transfer is the only way to pay: customers must be told where to.
     const missing = BANK_KEYS.filter((key) => !isSet(key));
     if (missing.length) {
-      problems.push(`${missing.join(', ')}: PAYMENT_PROVIDER is "none", so customers pay by bank transfer; set the shop's bank account in wrangler.toml [vars] (public: customers need it to pay).`);
+      problems.push(
+        `${missing.join(', ')}: PAYMENT_PROVIDER is "none", so customers pay by bank transfer; set the shop's bank account in wrangler.toml [vars] (public: customers need it to pay).`,
+      );
     }
   }
 

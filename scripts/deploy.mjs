@@ -22,7 +22,11 @@ function listSecretNames() {
     child.on('error', (err) => resolve({ names: null, error: err.message }));
     child.on('exit', (code) => {
       if (code !== 0) {
-        const reason = stderr.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.replace(/^[✘\s]*(\[ERROR\])?\s*/, '').trim()).find(Boolean);
+        const reason = stderr
+          .replace(/\x1b\[[0-9;]*m/g, '')
+          .split('\n')
+          .map((l) => l.replace(/^[✘\s]*(\[ERROR\])?\s*/, '').trim())
+          .find(Boolean);
         return resolve({ names: null, error: reason ?? `wrangler secret list exited with ${code}` });
       }
       try {
@@ -42,7 +46,10 @@ if (problems.length > 0) {
   console.error(`Not deploying: the production configuration is not ready. Set or change:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);
 }
-if (secrets.names === null) console.warn(`Secrets not checked (DEPLOY_SKIP_SECRET_CHECK=1; ${secrets.error}): make sure ADMIN_PIN and the payment and e-mail keys are set.`);
+if (secrets.names === null)
+  console.warn(
+    `Secrets not checked (DEPLOY_SKIP_SECRET_CHECK=1; ${secrets.error}): make sure ADMIN_PIN and the payment and e-mail keys are set.`,
+  );
 
 await buildWeb();
 await run(path.join(BIN, 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--remote']);

@@ -11,15 +11,48 @@ export const BIN = path.join(ROOT, 'node_modules', '.bin');
 
 /** Configuration keys (DESIGN.md section 4) that `npm start` passes from the environment to the Worker. */
 export const CONFIG_KEYS = [
-  'APP_ENV', 'ASSISTANT_NAME', 'BUSINESS_NAME', 'BUSINESS_PHONE_GARDEN_ROUTE', 'BUSINESS_PHONE_NATIONAL',
-  'BUSINESS_WHATSAPP_GARDEN_ROUTE', 'BUSINESS_WHATSAPP_NATIONAL', 'BUSINESS_EMAIL', 'MARKETING_EMAIL',
-  'MAIN_WEBSITE_URL', 'COMPETITOR_URLS', 'ADMIN_PIN', 'SITE_VISIT_PHRASE', 'SITE_VISIT_CODE',
-  'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_MODEL', 'ELEVENLABS_API_KEY',
-  'ELEVENLABS_VOICE_ID', 'ELEVENLABS_BASE_URL', 'ELEVENLABS_MODEL_ID', 'PAYMENT_PROVIDER', 'BANK_ACCOUNT_NAME', 'BANK_NAME',
-  'BANK_ACCOUNT_NUMBER', 'BANK_BRANCH_CODE', 'BANK_ACCOUNT_TYPE', 'YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET',
-  'YOCO_API_BASE', 'PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE', 'PAYFAST_HOST',
-  'EMAIL_PROVIDER', 'EMAIL_FROM', 'EMAIL_API_KEY', 'EMAIL_API_BASE', 'SANDBOX_PAYMENT_SECRET', 'PAYFAST_VALID_SOURCES',
-  'PUBLIC_BASE_URL', 'CRAWL_DELAY_MS',
+  'APP_ENV',
+  'ASSISTANT_NAME',
+  'BUSINESS_NAME',
+  'BUSINESS_PHONE_GARDEN_ROUTE',
+  'BUSINESS_PHONE_NATIONAL',
+  'BUSINESS_WHATSAPP_GARDEN_ROUTE',
+  'BUSINESS_WHATSAPP_NATIONAL',
+  'BUSINESS_EMAIL',
+  'MARKETING_EMAIL',
+  'MAIN_WEBSITE_URL',
+  'COMPETITOR_URLS',
+  'ADMIN_PIN',
+  'SITE_VISIT_PHRASE',
+  'SITE_VISIT_CODE',
+  'ANTHROPIC_API_KEY',
+  'ANTHROPIC_BASE_URL',
+  'ANTHROPIC_MODEL',
+  'ELEVENLABS_API_KEY',
+  'ELEVENLABS_VOICE_ID',
+  'ELEVENLABS_BASE_URL',
+  'ELEVENLABS_MODEL_ID',
+  'PAYMENT_PROVIDER',
+  'BANK_ACCOUNT_NAME',
+  'BANK_NAME',
+  'BANK_ACCOUNT_NUMBER',
+  'BANK_BRANCH_CODE',
+  'BANK_ACCOUNT_TYPE',
+  'YOCO_SECRET_KEY',
+  'YOCO_WEBHOOK_SECRET',
+  'YOCO_API_BASE',
+  'PAYFAST_MERCHANT_ID',
+  'PAYFAST_MERCHANT_KEY',
+  'PAYFAST_PASSPHRASE',
+  'PAYFAST_HOST',
+  'EMAIL_PROVIDER',
+  'EMAIL_FROM',
+  'EMAIL_API_KEY',
+  'EMAIL_API_BASE',
+  'SANDBOX_PAYMENT_SECRET',
+  'PAYFAST_VALID_SOURCES',
+  'PUBLIC_BASE_URL',
+  'CRAWL_DELAY_MS',
 ];
 
 /** The values of a dotenv file such as .dev.vars, or none when it does not exist. */
@@ -49,7 +82,9 @@ export function writePrivateEnvFile(values) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'custom-blinds-env-'));
   chmodSync(dir, 0o700);
   const file = path.join(dir, 'worker.env');
-  const text = Object.entries(values).map(([key, value]) => dotenvLine(key, value)).join('\n');
+  const text = Object.entries(values)
+    .map(([key, value]) => dotenvLine(key, value))
+    .join('\n');
   writeFileSync(file, `${text}\n`, { mode: 0o600, flag: 'wx' });
   return { path: file, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
@@ -59,9 +94,16 @@ export const WRANGLER_ENV = { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETC
 
 export function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options, env: { ...process.env, ...WRANGLER_ENV, ...options.env } });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      ...options,
+      env: { ...process.env, ...WRANGLER_ENV, ...options.env },
+    });
     child.on('error', reject);
-    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${path.basename(command)} ${args.join(' ')} exited with ${code ?? signal}`))));
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(command)} ${args.join(' ')} exited with ${code ?? signal}`)),
+    );
   });
 }
 
@@ -76,7 +118,11 @@ export function buildWeb(args = []) {
 /** Runs a command showing its stdout; its stderr is printed only when it fails. */
 export function runQuietly(command, args, env = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'pipe'], env: { ...process.env, ...WRANGLER_ENV, ...env } });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'pipe'],
+      env: { ...process.env, ...WRANGLER_ENV, ...env },
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);

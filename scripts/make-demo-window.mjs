@@ -113,21 +113,33 @@ for (let y = 0; y < H; y++) {
         // Window frame: white aluminium with a shaded inner lip.
         const d = Math.min(fx, fy, right - 1 - x, bottom - 1 - y);
         let f = d < 3 ? 0.72 : 0.97;
-        if (!(fx < FRAME || fy < FRAME || x >= right - FRAME || y >= bottom - FRAME)) f = Math.abs(fx - mullionX) > FRAME / 2 - 3 ? 0.85 : 0.96;
+        if (!(fx < FRAME || fy < FRAME || x >= right - FRAME || y >= bottom - FRAME))
+          f = Math.abs(fx - mullionX) > FRAME / 2 - 3 ? 0.85 : 0.96;
         rgb = shade([240, 240, 236], f);
       } else {
         rgb = outside(x, y);
         // Glass: a faint diagonal reflection and darker edges near the frame.
         const refl = clamp01(1 - Math.abs(((fx + fy * 0.6) % 420) - 140) / 60) * 0.12;
         rgb = mixRgb(rgb, [255, 255, 255], refl);
-        const edgeDist = Math.min(fx - FRAME, fy - FRAME, right - FRAME - x, bottom - FRAME - y, Math.abs(Math.abs(fx - mullionX) - FRAME / 2));
+        const edgeDist = Math.min(
+          fx - FRAME,
+          fy - FRAME,
+          right - FRAME - x,
+          bottom - FRAME - y,
+          Math.abs(Math.abs(fx - mullionX) - FRAME / 2),
+        );
         if (edgeDist < 8) rgb = shade(rgb, 0.8 + 0.025 * edgeDist);
       }
     }
     // Window sill below the architrave.
     if (y >= bottom + ARCHITRAVE && y < bottom + ARCHITRAVE + 22 && x >= left - ARCHITRAVE - 24 && x < right + ARCHITRAVE + 24) {
       rgb = shade([242, 239, 232], y < bottom + ARCHITRAVE + 5 ? 1.02 : 0.9);
-    } else if (y >= bottom + ARCHITRAVE + 22 && y < bottom + ARCHITRAVE + 40 && x >= left - ARCHITRAVE - 14 && x < right + ARCHITRAVE + 30) {
+    } else if (
+      y >= bottom + ARCHITRAVE + 22 &&
+      y < bottom + ARCHITRAVE + 40 &&
+      x >= left - ARCHITRAVE - 14 &&
+      x < right + ARCHITRAVE + 30
+    ) {
       rgb = shade(rgb, 0.82 + 0.01 * (y - bottom - ARCHITRAVE - 22));
     }
     // Skirting and a timber floor at the bottom.

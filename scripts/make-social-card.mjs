@@ -54,7 +54,9 @@ try {
   await page.screenshot({ path: out, type: 'jpeg', quality: 86, clip: { x: 0, y: 0, width: 1200, height: 630 } });
   console.log(`wrote ${out}`);
   const logoPage = await browser.newPage({ viewport: { width: 512, height: 512 }, deviceScaleFactor: 1 });
-  await logoPage.setContent(`<style>*{margin:0}</style><img src="data:image/svg+xml;base64,${mark}" width="512" height="512" alt="">`, { waitUntil: 'load' });
+  await logoPage.setContent(`<style>*{margin:0}</style><img src="data:image/svg+xml;base64,${mark}" width="512" height="512" alt="">`, {
+    waitUntil: 'load',
+  });
   await logoPage.screenshot({ path: logoOut, type: 'png', omitBackground: true });
   console.log(`wrote ${logoOut}`);
 } finally {

@@ -30,7 +30,10 @@ try {
   if (!productId) throw new Error('The catalogue has no priced product.');
   const width = Number(widthArg ?? 1200);
   const drop = Number(dropArg ?? 1500);
-  const price = await client.callTool({ name: 'price_blind', arguments: { product_id: productId, width_mm: width, drop_mm: drop, quantity: 1 } });
+  const price = await client.callTool({
+    name: 'price_blind',
+    arguments: { product_id: productId, width_mm: width, drop_mm: drop, quantity: 1 },
+  });
   if (price.isError) throw new Error(`price_blind: ${price.content[0]?.text}`);
   console.log(`\nprice_blind ${productId} ${width} x ${drop} mm:\n${price.content[0]?.text}`);
   console.log(JSON.stringify(price.structuredContent, null, 2));

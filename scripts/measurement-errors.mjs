@@ -41,7 +41,9 @@ for (const c of [...cases, ...cases.map((k) => ({ ...k, condition: 'all, blurred
     }
     if (errs.some(([, pct]) => pct > c.tolerance)) {
       row.wrong++;
-      row.notes.push(`${c.photo ? '[blurred + JPEG q75] ' : ''}${c.name}: measured ${a.width_mm} x ${a.drop_mm} (confidence ${a.confidence})`);
+      row.notes.push(
+        `${c.photo ? '[blurred + JPEG q75] ' : ''}${c.name}: measured ${a.width_mm} x ${a.drop_mm} (confidence ${a.confidence})`,
+      );
     }
   }
   rows.set(c.condition, row);
@@ -70,7 +72,9 @@ for (const [condition, r] of [...[...rows].filter(([k]) => k !== photoRow), ['al
     `| ${condition} | ${r.n} | ${pad(q(r.mm, 0.5).toFixed(0), 3)} | ${pad(q(r.mm, 0.9).toFixed(0), 3)} | ${q(r.pct, 0.5).toFixed(2)} | ${q(r.pct, 0.9).toFixed(2)} | ${q(r.pct, 1).toFixed(2)} | ${r.lowConfidence} | ${r.wrong} |`,
   );
 }
-console.log(`(errors over width and drop of the confident answers; analysis CPU time per 1000 x 750 photo (both passes): median ${q(times, 0.5).toFixed(0)} ms, p90 ${q(times, 0.9).toFixed(0)} ms in Node)`);
+console.log(
+  `(errors over width and drop of the confident answers; analysis CPU time per 1000 x 750 photo (both passes): median ${q(times, 0.5).toFixed(0)} ms, p90 ${q(times, 0.9).toFixed(0)} ms in Node)`,
+);
 for (const r of rows.values()) for (const note of r.notes) console.log(`- ${note}`);
 
 // Scenes that cannot give a size: the answer must not be confident (confidence below 0.85, with a reason).
@@ -80,10 +84,16 @@ for (const [i, frame] of ['white', 'dark'].entries()) {
   const seed = 300 + i;
   hard.push(['no sheet', { ...base, frame, seed }]);
   hard.push(['no sheet, turned 20', { ...base, frame, seed, yawDeg: 20 }]);
-  hard.push(['sheet cut off', { ...base, frame, seed, pxPerMm: 0.3, windowMm: [1800, 1200], a4: 'portrait', a4Place: 'wall-right', a4ShiftMm: [480, 0] }]);
+  hard.push([
+    'sheet cut off',
+    { ...base, frame, seed, pxPerMm: 0.3, windowMm: [1800, 1200], a4: 'portrait', a4Place: 'wall-right', a4ShiftMm: [480, 0] },
+  ]);
   hard.push(['window cut off', { ...base, frame, seed, a4: 'portrait', aimMm: [1000, 0] }]);
   hard.push(['turned 50 (too steep)', { ...base, frame, seed, a4: 'portrait', yawDeg: 50 }]);
-  hard.push(['frame the same colour as the wall, no shadow line', { ...base, frame, seed, wall: frame === 'white' ? [245, 245, 242] : [72, 50, 36], joint: false, a4: 'portrait', yawDeg: 15 * i }]);
+  hard.push([
+    'frame the same colour as the wall, no shadow line',
+    { ...base, frame, seed, wall: frame === 'white' ? [245, 245, 242] : [72, 50, 36], joint: false, a4: 'portrait', yawDeg: 15 * i },
+  ]);
   hard.push(['sheet a few pixels wide', { ...base, frame, seed, imageW: 400, imageH: 300, pxPerMm: 0.09, a4: 'portrait' }]);
 }
 console.log('');

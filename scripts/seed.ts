@@ -6,7 +6,11 @@ import type { Env } from '../worker/env';
 import { seedCatalogueIfEmpty } from '../worker/services/seed';
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.wrangler/state');
-const proxy = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', persist: { path: path.join(dataDir, 'v3') }, remoteBindings: false });
+const proxy = await getPlatformProxy<Env>({
+  configPath: 'wrangler.toml',
+  persist: { path: path.join(dataDir, 'v3') },
+  remoteBindings: false,
+});
 try {
   const result = await seedCatalogueIfEmpty(proxy.env.DB, proxy.env.MEDIA);
   console.log(

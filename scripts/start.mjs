@@ -31,7 +31,18 @@ const envFile = writePrivateEnvFile(config);
 process.on('exit', envFile.remove);
 const server = spawn(
   path.join(BIN, 'wrangler'),
-  ['dev', '--port', port, '--ip', process.env.HOST ?? '127.0.0.1', '--persist-to', dataDir, '--show-interactive-dev-session=false', '--env-file', envFile.path],
+  [
+    'dev',
+    '--port',
+    port,
+    '--ip',
+    process.env.HOST ?? '127.0.0.1',
+    '--persist-to',
+    dataDir,
+    '--show-interactive-dev-session=false',
+    '--env-file',
+    envFile.path,
+  ],
   { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...WRANGLER_ENV } },
 );
 let announced = false;
@@ -39,7 +50,9 @@ server.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
   if (!announced && /Ready on/.test(String(chunk))) {
     announced = true;
-    console.log(`\nCustom Blinds storefront ready on http://localhost:${port} (started in ${((Date.now() - started) / 1000).toFixed(1)} s; data in ${dataDir})`);
+    console.log(
+      `\nCustom Blinds storefront ready on http://localhost:${port} (started in ${((Date.now() - started) / 1000).toFixed(1)} s; data in ${dataDir})`,
+    );
   }
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

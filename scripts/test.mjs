@@ -61,7 +61,8 @@ async function vitestStage(name, config, { held = false } = {}) {
         totals.failed += 1;
         failures.push({ name: `${path.relative(ROOT, file.name)} (the file itself)`, message: file.message ?? '' });
       }
-      for (const test of failed) failures.push({ name: `${path.relative(ROOT, file.name)} > ${test.fullName}`, message: test.failureMessages.join('\n') });
+      for (const test of failed)
+        failures.push({ name: `${path.relative(ROOT, file.name)} > ${test.fullName}`, message: test.failureMessages.join('\n') });
     }
   }
 }
@@ -113,7 +114,10 @@ async function browserLane() {
 await Promise.all([checksLane(), browserLane()]);
 
 for (const { name, message } of failures) {
-  const lines = message.split('\n').filter((line) => line.trim() !== '').slice(0, 12);
+  const lines = message
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 12);
   console.log(`\nFAILED ${name}\n${lines.map((line) => `    ${line}`).join('\n')}`);
 }
 if (failedStages.length > 0) console.log(`\nFailed at the ${failedStages.join(', ')} stage${failedStages.length > 1 ? 's' : ''}.`);

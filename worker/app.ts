@@ -124,7 +124,10 @@ export const handleError: ErrorHandler<AppBindings> = (err, c) => {
     appError = new AppError(code, err.message || 'The request is not valid.');
   } else {
     console.error(JSON.stringify({ level: 'error', requestId, path: c.req.path, error: String(err), stack: (err as Error).stack }));
-    appError = new AppError('internal_error', `Something went wrong on our side. Please try again; if it keeps happening, quote reference ${requestId}.`);
+    appError = new AppError(
+      'internal_error',
+      `Something went wrong on our side. Please try again; if it keeps happening, quote reference ${requestId}.`,
+    );
   }
   const response = c.json(errorBody(appError, requestId), appError.status);
   if (appError.details?.retryAfterSeconds) response.headers.set('Retry-After', String(appError.details.retryAfterSeconds));

@@ -35,13 +35,21 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'POST', path: '/api/leads/capture', reason: 'customers leave their details on the lead form' },
   { method: 'POST', path: '/api/customer-details', reason: "the quick-details dialog stores a customer's contact details" },
   { method: 'POST', path: '/api/chat/session', reason: 'the chat panel starts or resumes its session' },
-  { method: 'POST', path: '/api/:assistant/enhanced-chat', reason: 'customers talk to the consultant (only the configured assistant name answers)' },
+  {
+    method: 'POST',
+    path: '/api/:assistant/enhanced-chat',
+    reason: 'customers talk to the consultant (only the configured assistant name answers)',
+  },
   { method: 'POST', path: '/api/ar/analyze-window', reason: 'customers measure a window from a photo' },
   { method: 'POST', path: '/api/elevenlabs-tts', reason: "the consultant's reply read aloud" },
   { method: 'POST', path: '/api/orders/submit', reason: 'customers place an order' },
   { method: 'GET', path: '/api/orders/:reference', reason: 'the confirmation page reads its order back by its unguessable reference' },
   { method: 'GET', path: '/api/quotes/:quote_id', reason: 'the stored-quote page a customer was sent' },
-  { method: 'POST', path: '/api/quotes/:quote_id/order', reason: 'customers order a stored quote to pay by bank transfer (the quote key is the secret)' },
+  {
+    method: 'POST',
+    path: '/api/quotes/:quote_id/order',
+    reason: 'customers order a stored quote to pay by bank transfer (the quote key is the secret)',
+  },
   { method: 'POST', path: '/api/email/quote', reason: 'customers e-mail themselves a quote' },
   { method: 'POST', path: '/api/email/quote-internal', reason: 'a quote request from the storefront reaches the business' },
   { method: 'POST', path: '/api/payment/create', reason: 'customers start paying for an order' },
@@ -55,7 +63,11 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'POST', path: '/api/site-visits/unlock', reason: 'the site-visit access-phrase gate (throttled like the PIN)' },
   { method: 'GET', path: '/api/site-visits/session', reason: 'the site-visit gate asks whether this browser is unlocked (no data)' },
   { method: 'POST', path: '/api/analytics/events', reason: 'the storefront reports page views and interactions' },
-  { method: 'GET', path: '/api/outdoor-blinds/colours', reason: "the storefront's outdoor products show the uploaded outdoor colour range" },
+  {
+    method: 'GET',
+    path: '/api/outdoor-blinds/colours',
+    reason: "the storefront's outdoor products show the uploaded outdoor colour range",
+  },
 ];
 
 const router = new TrieRouter<PublicRoute>();

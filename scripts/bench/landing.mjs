@@ -15,7 +15,10 @@ import { BIG_CHUNK_BYTES, TARGETS, THREE_MARKER } from './common.mjs';
 async function scriptsLoadedBy(url) {
   const { chromium } = await import('playwright-core');
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: isRoot ? ['--no-sandbox'] : [] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: isRoot ? ['--no-sandbox'] : [],
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
     const scripts = [];
@@ -105,7 +108,9 @@ export async function landingPage(ctx) {
     );
   }
   for (const file of css) {
-    ctx.log(`  ${file.path.padEnd(44)} ${kb(file.bytes).padStart(10)} raw ${kb(file.gzipBytes).padStart(10)} gzip ${kb(file.brotliBytes).padStart(10)} br (css, not in JS total)`);
+    ctx.log(
+      `  ${file.path.padEnd(44)} ${kb(file.bytes).padStart(10)} raw ${kb(file.gzipBytes).padStart(10)} gzip ${kb(file.brotliBytes).padStart(10)} br (css, not in JS total)`,
+    );
   }
   ctx.log(
     `  landing JS total: ${kb(landing.jsTransferredBytes)} transferred (fresh cache, headers included), ${kb(landing.jsBytes)} raw, ${kb(landing.jsGzipBytes)} gzip -9, ${kb(landing.jsBrotliBytes)} brotli (${js.length} file${js.length === 1 ? '' : 's'})`,
@@ -118,14 +123,24 @@ export async function landingPage(ctx) {
       target: `<= ${kb(TARGETS.landingJsTransferredBytes)}`,
       pass: landing.jsTransferredBytes <= TARGETS.landingJsTransferredBytes,
     },
-    { name: 'no three.js on landing', value: ctx.results.landingHasThree ? 'three.js loaded' : 'none', target: 'none', pass: !ctx.results.landingHasThree },
+    {
+      name: 'no three.js on landing',
+      value: ctx.results.landingHasThree ? 'three.js loaded' : 'none',
+      target: 'none',
+      pass: !ctx.results.landingHasThree,
+    },
   );
   return landing;
 }
 
 export async function builtChunks(ctx) {
   const dir = path.join(ROOT, 'dist', 'web', 'assets');
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.js')).sort() : [];
+  const files = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.js'))
+        .sort()
+    : [];
   const chunks = files.map((file) => {
     const buffer = fs.readFileSync(path.join(dir, file));
     return { file, bytes: buffer.length, gzipBytes: gzipSize(buffer), hasThree: buffer.includes(THREE_MARKER) };
@@ -138,7 +153,10 @@ export async function builtChunks(ctx) {
   ctx.results.chunksTotalGzipBytes = totalGzipBytes;
   ctx.log(`  ${chunks.length} JS chunks in dist/web/assets: ${kb(totalBytes)} raw, ${kb(totalGzipBytes)} gzip`);
   const big = chunks.filter((c) => c.bytes > BIG_CHUNK_BYTES);
-  for (const c of big) ctx.log(`  ${c.file.padEnd(44)} ${kb(c.bytes).padStart(10)} raw ${kb(c.gzipBytes).padStart(10)} gzip${c.hasThree ? '  [three.js]' : ''}`);
+  for (const c of big)
+    ctx.log(
+      `  ${c.file.padEnd(44)} ${kb(c.bytes).padStart(10)} raw ${kb(c.gzipBytes).padStart(10)} gzip${c.hasThree ? '  [three.js]' : ''}`,
+    );
   if (chunks.length > big.length) ctx.log(`  (+ ${chunks.length - big.length} chunk(s) under ${kb(BIG_CHUNK_BYTES)})`);
   // The visualisers' WebGL code: loaded only by /ar-measurement, /shutters and the walk-through.
   const visualiserGzipBytes = chunks.filter((c) => c.hasThree).reduce((t, c) => t + c.gzipBytes, 0);

@@ -27,7 +27,18 @@ export async function concurrentOrders(ctx) {
         customer_name: `Bench Customer ${i}`,
         customer_email: `bench${i}@example.co.za`,
         customer_phone: '082 000 0000',
-        blinds: [{ product_type: 'roller-blockout', width_mm, drop_mm, control_side: 'left', mount_type: 'inside-recess', colour, quantity: 1 + (i % 3), price: 1 }],
+        blinds: [
+          {
+            product_type: 'roller-blockout',
+            width_mm,
+            drop_mm,
+            control_side: 'left',
+            mount_type: 'inside-recess',
+            colour,
+            quantity: 1 + (i % 3),
+            price: 1,
+          },
+        ],
         total_amount: 1,
       },
     };
@@ -81,10 +92,24 @@ export async function concurrentOrders(ctx) {
     wallMs: Math.round(wallMs),
     ...spread(times),
   };
-  ctx.log(`  ${result.submitted} concurrent submissions in ${result.wallMs} ms: ${result.accepted} accepted (${JSON.stringify(result.statuses)}), ${result.distinct} distinct references`);
-  ctx.log(`  read back ${result.readBack}, at the server's price ${result.serverPriced}; a retry with the same Idempotency-Key answered the same order ${result.sameOnRetry} times`);
+  ctx.log(
+    `  ${result.submitted} concurrent submissions in ${result.wallMs} ms: ${result.accepted} accepted (${JSON.stringify(result.statuses)}), ${result.distinct} distinct references`,
+  );
+  ctx.log(
+    `  read back ${result.readBack}, at the server's price ${result.serverPriced}; a retry with the same Idempotency-Key answered the same order ${result.sameOnRetry} times`,
+  );
   ctx.log(`  time per submission: p50 ${result.p50} ms, p95 ${result.p95} ms, max ${result.max} ms (all in flight at once)`);
-  const pass = result.accepted === ORDER_COUNT && result.distinct === ORDER_COUNT && result.readBack === ORDER_COUNT && result.serverPriced === ORDER_COUNT && result.sameOnRetry === ORDER_COUNT;
-  ctx.targets.push({ name: '100 concurrent orders, none lost', value: `${result.accepted}/${result.distinct}/${result.readBack}`, target: '100/100/100', pass });
+  const pass =
+    result.accepted === ORDER_COUNT &&
+    result.distinct === ORDER_COUNT &&
+    result.readBack === ORDER_COUNT &&
+    result.serverPriced === ORDER_COUNT &&
+    result.sameOnRetry === ORDER_COUNT;
+  ctx.targets.push({
+    name: '100 concurrent orders, none lost',
+    value: `${result.accepted}/${result.distinct}/${result.readBack}`,
+    target: '100/100/100',
+    pass,
+  });
   return result;
 }

@@ -24,7 +24,11 @@ export async function consultantAnswers(ctx) {
   const times = [];
   for (let s = 0; s < CONSULTANT_SESSIONS; s++) {
     const sessionId = `session_${Date.now()}_bench${String(s).padStart(4, '0')}`;
-    await fetch(`${ctx.baseUrl}/api/chat/session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ sessionId }) });
+    await fetch(`${ctx.baseUrl}/api/chat/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sessionId }),
+    });
     for (const message of CONSULTANT_TURNS) {
       const started = performance.now();
       const res = await fetch(`${ctx.baseUrl}/api/melvin/enhanced-chat`, {
@@ -38,7 +42,9 @@ export async function consultantAnswers(ctx) {
     }
   }
   const result = { answers: times.length, ...spread(times) };
-  ctx.log(`  ${result.answers} answers (${CONSULTANT_SESSIONS} sessions x ${CONSULTANT_TURNS.length} turns): p50 ${result.p50} ms, p95 ${result.p95} ms, max ${result.max} ms (HTTP round trip included)`);
+  ctx.log(
+    `  ${result.answers} answers (${CONSULTANT_SESSIONS} sessions x ${CONSULTANT_TURNS.length} turns): p50 ${result.p50} ms, p95 ${result.p95} ms, max ${result.max} ms (HTTP round trip included)`,
+  );
   ctx.targets.push({ name: 'built-in consultant p95', value: `${result.p95} ms`, target: '< 50 ms', pass: result.p95 < 50 });
   return result;
 }
@@ -63,7 +69,9 @@ export async function photoAnalysis(ctx) {
     times.push(performance.now() - started);
   }
   const result = { photos: times.length, bytes: photo.byteLength, ...spread(times) };
-  ctx.log(`  ${result.photos} analyses of a ${kb(result.bytes)} 1200 x 900 JPEG: p50 ${result.p50} ms, p95 ${result.p95} ms (upload, decode, analysis, R2 write)`);
+  ctx.log(
+    `  ${result.photos} analyses of a ${kb(result.bytes)} 1200 x 900 JPEG: p50 ${result.p50} ms, p95 ${result.p95} ms (upload, decode, analysis, R2 write)`,
+  );
   ctx.log(`  answer: ${last.width_mm} x ${last.drop_mm} mm, confidence ${last.confidence}, ${last.scaleSource}`);
   return result;
 }
@@ -94,10 +102,14 @@ function photoCpuTarget(name, p95) {
  * same for the chat's path (decoded to its colour sample, main colours named).
  */
 export async function photo12mp(ctx) {
-  const child = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(ROOT, 'scripts', 'bench-photo.mjs'), String(PHOTO_12MP_RUNS)], {
-    cwd: ROOT,
-    maxBuffer: 1024 * 1024,
-  });
+  const child = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', '--expose-gc', path.join(ROOT, 'scripts', 'bench-photo.mjs'), String(PHOTO_12MP_RUNS)],
+    {
+      cwd: ROOT,
+      maxBuffer: 1024 * 1024,
+    },
+  );
   const measured = JSON.parse(child.stdout.trim().split('\n').at(-1));
   const cpu = spread(measured.cpuMs);
   const result = {
@@ -110,8 +122,12 @@ export async function photo12mp(ctx) {
   };
   ctx.results.photo12mpCpuMsP50 = result.cpuMsP50;
   ctx.results.photo12mpCpuMsP95 = result.cpuMsP95;
-  ctx.log(`  ${kb(result.bytes)} 4000 x 3000 JPEG, decoded to ${result.decoded.width} x ${result.decoded.height}: CPU ms per photo p50 ${result.cpuMsP50}, p95 ${result.cpuMsP95} (${measured.runs} runs, Node ${process.version})`);
-  ctx.log(`  array buffers held besides the upload: ${result.heldMb} MB; answer ${result.answer.width_mm} x ${result.answer.drop_mm} mm (${result.answer.scaleSource}; true 1200 x 1500)`);
+  ctx.log(
+    `  ${kb(result.bytes)} 4000 x 3000 JPEG, decoded to ${result.decoded.width} x ${result.decoded.height}: CPU ms per photo p50 ${result.cpuMsP50}, p95 ${result.cpuMsP95} (${measured.runs} runs, Node ${process.version})`,
+  );
+  ctx.log(
+    `  array buffers held besides the upload: ${result.heldMb} MB; answer ${result.answer.width_mm} x ${result.answer.drop_mm} mm (${result.answer.scaleSource}; true 1200 x 1500)`,
+  );
 
   // The same photo through POST /api/ar/analyze-window (upload, decode, analysis, R2 write; wall time).
   const photo = fs.readFileSync(measured.file);
@@ -119,13 +135,19 @@ export async function photo12mp(ctx) {
     const form = new FormData();
     form.append('image', new Blob([photo], { type: 'image/jpeg' }), 'window.jpg');
     form.append('session_id', 'bench-12mp');
-    const res = await fetch(`${ctx.baseUrl}/api/ar/analyze-window`, { method: 'POST', body: form, headers: { 'CF-Connecting-IP': '198.51.100.12' } });
+    const res = await fetch(`${ctx.baseUrl}/api/ar/analyze-window`, {
+      method: 'POST',
+      body: form,
+      headers: { 'CF-Connecting-IP': '198.51.100.12' },
+    });
     const body = await res.json();
     if (!res.ok) throw new Error(`analyze-window answered ${res.status} for the 12 MP photo: ${JSON.stringify(body)}`);
   });
   result.routeMsP50 = route.p50;
   result.routeMsMax = route.max;
-  ctx.log(`  through POST /api/ar/analyze-window: p50 ${result.routeMsP50} ms, max ${result.routeMsMax} ms wall (${PHOTO_12MP_ROUTE_RUNS} photos)`);
+  ctx.log(
+    `  through POST /api/ar/analyze-window: p50 ${result.routeMsP50} ms, max ${result.routeMsMax} ms wall (${PHOTO_12MP_ROUTE_RUNS} photos)`,
+  );
 
   // The chat's path: the consultant decodes the photo to its colour sample and names its main colours.
   const chatCpu = spread(measured.chat.cpuMs);
@@ -148,7 +170,9 @@ export async function photo12mp(ctx) {
   });
   result.chatRouteMsP50 = chatRoute.p50;
   result.chatRouteMsMax = chatRoute.max;
-  ctx.log(`  through POST /api/melvin/enhanced-chat: p50 ${result.chatRouteMsP50} ms, max ${result.chatRouteMsMax} ms wall (${PHOTO_12MP_ROUTE_RUNS} photos, base64 in JSON)`);
+  ctx.log(
+    `  through POST /api/melvin/enhanced-chat: p50 ${result.chatRouteMsP50} ms, max ${result.chatRouteMsMax} ms wall (${PHOTO_12MP_ROUTE_RUNS} photos, base64 in JSON)`,
+  );
   ctx.targets.push(photoCpuTarget('photo measurement, 12 MP JPEG: CPU ms per photo', result.cpuMsP95));
   ctx.targets.push(photoCpuTarget('chat photo, 12 MP JPEG: CPU ms per photo', result.chatCpuMsP95));
   return result;

@@ -62,10 +62,14 @@ export async function throughput(ctx) {
   const { baseUrl, server } = ctx;
   const members = processGroupMembers(server.pid);
   const serverPids = members.map((p) => p.pid);
-  ctx.log(`  server processes: ${members.map((p) => `${p.comm}(${p.pid})`).join(' ') || 'unknown'}; machine has ${os.cpus().length} CPU(s)`);
+  ctx.log(
+    `  server processes: ${members.map((p) => `${p.comm}(${p.pid})`).join(' ') || 'unknown'}; machine has ${os.cpus().length} CPU(s)`,
+  );
   const names = Object.keys(SCENARIOS);
   const runs = Object.fromEntries(names.map((name) => [name, []]));
-  ctx.log(`  ${config.rounds} interleaved rounds; each run: ${config.warmupSeconds} s warm-up + ${config.seconds} s measured, concurrency ${config.concurrency}`);
+  ctx.log(
+    `  ${config.rounds} interleaved rounds; each run: ${config.warmupSeconds} s warm-up + ${config.seconds} s measured, concurrency ${config.concurrency}`,
+  );
   for (let round = 1; round <= config.rounds; round++) {
     for (const name of names) {
       const scenario = SCENARIOS[name];
@@ -79,11 +83,22 @@ export async function throughput(ctx) {
   }
   // Best round (highest requests/s) of each scenario.
   const best = Object.fromEntries(names.map((name) => [name, runs[name].reduce((a, b) => (b.rps > a.rps ? b : a))]));
-  const summary = (r) => ({ rps: r.rps, p50: r.p50, p95: r.p95, p99: r.p99, errors: r.errors, ok: r.ok, serverCpuMsPerRequest: r.serverCpuMsPerRequest });
+  const summary = (r) => ({
+    rps: r.rps,
+    p50: r.p50,
+    p95: r.p95,
+    p99: r.p99,
+    errors: r.errors,
+    ok: r.ok,
+    serverCpuMsPerRequest: r.serverCpuMsPerRequest,
+  });
   // Median over rounds of server CPU per request: the ratio the server would reach if it had the
   // CPU to itself (informational; the machine is shared with the load generator and other jobs).
   const medianCpu = (name) => {
-    const values = runs[name].map((r) => r.serverCpuMsPerRequest).filter((v) => v != null).sort((a, b) => a - b);
+    const values = runs[name]
+      .map((r) => r.serverCpuMsPerRequest)
+      .filter((v) => v != null)
+      .sort((a, b) => a - b);
     return values.length ? values[Math.floor((values.length - 1) / 2)] : null;
   };
   ctx.results.health = summary(best.health);
@@ -105,12 +120,33 @@ export async function throughput(ctx) {
         `=> CPU-bound ratio ${ctx.results.cpuRatio} / ${ctx.results.cpuRatioMix} (informational)`,
     );
   }
-  const busy = Math.max(...Object.values(runs).flat().map((r) => r.machineCpuCores ?? 0));
-  const others = Math.min(...Object.values(runs).flat().map((r) => (r.machineCpuCores ?? 0) - r.clientCpuCores - (r.serverCpuCores ?? 0)));
-  if (others > 0.25) ctx.log(`  note: other processes used at least ${others.toFixed(2)} cores during every run (machine up to ${busy.toFixed(2)} of ${os.cpus().length}): req/s are noisy`);
+  const busy = Math.max(
+    ...Object.values(runs)
+      .flat()
+      .map((r) => r.machineCpuCores ?? 0),
+  );
+  const others = Math.min(
+    ...Object.values(runs)
+      .flat()
+      .map((r) => (r.machineCpuCores ?? 0) - r.clientCpuCores - (r.serverCpuCores ?? 0)),
+  );
+  if (others > 0.25)
+    ctx.log(
+      `  note: other processes used at least ${others.toFixed(2)} cores during every run (machine up to ${busy.toFixed(2)} of ${os.cpus().length}): req/s are noisy`,
+    );
   ctx.targets.push(
-    { name: 'pricing rps / health rps', value: ratio, target: `>= ${TARGETS.pricingHealthRatio}`, pass: ratio >= TARGETS.pricingHealthRatio },
-    { name: 'pricing (mixed) rps / health rps', value: ratioMix, target: `>= ${TARGETS.pricingHealthRatio}`, pass: ratioMix >= TARGETS.pricingHealthRatio },
+    {
+      name: 'pricing rps / health rps',
+      value: ratio,
+      target: `>= ${TARGETS.pricingHealthRatio}`,
+      pass: ratio >= TARGETS.pricingHealthRatio,
+    },
+    {
+      name: 'pricing (mixed) rps / health rps',
+      value: ratioMix,
+      target: `>= ${TARGETS.pricingHealthRatio}`,
+      pass: ratioMix >= TARGETS.pricingHealthRatio,
+    },
   );
 
   // The server's own CPU per request over a fixed number of requests: the workerd processes that
@@ -121,13 +157,28 @@ export async function throughput(ctx) {
       .filter((p) => p.comm === 'workerd')
       .map((p) => p.pid)
       .sort((a, b) => a - b);
-  ctx.log(`  server CPU per request: ${config.cpuRequests} requests per scenario, ${CPU_CONCURRENCY} at a time; CPU of the workerd processes (${workerdPids().join(' + ')}) from /proc`);
+  ctx.log(
+    `  server CPU per request: ${config.cpuRequests} requests per scenario, ${CPU_CONCURRENCY} at a time; CPU of the workerd processes (${workerdPids().join(' + ')}) from /proc`,
+  );
   const serverCpu = {};
   for (const name of names) {
     const scenario = SCENARIOS[name];
-    const measured = await serverCpuPerRequest({ baseUrl, makeRequest: scenario.makeRequest, check: scenario.check, requests: config.cpuRequests, concurrency: CPU_CONCURRENCY, listPids: workerdPids });
+    const measured = await serverCpuPerRequest({
+      baseUrl,
+      makeRequest: scenario.makeRequest,
+      check: scenario.check,
+      requests: config.cpuRequests,
+      concurrency: CPU_CONCURRENCY,
+      listPids: workerdPids,
+    });
     serverCpu[name] = measured;
-    ctx.log(`    ${name.padEnd(10)} ${measured.cpuMsPerRequest.toFixed(2).padStart(6)} ms CPU/request  (${Object.entries(measured.cpuMsPerRequestByPid).map(([pid, ms]) => `${pid}: ${ms}`).join(', ')}; ${measured.seconds} s)`);
+    ctx.log(
+      `    ${name.padEnd(10)} ${measured.cpuMsPerRequest.toFixed(2).padStart(6)} ms CPU/request  (${Object.entries(
+        measured.cpuMsPerRequestByPid,
+      )
+        .map(([pid, ms]) => `${pid}: ${ms}`)
+        .join(', ')}; ${measured.seconds} s)`,
+    );
   }
   ctx.results.serverCpuMsPerRequest = Object.fromEntries(names.map((name) => [name, serverCpu[name].cpuMsPerRequest]));
   for (const name of ['pricing', 'pricingMix']) {
@@ -139,5 +190,12 @@ export async function throughput(ctx) {
       pass: value < TARGETS.pricingCpuMsPerRequest,
     });
   }
-  return { concurrency: config.concurrency, seconds: config.seconds, warmupSeconds: config.warmupSeconds, serverProcesses: members, runs, serverCpu };
+  return {
+    concurrency: config.concurrency,
+    seconds: config.seconds,
+    warmupSeconds: config.warmupSeconds,
+    serverProcesses: members,
+    runs,
+    serverCpu,
+  };
 }

@@ -1,7 +1,48 @@
 // Renders one frame of the hero video from the precomputed layers.
-import { BAYER, C, clamp01, GLASS, H, lerp, LUT_MAX, LUT_N, N_SLATS, OPEN, PITCH, SLAT_TH, SLAT_W, slatY, smooth, SUN_COL, SUN_E, sy, tiltAt, toSRGB, W, ZG } from './scene.mjs';
+import {
+  BAYER,
+  C,
+  clamp01,
+  GLASS,
+  H,
+  lerp,
+  LUT_MAX,
+  LUT_N,
+  N_SLATS,
+  OPEN,
+  PITCH,
+  SLAT_TH,
+  SLAT_W,
+  slatY,
+  smooth,
+  SUN_COL,
+  SUN_E,
+  sy,
+  tiltAt,
+  toSRGB,
+  W,
+  ZG,
+} from './scene.mjs';
 import { blindTransmission } from './layers.mjs';
-import { BOT_Y0, BOT_Y1, bounce, CORD_SX, glassA, N, overlap, RAIL_Y0, RAIL_Y1, roomCol, sunBlur, sunIdx, sunQY, sunRGB, viewCol, WAND_SX, WAND_Y1 } from './precompute.mjs';
+import {
+  BOT_Y0,
+  BOT_Y1,
+  bounce,
+  CORD_SX,
+  glassA,
+  N,
+  overlap,
+  RAIL_Y0,
+  RAIL_Y1,
+  roomCol,
+  sunBlur,
+  sunIdx,
+  sunQY,
+  sunRGB,
+  viewCol,
+  WAND_SX,
+  WAND_Y1,
+} from './precompute.mjs';
 
 // ---------------------------------------------------------------- frame ---
 
@@ -93,9 +134,9 @@ export function renderFrame(phase) {
       const thin = 1 - smooth(1.0, 3.0, span);
       k = lerp(k, 0.62, thin * 0.5);
       over(
-        C.slat[0] * (k + warm * SUN_COL[0] / 3.0),
-        C.slat[1] * (k + warm * SUN_COL[1] / 3.0),
-        C.slat[2] * (k + warm * SUN_COL[2] / 3.0),
+        C.slat[0] * (k + (warm * SUN_COL[0]) / 3.0),
+        C.slat[1] * (k + (warm * SUN_COL[1]) / 3.0),
+        C.slat[2] * (k + (warm * SUN_COL[2]) / 3.0),
         a,
       );
     }

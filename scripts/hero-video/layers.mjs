@@ -1,6 +1,36 @@
 // The hero video's static layers (the view through the window, the room) and the blind's
 // sunlight transmission.
-import { BOT_H, C, clamp01, CX, F, FLOOR_Y, FRAME_T, GLASS, hash, HY, mix3, N_SLATS, OPEN, PITCH, RAIL_H, SLAT_TOP, slatY, smooth, toX, toY, vnoise, WALL_BASE, XL, XMID, XR, YB, YT, ZG, ZW } from './scene.mjs';
+import {
+  BOT_H,
+  C,
+  clamp01,
+  CX,
+  F,
+  FLOOR_Y,
+  FRAME_T,
+  GLASS,
+  hash,
+  HY,
+  mix3,
+  N_SLATS,
+  OPEN,
+  PITCH,
+  RAIL_H,
+  SLAT_TOP,
+  slatY,
+  smooth,
+  toX,
+  toY,
+  vnoise,
+  WALL_BASE,
+  XL,
+  XMID,
+  XR,
+  YB,
+  YT,
+  ZG,
+  ZW,
+} from './scene.mjs';
 
 // --------------------------------------------------- static layer: view ---
 // Everything seen through the glass (without the blind), in linear RGB.
@@ -10,8 +40,7 @@ export function viewColor(x, y) {
   const Zg = ZG;
   const X = toX(x, Zg);
   const Y = toY(y, Zg);
-  const inFrame =
-    X < XL + FRAME_T || X > XR - FRAME_T || Y > YT - FRAME_T || Y < YB + FRAME_T || Math.abs(X - XMID) < FRAME_T * 0.6;
+  const inFrame = X < XL + FRAME_T || X > XR - FRAME_T || Y > YT - FRAME_T || Y < YB + FRAME_T || Math.abs(X - XMID) < FRAME_T * 0.6;
   if (inFrame) {
     // white-painted frame, backlit so a little shaded; slight bevel
     const edge = Math.min(
@@ -45,7 +74,11 @@ export function viewColor(x, y) {
       smooth(0.5, 0.85, vnoise(u * 2.2 + 3, y * 0.07) * 0.75 + vnoise(u * 7, y * 0.18) * 0.25) *
       smooth(GLASS.y0 + 20, 140, y) *
       (1 - smooth(160, 205, y));
-    col = mix3(col, C.haze.map((c) => c * 1.02), 0.3 * cl);
+    col = mix3(
+      col,
+      C.haze.map((c) => c * 1.02),
+      0.3 * cl,
+    );
   } else {
     const t = clamp01((y - horizon) / 70);
     col = mix3(C.seaFar, C.seaNear, Math.sqrt(t));

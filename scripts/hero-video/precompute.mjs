@@ -1,5 +1,34 @@
 // Precomputes the hero video's static layers and its sun-receiving pixels (runs when imported).
-import { BOT_H, C, CORD_X, FLOOR_Y, FRAME_T, GLASS, H, hash, lin, mix3, OPEN, RAIL_H, smooth, SUN, SUN_COL, sx, sy, toX, toY, vnoise, W, XL, XMID, XR, YB, YT, ZG, ZW } from './scene.mjs';
+import {
+  BOT_H,
+  C,
+  CORD_X,
+  FLOOR_Y,
+  FRAME_T,
+  GLASS,
+  H,
+  hash,
+  lin,
+  mix3,
+  OPEN,
+  RAIL_H,
+  smooth,
+  SUN,
+  SUN_COL,
+  sx,
+  sy,
+  toX,
+  toY,
+  vnoise,
+  W,
+  XL,
+  XMID,
+  XR,
+  YB,
+  YT,
+  ZG,
+  ZW,
+} from './scene.mjs';
 import { roomSample, viewColor } from './layers.mjs';
 
 // ---------------------------------------------------------- precompute ---
@@ -77,11 +106,9 @@ for (let py = 0; py < H; py++) {
           const dist = lam; // distance from the blind: penumbra grows with it
           const blur = 0.004 + 0.012 * dist;
           // window frame (opening + frame bars + mullion) as a soft mask
-          const inX =
-            smooth(XL + FRAME_T - blur, XL + FRAME_T + blur, QX) * (1 - smooth(XR - FRAME_T - blur, XR - FRAME_T + blur, QX));
+          const inX = smooth(XL + FRAME_T - blur, XL + FRAME_T + blur, QX) * (1 - smooth(XR - FRAME_T - blur, XR - FRAME_T + blur, QX));
           const mull = smooth(FRAME_T * 0.6 - blur, FRAME_T * 0.6 + blur, Math.abs(QX - XMID));
-          const inY =
-            smooth(YB + FRAME_T - blur, YB + FRAME_T + blur, QY) * (1 - smooth(YT - FRAME_T - blur, YT - FRAME_T + blur, QY));
+          const inY = smooth(YB + FRAME_T - blur, YB + FRAME_T + blur, QY) * (1 - smooth(YT - FRAME_T - blur, YT - FRAME_T + blur, QY));
           const m = inX * inY * mull;
           if (m > 0.002) {
             // albedo for the sun term: room colour without ambient shading

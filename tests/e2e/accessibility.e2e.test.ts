@@ -182,7 +182,9 @@ describe('axe on interactive states', () => {
   it('the consultant chat panel with an answer and Details on', async () => {
     await page.goto(baseUrl + '/');
     await settle(page);
-    await page.getByPlaceholder('Ask about blinds, upload photos, or request consultation...').fill('How much is a roller blockout 1.2 m by 1.5 m?');
+    await page
+      .getByPlaceholder('Ask about blinds, upload photos, or request consultation...')
+      .fill('How much is a roller blockout 1.2 m by 1.5 m?');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('button', { name: 'Details' }).click();
     await page.getByText('Melvin Response').first().waitFor();
@@ -210,7 +212,10 @@ describe('axe on interactive states', () => {
     await page.getByRole('button', { name: 'Online Tools and Quotes' }).click();
     await page.getByRole('region', { name: 'How online ordering works' }).waitFor();
     const found = await blockingViolations(page, 'online path chosen');
-    await page.getByRole('button', { name: /Garden Route Service/ }).last().click();
+    await page
+      .getByRole('button', { name: /Garden Route Service/ })
+      .last()
+      .click();
     await page.getByRole('region', { name: 'Our Garden Route team' }).waitFor();
     found.push(...(await blockingViolations(page, 'Garden Route path chosen')));
     expect(found, found.join('\n')).toEqual([]);
@@ -238,7 +243,10 @@ describe('axe on interactive states', () => {
     await settle(page);
     await page.getByRole('button', { name: 'Quick AI Scan' }).click();
     // No camera in this browser: the scan opens on its camera message (what is checked), not after a fixed second.
-    await page.getByRole('alert').filter({ hasText: /camera/i }).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /camera/i })
+      .waitFor({ timeout: 15_000 });
     await settle(page);
     const found = await blockingViolations(page, 'quick scan opened');
     expect(found, found.join('\n')).toEqual([]);
@@ -246,36 +254,40 @@ describe('axe on interactive states', () => {
 });
 
 describe('the components the contrast fixes changed', () => {
-  it.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('keep a visible focus ring and fit the page (%s); screenshots for review', async (kind) => {
-    const context = await openContext(kind);
-    const page = await context.newPage();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    const shot = (locator: ReturnType<Page['locator']>, name: string) => locator.screenshot({ path: path.join(SCREENSHOT_DIR, `a11y-${name}-${kind}.png`) });
-    try {
-      await page.goto(baseUrl + '/');
-      await settle(page);
-      // Keyboard focus reaches the header's WhatsApp button and shows the outline.
-      const whatsapp = page.locator('header.site-header').getByRole('link', { name: 'WhatsApp' });
-      for (let i = 0; i < 10 && !(await whatsapp.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
-      const outline = await whatsapp.evaluate((el) => {
-        const style = getComputedStyle(el);
-        return { focusVisible: el.matches(':focus-visible'), style: style.outlineStyle, width: style.outlineWidth };
-      });
-      expect(outline).toEqual({ focusVisible: true, style: 'solid', width: '3px' });
-      await shot(page.locator('header.site-header'), 'header-whatsapp-focused');
-      await page.getByRole('button', { name: 'Online Tools and Quotes' }).click();
-      await shot(page.locator('section.services'), 'services');
-      await shot(page.locator('section.info-cards'), 'online-tools');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[kind].viewport.width);
+  it.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])(
+    'keep a visible focus ring and fit the page (%s); screenshots for review',
+    async (kind) => {
+      const context = await openContext(kind);
+      const page = await context.newPage();
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const shot = (locator: ReturnType<Page['locator']>, name: string) =>
+        locator.screenshot({ path: path.join(SCREENSHOT_DIR, `a11y-${name}-${kind}.png`) });
+      try {
+        await page.goto(baseUrl + '/');
+        await settle(page);
+        // Keyboard focus reaches the header's WhatsApp button and shows the outline.
+        const whatsapp = page.locator('header.site-header').getByRole('link', { name: 'WhatsApp' });
+        for (let i = 0; i < 10 && !(await whatsapp.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+        const outline = await whatsapp.evaluate((el) => {
+          const style = getComputedStyle(el);
+          return { focusVisible: el.matches(':focus-visible'), style: style.outlineStyle, width: style.outlineWidth };
+        });
+        expect(outline).toEqual({ focusVisible: true, style: 'solid', width: '3px' });
+        await shot(page.locator('header.site-header'), 'header-whatsapp-focused');
+        await page.getByRole('button', { name: 'Online Tools and Quotes' }).click();
+        await shot(page.locator('section.services'), 'services');
+        await shot(page.locator('section.info-cards'), 'online-tools');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[kind].viewport.width);
 
-      await page.goto(baseUrl + '/measurement');
-      await settle(page);
-      await shot(page.locator('.measure-intro'), 'measurement-eyebrow');
-      await shot(page.locator('section.measure-more'), 'measurement-more-tools');
-      await shot(page.locator('.measure-help'), 'measurement-help');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[kind].viewport.width);
-    } finally {
-      await context.close();
-    }
-  });
+        await page.goto(baseUrl + '/measurement');
+        await settle(page);
+        await shot(page.locator('.measure-intro'), 'measurement-eyebrow');
+        await shot(page.locator('section.measure-more'), 'measurement-more-tools');
+        await shot(page.locator('.measure-help'), 'measurement-help');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[kind].viewport.width);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

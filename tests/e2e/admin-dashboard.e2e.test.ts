@@ -56,7 +56,15 @@ describe('/admin-dashboard', () => {
 
     // A customer (this new address) leaves a lead: the lead event carries that visitor's daily hash.
     const lead = await page.request.post(baseUrl + '/api/leads/capture', {
-      data: { name: 'Dashboard E2E', email: 'dashboard-e2e@example.co.za', phone: '082 555 0177', location: 'George', source: 'other', productInterest: 'Shutters', popiaConsent: true },
+      data: {
+        name: 'Dashboard E2E',
+        email: 'dashboard-e2e@example.co.za',
+        phone: '082 555 0177',
+        location: 'George',
+        source: 'other',
+        productInterest: 'Shutters',
+        popiaConsent: true,
+      },
     });
     expect(lead.status()).toBe(201);
 
@@ -80,7 +88,15 @@ describe('/admin-dashboard', () => {
     // Every staff tool is linked, and reachable from the keyboard.
     const tools = page.getByRole('region', { name: 'Staff tools' }).getByRole('link');
     expect(await tools.evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname))).toEqual([
-      '/marketing-insights', '/leads', '/site-visits', '/admin/tracking', '/admin/scraper', '/admin/catalog', '/admin/colours', '/admin/color-screenshots', '/admin/pricing',
+      '/marketing-insights',
+      '/leads',
+      '/site-visits',
+      '/admin/tracking',
+      '/admin/scraper',
+      '/admin/catalog',
+      '/admin/colours',
+      '/admin/color-screenshots',
+      '/admin/pricing',
     ]);
     const refresh = page.getByRole('button', { name: 'Refresh' });
     await refresh.focus();

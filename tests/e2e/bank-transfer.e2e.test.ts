@@ -37,7 +37,16 @@ beforeAll(async () => {
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
     // SKIP_BUILD: the global setup has built the web app already.
-    env: { ...process.env, SKIP_BUILD: '1', PORT: String(port), DATA_DIR: dataDir, ADMIN_PIN: '4321', APP_ENV: 'development', PAYMENT_PROVIDER: 'none', ...BANK },
+    env: {
+      ...process.env,
+      SKIP_BUILD: '1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PIN: '4321',
+      APP_ENV: 'development',
+      PAYMENT_PROVIDER: 'none',
+      ...BANK,
+    },
   });
   const deadline = Date.now() + 240_000;
   for (;;) {
@@ -79,14 +88,21 @@ async function expectBankTransfer(page: Page, reference: string): Promise<void> 
 }
 
 async function customerEmailText(page: Page, reference: string): Promise<string> {
-  const signIn = await page.request.post(`${baseUrl}/api/admin/session`, { data: { pin: '4321' }, headers: { 'CF-Connecting-IP': STAFF_IP } });
+  const signIn = await page.request.post(`${baseUrl}/api/admin/session`, {
+    data: { pin: '4321' },
+    headers: { 'CF-Connecting-IP': STAFF_IP },
+  });
   expect(signIn.ok()).toBe(true);
-  const outbox = (await (await page.request.get(`${baseUrl}/api/admin/outbox?limit=50`, { headers: { 'CF-Connecting-IP': STAFF_IP } })).json()) as {
+  const outbox = (await (
+    await page.request.get(`${baseUrl}/api/admin/outbox?limit=50`, { headers: { 'CF-Connecting-IP': STAFF_IP } })
+  ).json()) as {
     messages: { id: number; subject: string; to_address?: string; toAddress?: string }[];
   };
   const mine = outbox.messages.find((m) => m.subject.startsWith(`Order ${reference} received`));
   expect(mine, JSON.stringify(outbox).slice(0, 400)).toBeTruthy();
-  return JSON.stringify(await (await page.request.get(`${baseUrl}/api/admin/outbox/${mine!.id}`, { headers: { 'CF-Connecting-IP': STAFF_IP } })).json());
+  return JSON.stringify(
+    await (await page.request.get(`${baseUrl}/api/admin/outbox/${mine!.id}`, { headers: { 'CF-Connecting-IP': STAFF_IP } })).json(),
+  );
 }
 
 describe('PAYMENT_PROVIDER=none: ordering and paying by bank transfer', () => {
@@ -133,9 +149,13 @@ describe('PAYMENT_PROVIDER=none: ordering and paying by bank transfer', () => {
     await screenshot(page, 'bank-transfer-confirmation-360');
 
     // The server agrees: no card payment, the order stays pending.
-    const pay = await page.request.post(`${baseUrl}/api/payment/create`, { data: { quote_id: reference, customer_info: { email: 'a@example.co.za' } } });
+    const pay = await page.request.post(`${baseUrl}/api/payment/create`, {
+      data: { quote_id: reference, customer_info: { email: 'a@example.co.za' } },
+    });
     expect(pay.status()).toBe(409);
-    expect(((await pay.json()) as { message: string }).message).toMatch(/^Card payments are not offered on this site\. Please pay by bank transfer/);
+    expect(((await pay.json()) as { message: string }).message).toMatch(
+      /^Card payments are not offered on this site\. Please pay by bank transfer/,
+    );
     const order = (await (await page.request.get(`${baseUrl}/api/orders/${reference}`)).json()) as { order: { paymentStatus: string } };
     expect(order.order.paymentStatus).toBe('pending');
 
@@ -154,7 +174,12 @@ describe('PAYMENT_PROVIDER=none: ordering and paying by bank transfer', () => {
     const errors = watchErrors(page);
     const colours = (await (await page.request.get(`${baseUrl}/api/colours/roller-blockout`)).json()) as { colours: { name: string }[] };
     const saved = await page.request.post(`${baseUrl}/api/email/quote`, {
-      data: { recipient_email: 'lerato@example.co.za', recipient_name: 'Lerato Dube', quote_id: 'CB-626262', blinds: [{ product_type: 'roller-blockout', width_mm: 900, drop_mm: 1200, colour: colours.colours[0]!.name }] },
+      data: {
+        recipient_email: 'lerato@example.co.za',
+        recipient_name: 'Lerato Dube',
+        quote_id: 'CB-626262',
+        blinds: [{ product_type: 'roller-blockout', width_mm: 900, drop_mm: 1200, colour: colours.colours[0]!.name }],
+      },
     });
     expect(saved.status()).toBe(201);
     const { quote_id, access_key } = (await saved.json()) as { quote_id: string; access_key: string };

@@ -51,8 +51,16 @@ async function selectProduct(name: string) {
 async function seriousViolations(): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (c: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(', ')}`);
@@ -73,7 +81,8 @@ describe('/admin/catalog', () => {
     expect(await seriousViolations()).toEqual([]);
     // Spec 2.3, 9: a card shows 8 swatches, then '+N' for the rest.
     const card = page.getByTestId('catalog-card').filter({ has: page.getByRole('heading', { name: PRODUCT_NAME, exact: true }) });
-    const total = ((await (await page.request.get(`${baseUrl}/api/colours/roller-blockout`)).json()) as { colours: unknown[] }).colours.length;
+    const total = ((await (await page.request.get(`${baseUrl}/api/colours/roller-blockout`)).json()) as { colours: unknown[] }).colours
+      .length;
     expect(total).toBeGreaterThan(8);
     await expect.poll(() => card.locator('.ca-swatch:not(.ca-swatch--more)').count()).toBe(8);
     await expect.poll(() => card.locator('.ca-swatch--more').innerText()).toBe(`+${total - 8}`);
@@ -84,7 +93,11 @@ describe('/admin/catalog', () => {
 
     // Spec 5: name and hex are required.
     await page.getByRole('button', { name: 'Add Colour' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Validation Error' }).filter({ hasText: 'Please fill in colour name and hex code' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Validation Error' })
+      .filter({ hasText: 'Please fill in colour name and hex code' })
+      .waitFor();
 
     const colour = `E2E Teal ${Date.now()}`;
     await page.getByLabel('Colour name').fill(colour);
@@ -133,22 +146,37 @@ describe('/admin/catalog', () => {
     await page.getByRole('button', { name: 'Export Catalog' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^catalog-\d{4}-\d{2}-\d{2}\.json$/);
-    const exported = JSON.parse(readFileSync(await file.path(), 'utf8')) as { metadata: { version: string; exportedAt: string }; products: { id: string }[] };
+    const exported = JSON.parse(readFileSync(await file.path(), 'utf8')) as {
+      metadata: { version: string; exportedAt: string };
+      products: { id: string }[];
+    };
     expect(exported.metadata.version).toBe('1.0');
     expect(exported.products.some((p) => p.id === 'roller-blockout')).toBe(true);
     await page.getByRole('status').filter({ hasText: 'Catalog exported' }).waitFor();
 
-    await page.getByLabel('Import Catalog').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ items: [] })) });
+    await page
+      .getByLabel('Import Catalog')
+      .setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ items: [] })) });
     await page.getByRole('alert').filter({ hasText: 'Import Error' }).filter({ hasText: 'Invalid catalog file format' }).waitFor();
-    await page.getByLabel('Import Catalog').setInputFiles({ name: 'not-json.json', mimeType: 'application/json', buffer: Buffer.from('not json at all') });
+    await page
+      .getByLabel('Import Catalog')
+      .setInputFiles({ name: 'not-json.json', mimeType: 'application/json', buffer: Buffer.from('not json at all') });
     await page.getByRole('alert').filter({ hasText: 'Invalid catalog file format' }).waitFor();
 
     // A good file (the export's shape) is applied: its new product shows as a card.
     const id = `e2e-import-${Date.now()}`;
-    const good = { metadata: { version: '1.0' }, products: [{ id, name: `E2E Imported ${id}`, category: 'zebra', colours: [{ name: 'Ivory', hex: '#F4EFE6' }] }] };
-    await page.getByLabel('Import Catalog').setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(good)) });
+    const good = {
+      metadata: { version: '1.0' },
+      products: [{ id, name: `E2E Imported ${id}`, category: 'zebra', colours: [{ name: 'Ivory', hex: '#F4EFE6' }] }],
+    };
+    await page
+      .getByLabel('Import Catalog')
+      .setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(good)) });
     await page.getByRole('status').filter({ hasText: 'Catalog imported' }).waitFor();
-    await page.getByTestId('catalog-card').filter({ has: page.getByRole('heading', { name: `E2E Imported ${id}`, exact: true }) }).waitFor();
+    await page
+      .getByTestId('catalog-card')
+      .filter({ has: page.getByRole('heading', { name: `E2E Imported ${id}`, exact: true }) })
+      .waitFor();
     expect(errors).toEqual([]);
   });
 
@@ -175,7 +203,10 @@ describe('/admin/catalog', () => {
 
   it("says 'Loading Error' and starts empty when the catalog cannot be loaded", async () => {
     await openSignedIn({ width: 1280, height: 900 });
-    await page.route((url) => url.pathname === '/api/admin/catalog', (route) => route.fulfill({ status: 503, json: { success: false, message: 'Down' } }));
+    await page.route(
+      (url) => url.pathname === '/api/admin/catalog',
+      (route) => route.fulfill({ status: 503, json: { success: false, message: 'Down' } }),
+    );
     await page.reload();
     await page
       .getByRole('alert')

@@ -196,9 +196,7 @@ describe('consultant chat panel', () => {
     await log().getByText('Line 40 of a long answer.', { exact: false }).waitFor();
     await processing.waitFor({ state: 'detached' });
     await expect.poll(() => input().isDisabled()).toBe(false);
-    await expect
-      .poll(() => log().evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop))
-      .toBeLessThanOrEqual(2);
+    await expect.poll(() => log().evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop)).toBeLessThanOrEqual(2);
     expect(errors).toEqual([]);
   });
 
@@ -294,7 +292,9 @@ describe('consultant chat panel on a phone', () => {
     const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     const p = await phone.newPage();
     const phoneErrors = watchErrors(p);
-    await p.route('**/api/chat/session', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' }));
+    await p.route('**/api/chat/session', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' }),
+    );
     try {
       await openPanel(p);
       const chat = p.locator('section.chat-panel');

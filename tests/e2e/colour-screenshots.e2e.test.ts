@@ -49,7 +49,10 @@ describe('/admin/color-screenshots', () => {
 
   it("says 'Missing Information' without a screenshot, then extracts the card's colours and lists the extraction", async () => {
     await page.getByRole('button', { name: 'Extract Colours' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Missing Information - Please provide screenshot, product name, and category' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Missing Information - Please provide screenshot, product name, and category' })
+      .waitFor();
 
     const productName = `E2E Card ${Date.now()}`;
     await page.getByLabel('Screenshot').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: colourCardPng() });

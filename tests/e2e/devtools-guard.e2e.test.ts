@@ -29,7 +29,9 @@ const zoomLevel = (factor: number) => Math.log(factor) / Math.log(1.2);
 /** Starts Xvfb on a display it picks itself (-displayfd), so parallel runs never collide. */
 function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
   return new Promise((resolve, reject) => {
-    const xvfb = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1600x1000x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+    const xvfb = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1600x1000x24', '-nolisten', 'tcp'], {
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     let out = '';
     xvfb.stderr!.on('data', (chunk) => (stderr += String(chunk)));
@@ -93,7 +95,15 @@ describe.skipIf(skip)('developer-tools guard in a real desktop Chromium on a pro
       cwd: ROOT,
       detached: true,
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: '1', APP_ENV: 'production', PAYMENT_PROVIDER: 'none', ADMIN_PIN: '4321' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SKIP_BUILD: '1',
+        APP_ENV: 'production',
+        PAYMENT_PROVIDER: 'none',
+        ADMIN_PIN: '4321',
+      },
     });
     baseUrl = `http://localhost:${port}`;
     await waitForHealth(baseUrl, server);
@@ -125,7 +135,16 @@ describe.skipIf(skip)('developer-tools guard in a real desktop Chromium on a pro
       viewport: null, // the page gets what the real window leaves it, as a customer's does
       reducedMotion: 'reduce',
       extraHTTPHeaders: { 'CF-Connecting-IP': testClientAddress() },
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--window-size=1280,900', ...extraArgs],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--window-size=1280,900',
+        ...extraArgs,
+      ],
     });
     await context.addInitScript(countProbes);
     const page = context.pages()[0] ?? (await context.newPage());
@@ -154,7 +173,11 @@ describe.skipIf(skip)('developer-tools guard in a real desktop Chromium on a pro
   }
 
   const windowMetrics = (page: Page) =>
-    page.evaluate(() => ({ dpr: window.devicePixelRatio, chromeHeight: window.outerHeight - window.innerHeight * window.devicePixelRatio, innerHeight: window.innerHeight }));
+    page.evaluate(() => ({
+      dpr: window.devicePixelRatio,
+      chromeHeight: window.outerHeight - window.innerHeight * window.devicePixelRatio,
+      innerHeight: window.innerHeight,
+    }));
 
   let plainChromeHeight: number | undefined;
 
@@ -202,7 +225,11 @@ describe.skipIf(skip)('developer-tools guard in a real desktop Chromium on a pro
       await expect.poll(() => overlay(page).evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
       // It stays while the tools stay open: still there after two more check intervals of the page's time.
       const shownAt = await page.evaluate(() => performance.now());
-      await page.waitForFunction(({ since, interval }) => performance.now() > since + 2 * interval, { since: shownAt, interval: DEVTOOLS_CHECK_INTERVAL_MS }, { timeout: 30_000 });
+      await page.waitForFunction(
+        ({ since, interval }) => performance.now() > since + 2 * interval,
+        { since: shownAt, interval: DEVTOOLS_CHECK_INTERVAL_MS },
+        { timeout: 30_000 },
+      );
       await screenshot(page, 'devtools-guard');
       await expect.poll(() => overlay(page).count()).toBe(1);
     } finally {

@@ -40,7 +40,15 @@ export default async function setup(project: TestProject) {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PIN: '4321', APP_ENV: 'development', PAYMENT_PROVIDER: 'sandbox', MAIN_WEBSITE_URL: fixtureSite.url },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PIN: '4321',
+      APP_ENV: 'development',
+      PAYMENT_PROVIDER: 'sandbox',
+      MAIN_WEBSITE_URL: fixtureSite.url,
+    },
   });
   const baseUrl = `http://localhost:${port}`;
   try {

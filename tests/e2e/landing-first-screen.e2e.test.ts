@@ -61,8 +61,12 @@ describe('landing page first screen (sent in the HTML, then drawn by React)', ()
     await page.goto(baseUrl + '/');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Blinds, shutters and awnings made for your windows');
     await expect.poll(() => page.locator('.hero__lead').innerText()).toMatch(/^Talk to \w+, our shade consultant/);
-    await expect.poll(() => page.locator('header.site-header').getByRole('link', { name: /Call/ }).getAttribute('href')).toMatch(/^tel:\+27\d+$/);
-    await expect.poll(() => page.locator('header.site-header').getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/27\d+\?text=/);
+    await expect
+      .poll(() => page.locator('header.site-header').getByRole('link', { name: /Call/ }).getAttribute('href'))
+      .toMatch(/^tel:\+27\d+$/);
+    await expect
+      .poll(() => page.locator('header.site-header').getByRole('link', { name: 'WhatsApp' }).getAttribute('href'))
+      .toMatch(/^https:\/\/wa\.me\/27\d+\?text=/);
     await screenshot(page, 'landing-first-screen-no-script-412');
     await context.close();
   });
@@ -79,7 +83,8 @@ describe('landing page first screen (sent in the HTML, then drawn by React)', ()
       await page.addInitScript(() => {
         (window as unknown as { __shifts: number[] }).__shifts = [];
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) (window as unknown as { __shifts: number[] }).__shifts.push((entry as unknown as { value: number }).value);
+          for (const entry of list.getEntries())
+            (window as unknown as { __shifts: number[] }).__shifts.push((entry as unknown as { value: number }).value);
         }).observe({ type: 'layout-shift', buffered: true });
       });
       await page.goto(baseUrl + '/');

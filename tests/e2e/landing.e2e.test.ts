@@ -22,7 +22,11 @@ async function openLanding() {
   page.on('response', (res) => {
     // A script still arriving when the test ends (a chunk loaded on demand) has no body once its
     // context closes: that is not an error of the page.
-    if (res.request().resourceType() === 'script') res.text().then((text) => scripts.push(text), () => undefined);
+    if (res.request().resourceType() === 'script')
+      res.text().then(
+        (text) => scripts.push(text),
+        () => undefined,
+      );
   });
   await page.goto(baseUrl + '/');
   await page.getByRole('heading', { name: 'Choose Your Service' }).waitFor();
@@ -45,7 +49,9 @@ describe('landing page', () => {
     expect(sources.every((s) => s.startsWith(baseUrl + '/media/hero.'))).toBe(true);
     expect((await page.request.get(baseUrl + '/media/hero.webm')).headers()['content-type']).toContain('video/webm');
     // The video starts once the page has loaded (the poster and scripts get the bandwidth first).
-    await page.waitForFunction(() => !(document.querySelector('video.hero__video') as HTMLVideoElement).paused, undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => !(document.querySelector('video.hero__video') as HTMLVideoElement).paused, undefined, {
+      timeout: 15_000,
+    });
 
     // The consultant's panel is its own chunk, loaded after the first render.
     await page.getByRole('heading', { name: 'Melvin AI' }).waitFor();
@@ -57,13 +63,18 @@ describe('landing page', () => {
     const priceText = await rollerCard.locator('.product-card__price').innerText();
     const catalog = await (await page.request.get(baseUrl + '/api/products/catalog')).json();
     const roller = catalog.indoor_blinds.find((p: { id: string }) => p.id === 'roller-blockout');
-    const expected = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR', minimumFractionDigits: 2 }).format(roller.from_price);
+    const expected = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR', minimumFractionDigits: 2 }).format(
+      roller.from_price,
+    );
     expect(priceText.replace(/\s/g, ' ')).toContain(expected.replace(/\s/g, ' '));
     await expect.poll(() => page.getByText('Sample prices', { exact: true }).isVisible()).toBe(true);
     const swatches = rollerCard.locator('.swatch-row img');
     await expect.poll(() => swatches.count()).toBe(8);
     await swatches.first().scrollIntoViewIfNeeded();
-    await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await swatches.first().elementHandle());
+    await page.waitForFunction(
+      (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0,
+      await swatches.first().elementHandle(),
+    );
     // '+N' counts the roller colours beyond the eight shown: 19 seeded, 20 while catalog-admin.e2e,
     // running alongside, has added its test colour. The list's label gives the count the page drew from.
     const swatchList = rollerCard.locator('.swatch-row');
@@ -89,7 +100,10 @@ describe('landing page', () => {
     await page.getByRole('button', { name: 'Online Tools and Quotes' }).click();
     await expect.poll(() => page.getByRole('button', { name: /Online Tools/, pressed: true }).count()).toBe(1);
     await expect.poll(() => page.getByRole('region', { name: 'How online ordering works' }).isVisible()).toBe(true);
-    await page.getByRole('button', { name: /Garden Route Service/ }).last().click();
+    await page
+      .getByRole('button', { name: /Garden Route Service/ })
+      .last()
+      .click();
     await expect.poll(() => page.getByRole('region', { name: 'Our Garden Route team' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('region', { name: 'How online ordering works' }).count()).toBe(0);
     expect(errors).toEqual([]);
@@ -106,7 +120,10 @@ describe('online tools section', () => {
     await shutters.click();
     await page.getByRole('heading', { level: 1, name: 'Plantation Shutter Visualiser' }).waitFor();
     await page.goBack();
-    await page.getByRole('region', { name: 'Online tools', exact: true }).getByRole('link', { name: /Room walk-through/ }).click();
+    await page
+      .getByRole('region', { name: 'Online tools', exact: true })
+      .getByRole('link', { name: /Room walk-through/ })
+      .click();
     await page.waitForURL((url) => url.pathname === '/room-walkthrough-rebuilt');
     await page.getByRole('heading', { level: 1, name: 'Walk through your room, window by window' }).waitFor();
     expect(errors).toEqual([]);
@@ -147,7 +164,14 @@ describe('quick-details dialog', () => {
     const response = await saved;
     expect(response.status()).toBe(201);
     const sent = response.request().postDataJSON();
-    expect(sent).toMatchObject({ name: 'Thandi', whatsapp: '082 555 0101', email: 'thandi@example.co.za', feature: 'ar_visualizer', ipAddress: null, popiaConsent: true });
+    expect(sent).toMatchObject({
+      name: 'Thandi',
+      whatsapp: '082 555 0101',
+      email: 'thandi@example.co.za',
+      feature: 'ar_visualizer',
+      ipAddress: null,
+      popiaConsent: true,
+    });
     expect(sent.sessionId).toMatch(/^session_\d+_[a-z0-9]{9}$/);
     await page.waitForURL('**/ar-measurement');
     await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Thanks Thandi! Launching AR Visualizer...');

@@ -38,7 +38,12 @@ function tinyPng(): Buffer {
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The form lives on /shutters: upload a photo, tap four corners, ask for a quote. */
@@ -75,7 +80,10 @@ async function shotOf(selector: string, file: string) {
   await page.setViewportSize({ width: viewport.width, height });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(200);
-  await page.locator(selector).first().screenshot({ path: path.join(SCREENSHOT_DIR, file) });
+  await page
+    .locator(selector)
+    .first()
+    .screenshot({ path: path.join(SCREENSHOT_DIR, file) });
   await page.setViewportSize(viewport);
 }
 

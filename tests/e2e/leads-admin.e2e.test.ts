@@ -25,7 +25,19 @@ async function leaveLead(name: string, extra: Record<string, unknown> = {}) {
   const res = await fetch(`${baseUrl}/api/leads/capture`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': testClientAddress() },
-    body: JSON.stringify({ name, email: `${name.split(' ')[0]!.toLowerCase()}@example.co.za`, phone: '082 555 0101', whatsapp: null, location: 'George', source: 'room_walkthrough', productInterest: 'Roller Blind - Blockout', sessionData: null, notes: null, popiaConsent: true, ...extra }),
+    body: JSON.stringify({
+      name,
+      email: `${name.split(' ')[0]!.toLowerCase()}@example.co.za`,
+      phone: '082 555 0101',
+      whatsapp: null,
+      location: 'George',
+      source: 'room_walkthrough',
+      productInterest: 'Roller Blind - Blockout',
+      sessionData: null,
+      notes: null,
+      popiaConsent: true,
+      ...extra,
+    }),
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { leadId: string }).leadId;
@@ -37,8 +49,16 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 async function seriousViolations(): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (c: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(', ')}`);
@@ -73,7 +93,9 @@ describe.each([
     await expect.poll(() => r.textContent()).toContain('Room walk-through');
     await expect.poll(() => r.getByRole('link', { name: `WhatsApp ${name}` }).getAttribute('href')).toBe('https://wa.me/27825550101');
     await expect.poll(() => r.getByRole('link', { name: `Phone ${name}` }).getAttribute('href')).toBe('tel:0825550101');
-    await expect.poll(() => r.getByRole('link', { name: `E-mail ${name}` }).getAttribute('href')).toMatch(/^mailto:lerato@example\.co\.za$/);
+    await expect
+      .poll(() => r.getByRole('link', { name: `E-mail ${name}` }).getAttribute('href'))
+      .toMatch(/^mailto:lerato@example\.co\.za$/);
     const total = Number(await page.getByTestId('stat-total').textContent());
     expect(total).toBeGreaterThan(0);
 
@@ -85,7 +107,9 @@ describe.each([
     const contactedBefore = Number(await page.getByTestId('stat-contacted').textContent());
     await r.getByLabel(`Status of ${name}`).selectOption('contacted');
     await expect.poll(() => r.getByLabel(`Status of ${name}`).inputValue()).toBe('contacted');
-    await expect.poll(async () => Number(await page.getByTestId('stat-contacted').textContent())).toBeGreaterThanOrEqual(contactedBefore + 1);
+    await expect
+      .poll(async () => Number(await page.getByTestId('stat-contacted').textContent()))
+      .toBeGreaterThanOrEqual(contactedBefore + 1);
     await expect.poll(async () => (await row(name).locator('td[data-label="Last contacted"]').textContent()) ?? '').not.toBe('Never');
 
     // Filter: 'new' hides it, 'contacted' shows it.
@@ -95,7 +119,9 @@ describe.each([
     await row(name).waitFor();
 
     // Add Notes through the dialog, with the keyboard.
-    await row(name).getByRole('button', { name: `Add Notes for ${name}` }).click();
+    await row(name)
+      .getByRole('button', { name: `Add Notes for ${name}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Add Notes' });
     await dialog.waitFor();
     await dialog.getByLabel('Notes').fill('Called; site visit Friday 10:00');
@@ -138,7 +164,9 @@ describe.each([
     await row(name).waitFor();
 
     // Export: choose the detail confirmed with the person, see the list, approve.
-    await row(name).getByRole('button', { name: `Export data of ${name}` }).click();
+    await row(name)
+      .getByRole('button', { name: `Export data of ${name}` })
+      .click();
     const exportDialog = page.getByRole('dialog', { name: `Export ${name}'s personal data` });
     await exportDialog.waitFor();
     await expect.poll(() => exportDialog.getByRole('radio', { name: `E-mail ${email}` }).isChecked()).toBe(true);
@@ -150,7 +178,10 @@ describe.each([
     expect(await seriousViolations()).toEqual([]);
     await screenshot(page, `leads-admin-data-request-preview-${label}`);
     if (label === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    const [download] = await Promise.all([page.waitForEvent('download'), exportDialog.getByRole('button', { name: 'Approve and export' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      exportDialog.getByRole('button', { name: 'Approve and export' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`personal-data-${leadId}.json`);
     const data = JSON.parse(readFileSync((await download.path())!, 'utf8'));
     expect(data.leads.map((l: { id: string }) => l.id)).toEqual([leadId]);
@@ -158,7 +189,9 @@ describe.each([
     await page.getByText('Personal data exported').waitFor();
 
     // Delete, verified by the phone number this time.
-    await row(name).getByRole('button', { name: `Delete data of ${name}` }).click();
+    await row(name)
+      .getByRole('button', { name: `Delete data of ${name}` })
+      .click();
     const confirm = page.getByRole('dialog', { name: `Delete ${name}'s personal data?` });
     await confirm.waitFor();
     await expect.poll(() => confirm.textContent()).toContain('Orders stay as SARS requires');

@@ -30,7 +30,15 @@ describe('/marketing-insights', () => {
     errors = watchErrors(page);
     // A lead left today, so the figures have something real to show.
     const lead = await page.request.post('/api/leads/capture', {
-      data: { name: 'Insights E2E', email: 'insights-e2e@example.co.za', phone: '0821112222', location: 'Knysna', source: 'other', productInterest: 'roller-blockout', popiaConsent: true },
+      data: {
+        name: 'Insights E2E',
+        email: 'insights-e2e@example.co.za',
+        phone: '0821112222',
+        location: 'Knysna',
+        source: 'other',
+        productInterest: 'roller-blockout',
+        popiaConsent: true,
+      },
     });
     expect(lead.status()).toBe(201);
 
@@ -55,7 +63,9 @@ describe('/marketing-insights', () => {
     await expect.poll(() => page.getByRole('rowheader', { name: 'Knysna' }).count()).toBe(1);
     // Three uPlot charts (30-day activity, revenue, product interest), each with a text alternative.
     await expect.poll(() => page.locator('.insights-chart canvas').count(), { timeout: 15_000 }).toBe(3);
-    const labels = await page.locator('.insights-chart__canvas[role="img"]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+    const labels = await page
+      .locator('.insights-chart__canvas[role="img"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
     expect(labels).toHaveLength(3);
     expect(labels.some((l) => l.includes(`Roller Blind - Blockout: ${rollerMentions} mentions`))).toBe(true);
     await screenshot(page, 'marketing-insights-1280');

@@ -36,7 +36,12 @@ beforeAll(async () => {
   cameraBrowser = await chromium.launch({
     executablePath: CHROME_PATH,
     headless: true,
-    args: [...BASE_FLAGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`],
+    args: [
+      ...BASE_FLAGS,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${y4m}`,
+    ],
   });
 });
 afterEach(async () => {
@@ -92,7 +97,10 @@ describe('/measurement', () => {
     await more.getByRole('link', { name: /Shutter Visualiser/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Plantation Shutter Visualiser' }).waitFor();
     await page.goBack();
-    await page.getByRole('region', { name: 'More tools for your windows' }).getByRole('link', { name: /Room Walk-Through/ }).click();
+    await page
+      .getByRole('region', { name: 'More tools for your windows' })
+      .getByRole('link', { name: /Room Walk-Through/ })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Walk through your room, window by window' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/room-walkthrough-rebuilt');
     expect(errors).toEqual([]);
@@ -125,12 +133,18 @@ describe('/measurement', () => {
     await expect.poll(() => page.getByTestId('scan-drop').innerText()).toBe(`${scan.drop_mm} mm`);
     // A rating with the server's reasons, not the heuristic 'confidence' as a percentage.
     expect(scan.quality.reasons).toContain('A4 sheet found');
-    await expect.poll(() => page.getByTestId('scan-quality').innerText()).toBe({ good: 'Good', fair: 'Fair', poor: 'Poor' }[scan.quality.rating as string]);
-    await expect.poll(() => page.getByTestId('scan-quality-reasons').innerText()).toMatch(/^A4 sheet found, perspective corrected from the sheet, /);
+    await expect
+      .poll(() => page.getByTestId('scan-quality').innerText())
+      .toBe({ good: 'Good', fair: 'Fair', poor: 'Poor' }[scan.quality.rating as string]);
+    await expect
+      .poll(() => page.getByTestId('scan-quality-reasons').innerText())
+      .toMatch(/^A4 sheet found, perspective corrected from the sheet, /);
     await expect.poll(() => page.locator('.scan-results').innerText()).not.toMatch(/%|Confidence/);
     // It says the size is the outer frame's and links the guide that says how it is converted.
     await expect.poll(() => page.getByTestId('scan-outer-frame').innerText()).toMatch(/outer window frame/);
-    await expect.poll(() => page.getByTestId('scan-outer-frame').getByRole('link', { name: 'tape-measure guide' }).getAttribute('href')).toBe('/measuring-guide');
+    await expect
+      .poll(() => page.getByTestId('scan-outer-frame').getByRole('link', { name: 'tape-measure guide' }).getAttribute('href'))
+      .toBe('/measuring-guide');
     expect(scan.scaleSource).toBe('a4-reference');
     expect(within(scan.width_mm, CAMERA_SCENE.windowMm[0], 0.05), `width ${scan.width_mm}`).toBe(true);
     expect(within(scan.drop_mm, CAMERA_SCENE.windowMm[1], 0.05), `drop ${scan.drop_mm}`).toBe(true);
@@ -138,28 +152,40 @@ describe('/measurement', () => {
     const size = await page.locator('.scan-results__image img').evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
     expect(size).toEqual([CAMERA_SCENE.imageW, CAMERA_SCENE.imageH]);
     // The camera is off on the results screen.
-    const live = await page.evaluate(() =>
-      (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((s) => s.getTracks()).filter((t) => t.readyState === 'live').length,
+    const live = await page.evaluate(
+      () =>
+        (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((s) => s.getTracks()).filter((t) => t.readyState === 'live')
+          .length,
     );
     expect(live).toBe(0);
     await screenshot(page, 'measurement-scan-results-1280');
     await page.getByRole('button', { name: 'Use These Measurements' }).click();
     await page.waitForURL((url) => url.pathname === '/quote-calculator');
-    expect(await storedJson(page, 'auto-measurements')).toEqual({ width_mm: scan.width_mm, drop_mm: scan.drop_mm, size_source: 'scan-a4', measured: 'outer-frame' });
+    expect(await storedJson(page, 'auto-measurements')).toEqual({
+      width_mm: scan.width_mm,
+      drop_mm: scan.drop_mm,
+      size_source: 'scan-a4',
+      measured: 'outer-frame',
+    });
     // The calculator says what was measured, converts it for the default inside-recess mount and shows the change.
     const note = page.getByTestId('qc-measured');
     await note.getByText(`Measured by the quick scan: outer frame ${scan.width_mm} x ${scan.drop_mm} mm.`).waitFor();
     await expect.poll(() => page.getByLabel('Mount type').inputValue()).toBe('inside-recess');
     await expect.poll(() => page.getByLabel('Width (mm)').inputValue()).toBe(String(scan.width_mm - 10));
     await expect.poll(() => page.getByLabel('Drop (mm)').inputValue()).toBe(String(scan.drop_mm - 10));
-    await expect.poll(() => page.getByTestId('qc-measured-change').innerText()).toBe(
-      `Changed: width ${scan.width_mm} → ${scan.width_mm - 10} mm, drop ${scan.drop_mm} → ${scan.drop_mm - 10} mm, so the size is ${scan.width_mm - 10} x ${scan.drop_mm - 10} mm (the recess).`,
-    );
+    await expect
+      .poll(() => page.getByTestId('qc-measured-change').innerText())
+      .toBe(
+        `Changed: width ${scan.width_mm} → ${scan.width_mm - 10} mm, drop ${scan.drop_mm} → ${scan.drop_mm - 10} mm, so the size is ${scan.width_mm - 10} x ${scan.drop_mm - 10} mm (the recess).`,
+      );
     // Face fix: the overlap is added to the frame instead.
     await page.getByLabel('Mount type').selectOption('outside-facefix');
     await expect.poll(() => page.getByLabel('Width (mm)').inputValue()).toBe(String(scan.width_mm + 100));
     await expect.poll(() => page.getByLabel('Drop (mm)').inputValue()).toBe(String(scan.drop_mm + 100));
-    await page.getByTestId('qc-measured-change').getByText(`width ${scan.width_mm} → ${scan.width_mm + 100} mm`).waitFor();
+    await page
+      .getByTestId('qc-measured-change')
+      .getByText(`width ${scan.width_mm} → ${scan.width_mm + 100} mm`)
+      .waitFor();
     await screenshot(page, 'quote-calculator-scan-hand-off-1280');
     // A size the customer types is theirs: the mount type no longer changes it.
     await page.getByLabel('Width (mm)').fill('1111');
@@ -186,7 +212,10 @@ describe('/measurement', () => {
     const { page, errors } = await openPage(browser);
     await page.goto(baseUrl + '/measurement');
     await page.getByRole('button', { name: 'Quick AI Scan' }).click();
-    await page.getByRole('alert').filter({ hasText: /camera/i }).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /camera/i })
+      .waitFor({ timeout: 15_000 });
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/ar/analyze-window'));
     await page.getByLabel('Upload a photo instead').setInputFiles(pngPath);
     const scan = await (await answer).json();
@@ -205,7 +234,10 @@ describe('/measurement', () => {
     writeFileSync(noSheet, scenePng({ ...UPLOAD_SCENE, a4: undefined }));
     await page.goto(baseUrl + '/measurement');
     await page.getByRole('button', { name: 'Quick AI Scan' }).click();
-    await page.getByRole('alert').filter({ hasText: /camera/i }).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /camera/i })
+      .waitFor({ timeout: 15_000 });
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/ar/analyze-window'));
     await page.getByLabel('Upload a photo instead').setInputFiles(noSheet);
     const scan = await (await answer).json();
@@ -213,7 +245,13 @@ describe('/measurement', () => {
     await page.getByText('This is an estimate.').waitFor();
     await page.getByRole('button', { name: 'Use These Measurements' }).click();
     await page.waitForURL((url) => url.pathname === '/quote-calculator');
-    expect(await storedJson(page, 'auto-measurements')).toEqual({ width_mm: scan.width_mm, drop_mm: scan.drop_mm, measured: 'outer-frame', estimated: true, size_source: 'scan-estimate' });
+    expect(await storedJson(page, 'auto-measurements')).toEqual({
+      width_mm: scan.width_mm,
+      drop_mm: scan.drop_mm,
+      measured: 'outer-frame',
+      estimated: true,
+      size_source: 'scan-estimate',
+    });
     await page.getByTestId('qc-form-estimate').getByText('Estimate', { exact: true }).waitFor();
     await expect.poll(() => page.getByTestId('qc-form-estimate').innerText()).toContain('photo scan without an A4 sheet');
     // The estimated frame is converted for the inside-recess default like a measured one.
@@ -233,7 +271,9 @@ describe('/measurement', () => {
     await page.goto(baseUrl + '/measurement');
     await page.getByRole('button', { name: 'Quick AI Scan' }).click();
     await page.getByRole('heading', { name: 'Camera permission denied' }).waitFor();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Camera permission denied' }).innerText()).toMatch(/Allow camera access/);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Camera permission denied' }).innerText())
+      .toMatch(/Allow camera access/);
     await screenshot(page, 'measurement-camera-denied-1280');
 
     // Not a photo: the server answers 4xx, the toast says so, and the camera screen is back.
@@ -269,7 +309,12 @@ describe('/working-polygon', () => {
     await expect.poll(() => page.getByTestId('polygon-area').innerText()).toBe('1.44 m²');
     await expect.poll(() => page.getByTestId('polygon-basis').innerText()).toMatch(/1200 mm assumption/);
     let saved = await storedJson(page, 'window-polygon-data');
-    expect(saved.corners).toEqual([{ x: 200, y: 200 }, { x: 800, y: 200 }, { x: 800, y: 800 }, { x: 200, y: 800 }]);
+    expect(saved.corners).toEqual([
+      { x: 200, y: 200 },
+      { x: 800, y: 200 },
+      { x: 800, y: 800 },
+      { x: 200, y: 800 },
+    ]);
     expect(saved.image).toMatch(/^data:image\/jpeg;base64,/);
 
     // Corner 2 dragged with the mouse, up and to the right.
@@ -311,7 +356,12 @@ describe('/working-polygon', () => {
 
     await page.getByRole('button', { name: 'Continue to Products' }).click();
     await page.waitForURL((url) => url.pathname === '/quote-calculator');
-    expect(await storedJson(page, 'auto-measurements')).toEqual({ width_mm: 900, drop_mm: known.drop_mm, estimated: true, size_source: 'polygon-estimate' });
+    expect(await storedJson(page, 'auto-measurements')).toEqual({
+      width_mm: 900,
+      drop_mm: known.drop_mm,
+      estimated: true,
+      size_source: 'polygon-estimate',
+    });
     expect((await storedJson(page, 'window-polygon-data')).measurements).toEqual(known);
     expect(errors).toEqual([]);
   });

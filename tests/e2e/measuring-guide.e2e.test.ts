@@ -46,7 +46,9 @@ describe('/measuring-guide', () => {
     // Four drawings, each an image with a title that names it.
     const drawings = page.locator('main svg[role="img"]');
     await expect.poll(() => drawings.count()).toBe(4);
-    const names = await drawings.evaluateAll((els) => els.map((el) => document.getElementById(el.getAttribute('aria-labelledby')!)?.textContent ?? ''));
+    const names = await drawings.evaluateAll((els) =>
+      els.map((el) => document.getElementById(el.getAttribute('aria-labelledby')!)?.textContent ?? ''),
+    );
     expect(names).toEqual([
       expect.stringMatching(/^Inside the recess/),
       expect.stringMatching(/^Face fix/),
@@ -56,7 +58,15 @@ describe('/measuring-guide', () => {
     await page.getByRole('img', { name: /^Three widths/ }).waitFor();
     // The deductions table: one row per product family, in millimetres.
     const table = page.getByRole('region', { name: 'Factory deductions by product' });
-    for (const family of ['Roller blinds', 'Venetian blinds', 'Vertical blinds', 'Honeycomb blinds', 'Plantation and security shutters', 'Outdoor blinds', 'Awnings']) {
+    for (const family of [
+      'Roller blinds',
+      'Venetian blinds',
+      'Vertical blinds',
+      'Honeycomb blinds',
+      'Plantation and security shutters',
+      'Outdoor blinds',
+      'Awnings',
+    ]) {
       await table.getByRole('rowheader', { name: new RegExp(`^${family}`) }).waitFor();
     }
     await expect.poll(() => table.getByRole('row', { name: /^Roller blinds/ }).innerText()).toMatch(/10 mm/);
@@ -102,7 +112,9 @@ describe('/measuring-guide', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, 'measuring-guide-360');
     // The footer links it on every page too.
-    await expect.poll(() => page.locator('.site-footer').getByRole('link', { name: 'How to measure' }).getAttribute('href')).toBe('/measuring-guide');
+    await expect
+      .poll(() => page.locator('.site-footer').getByRole('link', { name: 'How to measure' }).getAttribute('href'))
+      .toBe('/measuring-guide');
     expect(errors).toEqual([]);
     await page.close();
   });

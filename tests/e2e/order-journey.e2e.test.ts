@@ -29,7 +29,10 @@ async function addBlind(page: Page, product: string, width: number, drop: number
 }
 
 async function staffCookie(page: Page): Promise<void> {
-  const res = await page.request.post(`${baseUrl}/api/admin/session`, { data: { pin: '4321' }, headers: { 'CF-Connecting-IP': '203.0.113.77' } });
+  const res = await page.request.post(`${baseUrl}/api/admin/session`, {
+    data: { pin: '4321' },
+    headers: { 'CF-Connecting-IP': '203.0.113.77' },
+  });
   expect(res.ok()).toBe(true);
 }
 
@@ -63,7 +66,9 @@ describe('the whole order journey', () => {
 
     // ...and read, as staff read the outbox (locally every message is kept there in full).
     await staffCookie(page);
-    const outbox = (await (await page.request.get(`${baseUrl}/api/admin/outbox?limit=50`)).json()) as { messages?: { id: number; to_address?: string; toAddress?: string; subject: string }[] };
+    const outbox = (await (await page.request.get(`${baseUrl}/api/admin/outbox?limit=50`)).json()) as {
+      messages?: { id: number; to_address?: string; toAddress?: string; subject: string }[];
+    };
     const list = outbox.messages ?? (outbox as unknown as { items: typeof outbox.messages }).items ?? [];
     const mine = list.find((m) => (m.to_address ?? m.toAddress) === email);
     expect(mine, JSON.stringify(outbox).slice(0, 500)).toBeTruthy();
@@ -140,13 +145,28 @@ describe('the whole order journey', () => {
         customer_name: 'Mallory',
         customer_email: 'mallory@example.com',
         customer_phone: '082 000 0000',
-        blinds: [{ product_type: 'roller-blockout', width_mm: 1200, drop_mm: 1500, control_side: 'left', mount_type: 'inside-recess', colour: colours.colours[0]!.name, quantity: 1, price: 0.01 }],
+        blinds: [
+          {
+            product_type: 'roller-blockout',
+            width_mm: 1200,
+            drop_mm: 1500,
+            control_side: 'left',
+            mount_type: 'inside-recess',
+            colour: colours.colours[0]!.name,
+            quantity: 1,
+            price: 0.01,
+          },
+        ],
         total_amount: 0.01,
       },
     });
     expect(res.status()).toBe(201);
     const { reference, order } = (await res.json()) as { reference: string; order: { total_cents: number } };
-    const quote = (await (await page.request.post(`${baseUrl}/api/pricing/quote`, { data: { width_mm: 1200, drop_mm: 1500, product_type: 'roller-blockout', quantity: 1 } })).json()) as { quote: { price_cents: number } };
+    const quote = (await (
+      await page.request.post(`${baseUrl}/api/pricing/quote`, {
+        data: { width_mm: 1200, drop_mm: 1500, product_type: 'roller-blockout', quantity: 1 },
+      })
+    ).json()) as { quote: { price_cents: number } };
     expect(order.total_cents).toBe(quote.quote.price_cents);
 
     // A notification the gateway never signed.
@@ -157,9 +177,20 @@ describe('the whole order journey', () => {
     expect(forged.status()).toBeGreaterThanOrEqual(400);
     // Signed with the development secret that is in this repository (this server runs in development):
     // still refused, because the checkout is not one this order started.
-    const body = JSON.stringify({ checkoutId: 'sbx_chk_aaaaaaaaaaaaaaaaaaaaaaaa', reference, amount_cents: order.total_cents, currency: 'ZAR', status: 'succeeded', payment_id: 'sbx_pay_forged', created_at: new Date().toISOString() });
+    const body = JSON.stringify({
+      checkoutId: 'sbx_chk_aaaaaaaaaaaaaaaaaaaaaaaa',
+      reference,
+      amount_cents: order.total_cents,
+      currency: 'ZAR',
+      status: 'succeeded',
+      payment_id: 'sbx_pay_forged',
+      created_at: new Date().toISOString(),
+    });
     const signature = `sha256=${createHmac('sha256', LOCAL_SANDBOX_SECRET).update(body).digest('hex')}`;
-    const signed = await page.request.post(`${baseUrl}/api/payment/sandbox/notify`, { headers: { 'Content-Type': 'application/json', 'X-Sandbox-Signature': signature }, data: body });
+    const signed = await page.request.post(`${baseUrl}/api/payment/sandbox/notify`, {
+      headers: { 'Content-Type': 'application/json', 'X-Sandbox-Signature': signature },
+      data: body,
+    });
     expect(signed.status()).toBe(400);
     const after = (await (await page.request.get(`${baseUrl}/api/orders/${reference}`)).json()) as { order: { paymentStatus: string } };
     expect(after.order.paymentStatus).toBe('pending');

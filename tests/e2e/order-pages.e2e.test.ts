@@ -110,7 +110,7 @@ describe('/order-confirmation', () => {
     expect(pageErrors()).toEqual([]);
   });
 
-  it("shows a real order from the server: reference, lines, Pending, Pay by card and the receipt PDF", async () => {
+  it('shows a real order from the server: reference, lines, Pending, Pay by card and the receipt PDF', async () => {
     const reference = await submitOrder();
     await page.goto(`${baseUrl}/order-confirmation?ref=${reference}`);
     await page.getByRole('heading', { name: 'Order Confirmation' }).waitFor();
@@ -123,7 +123,11 @@ describe('/order-confirmation', () => {
     await expect.poll(() => pdfLink.getAttribute('download')).toBe(`receipt-${reference}.pdf`);
     const pdf = await fetch(`${baseUrl}/api/receipts/${reference}.pdf`);
     expect(pdf.headers.get('Content-Type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     // The server's truth refreshed the completed order kept on this device.
     const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('completed-order') ?? 'null'));
     expect(kept?.orderReference).toBe(reference);
@@ -157,7 +161,9 @@ describe('payment result page', () => {
     await page.goto(`${baseUrl}/payment-cancelled?reference=${reference}`);
     await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor();
     await page.getByRole('button', { name: 'Try again' }).waitFor();
-    await expect.poll(() => page.getByRole('link', { name: 'View your receipt' }).getAttribute('href')).toBe(`/order-confirmation?ref=${reference}`);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'View your receipt' }).getAttribute('href'))
+      .toBe(`/order-confirmation?ref=${reference}`);
     await page.getByRole('link', { name: 'Continue Shopping' }).waitFor();
   });
 });
@@ -188,7 +194,11 @@ async function stubOrderStatuses(reference: string, statuses: ('pending' | 'paid
   let calls = 0;
   await page.route(`**/api/orders/${reference}?**`, (route) => {
     const status = statuses[Math.min(calls++, statuses.length - 1)]!;
-    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, order: orderDto(reference, status) }) });
+    return route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: true, order: orderDto(reference, status) }),
+    });
   });
   return () => calls;
 }
@@ -240,7 +250,9 @@ describe('payment result page, polling the server (stubbed order API)', () => {
     await expect.poll(() => page.getByTestId('order-reference').textContent()).toBe('CB-STUBPAID01');
     await page.getByText('7-10 business days').first().waitFor();
     await page.getByRole('link', { name: 'Continue Shopping' }).waitFor();
-    await expect.poll(() => page.getByRole('link', { name: 'View your receipt' }).getAttribute('href')).toBe('/order-confirmation?ref=CB-STUBPAID01');
+    await expect
+      .poll(() => page.getByRole('link', { name: 'View your receipt' }).getAttribute('href'))
+      .toBe('/order-confirmation?ref=CB-STUBPAID01');
   });
 
   it('stops after about 30 s of pending and says honestly that no confirmation has arrived', async () => {
@@ -285,7 +297,11 @@ describe('Pay by card (stubbed order and payment API)', () => {
     const bodies: unknown[] = [];
     await page.route('**/api/payment/create', (route) => {
       bodies.push(route.request().postDataJSON());
-      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, checkout_url: `${baseUrl}/privacy?checkout=stub`, provider: 'sandbox' }) });
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, checkout_url: `${baseUrl}/privacy?checkout=stub`, provider: 'sandbox' }),
+      });
     });
     await page.goto(baseUrl + '/order-confirmation?ref=CB-STUBPAY001&pay=1');
     await page.waitForURL(`${baseUrl}/privacy?checkout=stub`);
@@ -307,7 +323,15 @@ describe('Pay by card (stubbed order and payment API)', () => {
   it("a gateway that is not set up shows 'Payment Setup Required'", async () => {
     await stubOrderStatuses('CB-STUBPAY002', ['pending']);
     await page.route('**/api/payment/create', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'not_configured', message: 'Payment Setup Required. Card payments are not configured.' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          error: 'not_configured',
+          message: 'Payment Setup Required. Card payments are not configured.',
+        }),
+      }),
     );
     await page.goto(baseUrl + '/order-confirmation?ref=CB-STUBPAY002');
     await page.getByRole('button', { name: 'Pay by card' }).click();
@@ -454,7 +478,9 @@ describe('/complete-quote', () => {
     await withStorage({}, { 'current-quote': { ...SESSION_QUOTE, order_reference: 'CB-ORDERED0001' } });
     await page.goto(baseUrl + '/complete-quote');
     await page.getByRole('heading', { name: 'This quote has been ordered' }).waitFor();
-    await expect.poll(() => page.getByRole('link', { name: 'View your receipt' }).getAttribute('href')).toBe('/order-confirmation?ref=CB-ORDERED0001');
+    await expect
+      .poll(() => page.getByRole('link', { name: 'View your receipt' }).getAttribute('href'))
+      .toBe('/order-confirmation?ref=CB-ORDERED0001');
     await expect.poll(() => page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
   });
 });

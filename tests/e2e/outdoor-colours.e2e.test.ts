@@ -46,7 +46,15 @@ describe.each([
     const tag = `${label === 'phone' ? 'P' : 'D'}${randomInt(1000, 9999)}`;
     const names = [`Harbour Blue ${tag}`, `Karoo Sand ${tag}`];
     const file = path.join(tempDir, `outdoor-colours-${tag}.docx`);
-    writeFileSync(file, docx(['Outdoor colours 2026', `${names[0]} - #1F4E79 - Coastal blue canvas`, `${names[1]} – #C9B28A – Warm sand`, `Broken ${tag} - #12345 - five digits`]));
+    writeFileSync(
+      file,
+      docx([
+        'Outdoor colours 2026',
+        `${names[0]} - #1F4E79 - Coastal blue canvas`,
+        `${names[1]} – #C9B28A – Warm sand`,
+        `Broken ${tag} - #12345 - five digits`,
+      ]),
+    );
 
     context = await browser.newContext({ viewport });
     page = await context.newPage();

@@ -36,7 +36,10 @@ async function openSignedIn(viewport: { width: number; height: number }) {
     if (!isLocal(request.url())) offsite.push(request.url());
   });
   // Anything leaving localhost fails instead of reaching a CDN (and is recorded above).
-  await context.route((url) => !isLocal(url.href), (route) => route.abort());
+  await context.route(
+    (url) => !isLocal(url.href),
+    (route) => route.abort(),
+  );
   page = await context.newPage();
   errors = watchErrors(page);
   await page.goto(`${baseUrl}/admin/pricing`);
@@ -79,8 +82,14 @@ async function priceListPng(): Promise<Buffer> {
 async function blockingViolations(): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
   });
 }
@@ -115,11 +124,17 @@ describe('/admin/pricing', () => {
   it('reads a price-list image in the browser, shows the bands and prices, and downloads the bulk-upload CSV', async () => {
     await openSignedIn({ width: 1280, height: 900 });
     await page.getByText('No analysis yet').waitFor();
-    await page.getByLabel('Price list image').setInputFiles({ name: 'supplier-list.png', mimeType: 'image/png', buffer: await priceListPng() });
+    await page
+      .getByLabel('Price list image')
+      .setInputFiles({ name: 'supplier-list.png', mimeType: 'image/png', buffer: await priceListPng() });
     await page.getByRole('img', { name: 'Preview of the chosen price list' }).waitFor();
     await page.getByRole('button', { name: 'Analyze Price List' }).click();
     // Progress while tesseract works.
-    await page.getByRole('status').filter({ hasText: /Loading|Reading the text|Preparing|Analysing/ }).first().waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Loading|Reading the text|Preparing|Analysing/ })
+      .first()
+      .waitFor();
 
     const result = page.getByTestId('analysis-result');
     await result.waitFor({ timeout: 50_000 });
@@ -151,14 +166,18 @@ describe('/admin/pricing', () => {
   it("says when no bands were found, shows 'Analysis Failed' and the inline text when the analysis fails, and fits 360 px", async () => {
     await openSignedIn({ width: 360, height: 780 });
     await page.route('**/api/analyze-price-list', (route) => route.fulfill({ json: NO_BANDS_ANSWER }));
-    await page.getByLabel('Price list image').setInputFiles({ name: 'supplier-list.png', mimeType: 'image/png', buffer: await priceListPng() });
+    await page
+      .getByLabel('Price list image')
+      .setInputFiles({ name: 'supplier-list.png', mimeType: 'image/png', buffer: await priceListPng() });
     await page.getByRole('button', { name: 'Analyze Price List' }).click();
     await page.getByTestId('no-bands').waitFor({ timeout: 50_000 });
     await expect.poll(() => page.getByTestId('price-grid').count()).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: 'Download CSV' }).count()).toBe(0);
 
     await page.unroute('**/api/analyze-price-list');
-    await page.route('**/api/analyze-price-list', (route) => route.fulfill({ status: 500, json: { error: 'internal_error', message: 'Something went wrong on our side.' } }));
+    await page.route('**/api/analyze-price-list', (route) =>
+      route.fulfill({ status: 500, json: { error: 'internal_error', message: 'Something went wrong on our side.' } }),
+    );
     await page.getByRole('button', { name: 'Analyze Price List' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Analysis Failed' }).waitFor({ timeout: 50_000 });
     await page.getByText('Failed to analyze price list. Please try again or check the image quality.').waitFor();

@@ -49,14 +49,24 @@ describe.each([
 
     const before = await quotePrice();
     const product = page.locator('[data-product="roller-blockout"]');
-    const [download] = await Promise.all([page.waitForEvent('download'), product.getByRole('button', { name: /Download template/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      product.getByRole('button', { name: /Download template/ }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('roller-blockout-pricing-template.csv');
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv.split('\r\n')[0]).toMatch(/^drop_mm \\ width_mm,\d+/);
     const raisedCsv = csv
       .trim()
       .split(/\r?\n/)
-      .map((line, i) => (i === 0 ? line : line.split(',').map((c, j) => (j === 0 ? c : (Number(c) + 50).toFixed(2))).join(',')))
+      .map((line, i) =>
+        i === 0
+          ? line
+          : line
+              .split(',')
+              .map((c, j) => (j === 0 ? c : (Number(c) + 50).toFixed(2)))
+              .join(','),
+      )
       .join('\r\n');
 
     // 'No Files Selected' before choosing a file.
@@ -67,9 +77,18 @@ describe.each([
     const pennyCsv = csv
       .trim()
       .split(/\r?\n/)
-      .map((line, i) => (i === 0 ? line : line.split(',').map((c, j) => (j === 0 ? c : '0.01')).join(',')))
+      .map((line, i) =>
+        i === 0
+          ? line
+          : line
+              .split(',')
+              .map((c, j) => (j === 0 ? c : '0.01'))
+              .join(','),
+      )
       .join('\r\n');
-    await page.getByLabel('Price list CSV files').setInputFiles({ name: 'roller-blockout-pricing-template.csv', mimeType: 'text/csv', buffer: Buffer.from(pennyCsv) });
+    await page
+      .getByLabel('Price list CSV files')
+      .setInputFiles({ name: 'roller-blockout-pricing-template.csv', mimeType: 'text/csv', buffer: Buffer.from(pennyCsv) });
     await page.getByRole('button', { name: 'Upload Price Lists' }).click();
     const question = page.getByTestId('price-drop-question');
     await question.getByRole('heading', { name: 'Confirm much lower prices?' }).waitFor();
@@ -80,7 +99,9 @@ describe.each([
     await question.waitFor({ state: 'detached' });
     expect(await quotePrice()).toBe(before);
 
-    await page.getByLabel('Price list CSV files').setInputFiles({ name: 'roller-blockout-pricing-template.csv', mimeType: 'text/csv', buffer: Buffer.from(raisedCsv) });
+    await page
+      .getByLabel('Price list CSV files')
+      .setInputFiles({ name: 'roller-blockout-pricing-template.csv', mimeType: 'text/csv', buffer: Buffer.from(raisedCsv) });
     await page.getByRole('button', { name: 'Upload Price Lists' }).click();
     await page.getByTestId('upload-results').filter({ hasText: '1 of 1 files' }).waitFor();
     expect(await quotePrice()).toBe(before + 5000);
@@ -95,7 +116,10 @@ describe.each([
 
     page.once('dialog', (dialog) => void dialog.accept());
     await previous.getByRole('button', { name: 'Roll back to this version' }).click();
-    await product.locator(`[data-version="${inForce + 1}"]`).filter({ hasText: 'In force' }).waitFor();
+    await product
+      .locator(`[data-version="${inForce + 1}"]`)
+      .filter({ hasText: 'In force' })
+      .waitFor();
     expect(await quotePrice()).toBe(before);
     await screenshot(page, `price-lists-rolled-back-${label}`);
     // The one expected error: the browser logs the 409 that asked to confirm the R 0,01 list.

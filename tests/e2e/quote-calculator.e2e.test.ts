@@ -7,7 +7,9 @@ const browser = useBrowser();
 
 /** The server's unit price for one blind of this size, in cents. */
 async function serverUnitCents(page: Page, productType: string, width: number, drop: number): Promise<number> {
-  const res = await page.request.post(baseUrl + '/api/pricing/quote', { data: { width_mm: width, drop_mm: drop, product_type: productType, quantity: 1 } });
+  const res = await page.request.post(baseUrl + '/api/pricing/quote', {
+    data: { width_mm: width, drop_mm: drop, product_type: productType, quantity: 1 },
+  });
   const body = (await res.json()) as { success: boolean; quote?: { price: number } };
   expect(body.success).toBe(true);
   return Math.round(body.quote!.price * 100);
@@ -126,7 +128,9 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
     await expect.poll(() => page.getByTestId('qc-line').count()).toBe(1);
     await expect.poll(() => page.getByTestId('qc-line').innerText()).toContain('Venetian Blind - 25mm Aluminium');
     expect(await cents(page, 'qc-summary-total')).toBe(unit2 * 2);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('quote-blinds') ?? '[]') as { product_type: string; quantity: number; price: number }[]);
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('quote-blinds') ?? '[]') as { product_type: string; quantity: number; price: number }[],
+    );
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ product_type: 'venetian-aluminium-25mm', quantity: 2, price: unit2 / 100 });
 
@@ -155,7 +159,10 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
       const handOver = () =>
         page.evaluate(() => {
           localStorage.removeItem('quote-blinds');
-          localStorage.setItem('auto-measurements', JSON.stringify({ width_mm: 1450, drop_mm: 1720, estimated: true, size_source: 'polygon-estimate' }));
+          localStorage.setItem(
+            'auto-measurements',
+            JSON.stringify({ width_mm: 1450, drop_mm: 1720, estimated: true, size_source: 'polygon-estimate' }),
+          );
         });
       await handOver();
       await page.goto(baseUrl + '/quote-calculator');
@@ -207,7 +214,9 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
       expect(await noHorizontalScroll(page)).toBe(true);
       await screenshot(page, `order-confirmation-estimated-${width}`);
       // The server kept it: the order reads back as sizes to be confirmed.
-      const { order } = (await (await page.request.get(`${baseUrl}/api/orders/${reference}`)).json()) as { order: { sizes_to_confirm: boolean; blinds: { size_source: string }[] } };
+      const { order } = (await (await page.request.get(`${baseUrl}/api/orders/${reference}`)).json()) as {
+        order: { sizes_to_confirm: boolean; blinds: { size_source: string }[] };
+      };
       expect(order.sizes_to_confirm).toBe(true);
       expect(order.blinds[0]!.size_source).toBe('polygon-estimate');
       expect(errors).toEqual([]);

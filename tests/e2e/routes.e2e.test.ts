@@ -32,7 +32,7 @@ describe('route table', () => {
     expect(errors).toEqual([]);
   });
 
-  it("shows the 404 text for an unknown path", async () => {
+  it('shows the 404 text for an unknown path', async () => {
     await page.goto(baseUrl + '/no-such-page');
     await page.getByText('Did you forget to add the page to the router?').waitFor();
   });

@@ -29,7 +29,11 @@ async function colour(): Promise<string> {
 }
 
 async function post<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '198.51.100.91' }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '198.51.100.91' },
+    body: JSON.stringify(body),
+  });
   expect(res.status, await res.clone().text()).toBeLessThan(300);
   return (await res.json()) as T;
 }

@@ -57,14 +57,22 @@ function windowPhoto(): Buffer {
       let rgb = [214 - y / 12, 200 - y / 12, 176 - y / 12];
       const inside = x > 150 + (y - 92) * 0.02 && x < 490 - (y - 110) * 0.02 && y > 92 + (x - 150) * 0.05 && y < 412 - (x - 156) * 0.05;
       if (inside) rgb = y > 330 ? [70, 120 + (x % 40), 60] : [90 + y / 4, 150 + y / 5, 235];
-      raw.set(rgb.map((v) => Math.max(0, Math.min(255, Math.round(v)))), row + 1 + x * 3);
+      raw.set(
+        rgb.map((v) => Math.max(0, Math.min(255, Math.round(v)))),
+        row + 1 + x * 3,
+      );
     }
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(PHOTO_W, 0);
   ihdr.writeUInt32BE(PHOTO_H, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function prompt(): Promise<string> {
@@ -124,7 +132,10 @@ async function shotOf(selector: string, file: string) {
   await page.setViewportSize({ width: viewport.width, height });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(200);
-  await page.locator(selector).first().screenshot({ path: path.join(SCREENSHOT_DIR, file) });
+  await page
+    .locator(selector)
+    .first()
+    .screenshot({ path: path.join(SCREENSHOT_DIR, file) });
   await page.setViewportSize(viewport);
 }
 
@@ -160,7 +171,11 @@ describe('shutter visualiser', () => {
     await canvas.waitFor();
     // (Asking for a context before three.js has made its own would hand it ours, so read pixels first.)
     const closed = await settledPixels();
-    expect(await canvas.evaluate((c: HTMLCanvasElement) => (c.getContext('webgl2') ?? c.getContext('webgl'))?.getContextAttributes()?.preserveDrawingBuffer)).toBe(true);
+    expect(
+      await canvas.evaluate(
+        (c: HTMLCanvasElement) => (c.getContext('webgl2') ?? c.getContext('webgl'))?.getContextAttributes()?.preserveDrawingBuffer,
+      ),
+    ).toBe(true);
     // The shutter covers the marked window: about the quad's share of the photo.
     expect(closed.opaque).toBeGreaterThan(0.25);
     expect(closed.opaque).toBeLessThan(0.6);

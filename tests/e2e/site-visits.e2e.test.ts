@@ -22,8 +22,12 @@ async function newPage(width: number): Promise<{ page: Page; errors: string[] }>
   contexts.push(context);
   const page = await context.newPage();
   // The chat panel's session start and the spoken wake reply are not what these tests are about.
-  await page.route('**/api/chat/session', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' }));
-  await page.route('**/api/elevenlabs-tts', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false}' }));
+  await page.route('**/api/chat/session', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' }),
+  );
+  await page.route('**/api/elevenlabs-tts', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false}' }),
+  );
   return { page, errors: watchErrors(page) };
 }
 
@@ -67,7 +71,9 @@ describe('/site-visits', () => {
     // Required fields: the spec's message, nothing saved.
     await page.getByLabel('Client name').fill('Thandi Mokoena');
     await page.getByRole('button', { name: 'Save Visit' }).click();
-    await expect.poll(() => toast(page).innerText()).toMatch(/Missing Information\s+Please fill in client name, address, and mobile number/);
+    await expect
+      .poll(() => toast(page).innerText())
+      .toMatch(/Missing Information\s+Please fill in client name, address, and mobile number/);
     await expect.poll(() => page.getByLabel('Address').getAttribute('aria-invalid')).toBe('true');
     await expect.poll(() => page.locator('li.site-visit').count()).toBe(0);
 
@@ -89,7 +95,9 @@ describe('/site-visits', () => {
     await expect.poll(() => borderColour(page, 'Thandi Mokoena')).toBe(ORANGE);
     await card(page, 'Thandi Mokoena').getByRole('button', { name: 'Completed' }).click();
     await expect.poll(() => borderColour(page, 'Thandi Mokoena')).toBe(GREEN);
-    await expect.poll(() => card(page, 'Thandi Mokoena').getByRole('button', { name: 'Completed' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => card(page, 'Thandi Mokoena').getByRole('button', { name: 'Completed' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await expect.poll(() => card(page, 'Thandi Mokoena').innerText()).toContain('Status: Completed');
 
     // Stored under the spec's key, and still there after a reload (the unlock cookie persists too).
@@ -100,7 +108,10 @@ describe('/site-visits', () => {
     await expect.poll(() => borderColour(page, 'Thandi Mokoena')).toBe(GREEN);
 
     // Export today's visits: a text file with the visit.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: "Export Today's Visits" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: "Export Today's Visits" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^site-visits-\d{4}-\d{2}-\d{2}\.txt$/);
     const exported = readFileSync((await download.path())!, 'utf8');
     expect(exported).toContain('1. Thandi Mokoena');
@@ -188,7 +199,7 @@ describe('/melvin-workspace', () => {
 
       await page.goto(`${baseUrl}/melvin-workspace?note=Measure%20lounge`);
       await page.getByRole('heading', { name: 'Melvin Workspace' }).waitFor();
-      await expect.poll(() => page.getByRole('heading', { name: 'Today\'s Notes' }).count()).toBe(0); // locked: no notes shown
+      await expect.poll(() => page.getByRole('heading', { name: "Today's Notes" }).count()).toBe(0); // locked: no notes shown
       await unlock(page, 'garden route');
 
       const note = page.getByLabel('Note', { exact: true });
@@ -209,7 +220,9 @@ describe('/melvin-workspace', () => {
         await expect.poll(() => page.evaluate(() => (window as unknown as { __say(t: string): boolean }).__say('hey melvin'))).toBe(true);
         // Commands are heard once the wake word's listening window opens (about 2 s): wait for it, not for a fixed time.
         await expect.poll(() => voice.getAttribute('data-voice-state')).toBe('command');
-        await expect.poll(() => page.evaluate(() => (window as unknown as { __say(t: string): boolean }).__say('client Smith at 5 Oak Street'))).toBe(true);
+        await expect
+          .poll(() => page.evaluate(() => (window as unknown as { __say(t: string): boolean }).__say('client Smith at 5 Oak Street')))
+          .toBe(true);
         await page.waitForURL(/\/melvin-workspace\?note=/);
         await expect.poll(() => note.inputValue()).toContain('Smith at 5 Oak Street');
       }

@@ -49,14 +49,26 @@ describe('staff journey', () => {
     }
 
     // The customer also has an order (placed through the calculator's API, as the order journey does).
-    const colours = (await (await customer.page.request.get(`${baseUrl}/api/colours/roller-blockout`)).json()) as { colours: { name: string }[] };
+    const colours = (await (await customer.page.request.get(`${baseUrl}/api/colours/roller-blockout`)).json()) as {
+      colours: { name: string }[];
+    };
     const placed = await customer.page.request.post(`${baseUrl}/api/orders/submit`, {
       data: {
         customer_name: customerName,
         customer_email: customerEmail,
         customer_phone: '082 555 0199',
         customer_address: '3 Main Road, Knysna',
-        blinds: [{ product_type: 'roller-blockout', width_mm: 1200, drop_mm: 1500, control_side: 'left', mount_type: 'inside-recess', colour: colours.colours[0]!.name, quantity: 1 }],
+        blinds: [
+          {
+            product_type: 'roller-blockout',
+            width_mm: 1200,
+            drop_mm: 1500,
+            control_side: 'left',
+            mount_type: 'inside-recess',
+            colour: colours.colours[0]!.name,
+            quantity: 1,
+          },
+        ],
       },
     });
     expect(placed.status()).toBe(201);
@@ -113,7 +125,9 @@ describe('staff journey', () => {
     await screenshot(customer.page, 'journey-customer-track');
     type Outbox = { messages: { id: number; to_address: string; kind: string; subject: string }[] };
     const outbox = (await (await page.request.get(`${baseUrl}/api/admin/outbox?limit=100`)).json()) as Outbox;
-    expect(outbox.messages.some((m) => m.to_address === customerEmail && m.kind === 'tracking-update' && m.subject.includes(reference))).toBe(true);
+    expect(
+      outbox.messages.some((m) => m.to_address === customerEmail && m.kind === 'tracking-update' && m.subject.includes(reference)),
+    ).toBe(true);
 
     // 6. The daily report, sent from /marketing-insights, read in the outbox as its recipient reads it.
     await page.getByRole('link', { name: 'Marketing insights', exact: true }).first().click();
@@ -124,7 +138,10 @@ describe('staff journey', () => {
     const report = after.messages.find((m) => m.kind === 'daily-report');
     expect(report).toBeDefined();
     await page.goto(`${baseUrl}/api/admin/outbox/${report!.id}/html`);
-    await page.getByText(/visitors/i).first().waitFor();
+    await page
+      .getByText(/visitors/i)
+      .first()
+      .waitFor();
     await screenshot(page, 'journey-daily-report-email');
 
     expect(unexpected(staff.errors)).toEqual([]);

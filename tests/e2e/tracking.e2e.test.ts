@@ -25,7 +25,11 @@ const unexpected = (errors: string[]) => errors.filter((e) => !/status of (401|4
 /** WCAG contrast ratio of an element's text against its own background. */
 async function contrastOf(badge: Locator): Promise<number> {
   return badge.evaluate((el) => {
-    const rgb = (css: string) => css.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number);
+    const rgb = (css: string) =>
+      css
+        .match(/\d+(\.\d+)?/g)!
+        .slice(0, 3)
+        .map(Number);
     const lum = ([r, g, b]: number[]) => {
       const c = [r!, g!, b!].map((v) => {
         const s = v / 255;
@@ -48,7 +52,17 @@ beforeAll(async () => {
       customer_name: 'Thandi Mokoena',
       customer_email: customerEmail,
       customer_phone: '082 555 0101',
-      blinds: [{ product_type: 'roller-blockout', width_mm: 1200, drop_mm: 1500, control_side: 'left', mount_type: 'inside-recess', colour: colours.colours[0]!.name, quantity: 1 }],
+      blinds: [
+        {
+          product_type: 'roller-blockout',
+          width_mm: 1200,
+          drop_mm: 1500,
+          control_side: 'left',
+          mount_type: 'inside-recess',
+          colour: colours.colours[0]!.name,
+          quantity: 1,
+        },
+      ],
     },
   });
   expect(res.status()).toBe(201);
@@ -73,7 +87,8 @@ describe('courier tracking', () => {
     const entries = page.getByTestId('tracking-entry');
     const empty = page.getByTestId('tracking-empty');
     await expect.poll(async () => (await empty.count()) + (await entries.count())).toBeGreaterThan(0);
-    if ((await empty.count()) > 0) await expect.poll(() => empty.innerText()).toBe('No tracking entries - Start by creating your first tracking entry.');
+    if ((await empty.count()) > 0)
+      await expect.poll(() => empty.innerText()).toBe('No tracking entries - Start by creating your first tracking entry.');
 
     // Required fields are checked before anything is sent.
     const create = page.getByRole('region', { name: 'Create tracking entry' });
@@ -135,8 +150,13 @@ describe('courier tracking', () => {
 
     // The outbox holds the customer's two e-mails: published, and the new status.
     const outbox = (await (await page.request.get(`${baseUrl}/api/admin/outbox?limit=50`)).json()) as Record<string, unknown>;
-    const mine = ((outbox.messages ?? []) as { to_address: string; kind: string; subject: string }[]).filter((m) => m.to_address === customerEmail && m.kind === 'tracking-update');
-    expect(mine.map((m) => m.subject)).toEqual([expect.stringContaining(`Order ${reference}: IN TRANSIT`), expect.stringContaining(`Your order ${reference} has a tracking number`)]);
+    const mine = ((outbox.messages ?? []) as { to_address: string; kind: string; subject: string }[]).filter(
+      (m) => m.to_address === customerEmail && m.kind === 'tracking-update',
+    );
+    expect(mine.map((m) => m.subject)).toEqual([
+      expect.stringContaining(`Order ${reference}: IN TRANSIT`),
+      expect.stringContaining(`Your order ${reference} has a tracking number`),
+    ]);
     expect(unexpected(errors)).toEqual([]);
   });
 

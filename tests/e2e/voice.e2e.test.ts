@@ -102,11 +102,17 @@ beforeEach(async () => {
   });
   ttsBodies = [];
   ttsStatus = 200;
-  await page.route('**/api/chat/session', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' }));
+  await page.route('**/api/chat/session', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' }),
+  );
   await page.route('**/api/elevenlabs-tts', async (route: Route) => {
     ttsBodies.push(route.request().postDataJSON() as { text?: string; sessionId?: string; replyId?: string });
     if (ttsStatus !== 200) {
-      await route.fulfill({ status: ttsStatus, contentType: 'application/json', body: '{"success":false,"message":"Voice is not configured"}' });
+      await route.fulfill({
+        status: ttsStatus,
+        contentType: 'application/json',
+        body: '{"success":false,"message":"Voice is not configured"}',
+      });
       return;
     }
     // Not a playable MP3: playback fails and is only logged, which is what the spec asks for.
@@ -125,11 +131,13 @@ async function openPanel(options: InitOptions = { consultant: true, recognition:
 
 const panel = () => page.locator('section.chat-panel');
 const voiceToggle = () => panel().locator('button.chat-panel__voice');
-const emit = (text: string) => page.evaluate((t) => (window as unknown as { __fakeRecognition: FakeRecognitionControl }).__fakeRecognition.emit(t), text);
-const control = () => page.evaluate(() => {
-  const c = (window as unknown as { __fakeRecognition: FakeRecognitionControl }).__fakeRecognition;
-  return { starts: c.starts, settings: c.settings, speech: c.speech };
-});
+const emit = (text: string) =>
+  page.evaluate((t) => (window as unknown as { __fakeRecognition: FakeRecognitionControl }).__fakeRecognition.emit(t), text);
+const control = () =>
+  page.evaluate(() => {
+    const c = (window as unknown as { __fakeRecognition: FakeRecognitionControl }).__fakeRecognition;
+    return { starts: c.starts, settings: c.settings, speech: c.speech };
+  });
 const withoutResourceErrors = (list: string[]) => list.filter((e) => !e.includes('Failed to load resource'));
 
 /** Turns voice on, says the wake word and waits until command listening has started. */
@@ -142,7 +150,7 @@ async function wakeUp(): Promise<void> {
 }
 
 describe('voice control in consultant mode', () => {
-  it("shows no voice toggle to a customer", async () => {
+  it('shows no voice toggle to a customer', async () => {
     await openPanel({ consultant: false, recognition: true });
     await expect.poll(() => panel().getByRole('button', { name: 'Details' }).isVisible()).toBe(true);
     await expect.poll(() => panel().getByRole('button', { name: 'Hey Melvin' }).count()).toBe(0);
@@ -208,7 +216,12 @@ describe('voice control in consultant mode', () => {
       await route.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: JSON.stringify({ response: 'A roller blind starts at about R900.', aiProvider: 'claude', routingReason: 'pricing', features: [] }),
+        body: JSON.stringify({
+          response: 'A roller blind starts at about R900.',
+          aiProvider: 'claude',
+          routingReason: 'pricing',
+          features: [],
+        }),
       });
     });
     await openPanel();
@@ -309,9 +322,15 @@ describe('voice control in consultant mode', () => {
     await openPanel({ consultant: false, recognition: true });
     // Three answered probes after the first: more than two check intervals of the guard running.
     await expect
-      .poll(async () => ((await page.getByRole('alertdialog').count()) > 0 ? 'blurred' : await page.evaluate(() => (window as unknown as { __probeAnswers: number }).__probeAnswers >= 4)), {
-        timeout: 30_000,
-      })
+      .poll(
+        async () =>
+          (await page.getByRole('alertdialog').count()) > 0
+            ? 'blurred'
+            : await page.evaluate(() => (window as unknown as { __probeAnswers: number }).__probeAnswers >= 4),
+        {
+          timeout: 30_000,
+        },
+      )
       .toBe(true);
     await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
     expect(errors).toEqual([]);

@@ -13,7 +13,20 @@ const DEMO_CORNERS = [
   [28.5, 71.5],
 ] as const;
 
-const QUOTE_LINE_FIELDS = ['colour', 'control_side', 'drop_mm', 'id', 'mount_type', 'price', 'product_name', 'product_type', 'quantity', 'size_source', 'total_price', 'width_mm'];
+const QUOTE_LINE_FIELDS = [
+  'colour',
+  'control_side',
+  'drop_mm',
+  'id',
+  'mount_type',
+  'price',
+  'product_name',
+  'product_type',
+  'quantity',
+  'size_source',
+  'total_price',
+  'width_mm',
+];
 
 async function newPage(width: number, height = 900): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width, height } });
@@ -21,10 +34,21 @@ async function newPage(width: number, height = 900): Promise<{ page: Page; error
 }
 
 /** What the server answers for one blind of this size, in cents (null when it gives no price). */
-async function serverPriceCents(page: Page, productType: string, width: number, drop: number): Promise<{ cents: number | null; sample: boolean; body: unknown }> {
-  const res = await page.request.post(baseUrl + '/api/pricing/quote', { data: { width_mm: width, drop_mm: drop, product_type: productType, quantity: 1 } });
+async function serverPriceCents(
+  page: Page,
+  productType: string,
+  width: number,
+  drop: number,
+): Promise<{ cents: number | null; sample: boolean; body: unknown }> {
+  const res = await page.request.post(baseUrl + '/api/pricing/quote', {
+    data: { width_mm: width, drop_mm: drop, product_type: productType, quantity: 1 },
+  });
   const body = (await res.json()) as { success: boolean; quote?: { price: number; sample_prices?: boolean } };
-  return { cents: body.success && body.quote ? Math.round(body.quote.price * 100) : null, sample: body.quote?.sample_prices === true, body };
+  return {
+    cents: body.success && body.quote ? Math.round(body.quote.price * 100) : null,
+    sample: body.quote?.sample_prices === true,
+    body,
+  };
 }
 
 /** 'R 1 234,50' (whatever ICU's spaces and separators) -> 123450: the amounts always show two decimals. */
@@ -42,12 +66,21 @@ async function startRoom(page: Page, room: string, windows: number) {
 
 /** Four taps in one task, quicker than React renders: every tap must count (a stale list once kept only the last). */
 async function markCornersInOneBurst(page: Page) {
-  await page.getByTestId('wt-photo').evaluate((photo, corners) => {
-    const rect = photo.getBoundingClientRect();
-    for (const [x, y] of corners) {
-      photo.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: rect.left + (rect.width * x) / 100, clientY: rect.top + (rect.height * y) / 100 }));
-    }
-  }, DEMO_CORNERS.map(([x, y]): [number, number] => [x, y]));
+  await page.getByTestId('wt-photo').evaluate(
+    (photo, corners) => {
+      const rect = photo.getBoundingClientRect();
+      for (const [x, y] of corners) {
+        photo.dispatchEvent(
+          new MouseEvent('click', {
+            bubbles: true,
+            clientX: rect.left + (rect.width * x) / 100,
+            clientY: rect.top + (rect.height * y) / 100,
+          }),
+        );
+      }
+    },
+    DEMO_CORNERS.map(([x, y]): [number, number] => [x, y]),
+  );
   await page.getByText('4/4 corners').waitFor();
 }
 

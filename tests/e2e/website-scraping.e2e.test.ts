@@ -30,8 +30,16 @@ async function openSignedIn(viewport: { width: number; height: number }) {
 async function seriousViolations(): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (c: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(', ')}`);
@@ -107,7 +115,10 @@ describe('/admin/scraper: Website Scraping', () => {
     expect(await noSidewaysScroll()).toBe(true);
 
     await page.route('**/api/admin/scrape-website', (route) =>
-      route.fulfill({ status: 409, json: { success: false, error: 'conflict', message: 'Website scraping needs the main website address.' } }),
+      route.fulfill({
+        status: 409,
+        json: { success: false, error: 'conflict', message: 'Website scraping needs the main website address.' },
+      }),
     );
     await tab.getByRole('button', { name: 'Start Scraping' }).click();
     const toast = page.getByTestId('toast');

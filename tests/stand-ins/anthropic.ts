@@ -104,7 +104,12 @@ export async function handleAnthropic(req: Request, url: URL): Promise<Response>
   } catch {
     return apiError(400, 'invalid_request_error', 'There was an issue with your request body: not valid JSON');
   }
-  if (typeof body.model !== 'string' || typeof body.max_tokens !== 'number' || !Array.isArray(body.messages) || body.messages.length === 0) {
+  if (
+    typeof body.model !== 'string' ||
+    typeof body.max_tokens !== 'number' ||
+    !Array.isArray(body.messages) ||
+    body.messages.length === 0
+  ) {
     return apiError(400, 'invalid_request_error', 'model, max_tokens and messages are required');
   }
   const messages = body.messages as Msg[];
@@ -114,18 +119,28 @@ export async function handleAnthropic(req: Request, url: URL): Promise<Response>
   if (!/^[a-z0-9.-]+$/.test(model)) return apiError(400, 'invalid_request_error', `invalid model: ${model}`);
   knownModels ??= new Set(sdkModelIds());
   if (!knownModels.has(model)) return apiError(404, 'not_found_error', `model: ${model}`);
-  const allUserText = messages.filter((m) => m.role === 'user').map(texts).join(' ');
+  const allUserText = messages
+    .filter((m) => m.role === 'user')
+    .map(texts)
+    .join(' ');
 
   if (allUserText.includes('FAIL_500')) return apiError(500, 'api_error', 'Internal server error');
   if (allUserText.includes('FAIL_529')) return apiError(529, 'overloaded_error', 'Overloaded');
-  if (allUserText.includes('MALFORMED')) return new Response('{"type":"message","content":[', { status: 200, headers: { 'content-type': 'application/json' } });
+  if (allUserText.includes('MALFORMED'))
+    return new Response('{"type":"message","content":[', { status: 200, headers: { 'content-type': 'application/json' } });
   if (allUserText.includes('NO_TEXT')) return message(model, [], 'end_turn');
   if (allUserText.includes('LOOP_TOOLS')) return message(model, [toolUse('track_order', { reference: 'CB-1' })], 'tool_use');
 
   const results = blocks(last.content).filter((b) => b.type === 'tool_result');
   if (results.length) {
     const quoted = results
-      .map((r) => (typeof r.content === 'string' ? r.content : blocks(r.content as Block[]).map((b) => String(b.text ?? '')).join(' ')))
+      .map((r) =>
+        typeof r.content === 'string'
+          ? r.content
+          : blocks(r.content as Block[])
+              .map((b) => String(b.text ?? ''))
+              .join(' '),
+      )
       .join(' | ');
     return message(model, [text(`Here is what I found: ${quoted}`)], 'end_turn');
   }
@@ -136,10 +151,17 @@ export async function handleAnthropic(req: Request, url: URL): Promise<Response>
   if (ask && tools.includes('price_blind')) {
     return message(
       model,
-      [text('Let me work that out.'), toolUse('price_blind', { product: ask[1]!.trim() || 'roller blockout', width_mm: Number(ask[2]), drop_mm: Number(ask[3]) })],
+      [
+        text('Let me work that out.'),
+        toolUse('price_blind', { product: ask[1]!.trim() || 'roller blockout', width_mm: Number(ask[2]), drop_mm: Number(ask[3]) }),
+      ],
       'tool_use',
     );
   }
   const images = blocks(last.content).filter((b) => b.type === 'image').length;
-  return message(model, [text(images ? `Thanks for the ${images === 1 ? 'photo' : `${images} photos`}! Stand-in reply.` : 'Howzit! Stand-in reply.')], 'end_turn');
+  return message(
+    model,
+    [text(images ? `Thanks for the ${images === 1 ? 'photo' : `${images} photos`}! Stand-in reply.` : 'Howzit! Stand-in reply.')],
+    'end_turn',
+  );
 }

@@ -54,7 +54,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       }
       const key = gatewayService === 'yoco' ? yocoKey(headers) : payfastKey(text);
       recorded.push({ service: gatewayService, method, path: url.pathname, headers: Object.fromEntries(headers), body: parsed, key });
-      const request = new Request(url, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : (bodyBytes as Uint8Array<ArrayBuffer>) });
+      const request = new Request(url, {
+        method,
+        headers,
+        body: method === 'GET' || method === 'HEAD' ? undefined : (bodyBytes as Uint8Array<ArrayBuffer>),
+      });
       return gatewayService === 'yoco' ? handleYoco(request, gateway[2]!) : handlePayfast(request, gateway[2]!);
     }
     // Resend's e-mail API by path: its base is STAND_IN_URL itself (POST /emails).
@@ -66,10 +70,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
       } catch {
         /* keep the text */
       }
-      recorded.push({ service: 'resend', method, path: url.pathname, headers: Object.fromEntries(headers), body: parsed, key: resendKey(headers) });
-      return handleResend(new Request(url, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : (bodyBytes as Uint8Array<ArrayBuffer>) }), url);
+      recorded.push({
+        service: 'resend',
+        method,
+        path: url.pathname,
+        headers: Object.fromEntries(headers),
+        body: parsed,
+        key: resendKey(headers),
+      });
+      return handleResend(
+        new Request(url, {
+          method,
+          headers,
+          body: method === 'GET' || method === 'HEAD' ? undefined : (bodyBytes as Uint8Array<ArrayBuffer>),
+        }),
+        url,
+      );
     }
-    const service = url.pathname.startsWith('/v1/text-to-speech') ? 'elevenlabs' : url.pathname.startsWith('/v1/') ? 'anthropic' : 'unknown';
+    const service = url.pathname.startsWith('/v1/text-to-speech')
+      ? 'elevenlabs'
+      : url.pathname.startsWith('/v1/')
+        ? 'anthropic'
+        : 'unknown';
     const bodyText = new TextDecoder().decode(bodyBytes);
     let body: unknown = bodyText;
     try {
@@ -85,7 +107,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       body,
       key: service === 'elevenlabs' ? headers.get('xi-api-key') : anthropicKey(headers),
     });
-    const request = new Request(url, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : (bodyBytes as Uint8Array<ArrayBuffer>) });
+    const request = new Request(url, {
+      method,
+      headers,
+      body: method === 'GET' || method === 'HEAD' ? undefined : (bodyBytes as Uint8Array<ArrayBuffer>),
+    });
     if (service === 'elevenlabs') return handleElevenLabs(request, url);
     if (service === 'anthropic') return handleAnthropic(request, url);
     return new Response('Not found', { status: 404 });

@@ -51,8 +51,10 @@ export async function handleResend(req: Request, url: URL): Promise<Response> {
   if (!key.startsWith('re_')) return error(403, 'invalid_api_key', 'API key is invalid.');
   if (key === RESEND_FAIL_KEY) return error(500, 'internal_server_error', 'An unexpected error occurred.');
   if (key === RESEND_INVALID_KEY) return error(422, 'validation_error', 'The `to` field is invalid.');
-  if (key === RESEND_RATE_LIMITED_KEY) return error(429, 'rate_limit_exceeded', 'Too many requests. You can only make 2 requests per second.');
-  if (!/^application\/json\b/i.test(req.headers.get('content-type') ?? '')) return error(422, 'validation_error', 'Content-Type must be application/json.');
+  if (key === RESEND_RATE_LIMITED_KEY)
+    return error(429, 'rate_limit_exceeded', 'Too many requests. You can only make 2 requests per second.');
+  if (!/^application\/json\b/i.test(req.headers.get('content-type') ?? ''))
+    return error(422, 'validation_error', 'Content-Type must be application/json.');
 
   const bodyText = await req.text();
   let body: Record<string, unknown>;
@@ -63,15 +65,18 @@ export async function handleResend(req: Request, url: URL): Promise<Response> {
   }
   const to = Array.isArray(body.to) ? body.to : [body.to];
   if (typeof body.from !== 'string' || !body.from) return error(422, 'missing_required_field', 'The `from` field is missing.');
-  if (to.length === 0 || to.some((t) => typeof t !== 'string' || !t.includes('@'))) return error(422, 'validation_error', 'The `to` field is invalid.');
+  if (to.length === 0 || to.some((t) => typeof t !== 'string' || !t.includes('@')))
+    return error(422, 'validation_error', 'The `to` field is invalid.');
   if (typeof body.subject !== 'string' || !body.subject) return error(422, 'missing_required_field', 'The `subject` field is missing.');
-  if (typeof body.html !== 'string' && typeof body.text !== 'string') return error(422, 'missing_required_field', 'Either `html` or `text` is required.');
+  if (typeof body.html !== 'string' && typeof body.text !== 'string')
+    return error(422, 'missing_required_field', 'Either `html` or `text` is required.');
 
   const idempotencyKey = req.headers.get('idempotency-key');
   const memoKey = idempotencyKey ? `${key}:${idempotencyKey}` : null;
   const seen = memoKey ? idempotent.get(memoKey) : undefined;
   if (seen) {
-    if (seen.bodyText !== bodyText) return error(409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload.');
+    if (seen.bodyText !== bodyText)
+      return error(409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload.');
     return Response.json({ id: seen.id });
   }
   counter += 1;

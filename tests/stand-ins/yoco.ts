@@ -43,7 +43,8 @@ export async function handleYoco(req: Request, path: string): Promise<Response> 
   } catch {
     return error(400, 'invalid_json', 'Body is not valid JSON');
   }
-  if (!Number.isInteger(body.amount) || (body.amount as number) <= 0) return error(400, 'invalid_amount', 'amount must be a positive integer in cents');
+  if (!Number.isInteger(body.amount) || (body.amount as number) <= 0)
+    return error(400, 'invalid_amount', 'amount must be a positive integer in cents');
   if (body.currency !== 'ZAR') return error(400, 'invalid_currency', 'Currently we only support ZAR');
 
   const memoKey = `${key}:${idempotencyKey}`;

@@ -89,7 +89,9 @@ describe('writes (apiRequest)', () => {
 
   it("throws '{status}: {body}' on failure", async () => {
     answer(400, '{"success":false,"message":"email: must be a valid email address"}');
-    await expect(apiRequest('POST', '/api/customer-details', {})).rejects.toThrow('400: {"success":false,"message":"email: must be a valid email address"}');
+    await expect(apiRequest('POST', '/api/customer-details', {})).rejects.toThrow(
+      '400: {"success":false,"message":"email: must be a valid email address"}',
+    );
   });
 });
 

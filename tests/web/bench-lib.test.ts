@@ -46,7 +46,14 @@ describe.skipIf(!existsSync('/proc/self/stat'))('server CPU per request', () => 
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const measure = (path: string, listPids = () => [process.pid]) =>
-    serverCpuPerRequest({ baseUrl, makeRequest: () => ({ path }), check: (status) => status === 200, requests: 30, concurrency: 3, listPids });
+    serverCpuPerRequest({
+      baseUrl,
+      makeRequest: () => ({ path }),
+      check: (status) => status === 200,
+      requests: 30,
+      concurrency: 3,
+      listPids,
+    });
 
   it("counts the server's own CPU time for each of a fixed number of requests", async () => {
     const started = process.cpuUsage();
@@ -66,6 +73,8 @@ describe.skipIf(!existsSync('/proc/self/stat'))('server CPU per request', () => 
   it('refuses a measurement when a failed answer or a changed set of server processes would make it wrong', async () => {
     await expect(measure('/broken')).rejects.toThrow(/30 of 30 requests failed, e\.g\. HTTP 500/);
     let calls = 0;
-    await expect(measure('/light', () => (calls++ === 0 ? [process.pid] : [process.pid, process.ppid]))).rejects.toThrow(/processes changed/);
+    await expect(measure('/light', () => (calls++ === 0 ? [process.pid] : [process.pid, process.ppid]))).rejects.toThrow(
+      /processes changed/,
+    );
   }, 120_000);
 });

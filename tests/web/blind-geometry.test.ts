@@ -28,8 +28,18 @@ import { cornerResponse, snapCorners, toGrey, workingSize, type GreyImage } from
 describe('AR products and openings (storefront spec section 2)', () => {
   it('offers the 12 products with their calculator ids', () => {
     expect(AR_PRODUCTS.map((p) => p.id)).toEqual([
-      'venetian-aluminium-25mm', 'venetian-aluminium-50mm', 'venetian-aluwood-25mm', 'venetian-aluwood-50mm', 'venetian-plaswood',
-      'venetian-wood', 'roller-blockout', 'roller-sheer', 'verticals-blockout', 'honeycomb-blockout', 'honeycomb-duotone', 'outdoor-blinds',
+      'venetian-aluminium-25mm',
+      'venetian-aluminium-50mm',
+      'venetian-aluwood-25mm',
+      'venetian-aluwood-50mm',
+      'venetian-plaswood',
+      'venetian-wood',
+      'roller-blockout',
+      'roller-sheer',
+      'verticals-blockout',
+      'honeycomb-blockout',
+      'honeycomb-duotone',
+      'outdoor-blinds',
     ]);
     expect(findProduct('venetian-aluminium-50mm').slatWidthMm).toBe(50);
     expect(findProduct('nope').id).toBe('venetian-aluminium-25mm');
@@ -98,7 +108,11 @@ describe('vertical vanes', () => {
   });
 
   it('turns Closed Left / Open / Closed Right (0 / 45 / 90)', () => {
-    expect(VERTICAL_POSITIONS.map((p) => [p.label, p.degrees])).toEqual([['Closed Left', 0], ['Open', 45], ['Closed Right', 90]]);
+    expect(VERTICAL_POSITIONS.map((p) => [p.label, p.degrees])).toEqual([
+      ['Closed Left', 0],
+      ['Open', 45],
+      ['Closed Right', 90],
+    ]);
     const left = vaneTurn(0);
     const open = vaneTurn(45);
     const right = vaneTurn(90);
@@ -212,7 +226,9 @@ describe('zebra preview product', () => {
 describe('typical sizes', () => {
   it("labels an opening's typical size as typical, never as the blind's size", () => {
     expect(typicalSizeLabel(OPENING_TYPES[0]!)).toBe('Typical size for a standard window: 1200 mm x 1200 mm - enter your own measurements');
-    expect(typicalSizeLabel(OPENING_TYPES.find((o) => o.id === 'outdoor-area')!)).toMatch(/^Typical size for an outdoor area: 3000 mm x 2400 mm/);
+    expect(typicalSizeLabel(OPENING_TYPES.find((o) => o.id === 'outdoor-area')!)).toMatch(
+      /^Typical size for an outdoor area: 3000 mm x 2400 mm/,
+    );
     for (const opening of OPENING_TYPES) expect(typicalSizeLabel(opening)).not.toMatch(/wide|drop/);
   });
 });

@@ -7,7 +7,16 @@ const NAME = 'Melvin';
 describe('consultant mode (spec section 3)', () => {
   it('is off for a customer with no signal', () => {
     expect(isConsultantMode({ name: NAME })).toBe(false);
-    expect(isConsultantMode({ name: NAME, location: 'national', isNamed: false, pathname: '/', sessionId: 'session_1_abcdefghi', storageValue: null })).toBe(false);
+    expect(
+      isConsultantMode({
+        name: NAME,
+        location: 'national',
+        isNamed: false,
+        pathname: '/',
+        sessionId: 'session_1_abcdefghi',
+        storageValue: null,
+      }),
+    ).toBe(false);
   });
   it("is on when the location is 'garden_route'", () => {
     expect(isConsultantMode({ name: NAME, location: 'garden_route' })).toBe(true);

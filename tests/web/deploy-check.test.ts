@@ -6,7 +6,9 @@ import wranglerToml from '../../wrangler.toml?raw';
 import { deployConfigFromToml, deployProblems, parseTomlTables, type DeployConfig } from '../../scripts/deploy-check.mjs';
 
 /** A configuration fit for production; each test breaks one rule. */
-function ready(overrides: { vars?: Record<string, string | undefined>; secretNames?: string[] | null } & Omit<Partial<DeployConfig>, 'vars'> = {}) {
+function ready(
+  overrides: { vars?: Record<string, string | undefined>; secretNames?: string[] | null } & Omit<Partial<DeployConfig>, 'vars'> = {},
+) {
   const vars: Record<string, string> = {
     APP_ENV: 'production',
     BUSINESS_NAME: 'Knysna Blinds',
@@ -49,7 +51,13 @@ describe('deploy checks', () => {
   });
 
   it('refuses the sample contacts of .dev.vars.example', () => {
-    const problems = problemsFor({ vars: { BUSINESS_PHONE_GARDEN_ROUTE: '+27 44 000 0000', MARKETING_EMAIL: 'marketing@example.co.za', MAIN_WEBSITE_URL: 'https://example.co.za' } });
+    const problems = problemsFor({
+      vars: {
+        BUSINESS_PHONE_GARDEN_ROUTE: '+27 44 000 0000',
+        MARKETING_EMAIL: 'marketing@example.co.za',
+        MAIN_WEBSITE_URL: 'https://example.co.za',
+      },
+    });
     expect(problems).toHaveLength(3);
     expect(problems.join('\n')).toMatch(/BUSINESS_PHONE_GARDEN_ROUTE: "\+27 44 000 0000" is a sample value/);
     expect(problems.join('\n')).toMatch(/MARKETING_EMAIL: .*sample value/);
@@ -63,7 +71,9 @@ describe('deploy checks', () => {
   });
 
   it('asks for MARKETING_EMAIL (the daily report goes nowhere without it); MAIN_WEBSITE_URL may stay unset', () => {
-    expect(problemsFor({ vars: { MARKETING_EMAIL: undefined } })).toEqual([expect.stringMatching(/^MARKETING_EMAIL: set the address the daily report/)]);
+    expect(problemsFor({ vars: { MARKETING_EMAIL: undefined } })).toEqual([
+      expect.stringMatching(/^MARKETING_EMAIL: set the address the daily report/),
+    ]);
     expect(problemsFor({ vars: { MAIN_WEBSITE_URL: undefined } })).toEqual([]);
   });
 
@@ -73,22 +83,32 @@ describe('deploy checks', () => {
     }
     expect(problemsFor({ vars: { EMAIL_PROVIDER: 'mailchimp' } })).toEqual([expect.stringMatching(/"mailchimp" is not one of/)]);
     expect(problemsFor({ vars: { EMAIL_FROM: undefined } })).toEqual([expect.stringMatching(/^EMAIL_FROM: set the sender/)]);
-    expect(problemsFor({ secretNames: ['ADMIN_PIN', 'YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET'] })).toEqual([expect.stringMatching(/^EMAIL_API_KEY: EMAIL_PROVIDER is "resend"/)]);
-    expect(problemsFor({ vars: { EMAIL_PROVIDER: 'cloudflare' } })).toEqual([expect.stringMatching(/uncomment the \[\[send_email\]\] binding/)]);
+    expect(problemsFor({ secretNames: ['ADMIN_PIN', 'YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET'] })).toEqual([
+      expect.stringMatching(/^EMAIL_API_KEY: EMAIL_PROVIDER is "resend"/),
+    ]);
+    expect(problemsFor({ vars: { EMAIL_PROVIDER: 'cloudflare' } })).toEqual([
+      expect.stringMatching(/uncomment the \[\[send_email\]\] binding/),
+    ]);
     expect(problemsFor({ vars: { EMAIL_PROVIDER: 'cloudflare' }, hasSendEmailBinding: true })).toEqual([]);
   });
 
   it('refuses the sandbox gateway (also when PAYMENT_PROVIDER is unset) and accepts none', () => {
     for (const PAYMENT_PROVIDER of [undefined, 'sandbox']) {
-      expect(problemsFor({ vars: { PAYMENT_PROVIDER } })).toEqual([expect.stringMatching(/^PAYMENT_PROVIDER: set "yoco" or "payfast" \(or "none"/)]);
+      expect(problemsFor({ vars: { PAYMENT_PROVIDER } })).toEqual([
+        expect.stringMatching(/^PAYMENT_PROVIDER: set "yoco" or "payfast" \(or "none"/),
+      ]);
     }
-    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'stripe' } })).toEqual([expect.stringMatching(/"stripe" is not one of yoco, payfast, none/)]);
+    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'stripe' } })).toEqual([
+      expect.stringMatching(/"stripe" is not one of yoco, payfast, none/),
+    ]);
     expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'none', ...BANK } })).toEqual([]);
   });
 
   it('with PAYMENT_PROVIDER "none" refuses to deploy without the bank details customers pay into, naming each missing one', () => {
     expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'none' } })).toEqual([
-      expect.stringMatching(/^BANK_ACCOUNT_NAME, BANK_NAME, BANK_ACCOUNT_NUMBER, BANK_BRANCH_CODE, BANK_ACCOUNT_TYPE: PAYMENT_PROVIDER is "none", so customers pay by bank transfer/),
+      expect.stringMatching(
+        /^BANK_ACCOUNT_NAME, BANK_NAME, BANK_ACCOUNT_NUMBER, BANK_BRANCH_CODE, BANK_ACCOUNT_TYPE: PAYMENT_PROVIDER is "none", so customers pay by bank transfer/,
+      ),
     ]);
     expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'none', ...BANK, BANK_BRANCH_CODE: ' ', BANK_ACCOUNT_TYPE: undefined } })).toEqual([
       expect.stringMatching(/^BANK_BRANCH_CODE, BANK_ACCOUNT_TYPE: PAYMENT_PROVIDER is "none"/),
@@ -107,31 +127,56 @@ describe('deploy checks', () => {
   });
 
   it("asks for the gateway's secrets", () => {
-    expect(problemsFor({ secretNames: ['ADMIN_PIN', 'YOCO_SECRET_KEY', 'EMAIL_API_KEY'] })).toEqual([expect.stringMatching(/^YOCO_WEBHOOK_SECRET: PAYMENT_PROVIDER is "yoco"/)]);
+    expect(problemsFor({ secretNames: ['ADMIN_PIN', 'YOCO_SECRET_KEY', 'EMAIL_API_KEY'] })).toEqual([
+      expect.stringMatching(/^YOCO_WEBHOOK_SECRET: PAYMENT_PROVIDER is "yoco"/),
+    ]);
     expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'payfast' } })).toEqual([
       expect.stringMatching(/^PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY, PAYFAST_PASSPHRASE: PAYMENT_PROVIDER is "payfast"/),
     ]);
     // The merchant id is no secret: [vars] may hold it.
-    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'payfast', PAYFAST_MERCHANT_ID: '10000100' }, secretNames: ['ADMIN_PIN', 'EMAIL_API_KEY', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE'] })).toEqual([]);
+    expect(
+      problemsFor({
+        vars: { PAYMENT_PROVIDER: 'payfast', PAYFAST_MERCHANT_ID: '10000100' },
+        secretNames: ['ADMIN_PIN', 'EMAIL_API_KEY', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE'],
+      }),
+    ).toEqual([]);
   });
 
   it('asks for ADMIN_PIN as a secret, and refuses secrets written into [vars]', () => {
-    expect(problemsFor({ secretNames: ['YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET', 'EMAIL_API_KEY'] })).toEqual([expect.stringMatching(/^ADMIN_PIN: .*wrangler secret put ADMIN_PIN/)]);
-    expect(problemsFor({ vars: { ADMIN_PIN: '4321' } })).toEqual([expect.stringMatching(/^ADMIN_PIN: a secret must not be in wrangler.toml \[vars\]/)]);
+    expect(problemsFor({ secretNames: ['YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET', 'EMAIL_API_KEY'] })).toEqual([
+      expect.stringMatching(/^ADMIN_PIN: .*wrangler secret put ADMIN_PIN/),
+    ]);
+    expect(problemsFor({ vars: { ADMIN_PIN: '4321' } })).toEqual([
+      expect.stringMatching(/^ADMIN_PIN: a secret must not be in wrangler.toml \[vars\]/),
+    ]);
   });
 
-  it('asks for PUBLIC_BASE_URL, an https origin: unset, e-mail links and robots.txt follow the request\'s Host header', () => {
-    expect(problemsFor({ vars: { PUBLIC_BASE_URL: undefined } })).toEqual([expect.stringMatching(/^PUBLIC_BASE_URL: set the site's own origin.*Host header/)]);
+  it("asks for PUBLIC_BASE_URL, an https origin: unset, e-mail links and robots.txt follow the request's Host header", () => {
+    expect(problemsFor({ vars: { PUBLIC_BASE_URL: undefined } })).toEqual([
+      expect.stringMatching(/^PUBLIC_BASE_URL: set the site's own origin.*Host header/),
+    ]);
     expect(problemsFor({ vars: { PUBLIC_BASE_URL: '  ' } })).toEqual([expect.stringMatching(/^PUBLIC_BASE_URL: set/)]);
-    for (const bad of ['http://knysnablinds.co.za', 'https://knysnablinds.co.za/shop', 'knysnablinds.co.za', 'https://user:pw@knysnablinds.co.za', 'https://knysnablinds.co.za/?x=1']) {
-      expect(problemsFor({ vars: { PUBLIC_BASE_URL: bad } }), bad).toEqual([expect.stringMatching(/^PUBLIC_BASE_URL: ".*" must be an https origin/)]);
+    for (const bad of [
+      'http://knysnablinds.co.za',
+      'https://knysnablinds.co.za/shop',
+      'knysnablinds.co.za',
+      'https://user:pw@knysnablinds.co.za',
+      'https://knysnablinds.co.za/?x=1',
+    ]) {
+      expect(problemsFor({ vars: { PUBLIC_BASE_URL: bad } }), bad).toEqual([
+        expect.stringMatching(/^PUBLIC_BASE_URL: ".*" must be an https origin/),
+      ]);
     }
     expect(problemsFor({ vars: { PUBLIC_BASE_URL: 'https://knysnablinds.co.za/' } })).toEqual([]);
   });
 
   it('refuses the placeholder D1 and KV ids', () => {
-    expect(problemsFor({ d1DatabaseIds: ['00000000-0000-0000-0000-000000000000'] })).toEqual([expect.stringMatching(/^\[\[d1_databases\]\] database_id/)]);
-    expect(problemsFor({ kvNamespaceIds: ['00000000000000000000000000000000'] })).toEqual([expect.stringMatching(/^\[\[kv_namespaces\]\] id/)]);
+    expect(problemsFor({ d1DatabaseIds: ['00000000-0000-0000-0000-000000000000'] })).toEqual([
+      expect.stringMatching(/^\[\[d1_databases\]\] database_id/),
+    ]);
+    expect(problemsFor({ kvNamespaceIds: ['00000000000000000000000000000000'] })).toEqual([
+      expect.stringMatching(/^\[\[kv_namespaces\]\] id/),
+    ]);
   });
 
   it('refuses APP_ENV other than production', () => {
@@ -149,7 +194,17 @@ describe('deploy checks', () => {
 
   it("refuses this repository's wrangler.toml as it stands, for what the business must set", () => {
     const problems = deployProblems({ ...deployConfigFromToml(wranglerToml), secretNames: [] }).join('\n');
-    for (const rule of [/^PUBLIC_BASE_URL:/m, /^BUSINESS_EMAIL:/m, /^MARKETING_EMAIL:/m, /at least one number/, /^EMAIL_PROVIDER:/m, /database_id/, /kv_namespaces/, /^ADMIN_PIN:/m, /^BANK_ACCOUNT_NAME, BANK_NAME, BANK_ACCOUNT_NUMBER, BANK_BRANCH_CODE, BANK_ACCOUNT_TYPE:/m]) {
+    for (const rule of [
+      /^PUBLIC_BASE_URL:/m,
+      /^BUSINESS_EMAIL:/m,
+      /^MARKETING_EMAIL:/m,
+      /at least one number/,
+      /^EMAIL_PROVIDER:/m,
+      /database_id/,
+      /kv_namespaces/,
+      /^ADMIN_PIN:/m,
+      /^BANK_ACCOUNT_NAME, BANK_NAME, BANK_ACCOUNT_NUMBER, BANK_BRANCH_CODE, BANK_ACCOUNT_TYPE:/m,
+    ]) {
       expect(problems).toMatch(rule);
     }
     // Its defaults are no sample values a customer would see, and never the sandbox.
@@ -180,7 +235,12 @@ Hello\\tthere"""
 # [[send_email]]
 `);
     expect(config).toEqual({
-      vars: { APP_ENV: 'production', BUSINESS_NAME: 'Blinds "&" Co # not a comment', MAIN_WEBSITE_URL: 'https://blinds.co.za/#top', GREETING: 'Hello\tthere' },
+      vars: {
+        APP_ENV: 'production',
+        BUSINESS_NAME: 'Blinds "&" Co # not a comment',
+        MAIN_WEBSITE_URL: 'https://blinds.co.za/#top',
+        GREETING: 'Hello\tthere',
+      },
       d1DatabaseIds: ['abc-123'],
       kvNamespaceIds: ['kv-1'],
       hasSendEmailBinding: false,

@@ -32,7 +32,12 @@ describe('unit square to quad', () => {
   });
 
   it('is affine for a rectangle (equal slat spacing)', () => {
-    const h = unitSquareToQuad([{ x: 0, y: 0 }, { x: 200, y: 0 }, { x: 200, y: 100 }, { x: 0, y: 100 }])!;
+    const h = unitSquareToQuad([
+      { x: 0, y: 0 },
+      { x: 200, y: 0 },
+      { x: 200, y: 100 },
+      { x: 0, y: 100 },
+    ])!;
     expect(h.slice(6)).toEqual([0, 0, 1]);
     close(applyHomography(h, 0.25, 0.5).x, 50);
   });
@@ -50,7 +55,14 @@ describe('unit square to quad', () => {
   });
 
   it('refuses degenerate and crossed quads', () => {
-    expect(unitSquareToQuad([{ x: 0, y: 0 }, { x: 1, y: 1 }, { x: 2, y: 2 }, { x: 3, y: 3 }])).toBeNull();
+    expect(
+      unitSquareToQuad([
+        { x: 0, y: 0 },
+        { x: 1, y: 1 },
+        { x: 2, y: 2 },
+        { x: 3, y: 3 },
+      ]),
+    ).toBeNull();
     expect(isConvexQuad(perspective)).toBe(true);
     expect(isConvexQuad([perspective[0], perspective[2], perspective[1], perspective[3]])).toBe(false);
   });

@@ -7,21 +7,39 @@ import { telLink, whatsappLink } from '../../web/src/lib/public-config';
 
 class MemoryStorage implements Storage {
   private map = new Map<string, string>();
-  get length() { return this.map.size; }
-  clear() { this.map.clear(); }
-  getItem(key: string) { return this.map.get(key) ?? null; }
-  key(i: number) { return [...this.map.keys()][i] ?? null; }
-  removeItem(key: string) { this.map.delete(key); }
-  setItem(key: string, value: string) { this.map.set(key, value); }
+  get length() {
+    return this.map.size;
+  }
+  clear() {
+    this.map.clear();
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, value);
+  }
 }
 
 describe('quick-details dialog rules (spec section 5)', () => {
   it('asks for every field', () => {
-    expect(checkQuickDetails({ name: 'A', whatsapp: '', email: 'a@b.co' }, true)).toEqual({ title: 'Missing Details', description: 'Please fill in all fields to continue.' });
+    expect(checkQuickDetails({ name: 'A', whatsapp: '', email: 'a@b.co' }, true)).toEqual({
+      title: 'Missing Details',
+      description: 'Please fill in all fields to continue.',
+    });
     expect(checkQuickDetails({ name: '  ', whatsapp: '082', email: 'a@b.co' }, true)?.title).toBe('Missing Details');
   });
   it("needs an '@' in the e-mail", () => {
-    expect(checkQuickDetails({ name: 'A', whatsapp: '082', email: 'ab.co' }, true)).toEqual({ title: 'Invalid Email', description: 'Please enter a valid email address.' });
+    expect(checkQuickDetails({ name: 'A', whatsapp: '082', email: 'ab.co' }, true)).toEqual({
+      title: 'Invalid Email',
+      description: 'Please enter a valid email address.',
+    });
   });
   it('accepts complete details with the POPIA consent ticked, and asks for the tick without it', () => {
     expect(checkQuickDetails({ name: 'A', whatsapp: '082', email: 'a@b.co' }, true)).toBeNull();

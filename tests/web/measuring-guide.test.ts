@@ -21,7 +21,11 @@ import { CALCULATOR_PRODUCTS, parseAutoMeasurements } from '../../web/src/lib/qu
 describe('measuring rules', () => {
   it('inside recess: the recess is taken as the outer frame less 10 mm each way', () => {
     expect(FRAME_TO_RECESS_MM).toBe(10);
-    expect(sizeFromOuterFrame({ widthMm: 1200, dropMm: 1500 }, 'inside-recess')).toMatchObject({ widthMm: 1190, dropMm: 1490, meaning: 'the recess' });
+    expect(sizeFromOuterFrame({ widthMm: 1200, dropMm: 1500 }, 'inside-recess')).toMatchObject({
+      widthMm: 1190,
+      dropMm: 1490,
+      meaning: 'the recess',
+    });
   });
 
   it('face fix: the overlap (50 mm each side, above and below) is added to the opening', () => {
@@ -52,7 +56,10 @@ describe('scan -> calculator hand-off', () => {
 
   it('carries what the scan measured', () => {
     expect(handed).toEqual({ width_mm: 1200, drop_mm: 1500, measured: 'outer-frame' });
-    expect(parseAutoMeasurements(JSON.stringify({ width_mm: 1200, drop_mm: 1500, measured: 'glass' }))).toEqual({ width_mm: 1200, drop_mm: 1500 });
+    expect(parseAutoMeasurements(JSON.stringify({ width_mm: 1200, drop_mm: 1500, measured: 'glass' }))).toEqual({
+      width_mm: 1200,
+      drop_mm: 1500,
+    });
     expect(measuredFrame(parseAutoMeasurements(JSON.stringify({ width_mm: 900, drop_mm: 800 })))).toBeNull();
   });
 
@@ -70,13 +77,18 @@ describe('scan -> calculator hand-off', () => {
     expect(inside.changed).toBe('Changed: width 1200 → 1190 mm, drop 1500 → 1490 mm, so the size is 1190 x 1490 mm (the recess).');
     const faceFix = handOffText({ widthMm: 1200, dropMm: 1500 }, 'outside-facefix');
     expect(faceFix.rule).toMatch(/^For a face-fixed blind: .*50 mm on each side, above and below/);
-    expect(faceFix.changed).toBe('Changed: width 1200 → 1300 mm, drop 1500 → 1600 mm, so the size is 1300 x 1600 mm (the face-fixed blind, with the overlap added).');
+    expect(faceFix.changed).toBe(
+      'Changed: width 1200 → 1300 mm, drop 1500 → 1600 mm, so the size is 1300 x 1600 mm (the face-fixed blind, with the overlap added).',
+    );
   });
 });
 
 describe('scan quality in words', () => {
   it('a rating and the reasons, never a percentage', () => {
-    const text = scanQualityText({ rating: 'good', reasons: ['A4 sheet found', 'perspective corrected from the sheet', 'frame edges clear'] });
+    const text = scanQualityText({
+      rating: 'good',
+      reasons: ['A4 sheet found', 'perspective corrected from the sheet', 'frame edges clear'],
+    });
     expect(text).toEqual({ label: 'Good', reasons: 'A4 sheet found, perspective corrected from the sheet, frame edges clear.' });
     expect(scanQualityText({ rating: 'poor', reasons: ['no A4 sheet found'] })).toEqual({ label: 'Poor', reasons: 'No A4 sheet found.' });
     expect(JSON.stringify(text)).not.toMatch(/%/);
@@ -97,6 +109,8 @@ describe('links in consultant answers', () => {
       { text: '.' },
     ]);
     // Not a page of ours, or part of another word or address.
-    expect(messageParts('a/measuring-guide and /measuring-guides and /nowhere')).toEqual([{ text: 'a/measuring-guide and /measuring-guides and /nowhere' }]);
+    expect(messageParts('a/measuring-guide and /measuring-guides and /nowhere')).toEqual([
+      { text: 'a/measuring-guide and /measuring-guides and /nowhere' },
+    ]);
   });
 });

@@ -20,5 +20,15 @@ export const ROLLER_LINE: QuoteLine = {
 /** The same line as the server priced it. */
 export function pricedLine(overrides: Partial<PricedLineDto> = {}): PricedLineDto {
   const { id: _id, ...fields } = ROLLER_LINE;
-  return { line_no: 1, ...fields, unit_price_cents: 162_400, total_cents: 324_800, price_list_version: 1, sample_price: false, size_source: 'typed', size_estimated: false, ...overrides };
+  return {
+    line_no: 1,
+    ...fields,
+    unit_price_cents: 162_400,
+    total_cents: 324_800,
+    price_list_version: 1,
+    sample_price: false,
+    size_source: 'typed',
+    size_estimated: false,
+    ...overrides,
+  };
 }

@@ -25,7 +25,17 @@ function storedQuote(overrides: Partial<StoredQuoteDto> = {}): StoredQuoteDto {
     customer_name: 'Thandi Mokoena',
     customer_email: 'thandi@example.co.za',
     customer_mobile: '082 555 0101',
-    blinds: [pricedLine(), pricedLine({ line_no: 2, product_name: 'Venetian Blind - 50mm Aluwood', width_mm: 900, drop_mm: 1100, quantity: 1, total_price: 2100 })],
+    blinds: [
+      pricedLine(),
+      pricedLine({
+        line_no: 2,
+        product_name: 'Venetian Blind - 50mm Aluwood',
+        width_mm: 900,
+        drop_mm: 1100,
+        quantity: 1,
+        total_price: 2100,
+      }),
+    ],
     subtotal: 4650.43,
     vat: 697.57,
     total_amount: 5348,
@@ -71,24 +81,38 @@ describe('sessionQuoteFromDto: the server quote in the session Quote shape', () 
     });
     expect(quote.pricing_note).toContain('15% VAT');
     expect(quote.lines).toHaveLength(2);
-    expect(quote.lines[1]).toMatchObject({ product_name: 'Venetian Blind - 50mm Aluwood', width_mm: 900, drop_mm: 1100, quantity: 1, total_price: 2100 });
+    expect(quote.lines[1]).toMatchObject({
+      product_name: 'Venetian Blind - 50mm Aluwood',
+      width_mm: 900,
+      drop_mm: 1100,
+      quantity: 1,
+      total_price: 2100,
+    });
   });
 
   it("treats the business's placeholders ('Walk-in Customer', 'Not provided') as no contact details", () => {
-    const quote = sessionQuoteFromDto(storedQuote({ customer_name: 'Walk-in Customer', customer_email: 'Not provided', customer_mobile: 'Not provided' }), 'k');
+    const quote = sessionQuoteFromDto(
+      storedQuote({ customer_name: 'Walk-in Customer', customer_email: 'Not provided', customer_mobile: 'Not provided' }),
+      'k',
+    );
     expect(quote.customer_info).toEqual({ name: '', email: '', phone: '', location: '' });
     expect(hasPaymentContact(quote.customer_info)).toBe(false);
   });
 
   it('keeps details the customer already typed for the same quote, not for another one', () => {
     const first = sessionQuoteFromDto(storedQuote({ customer_name: 'Walk-in Customer', customer_email: null }), 'k');
-    const typed: SessionQuote = { ...first, customer_info: { name: 'Pieter', email: 'pieter@example.co.za', phone: '', location: 'George' } };
-    expect(sessionQuoteFromDto(storedQuote({ customer_name: 'Walk-in Customer', customer_email: null }), 'k', typed).customer_info).toEqual({
-      name: 'Pieter',
-      email: 'pieter@example.co.za',
-      phone: '082 555 0101',
-      location: 'George',
-    });
+    const typed: SessionQuote = {
+      ...first,
+      customer_info: { name: 'Pieter', email: 'pieter@example.co.za', phone: '', location: 'George' },
+    };
+    expect(sessionQuoteFromDto(storedQuote({ customer_name: 'Walk-in Customer', customer_email: null }), 'k', typed).customer_info).toEqual(
+      {
+        name: 'Pieter',
+        email: 'pieter@example.co.za',
+        phone: '082 555 0101',
+        location: 'George',
+      },
+    );
     expect(sessionQuoteFromDto(storedQuote({ quote_id: 'CB-111111' }), 'k', typed).customer_info.name).toBe('Thandi Mokoena');
   });
 
@@ -106,8 +130,17 @@ describe('sessionQuoteFromDto: the server quote in the session Quote shape', () 
         customer_info: { name: 'Ann' },
       }),
     )!;
-    expect(specOnly).toMatchObject({ service_type: 'garden_route', vat: 150, subtotal: 1000, lines: [], key: null, customer_info: { name: 'Ann', email: '' } });
-    expect(quoteProductRows(specOnly)).toEqual([{ key: 'quote', name: 'Roller Blind - Sheer', width: '1,00 m', height: '1,20 m', area: '1,20 m²', quantity: 1, colour: '' }]);
+    expect(specOnly).toMatchObject({
+      service_type: 'garden_route',
+      vat: 150,
+      subtotal: 1000,
+      lines: [],
+      key: null,
+      customer_info: { name: 'Ann', email: '' },
+    });
+    expect(quoteProductRows(specOnly)).toEqual([
+      { key: 'quote', name: 'Roller Blind - Sheer', width: '1,00 m', height: '1,20 m', area: '1,20 m²', quantity: 1, colour: '' },
+    ]);
   });
 
   it.each([[null], ['not json'], ['{"total": 10}'], ['{"quote_id": "CB-1"}'], ['[]']])('reads nothing from %j', (json) => {
@@ -147,13 +180,19 @@ describe('contact details and payment', () => {
   });
 
   it('names the missing or wrong fields', () => {
-    expect(contactErrors({ name: '', email: '', phone: '', location: '' })).toEqual({ name: 'Please enter your full name.', email: 'Please enter your email address.' });
+    expect(contactErrors({ name: '', email: '', phone: '', location: '' })).toEqual({
+      name: 'Please enter your full name.',
+      email: 'Please enter your email address.',
+    });
     expect(contactErrors({ name: 'A', email: 'nope', phone: '', location: '' })).toEqual({ email: 'Please enter a valid email address.' });
     expect(contactErrors({ name: 'A', email: 'a@b.co.za', phone: '', location: '' })).toEqual({});
   });
 
   it('asks the server to pay a stored quote with its key and the customer, in the shape the server validates', () => {
-    const quote: SessionQuote = { ...sessionQuoteFromDto(storedQuote(), 'k3y'), customer_info: { name: ' Thandi ', email: 'thandi@example.co.za ', phone: '', location: 'Knysna' } };
+    const quote: SessionQuote = {
+      ...sessionQuoteFromDto(storedQuote(), 'k3y'),
+      customer_info: { name: ' Thandi ', email: 'thandi@example.co.za ', phone: '', location: 'Knysna' },
+    };
     const body = paymentRequestForQuote(quote);
     expect(body).toEqual({
       quote_id: 'CB-482913',
@@ -168,7 +207,13 @@ describe('contact details and payment', () => {
   it('a Garden Route consultation is a lead with source quote_consultation, the products, and the quote id and total in the notes', () => {
     const quote = sessionQuoteFromDto(storedQuote(), 'k');
     const body = consultationLeadBody(quote, { name: 'Thandi', email: 'thandi@example.co.za', phone: '', location: 'Knysna' });
-    expect(body).toMatchObject({ source: 'quote_consultation', phone: null, location: 'Knysna', popiaConsent: true, productInterest: 'Roller Blind - Blockout, Venetian Blind - 50mm Aluwood' });
+    expect(body).toMatchObject({
+      source: 'quote_consultation',
+      phone: null,
+      location: 'Knysna',
+      popiaConsent: true,
+      productInterest: 'Roller Blind - Blockout, Venetian Blind - 50mm Aluwood',
+    });
     expect(nbsp(body.notes)).toBe('Garden Route consultation requested for quote CB-482913 (total R 5 348,00 incl. VAT).');
     expect(body.sessionData.dimensions).toEqual([
       { width_mm: 1200, drop_mm: 1500, quantity: 2, sizeSource: 'customer' },

@@ -89,8 +89,15 @@ describe('payment result: what the page shows for what the server says', () => {
 
 describe('payment failures (spec section 8)', () => {
   it("a 503 is 'Payment Setup Required' with a message for the customer, not the server's configuration detail", () => {
-    const err = new ApiError(503, JSON.stringify({ success: false, error: 'not_configured', message: 'Card payments are not set up.' }), '503: ...');
-    expect(paymentFailureToast(err)).toEqual({ title: 'Payment Setup Required', description: 'Card payments are not available right now. Please contact us to arrange payment.' });
+    const err = new ApiError(
+      503,
+      JSON.stringify({ success: false, error: 'not_configured', message: 'Card payments are not set up.' }),
+      '503: ...',
+    );
+    expect(paymentFailureToast(err)).toEqual({
+      title: 'Payment Setup Required',
+      description: 'Card payments are not available right now. Please contact us to arrange payment.',
+    });
   });
   it("anything else is 'Failed to create payment link'", () => {
     const err = new ApiError(409, JSON.stringify({ success: false, message: 'This order is already paid.' }), '409: ...');
@@ -104,7 +111,10 @@ describe('the receipt', () => {
     expect(confirmationSource('TEST123', completed)).toEqual({ kind: 'sample' });
     const sample = sampleReceipt(new Date('2026-03-02T10:00:00Z'));
     expect(sample.reference).toBe('TEST123');
-    expect(sample.total).toBeCloseTo(sample.lines.reduce((s, l) => s + l.total_price, 0), 2);
+    expect(sample.total).toBeCloseTo(
+      sample.lines.reduce((s, l) => s + l.total_price, 0),
+      2,
+    );
     expect(sample.subtotal + sample.vat).toBeCloseTo(sample.total, 2);
   });
 
@@ -213,7 +223,11 @@ describe('the quote document', () => {
   });
 
   it('e-mails the quote with a copy to the business, in the shape the server validates', () => {
-    const body = emailQuoteBody([line, { ...line, id: 'l2', quantity: 1, total_price: 1624 }], 'CB-482913', '2026-03-02', { name: ' Ann ', email: 'ann@example.co.za', mobile: '' });
+    const body = emailQuoteBody([line, { ...line, id: 'l2', quantity: 1, total_price: 1624 }], 'CB-482913', '2026-03-02', {
+      name: ' Ann ',
+      email: 'ann@example.co.za',
+      mobile: '',
+    });
     expect(body).toMatchObject({
       recipient_name: 'Ann',
       recipient_email: 'ann@example.co.za',
@@ -230,7 +244,13 @@ describe('the quote document', () => {
 
   it("saves for the business with 'Walk-in Customer' / 'Not provided' when fields are empty", () => {
     const body = internalQuoteBody([line], 'CB-482913', '2026-03-02', { name: '', email: '', mobile: ' ' });
-    expect(body).toMatchObject({ customer_name: 'Walk-in Customer', customer_email: 'Not provided', customer_mobile: 'Not provided', total_amount: 3248, total_quantity: 2 });
+    expect(body).toMatchObject({
+      customer_name: 'Walk-in Customer',
+      customer_email: 'Not provided',
+      customer_mobile: 'Not provided',
+      total_amount: 3248,
+      total_quantity: 2,
+    });
     expect(quoteInternalSchema.safeParse(body).success).toBe(true);
     expect(internalQuoteBody([line], 'CB-482913', '2026-03-02', { name: 'Ann', email: 'ann@example.co.za', mobile: '082' })).toMatchObject({
       customer_name: 'Ann',

@@ -28,7 +28,12 @@ describe('the calculator calls', () => {
     expect(await fetchPricing(size)).toEqual({ answer: { success: true, quote: { price: 1234.5 } } });
     expect(calls[0]!.url).toBe('/api/pricing/quote');
     expect(calls[0]!.init.method).toBe('POST');
-    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ width_mm: 1200, drop_mm: 1500, product_type: 'roller-blockout', quantity: 1 });
+    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({
+      width_mm: 1200,
+      drop_mm: 1500,
+      product_type: 'roller-blockout',
+      quantity: 1,
+    });
   });
 
   it('turns a refused request into an http failure with the server message, and a dropped one into a network failure', async () => {

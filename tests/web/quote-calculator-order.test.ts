@@ -43,7 +43,10 @@ describe('the order (spec sections 3, 5, 7, 8)', () => {
   });
 
   it("builds the spec's payload, which the server's schema accepts", () => {
-    const lines = [line({ id: 'a', price: 1000.5, quantity: 2, total_price: 2001 }), line({ id: 'b', product_type: 'honeycomb-duotone', product_name: 'Honeycomb Blind - Duotone', price: 1700, total_price: 1700 })];
+    const lines = [
+      line({ id: 'a', price: 1000.5, quantity: 2, total_price: 2001 }),
+      line({ id: 'b', product_type: 'honeycomb-duotone', product_name: 'Honeycomb Blind - Duotone', price: 1700, total_price: 1700 }),
+    ];
     const payload = buildOrderPayload(customer, lines);
     expect(payload).toEqual({
       customer_name: 'Thandi Mokoena',
@@ -114,20 +117,41 @@ describe('measurements handed over by the measuring tools', () => {
 
 describe('an estimated size stays marked as one through the calculator and the order (DESIGN.md 7b)', () => {
   const estimatedJson = '{"width_mm":1450,"drop_mm":1720,"estimated":true}';
-  const customer: CustomerDetails = { ...EMPTY_CUSTOMER, customer_name: 'Thandi', customer_email: 't@example.co.za', customer_phone: '082 555 0101' };
+  const customer: CustomerDetails = {
+    ...EMPTY_CUSTOMER,
+    customer_name: 'Thandi',
+    customer_email: 't@example.co.za',
+    customer_phone: '082 555 0101',
+  };
   const filled = (form: BlindForm): BlindForm => ({ ...form, productType: 'roller-blockout', colour: 'White' });
   const ok = { status: 'ok' as const, unitPrice: 1000, samplePrices: false };
 
   it('reads where a handed-over size came from: a scan without the A4 sheet and the polygon tool are estimates, a scan with it is not', () => {
     expect(parseAutoMeasurements(estimatedJson)).toEqual({ width_mm: 1450, drop_mm: 1720, estimated: true, size_source: 'scan-estimate' });
-    expect(parseAutoMeasurements('{"width_mm":1450,"drop_mm":1720,"size_source":"polygon-estimate"}')).toEqual({ width_mm: 1450, drop_mm: 1720, estimated: true, size_source: 'polygon-estimate' });
-    expect(parseAutoMeasurements('{"width_mm":1450,"drop_mm":1720,"size_source":"scan-a4"}')).toEqual({ width_mm: 1450, drop_mm: 1720, size_source: 'scan-a4' });
-    expect(parseAutoMeasurements('{"width_mm":1450,"drop_mm":1720,"estimated":"yes","size_source":"guess"}')).toEqual({ width_mm: 1450, drop_mm: 1720 });
-    expect(emptyBlindForm(parseAutoMeasurements(estimatedJson))).toMatchObject({ widthText: '1450', dropText: '1720', sizeSource: 'scan-estimate' });
+    expect(parseAutoMeasurements('{"width_mm":1450,"drop_mm":1720,"size_source":"polygon-estimate"}')).toEqual({
+      width_mm: 1450,
+      drop_mm: 1720,
+      estimated: true,
+      size_source: 'polygon-estimate',
+    });
+    expect(parseAutoMeasurements('{"width_mm":1450,"drop_mm":1720,"size_source":"scan-a4"}')).toEqual({
+      width_mm: 1450,
+      drop_mm: 1720,
+      size_source: 'scan-a4',
+    });
+    expect(parseAutoMeasurements('{"width_mm":1450,"drop_mm":1720,"estimated":"yes","size_source":"guess"}')).toEqual({
+      width_mm: 1450,
+      drop_mm: 1720,
+    });
+    expect(emptyBlindForm(parseAutoMeasurements(estimatedJson))).toMatchObject({
+      widthText: '1450',
+      dropText: '1720',
+      sizeSource: 'scan-estimate',
+    });
     expect(emptyBlindForm(null).sizeSource).toBe('typed');
   });
 
-  it('typing a width or drop makes the size the customer\'s own (typed)', () => {
+  it("typing a width or drop makes the size the customer's own (typed)", () => {
     const form = filled(emptyBlindForm(parseAutoMeasurements(estimatedJson)));
     expect(editSize(form, { widthText: '1460' })).toMatchObject({ widthText: '1460', dropText: '1720', sizeSource: 'typed' });
     expect(editSize(form, { dropText: '1700' }).sizeSource).toBe('typed');
@@ -141,14 +165,19 @@ describe('an estimated size stays marked as one through the calculator and the o
     expect(buildQuoteLine(editSize(form, { widthText: '1450' }), 1000, 'e2')).toMatchObject({ size_source: 'typed' });
   });
 
-  it('the order payload carries each line\'s size source to the server; a line without one is typed', () => {
+  it("the order payload carries each line's size source to the server; a line without one is typed", () => {
     const lines = [line({ id: 'm' }), line({ id: 'e', width_mm: 1450, drop_mm: 1720, size_source: 'ar-typical' })];
     expect(canSubmitOrder(customer, lines)).toBe(true);
     expect(buildOrderPayload(customer, lines).blinds.map((l) => l.size_source)).toEqual(['typed', 'ar-typical']);
   });
 
   it('keeps the source across reloads (quote-blinds); a line kept with the earlier size_estimated flag is a scan estimate', () => {
-    const stored = JSON.stringify([line({ id: 'e', size_source: 'walkthrough-estimate' }), { ...line({ id: 'x' }), size_source: 'maybe' }, { ...line({ id: 'o' }), size_estimated: true }, line({ id: 'c' })]);
+    const stored = JSON.stringify([
+      line({ id: 'e', size_source: 'walkthrough-estimate' }),
+      { ...line({ id: 'x' }), size_source: 'maybe' },
+      { ...line({ id: 'o' }), size_estimated: true },
+      line({ id: 'c' }),
+    ]);
     const [estimated, odd, old, plain] = parseQuoteBlinds(stored);
     expect(estimated).toMatchObject({ id: 'e', size_source: 'walkthrough-estimate' });
     expect(odd).not.toHaveProperty('size_source');

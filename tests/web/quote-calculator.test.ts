@@ -36,8 +36,16 @@ const complete: BlindForm = {
   quantityText: '2',
 };
 
-const okAnswer = (price: number, sample = true) => ({ success: true, quote: { success: true, price, total_price: price, sample_prices: sample } });
-const outOfRange = (contact: boolean, message = 'server says so') => ({ success: false, error_type: 'out_of_range', message, contact_required: contact });
+const okAnswer = (price: number, sample = true) => ({
+  success: true,
+  quote: { success: true, price, total_price: price, sample_prices: sample },
+});
+const outOfRange = (contact: boolean, message = 'server says so') => ({
+  success: false,
+  error_type: 'out_of_range',
+  message,
+  contact_required: contact,
+});
 
 describe('the Add Blind form', () => {
   it('starts with quantity 1 and no product or colour, prefilled with handed-over measurements', () => {
@@ -83,7 +91,10 @@ describe('the Add Blind form', () => {
     expect(canAddBlind({ ...complete, dropText: '' })).toBe(false);
     expect(canAddBlind({ ...complete, colour: null })).toBe(false);
     expect(canAddBlind({ ...complete, quantityText: '0' })).toBe(false);
-    expect(MISSING_INFORMATION).toEqual({ title: 'Missing Information', description: 'Please complete all required fields including colour selection.' });
+    expect(MISSING_INFORMATION).toEqual({
+      title: 'Missing Information',
+      description: 'Please complete all required fields including colour selection.',
+    });
   });
 
   it("allows 'Order This Blind Now' only with the four fields and a price above 0", () => {
@@ -111,7 +122,10 @@ describe('the live price check messages (spec section 8)', () => {
       expect(result).toMatchObject({ status: 'problem', title: 'Contact Team for Custom Made Orders', contactTeam: true });
     }
     // The flag alone decides it when the server says the product is not made that large.
-    expect(livePriceFromAnswer(outOfRange(true), 2450, 1500)).toMatchObject({ title: 'Contact Team for Custom Made Orders', contactTeam: true });
+    expect(livePriceFromAnswer(outOfRange(true), 2450, 1500)).toMatchObject({
+      title: 'Contact Team for Custom Made Orders',
+      contactTeam: true,
+    });
   });
 
   it("answers 'Size Too Small' with the server message or a re-enter hint", () => {
@@ -127,7 +141,10 @@ describe('the live price check messages (spec section 8)', () => {
   });
 
   it("answers 'Invalid Dimensions' for any other failed pricing", () => {
-    expect(livePriceFromAnswer({ success: false, error_type: 'invalid', message: 'bad' }, 1000, 1000)).toMatchObject({ title: 'Invalid Dimensions', description: 'bad' });
+    expect(livePriceFromAnswer({ success: false, error_type: 'invalid', message: 'bad' }, 1000, 1000)).toMatchObject({
+      title: 'Invalid Dimensions',
+      description: 'bad',
+    });
     expect(livePriceFromFailure({ kind: 'http', status: 404, message: "We do not have a price list for 'x'." })).toMatchObject({
       title: 'Invalid Dimensions',
       description: "We do not have a price list for 'x'.",
@@ -138,7 +155,9 @@ describe('the live price check messages (spec section 8)', () => {
   it("answers 'Failed to validate dimensions' when the check cannot reach the server", () => {
     expect(livePriceFromFailure({ kind: 'network' })).toMatchObject({ title: 'Failed to validate dimensions', retry: true });
     expect(livePriceFromFailure({ kind: 'http', status: 503, message: null })).toMatchObject({ title: 'Failed to validate dimensions' });
-    expect(livePriceFromFailure({ kind: 'http', status: 429, message: 'slow down' })).toMatchObject({ title: 'Failed to validate dimensions' });
+    expect(livePriceFromFailure({ kind: 'http', status: 429, message: 'slow down' })).toMatchObject({
+      title: 'Failed to validate dimensions',
+    });
   });
 
   it("answers 'Pricing Error' - 'Unable to calculate price for these dimensions.' for a zero price", () => {
@@ -149,7 +168,11 @@ describe('the live price check messages (spec section 8)', () => {
 
 describe('the price path messages (adding or ordering a line)', () => {
   it("answers 'Custom Size Required' for a width over 2500 or a drop over 3000", () => {
-    expect(pricePathFromAnswer(outOfRange(true), 2501, 1500)).toMatchObject({ ok: false, title: 'Custom Size Required', contactTeam: true });
+    expect(pricePathFromAnswer(outOfRange(true), 2501, 1500)).toMatchObject({
+      ok: false,
+      title: 'Custom Size Required',
+      contactTeam: true,
+    });
     expect(pricePathFromAnswer(outOfRange(true), 1200, 3001)).toMatchObject({ ok: false, title: 'Custom Size Required' });
   });
 
@@ -163,9 +186,18 @@ describe('the price path messages (adding or ordering a line)', () => {
   });
 
   it("answers 'Pricing Error' for other errors and a zero price", () => {
-    expect(pricePathFromAnswer({ success: false, message: 'nope' }, 1000, 1000)).toMatchObject({ ok: false, title: 'Pricing Error', description: 'nope' });
+    expect(pricePathFromAnswer({ success: false, message: 'nope' }, 1000, 1000)).toMatchObject({
+      ok: false,
+      title: 'Pricing Error',
+      description: 'nope',
+    });
     expect(pricePathFromFailure({ kind: 'network' })).toMatchObject({ ok: false, title: 'Pricing Error' });
-    expect(pricePathFromAnswer(okAnswer(0), 1000, 1000)).toEqual({ ok: false, title: 'Pricing Error', description: 'Unable to calculate price for these dimensions.', contactTeam: false });
+    expect(pricePathFromAnswer(okAnswer(0), 1000, 1000)).toEqual({
+      ok: false,
+      title: 'Pricing Error',
+      description: 'Unable to calculate price for these dimensions.',
+      contactTeam: false,
+    });
   });
 
   it('gives the unit price of a good answer', () => {
@@ -229,7 +261,11 @@ describe('colour swatches (spec section 5)', () => {
     swatchPath: null,
     ...over,
   });
-  const list = [colour('With image', { imageUrl: '/media/a.png' }), colour('With path', { swatchPath: '/media/b.png' }), colour('Hex only')];
+  const list = [
+    colour('With image', { imageUrl: '/media/a.png' }),
+    colour('With path', { swatchPath: '/media/b.png' }),
+    colour('Hex only'),
+  ];
 
   it('shows only colours with an image or swatch path', () => {
     expect(swatchColours('roller-blockout', list).map((c) => c.name)).toEqual(['With image', 'With path']);

@@ -16,7 +16,16 @@ describe('route metadata', () => {
     for (const path of appPaths) expect(pageMetaFor(path, 'Melvin').kind, path).not.toBe('unknown');
     const publicPaths = PUBLIC_PAGES.map((p) => p.path) as string[];
     for (const path of Object.keys(PRIVATE_PAGE_TITLES)) expect(publicPaths, path).not.toContain(path);
-    for (const path of ['/quote', '/quote-document', '/complete-quote', '/order-confirmation', '/leads', '/site-visits', '/admin-dashboard', ...PAYMENT_RESULT_PATHS]) {
+    for (const path of [
+      '/quote',
+      '/quote-document',
+      '/complete-quote',
+      '/order-confirmation',
+      '/leads',
+      '/site-visits',
+      '/admin-dashboard',
+      ...PAYMENT_RESULT_PATHS,
+    ]) {
       expect(pageMetaFor(path, 'Melvin').kind, path).toBe('private');
     }
   });

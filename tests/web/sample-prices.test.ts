@@ -19,11 +19,50 @@ describe('sample prices on the quote and order pages', () => {
   });
 
   it('the receipt and the stored quote carry what the server said, and keep it in the session copy', () => {
-    const order = { reference: 'CB-K7Q2M9X4PA', customer_name: 'T', customer_email: 't@example.co.za', customer_phone: null, customer_address: null, special_instructions: null, quote_id: null, blinds: [pricedLine({ sample_price: true })], subtotal: 1, vat: 0, total_amount: 1, total_cents: 100, paymentStatus: 'pending', paid_at: null, order_date: '2026-03-02', test_payment: false, sizes_to_confirm: false, sample_prices: true, card_payment_refused: true } satisfies OrderDto;
+    const order = {
+      reference: 'CB-K7Q2M9X4PA',
+      customer_name: 'T',
+      customer_email: 't@example.co.za',
+      customer_phone: null,
+      customer_address: null,
+      special_instructions: null,
+      quote_id: null,
+      blinds: [pricedLine({ sample_price: true })],
+      subtotal: 1,
+      vat: 0,
+      total_amount: 1,
+      total_cents: 100,
+      paymentStatus: 'pending',
+      paid_at: null,
+      order_date: '2026-03-02',
+      test_payment: false,
+      sizes_to_confirm: false,
+      sample_prices: true,
+      card_payment_refused: true,
+    } satisfies OrderDto;
     expect(receiptFromOrder(order)).toMatchObject({ samplePrices: true, cardPaymentRefused: true });
-    expect(receiptFromOrder({ ...order, sample_prices: false, card_payment_refused: undefined })).toMatchObject({ samplePrices: false, cardPaymentRefused: false });
+    expect(receiptFromOrder({ ...order, sample_prices: false, card_payment_refused: undefined })).toMatchObject({
+      samplePrices: false,
+      cardPaymentRefused: false,
+    });
 
-    const dto: StoredQuoteDto = { quote_id: 'CB-482913', quote_date: '2026-03-02', valid_until: '2026-04-01', customer_name: 'T', customer_email: null, customer_mobile: null, blinds: [pricedLine({ sample_price: true })], subtotal: 1, vat: 0, total_amount: 1, total_quantity: 1, order_reference: null, sizes_to_confirm: false, sample_prices: true, card_payment_refused: true };
+    const dto: StoredQuoteDto = {
+      quote_id: 'CB-482913',
+      quote_date: '2026-03-02',
+      valid_until: '2026-04-01',
+      customer_name: 'T',
+      customer_email: null,
+      customer_mobile: null,
+      blinds: [pricedLine({ sample_price: true })],
+      subtotal: 1,
+      vat: 0,
+      total_amount: 1,
+      total_quantity: 1,
+      order_reference: null,
+      sizes_to_confirm: false,
+      sample_prices: true,
+      card_payment_refused: true,
+    };
     const quote = sessionQuoteFromDto(dto, 'key');
     expect(quote).toMatchObject({ sample_prices: true, card_payment_refused: true });
     expect(parseSessionQuote(JSON.stringify(quote))).toMatchObject({ sample_prices: true, card_payment_refused: true });

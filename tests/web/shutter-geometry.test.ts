@@ -57,7 +57,14 @@ describe('tap order', () => {
   });
 
   it('measures the opening aspect from opposite edges', () => {
-    expect(quadAspect([{ x: 0, y: 0 }, { x: 200, y: 0 }, { x: 200, y: 100 }, { x: 0, y: 100 }])).toBeCloseTo(2);
+    expect(
+      quadAspect([
+        { x: 0, y: 0 },
+        { x: 200, y: 0 },
+        { x: 200, y: 100 },
+        { x: 0, y: 100 },
+      ]),
+    ).toBeCloseTo(2);
   });
 });
 

@@ -118,10 +118,7 @@ describe('site-visit storage model', () => {
       { ...good, id: 'bad-date', visitDate: 'yesterday' },
       good,
     ]);
-    expect(parseSiteVisits(raw)).toEqual([
-      { ...good, id: 'bad-status', status: 'pending', blindTypes: ['Roller', 'Shutters'] },
-      good,
-    ]);
+    expect(parseSiteVisits(raw)).toEqual([{ ...good, id: 'bad-status', status: 'pending', blindTypes: ['Roller', 'Shutters'] }, good]);
   });
 });
 
@@ -136,7 +133,10 @@ describe('workspace notes', () => {
   });
 
   it('reads corrupt notes storage as empty and skips malformed notes', () => {
-    localStorage.setItem('workspace-notes', '[{"id":1},{"id":"n","text":"ok","createdAt":"2026-02-09T08:00:00.000Z"},{"id":"m","text":"x","createdAt":"never"}]');
+    localStorage.setItem(
+      'workspace-notes',
+      '[{"id":1},{"id":"n","text":"ok","createdAt":"2026-02-09T08:00:00.000Z"},{"id":"m","text":"x","createdAt":"never"}]',
+    );
     expect(loadWorkspaceNotes().map((n) => n.id)).toEqual(['n']);
     localStorage.setItem('workspace-notes', '}{');
     expect(loadWorkspaceNotes()).toEqual([]);

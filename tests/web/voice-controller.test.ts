@@ -101,7 +101,7 @@ describe('VoiceController (spec sections 4 and 9)', () => {
     expect(voice.state).toBe('wake-word');
   });
 
-  it("answers the wake word with the exact phrase and listens for a command only after 2000 ms", () => {
+  it('answers the wake word with the exact phrase and listens for a command only after 2000 ms', () => {
     voice.start();
     recognition.say('Hey Melvin');
     expect(speak).toHaveBeenCalledTimes(1);
@@ -270,7 +270,7 @@ describe('VoiceController (spec sections 4 and 9)', () => {
   });
 });
 
-describe('spoken replies: the consultant\'s own words by reply id (spec section 7)', () => {
+describe("spoken replies: the consultant's own words by reply id (spec section 7)", () => {
   it('asks the server for the wake phrase by its id and the chat session, never with text', async () => {
     const fetchImpl = vi.fn(async () => new Response('no voice here', { status: 503 }));
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});

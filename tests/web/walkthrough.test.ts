@@ -34,7 +34,17 @@ const venetian: PricedWindow = {
   sizeSource: 'typed',
 };
 /** Its size is the measuring tool's prefill, left as it was: an estimate. */
-const roller: PricedWindow = { ...venetian, productId: 'roller-blockout', colour: 'Charcoal', widthMm: 900, dropMm: 1200, mountType: 'outside-facefix', controlSide: 'left', price: 899.99, sizeSource: 'walkthrough-estimate' };
+const roller: PricedWindow = {
+  ...venetian,
+  productId: 'roller-blockout',
+  colour: 'Charcoal',
+  widthMm: 900,
+  dropMm: 1200,
+  mountType: 'outside-facefix',
+  controlSide: 'left',
+  price: 899.99,
+  sizeSource: 'walkthrough-estimate',
+};
 
 describe('room set-up', () => {
   it('takes 1 to 8 windows', () => {
@@ -100,16 +110,27 @@ describe('step navigation', () => {
 
 describe('pricing answers (spec sections 7 and 8)', () => {
   it('asks for one blind of the calculator product', () => {
-    expect(pricingRequest('roller-blockout', 900, 1200)).toEqual({ width_mm: 900, drop_mm: 1200, product_type: 'roller-blockout', quantity: 1 });
+    expect(pricingRequest('roller-blockout', 900, 1200)).toEqual({
+      width_mm: 900,
+      drop_mm: 1200,
+      product_type: 'roller-blockout',
+      quantity: 1,
+    });
   });
 
   it('reads the unit price and the sample flag', () => {
-    expect(readPricingResponse({ success: true, quote: { success: true, price: 1234.5, total_price: 1234.5, sample_prices: true } })).toEqual({
+    expect(
+      readPricingResponse({ success: true, quote: { success: true, price: 1234.5, total_price: 1234.5, sample_prices: true } }),
+    ).toEqual({
       status: 'ok',
       price: 1234.5,
       samplePrices: true,
     });
-    expect(readPricingResponse({ success: true, quote: { total_price: 80 } })).toMatchObject({ status: 'ok', price: 80, samplePrices: false });
+    expect(readPricingResponse({ success: true, quote: { total_price: 80 } })).toMatchObject({
+      status: 'ok',
+      price: 80,
+      samplePrices: false,
+    });
   });
 
   it("says 'Contact Team for Custom Made Orders' when contact is required, else 'Size Too Small' with the message", () => {
@@ -119,23 +140,37 @@ describe('pricing answers (spec sections 7 and 8)', () => {
       message: 'Custom made.',
       contactRequired: true,
     });
-    expect(readPricingResponse({ success: false, error_type: 'out_of_range', contact_required: false, message: 'Smallest is 300 mm.' })).toMatchObject({
+    expect(
+      readPricingResponse({ success: false, error_type: 'out_of_range', contact_required: false, message: 'Smallest is 300 mm.' }),
+    ).toMatchObject({
       title: 'Size Too Small',
       message: 'Smallest is 300 mm.',
     });
-    expect(readPricingResponse({ success: false, message: 'width_mm must be more than 0 mm' })).toMatchObject({ title: 'Invalid Dimensions' });
+    expect(readPricingResponse({ success: false, message: 'width_mm must be more than 0 mm' })).toMatchObject({
+      title: 'Invalid Dimensions',
+    });
     expect(readPricingResponse({ success: true, quote: { price: 0 } })).toMatchObject({ title: 'Pricing Error' });
     expect(readPricingResponse(null)).toMatchObject({ status: 'unavailable' });
   });
 
   it('prices a window only when it is sized, coloured and priced', () => {
     const w = { ...newWindow('/demo.jpg', 'roller-blockout'), colour: 'Charcoal', widthText: '900', dropText: '1200' };
-    const prices = new Map<string, PriceResult>([[priceKey('roller-blockout', 900, 1200), { status: 'ok', price: 899.99, samplePrices: false }]]);
-    expect(pricedWindow(w, prices)).toMatchObject({ productId: 'roller-blockout', widthMm: 900, dropMm: 1200, price: 899.99, colour: 'Charcoal' });
+    const prices = new Map<string, PriceResult>([
+      [priceKey('roller-blockout', 900, 1200), { status: 'ok', price: 899.99, samplePrices: false }],
+    ]);
+    expect(pricedWindow(w, prices)).toMatchObject({
+      productId: 'roller-blockout',
+      widthMm: 900,
+      dropMm: 1200,
+      price: 899.99,
+      colour: 'Charcoal',
+    });
     expect(pricedWindow({ ...w, colour: null }, prices)).toBeNull();
     expect(pricedWindow({ ...w, widthText: '' }, prices)).toBeNull();
     expect(pricedWindow({ ...w, widthText: '901' }, prices)).toBeNull();
-    const refused = new Map<string, PriceResult>([[priceKey('roller-blockout', 900, 1200), { status: 'unavailable', title: 'x', message: 'y', contactRequired: true }]]);
+    const refused = new Map<string, PriceResult>([
+      [priceKey('roller-blockout', 900, 1200), { status: 'unavailable', title: 'x', message: 'y', contactRequired: true }],
+    ]);
     expect(pricedWindow(w, refused)).toBeNull();
   });
 });

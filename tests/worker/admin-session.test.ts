@@ -171,7 +171,9 @@ describe('staff PIN lockout', () => {
     expect(fresh.status).toBe(429);
     expect(Number(fresh.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(Number(fresh.headers.get('Retry-After'))).toBeLessThanOrEqual(3600);
-    expect((await fresh.json<any>()).message).toMatch(/Too many PIN attempts\. Try again in .+\. Browsers that have signed in here before can still sign in\./);
+    expect((await fresh.json<any>()).message).toMatch(
+      /Too many PIN attempts\. Try again in .+\. Browsers that have signed in here before can still sign in\./,
+    );
 
     // The known browser signs in, from the same network as the attack too.
     const known = await signIn(PIN, '198.51.100.1', staffBrowser);
@@ -185,7 +187,12 @@ describe('staff PIN lockout', () => {
     const [name, value] = staffBrowser.split('=') as [string, string];
     const [id, issued, signature] = value.split('.') as [string, string, string];
     const flipped = signature.slice(0, -1) + (signature.endsWith('0') ? '1' : '0');
-    for (const forged of [`${name}=${id}.${issued}.${flipped}`, `${name}=other.${issued}.${signature}`, `${name}=${id}.${Number(issued) + 1}.${signature}`, `${name}=nonsense`]) {
+    for (const forged of [
+      `${name}=${id}.${issued}.${flipped}`,
+      `${name}=other.${issued}.${signature}`,
+      `${name}=${id}.${Number(issued) + 1}.${signature}`,
+      `${name}=nonsense`,
+    ]) {
       expect((await signIn(PIN, '192.0.2.23', forged)).status, forged).toBe(429);
     }
     expect((await signIn(PIN, '192.0.2.23', staffBrowser)).status).toBe(200);

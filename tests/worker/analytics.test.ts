@@ -27,7 +27,9 @@ interface EventRow {
 }
 
 async function eventsWhere(where: string, ...params: unknown[]): Promise<EventRow[]> {
-  const { results } = await env.DB.prepare(`SELECT * FROM analytics_events WHERE ${where} ORDER BY id`).bind(...params).all<EventRow>();
+  const { results } = await env.DB.prepare(`SELECT * FROM analytics_events WHERE ${where} ORDER BY id`)
+    .bind(...params)
+    .all<EventRow>();
   return results;
 }
 
@@ -50,7 +52,13 @@ describe('POST /api/analytics/events (the storefront beacon)', () => {
     const path = `/quote-calculator-${crypto.randomUUID()}`;
     const res = await postJson(
       '/api/analytics/events',
-      { events: [{ kind: 'visit', path: '/' }, { kind: 'page_view', path: '/' }, { kind: 'page_view', path: `${path}?email=a@b.co#x`, productId: 'roller-blockout' }] },
+      {
+        events: [
+          { kind: 'visit', path: '/' },
+          { kind: 'page_view', path: '/' },
+          { kind: 'page_view', path: `${path}?email=a@b.co#x`, productId: 'roller-blockout' },
+        ],
+      },
       { 'CF-Connecting-IP': ip, 'User-Agent': 'beacon-test' },
     );
     expect(res.status).toBe(202);
@@ -77,7 +85,11 @@ describe('POST /api/analytics/events (the storefront beacon)', () => {
   });
 
   it('accepts exactly 20 events and refuses a body that is not JSON', async () => {
-    const ok = await postJson('/api/analytics/events', { events: Array.from({ length: 20 }, () => ({ kind: 'page_view', path: '/twenty' })) }, { 'CF-Connecting-IP': nextIp() });
+    const ok = await postJson(
+      '/api/analytics/events',
+      { events: Array.from({ length: 20 }, () => ({ kind: 'page_view', path: '/twenty' })) },
+      { 'CF-Connecting-IP': nextIp() },
+    );
     expect(ok.status).toBe(202);
     const form = await postJson('/api/analytics/events', 'events=1', { 'CF-Connecting-IP': nextIp(), 'Content-Type': 'text/plain' });
     expect(form.status).toBe(415);
@@ -91,7 +103,8 @@ describe('POST /api/analytics/events (the storefront beacon)', () => {
     for (let attempt = 1; ; attempt++) {
       const ip = nextIp();
       const started = Date.now();
-      for (let i = 0; i < BEACON_LIMIT.limit; i++) expect((await postJson('/api/analytics/events', body, { 'CF-Connecting-IP': ip })).status).toBe(202);
+      for (let i = 0; i < BEACON_LIMIT.limit; i++)
+        expect((await postJson('/api/analytics/events', body, { 'CF-Connecting-IP': ip })).status).toBe(202);
       const res = await postJson('/api/analytics/events', body, { 'CF-Connecting-IP': ip });
       if (windowOf(started) !== windowOf(Date.now()) && attempt < 3) continue;
       expect(res.status).toBe(429);
@@ -127,7 +140,9 @@ describe('the visitor hash', () => {
   it('keeps no raw address in any event', async () => {
     const ip = '198.18.99.123';
     await fetchAndSettle('/api/analytics/events', { events: [{ kind: 'visit', path: '/' }] }, ip);
-    const leaked = await env.DB.prepare("SELECT COUNT(*) AS n FROM analytics_events WHERE visitor LIKE ? OR data LIKE ? OR path LIKE ?").bind(`%${ip}%`, `%${ip}%`, `%${ip}%`).first<number>('n');
+    const leaked = await env.DB.prepare('SELECT COUNT(*) AS n FROM analytics_events WHERE visitor LIKE ? OR data LIKE ? OR path LIKE ?')
+      .bind(`%${ip}%`, `%${ip}%`, `%${ip}%`)
+      .first<number>('n');
     expect(leaked).toBe(0);
   });
 });
@@ -162,7 +177,19 @@ describe('the worker records its own events', () => {
       customer_phone: '082 555 0199',
       customer_address: '',
       special_instructions: '',
-      blinds: [{ product_type: 'roller-blockout', product_name: 'Roller Blind - Blockout', width_mm: 1200, drop_mm: 1500, control_side: 'left', mount_type: 'inside-recess', colour, quantity: 1, price: 1 }],
+      blinds: [
+        {
+          product_type: 'roller-blockout',
+          product_name: 'Roller Blind - Blockout',
+          width_mm: 1200,
+          drop_mm: 1500,
+          control_side: 'left',
+          mount_type: 'inside-recess',
+          colour,
+          quantity: 1,
+          price: 1,
+        },
+      ],
       total_amount: 1,
     };
     const res = await fetchAndSettle('/api/orders/submit', body, nextIp());
@@ -176,9 +203,27 @@ describe('the worker records its own events', () => {
     const reference = 'CB-PAYEVENT01';
     await env.DB.prepare(
       "INSERT INTO orders (reference, customer_name, customer_email, subtotal_cents, vat_cents, total_cents, payment_status) VALUES (?, 'Pay Test', 'pay@example.co.za', 8696, 1304, 10000, 'pending')",
-    ).bind(reference).run();
-    const order = { reference, customerName: 'Pay Test', customerEmail: 'pay@example.co.za', totalCents: 10000, paymentStatus: 'pending' as const, paymentProvider: 'sandbox', checkoutId: null };
-    const outcome = { reference, provider: 'sandbox' as const, providerPaymentId: 'sbx_pay_event_1', amountCents: 10000, status: 'succeeded' as const, checkoutId: null, raw: {} };
+    )
+      .bind(reference)
+      .run();
+    const order = {
+      reference,
+      customerName: 'Pay Test',
+      customerEmail: 'pay@example.co.za',
+      totalCents: 10000,
+      paymentStatus: 'pending' as const,
+      paymentProvider: 'sandbox',
+      checkoutId: null,
+    };
+    const outcome = {
+      reference,
+      provider: 'sandbox' as const,
+      providerPaymentId: 'sbx_pay_event_1',
+      amountCents: 10000,
+      status: 'succeeded' as const,
+      checkoutId: null,
+      raw: {},
+    };
     await recordVerifiedPayment(env, order, outcome, new Date(), {}, 'ok');
     await recordVerifiedPayment(env, order, outcome, new Date(), {}, 'ok');
     const rows = await eventsWhere("kind = 'payment' AND ref_id = ?", reference);
@@ -186,7 +231,7 @@ describe('the worker records its own events', () => {
     expect(rows[0]).toMatchObject({ value_cents: 10000, visitor: null });
   });
 
-  it("a lead with the area and product the customer gave", async () => {
+  it('a lead with the area and product the customer gave', async () => {
     const lead = {
       name: 'Analytics Lead',
       email: 'lead@example.co.za',

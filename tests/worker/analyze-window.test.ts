@@ -32,13 +32,26 @@ describe('POST /api/ar/analyze-window', () => {
       rating: 'good',
       reasons: ['A4 sheet found', 'perspective corrected from the sheet', 'frame edges clear', 'window corners agree with the sheet'],
     });
-    expect(body.detectedArea).toMatchObject({ x: expect.any(Number), y: expect.any(Number), width: expect.any(Number), height: expect.any(Number) });
+    expect(body.detectedArea).toMatchObject({
+      x: expect.any(Number),
+      y: expect.any(Number),
+      width: expect.any(Number),
+      height: expect.any(Number),
+    });
     const stored = await env.MEDIA.list({ prefix: 'windows/session_1750000000000_abcdefghi/' });
     expect(stored.objects).toHaveLength(1);
   });
 
   it('gives the same answer for the same photo', async () => {
-    const { img } = renderScene({ imageW: 800, imageH: 1000, pxPerMm: 0.42, windowMm: [900, 2100], frame: 'dark', a4: 'landscape', seed: 4 });
+    const { img } = renderScene({
+      imageW: 800,
+      imageH: 1000,
+      pxPerMm: 0.42,
+      windowMm: [900, 2100],
+      frame: 'dark',
+      a4: 'landscape',
+      seed: 4,
+    });
     const png = encodePng(img);
     const a = await (await analyze(photoForm(png))).json<any>();
     const b = await (await analyze(photoForm(png))).json<any>();
@@ -52,7 +65,10 @@ describe('POST /api/ar/analyze-window', () => {
     expect(body.confidence).toBeLessThanOrEqual(0.4);
     expect(body.note).toMatch(/A4/);
     expect(body.quality.rating).toBe('poor');
-    expect(body.quality.reasons.slice(0, 2)).toEqual(['no A4 sheet found', 'size estimated from the window\u2019s shape and typical sizes']);
+    expect(body.quality.reasons.slice(0, 2)).toEqual([
+      'no A4 sheet found',
+      'size estimated from the window\u2019s shape and typical sizes',
+    ]);
   });
 
   it.each([
@@ -66,7 +82,15 @@ describe('POST /api/ar/analyze-window', () => {
   });
 
   it('measures a 4000 x 3000 (12 MP) photo within 3%', async () => {
-    const { png } = encodeScenePng({ imageW: 4000, imageH: 3000, pxPerMm: 1.6, windowMm: [1200, 1500], frame: 'dark', a4: 'landscape', grain: 0 });
+    const { png } = encodeScenePng({
+      imageW: 4000,
+      imageH: 3000,
+      pxPerMm: 1.6,
+      windowMm: [1200, 1500],
+      frame: 'dark',
+      a4: 'landscape',
+      grain: 0,
+    });
     const res = await analyze(photoForm(png), '203.0.113.83');
     expect(res.status).toBe(200);
     const body = await res.json<any>();
@@ -81,7 +105,10 @@ describe('POST /api/ar/analyze-window', () => {
     const jpeg = Uint8Array.from(atob(SAMPLED_420), (c) => c.charCodeAt(0));
     const sof = jpeg.findIndex((b, i) => b === 0xff && jpeg[i + 1] === 0xc0);
     jpeg.set([65000 >> 8, 65000 & 0xff, 65000 >> 8, 65000 & 0xff], sof + 5);
-    for (const [bytes, type] of [[pngBomb, 'image/png'], [jpeg, 'image/jpeg']] as const) {
+    for (const [bytes, type] of [
+      [pngBomb, 'image/png'],
+      [jpeg, 'image/jpeg'],
+    ] as const) {
       const res = await analyze(photoForm(bytes, type), '203.0.113.84');
       expect(res.status).toBe(413);
       const body = await res.json<any>();
@@ -91,7 +118,11 @@ describe('POST /api/ar/analyze-window', () => {
   });
 
   it('rejects JSON and a form without the image', async () => {
-    const json = await SELF.fetch(`${BASE}/api/ar/analyze-window`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.82' }, body: '{}' });
+    const json = await SELF.fetch(`${BASE}/api/ar/analyze-window`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.82' },
+      body: '{}',
+    });
     expect(json.status).toBe(415);
     const form = new FormData();
     form.append('session_id', 'x');

@@ -25,7 +25,12 @@ async function readAudit(cookie: string, query = ''): Promise<Response> {
 
 /** The rows as stored, read straight from D1 (the route shows the same; these tests also check the raw table). */
 async function auditRows() {
-  const { results } = await env.DB.prepare('SELECT actor, action, target, details FROM audit_log ORDER BY id').all<{ actor: string; action: string; target: string | null; details: string | null }>();
+  const { results } = await env.DB.prepare('SELECT actor, action, target, details FROM audit_log ORDER BY id').all<{
+    actor: string;
+    action: string;
+    target: string | null;
+    details: string | null;
+  }>();
   return results.map((row) => ({ ...row, details: row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null }));
 }
 

@@ -13,7 +13,10 @@ beforeAll(async () => {
     body: JSON.stringify({ pin: '4321' }),
   });
   expect(res.status).toBe(200);
-  staffCookie = res.headers.getSetCookie().find((l) => l.startsWith('__Host-cb_staff='))!.split(';')[0]!;
+  staffCookie = res.headers
+    .getSetCookie()
+    .find((l) => l.startsWith('__Host-cb_staff='))!
+    .split(';')[0]!;
 });
 
 function asStaff(path: string, init: { method?: string; body?: unknown } = {}) {
@@ -38,7 +41,8 @@ async function productsColoursEntry(productId: string) {
 }
 
 const auditActions = async (action: string) =>
-  (await env.DB.prepare('SELECT actor, action, target, details FROM audit_log WHERE action = ? ORDER BY id').bind(action).all<any>()).results;
+  (await env.DB.prepare('SELECT actor, action, target, details FROM audit_log WHERE action = ? ORDER BY id').bind(action).all<any>())
+    .results;
 
 const snapshot = async () => ({
   products: (await env.DB.prepare('SELECT * FROM products ORDER BY id').all()).results,
@@ -80,9 +84,19 @@ describe('catalog admin: list', () => {
     expect(res.status).toBe(200);
     const body = await res.json<any>();
     const roller = body.products.find((p: any) => p.id === 'roller-blockout');
-    expect(roller).toMatchObject({ name: expect.any(String), category: 'roller', priceCategory: 'standard', installationType: 'both', hasPriceList: true });
+    expect(roller).toMatchObject({
+      name: expect.any(String),
+      category: 'roller',
+      priceCategory: 'standard',
+      installationType: 'both',
+      hasPriceList: true,
+    });
     expect(roller.colours.length).toBeGreaterThan(8);
-    expect(roller.colours[0]).toMatchObject({ slug: expect.any(String), hex: expect.stringMatching(/^#[0-9A-F]{6}$/), imageUrl: expect.stringMatching(/^\/swatches\//) });
+    expect(roller.colours[0]).toMatchObject({
+      slug: expect.any(String),
+      hex: expect.stringMatching(/^#[0-9A-F]{6}$/),
+      imageUrl: expect.stringMatching(/^\/swatches\//),
+    });
     expect(body.products.find((p: any) => p.id === 'venetian-25mm-aluminium').category).toBe('venetian');
     // Shutters share one colour set: the editor says so.
     expect(body.products.find((p: any) => p.id === 'shutter-basswood').sharesColoursWith.length).toBeGreaterThan(0);
@@ -94,11 +108,24 @@ describe('catalog admin: colours', () => {
     const name = `Test Teal ${Date.now()}`;
     const add = await asStaff('/api/admin/catalog/products/roller_blockout/colours', {
       method: 'POST',
-      body: { name, hex: '#1a7f7a', fabric: 'Polyester', material: 'Blockout fabric', finish: 'Matte', description: 'A test colour', pantone: '7716 C' },
+      body: {
+        name,
+        hex: '#1a7f7a',
+        fabric: 'Polyester',
+        material: 'Blockout fabric',
+        finish: 'Matte',
+        description: 'A test colour',
+        pantone: '7716 C',
+      },
     });
     expect(add.status).toBe(201);
     const added = (await add.json<any>()).product.colours.find((c: any) => c.name === name);
-    expect(added).toMatchObject({ hex: '#1A7F7A', fabric: 'Polyester', pantone: '7716 C', imageUrl: expect.stringMatching(/^\/swatches\/roller_blockout\/.+\.png$/) });
+    expect(added).toMatchObject({
+      hex: '#1A7F7A',
+      fabric: 'Polyester',
+      pantone: '7716 C',
+      imageUrl: expect.stringMatching(/^\/swatches\/roller_blockout\/.+\.png$/),
+    });
 
     // The storefront: the calculator's list and the products-with-colours list, with the swatch served.
     expect(await storefrontColourNames('roller-blockout')).toContain(name);
@@ -146,7 +173,10 @@ describe('catalog admin: colours', () => {
   it('refuses colour changes to the outdoor blinds while the storefront offers the uploaded outdoor range', async () => {
     await env.DB.prepare("INSERT INTO outdoor_colours (name, hex, source) VALUES ('Uploaded Sand', '#D2C2A2', 'range.docx')").run();
     try {
-      const res = await asStaff('/api/admin/catalog/products/outdoor-blinds/colours', { method: 'POST', body: { name: 'Not shown', hex: '#112233' } });
+      const res = await asStaff('/api/admin/catalog/products/outdoor-blinds/colours', {
+        method: 'POST',
+        body: { name: 'Not shown', hex: '#112233' },
+      });
       expect(res.status).toBe(409);
       expect((await res.json<any>()).message).toMatch(/\/admin\/colours/);
       const listed = (await (await asStaff('/api/admin/catalog')).json<any>()).products.find((p: any) => p.id === 'outdoor-blinds');
@@ -157,7 +187,9 @@ describe('catalog admin: colours', () => {
   });
 
   it('answers 404 for an unknown product or colour, and 400 for malformed JSON', async () => {
-    expect((await asStaff('/api/admin/catalog/products/no-such-thing/colours', { method: 'POST', body: { name: 'X', hex: '#112233' } })).status).toBe(404);
+    expect(
+      (await asStaff('/api/admin/catalog/products/no-such-thing/colours', { method: 'POST', body: { name: 'X', hex: '#112233' } })).status,
+    ).toBe(404);
     expect((await asStaff('/api/admin/catalog/products/roller-blockout/colours/no-such-colour', { method: 'DELETE' })).status).toBe(404);
     expect((await asStaff('/api/admin/catalog/products/roller-blockout/colours', { method: 'POST', body: '{"name":' })).status).toBe(400);
   });
@@ -169,17 +201,44 @@ describe('catalog admin: products', () => {
     const res = await asStaff('/api/admin/catalog/products', { method: 'POST', body: { name } });
     expect(res.status).toBe(201);
     const product = (await res.json<any>()).product;
-    expect(product).toMatchObject({ name, category: 'roller', priceCategory: 'standard', installationType: 'both', colours: [], hasPriceList: false, calculatorId: null });
+    expect(product).toMatchObject({
+      name,
+      category: 'roller',
+      priceCategory: 'standard',
+      installationType: 'both',
+      colours: [],
+      hasPriceList: false,
+      calculatorId: null,
+    });
 
     const patch = await asStaff(`/api/admin/catalog/products/${product.id}`, {
       method: 'PATCH',
-      body: { description: 'Edited', materials: ['Polyester'], features: ['Child safe'], suitableFor: ['Bedrooms'], priceCategory: 'premium', installationType: 'inside', category: 'zebra' },
+      body: {
+        description: 'Edited',
+        materials: ['Polyester'],
+        features: ['Child safe'],
+        suitableFor: ['Bedrooms'],
+        priceCategory: 'premium',
+        installationType: 'inside',
+        category: 'zebra',
+      },
     });
     expect(patch.status).toBe(200);
-    expect((await patch.json<any>()).product).toMatchObject({ description: 'Edited', materials: ['Polyester'], features: ['Child safe'], suitableFor: ['Bedrooms'], priceCategory: 'premium', installationType: 'inside', category: 'zebra' });
+    expect((await patch.json<any>()).product).toMatchObject({
+      description: 'Edited',
+      materials: ['Polyester'],
+      features: ['Child safe'],
+      suitableFor: ['Bedrooms'],
+      priceCategory: 'premium',
+      installationType: 'inside',
+      category: 'zebra',
+    });
 
     // Its colours reach the storefront too.
-    expect((await asStaff(`/api/admin/catalog/products/${product.id}/colours`, { method: 'POST', body: { name: 'Snow', hex: '#FAFAFA' } })).status).toBe(201);
+    expect(
+      (await asStaff(`/api/admin/catalog/products/${product.id}/colours`, { method: 'POST', body: { name: 'Snow', hex: '#FAFAFA' } }))
+        .status,
+    ).toBe(201);
     expect(await storefrontColourNames(product.id)).toEqual(['Snow']);
     expect((await productsColoursEntry(product.id)).colours.map((c: any) => c.name)).toEqual(['Snow']);
 
@@ -213,7 +272,20 @@ describe('catalog admin: export and import', () => {
     expect(body.metadata).toMatchObject({ version: '1.0', exportedAt: expect.any(String) });
     expect(Number.isNaN(Date.parse(body.metadata.exportedAt))).toBe(false);
     const roller = body.products.find((p: any) => p.id === 'roller-blockout');
-    expect(Object.keys(roller).sort()).toEqual(['category', 'colours', 'description', 'features', 'id', 'installationType', 'materials', 'name', 'priceCategory', 'suitableFor'].sort());
+    expect(Object.keys(roller).sort()).toEqual(
+      [
+        'category',
+        'colours',
+        'description',
+        'features',
+        'id',
+        'installationType',
+        'materials',
+        'name',
+        'priceCategory',
+        'suitableFor',
+      ].sort(),
+    );
     expect(Object.keys(roller.colours[0])).toEqual(expect.arrayContaining(['name', 'hex', 'fabric', 'material', 'finish', 'description']));
   });
 
@@ -232,7 +304,17 @@ describe('catalog admin: export and import', () => {
       method: 'POST',
       body: {
         metadata: { version: '1.0' },
-        products: [{ id, name: 'Imported Venetian', category: 'venetian', colours: [{ name: 'Silver', hex: '#C0C0C0' }, { name: 'Black', hex: '#111111', pantone: 'Black C' }] }],
+        products: [
+          {
+            id,
+            name: 'Imported Venetian',
+            category: 'venetian',
+            colours: [
+              { name: 'Silver', hex: '#C0C0C0' },
+              { name: 'Black', hex: '#111111', pantone: 'Black C' },
+            ],
+          },
+        ],
       },
     });
     expect(res.status).toBe(200);
@@ -264,7 +346,19 @@ describe('catalog admin: export and import', () => {
     const before = await snapshot();
     const res = await asStaff('/api/admin/catalog/import', {
       method: 'POST',
-      body: { products: [{ id: 'new-one', name: 'A', colours: [{ name: 'Red', hex: '#FF0000' }, { name: 'red', hex: '#EE0000' }] }, { id: 'new-one', name: 'B' }] },
+      body: {
+        products: [
+          {
+            id: 'new-one',
+            name: 'A',
+            colours: [
+              { name: 'Red', hex: '#FF0000' },
+              { name: 'red', hex: '#EE0000' },
+            ],
+          },
+          { id: 'new-one', name: 'B' },
+        ],
+      },
     });
     expect(res.status).toBe(400);
     const message = (await res.json<any>()).message as string;

@@ -21,9 +21,19 @@ const EXPECTED_COUNTS: Record<string, number> = {
 
 // Storefront spec section 3: the calculator's product types.
 const CALCULATOR_IDS = [
-  'roller-blockout', 'roller-sheer', 'venetian-aluminium-25mm', 'venetian-aluminium-50mm', 'venetian-aluwood-25mm',
-  'venetian-aluwood-50mm', 'venetian-plaswood', 'venetian-wood', 'verticals-blockout', 'honeycomb-blockout',
-  'honeycomb-duotone', 'double-roller-zebra', 'outdoor-blinds',
+  'roller-blockout',
+  'roller-sheer',
+  'venetian-aluminium-25mm',
+  'venetian-aluminium-50mm',
+  'venetian-aluwood-25mm',
+  'venetian-aluwood-50mm',
+  'venetian-plaswood',
+  'venetian-wood',
+  'verticals-blockout',
+  'honeycomb-blockout',
+  'honeycomb-duotone',
+  'double-roller-zebra',
+  'outdoor-blinds',
 ];
 
 describe('GET /api/colours/{product_type}', () => {
@@ -52,7 +62,12 @@ describe('GET /api/colours/{product_type}', () => {
     expect(names.some((n: string) => n.startsWith('Linen'))).toBe(true);
     expect(names.some((n: string) => n.startsWith('Riviera'))).toBe(true);
     for (const colour of body.colours) {
-      expect(colour).toMatchObject({ name: expect.any(String), material: expect.any(String), finish: expect.any(String), description: expect.any(String) });
+      expect(colour).toMatchObject({
+        name: expect.any(String),
+        material: expect.any(String),
+        finish: expect.any(String),
+        description: expect.any(String),
+      });
       expect(colour.hex).toMatch(/^#[0-9A-F]{6}$/);
       expect(colour.imageUrl).toMatch(/^\/swatches\/roller_blockout\/[a-z0-9-]+\.png$/);
       expect(colour.swatchPath).toBe(colour.imageUrl);
@@ -81,7 +96,10 @@ describe('GET /api/products/catalog', () => {
       expect(Array.isArray(body[section]), section).toBe(true);
       expect(body[section].length, section).toBeGreaterThan(0);
     }
-    const ids = Object.values(body).flat().filter((x: any) => x && x.id).map((x: any) => x.id);
+    const ids = Object.values(body)
+      .flat()
+      .filter((x: any) => x && x.id)
+      .map((x: any) => x.id);
     expect(ids).toHaveLength(PRODUCTS.length);
     const roller = body.indoor_blinds.find((p: any) => p.id === 'roller-blockout');
     expect(roller).toMatchObject({ calculator_id: 'roller-blockout', sample_prices: true, colour_count: 19 });

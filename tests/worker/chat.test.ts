@@ -7,8 +7,10 @@ import { pngFile } from './fixtures/window-scenes';
 import { get, postJson } from './helpers';
 
 // 24 x 16 photos: two thirds warm white (#F3EBDD), one third navy (#1E2A4A), as PNG and as JPEG.
-const TWO_TONE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAABgAAAAQCAYAAAAMJL+VAAAAI0lEQVR4nGP4/Pruf0qwnJYXXswwasGoBaMWjFowasFQsAAAPWKCvXGqrBgAAAAASUVORK5CYII=';
-const TWO_TONE_JPEG = '/9j/4AAQSkZJRgABAQAAAQABAAD/2wCEAAIBAQEBAQIBAQECAgICAgQDAgICAgUEBAMEBgUGBgYFBgYGBwkIBgcJBwYGCAsICQoKCgoKBggLDAsKDAkKCgoBAgICAgICBQMDBQoHBgcKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCv/AABEIABAAGAMBEQACEQEDEQH/xAGiAAABBQEBAQEBAQAAAAAAAAAAAQIDBAUGBwgJCgsQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+gEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoLEQACAQIEBAMEBwUEBAABAncAAQIDEQQFITEGEkFRB2FxEyIygQgUQpGhscEJIzNS8BVictEKFiQ04SXxFxgZGiYnKCkqNTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqCg4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2dri4+Tl5ufo6ery8/T19vf4+fr/2gAMAwEAAhEDEQA/AP2wr589QKAP496/aD4c/sIr8XPuAoA/j3r9oPhz/9k=';
+const TWO_TONE_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAABgAAAAQCAYAAAAMJL+VAAAAI0lEQVR4nGP4/Pruf0qwnJYXXswwasGoBaMWjFowasFQsAAAPWKCvXGqrBgAAAAASUVORK5CYII=';
+const TWO_TONE_JPEG =
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wCEAAIBAQEBAQIBAQECAgICAgQDAgICAgUEBAMEBgUGBgYFBgYGBwkIBgcJBwYGCAsICQoKCgoKBggLDAsKDAkKCgoBAgICAgICBQMDBQoHBgcKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCv/AABEIABAAGAMBEQACEQEDEQH/xAGiAAABBQEBAQEBAQAAAAAAAAAAAQIDBAUGBwgJCgsQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+gEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoLEQACAQIEBAMEBwUEBAABAncAAQIDEQQFITEGEkFRB2FxEyIygQgUQpGhscEJIzNS8BVictEKFiQ04SXxFxgZGiYnKCkqNTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqCg4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2dri4+Tl5ufo6ery8/T19vf4+fr/2gAMAwEAAhEDEQA/AP2wr589QKAP496/aD4c/sIr8XPuAoA/j3r9oPhz/9k=';
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 let counter = 0;
 function newSessionId(): string {
@@ -38,7 +40,12 @@ describe('POST /api/chat/session', () => {
 
 describe('POST /api/melvin/enhanced-chat', () => {
   it('answers with the built-in consultant and says why', async () => {
-    const res = await chat({ message: 'How much is a roller blockout blind 1200 x 1500?', sessionId: newSessionId(), images: [], userContext: { location: 'national', isMelvin: false } });
+    const res = await chat({
+      message: 'How much is a roller blockout blind 1200 x 1500?',
+      sessionId: newSessionId(),
+      images: [],
+      userContext: { location: 'national', isMelvin: false },
+    });
     expect(res.status).toBe(200);
     const body = await res.json<any>();
     expect(plain(body.response)).toContain(plain(await expectedPrice('roller-blockout', 1200, 1500)));
@@ -120,7 +127,10 @@ describe('POST /api/melvin/enhanced-chat', () => {
     expect(declared.length + inflating.length).toBeLessThan(200_000);
     const base64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
 
-    const res = await chat({ sessionId: newSessionId(), message: '', images: [base64(declared), base64(inflating), TWO_TONE_PNG] }, '203.0.113.54');
+    const res = await chat(
+      { sessionId: newSessionId(), message: '', images: [base64(declared), base64(inflating), TWO_TONE_PNG] },
+      '203.0.113.54',
+    );
     expect(res.status).toBe(200);
     const reply = (await res.json<any>()).response as string;
     expect(reply).toContain("I couldn't read photo 1");
@@ -138,7 +148,9 @@ describe('POST /api/melvin/enhanced-chat', () => {
 
   it('captures a lead left with only a phone number, with no e-mail stored', async () => {
     const sessionId = newSessionId();
-    const body = await (await chat({ message: 'My name is Sipho Dlamini, please call me on 082 555 1234 about shutters', sessionId })).json<any>();
+    const body = await (
+      await chat({ message: 'My name is Sipho Dlamini, please call me on 082 555 1234 about shutters', sessionId })
+    ).json<any>();
     expect(body.features).toContain('lead-capture');
     const row = await env.DB.prepare(`SELECT * FROM leads WHERE phone LIKE '%555%1234%' ORDER BY created_at DESC`).first<any>();
     expect(row).toMatchObject({ name: 'Sipho Dlamini', email: null, source: 'chat' });

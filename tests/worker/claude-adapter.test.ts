@@ -151,9 +151,15 @@ describe('Claude adapter (real SDK against the Messages API stand-in)', () => {
     await ask(key, 'FAIL_500').catch(() => undefined);
     expect(await recorded(key)).toHaveLength(1); // maxRetries 0: no retry
 
-    const wrong = await answerWithClaude({ apiKey: 'sk-wrong', baseUrl: STAND_IN_URL, message: 'Hi', images: [], history: [], memory: {}, deps }).catch(
-      (e: unknown) => e,
-    );
+    const wrong = await answerWithClaude({
+      apiKey: 'sk-wrong',
+      baseUrl: STAND_IN_URL,
+      message: 'Hi',
+      images: [],
+      history: [],
+      memory: {},
+      deps,
+    }).catch((e: unknown) => e);
     expect((wrong as ClaudeUnavailableError).reason).toBe('http_401');
   });
 
@@ -187,9 +193,15 @@ describe('Claude adapter (real SDK against the Messages API stand-in)', () => {
   });
 
   it('throws on a network failure and after more than 5 tool rounds', async () => {
-    const down = await answerWithClaude({ apiKey: testKey(), baseUrl: 'http://127.0.0.1:9', message: 'Hi', images: [], history: [], memory: {}, deps }).catch(
-      (e: unknown) => e,
-    );
+    const down = await answerWithClaude({
+      apiKey: testKey(),
+      baseUrl: 'http://127.0.0.1:9',
+      message: 'Hi',
+      images: [],
+      history: [],
+      memory: {},
+      deps,
+    }).catch((e: unknown) => e);
     expect(down).toBeInstanceOf(ClaudeUnavailableError);
     expect((down as ClaudeUnavailableError).reason).toBe('network');
 
@@ -205,7 +217,9 @@ describe('Claude tools', () => {
 
   it('price_blind takes either id space or a name, and answers unknown products with the list', async () => {
     const c = ctx();
-    const byCalculatorId = JSON.parse((await runTool(c as any, 'price_blind', { product: 'roller_blockout', width_mm: 900, drop_mm: 1200 })).content);
+    const byCalculatorId = JSON.parse(
+      (await runTool(c as any, 'price_blind', { product: 'roller_blockout', width_mm: 900, drop_mm: 1200 })).content,
+    );
     expect(byCalculatorId.product_id).toBe('roller-blockout');
     const unknown = await runTool(c as any, 'price_blind', { product: 'teleporter', width_mm: 900, drop_mm: 1200 });
     expect(unknown.isError).toBe(true);
@@ -233,7 +247,9 @@ describe('Claude tools', () => {
     c.memory.productId = 'roller-blockout';
     const missing = await runTool(c as any, 'capture_lead', { name: 'Sipho', notes: 'x' });
     expect(missing.isError).toBe(true);
-    const first = JSON.parse((await runTool(c as any, 'capture_lead', { name: 'Sipho Dlamini', phone: '082 123 4567', notes: 'Roller for the bedroom' })).content);
+    const first = JSON.parse(
+      (await runTool(c as any, 'capture_lead', { name: 'Sipho Dlamini', phone: '082 123 4567', notes: 'Roller for the bedroom' })).content,
+    );
     expect(first.captured).toBe(true);
     expect(c.memory.leadId).toBe(first.lead_id);
     const [row] = await database(env.DB).select().from(leads).where(eq(leads.id, first.lead_id));

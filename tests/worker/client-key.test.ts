@@ -40,7 +40,16 @@ describe('clientKeyFromAddress', () => {
   });
 
   it('falls back to the trimmed text, capped in length, for something that is not an address', () => {
-    for (const invalid of ['not-an-ip', '2001:db8::1::2', '2001:db8:1:2:3:4:5:6:7', '12345::1', '256.1.1.1', '1.2.3', ':::', '2001:db8:g::1']) {
+    for (const invalid of [
+      'not-an-ip',
+      '2001:db8::1::2',
+      '2001:db8:1:2:3:4:5:6:7',
+      '12345::1',
+      '256.1.1.1',
+      '1.2.3',
+      ':::',
+      '2001:db8:g::1',
+    ]) {
       expect(clientKeyFromAddress(` ${invalid} `), invalid).toBe(invalid);
     }
     expect(clientKeyFromAddress('x'.repeat(500))).toBe('x'.repeat(64));

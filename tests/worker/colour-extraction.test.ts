@@ -47,8 +47,15 @@ function closeTo(actual: string, expected: string, tolerance: number) {
 
 function expectBlocks(colours: { hex: string; name: string }[], tolerance: number) {
   expect(colours).toHaveLength(BLOCKS.length);
-  for (const hex of BLOCKS) expect(colours.some((c) => closeTo(c.hex, hex, tolerance)), `${hex} in ${colours.map((c) => c.hex)}`).toBe(true);
-  expect(colours.some((c) => closeTo(c.hex, '#FFFFFF', 20)), 'the white page is background').toBe(false);
+  for (const hex of BLOCKS)
+    expect(
+      colours.some((c) => closeTo(c.hex, hex, tolerance)),
+      `${hex} in ${colours.map((c) => c.hex)}`,
+    ).toBe(true);
+  expect(
+    colours.some((c) => closeTo(c.hex, '#FFFFFF', 20)),
+    'the white page is background',
+  ).toBe(false);
   expect(new Set(colours.map((c) => c.name)).size).toBe(colours.length);
 }
 
@@ -56,13 +63,20 @@ let staffCookie = '';
 beforeAll(async () => {
   const res = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': clientIp() });
   expect(res.status).toBe(200);
-  staffCookie = res.headers.getSetCookie().find((line) => line.startsWith('__Host-cb_staff='))!.split(';')[0]!;
+  staffCookie = res.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('__Host-cb_staff='))!
+    .split(';')[0]!;
 });
 
 function extract(fields: Record<string, string | Blob>, cookie = staffCookie): Promise<Response> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  return SELF.fetch(`${BASE}/api/colours/extract-from-screenshot`, { method: 'POST', headers: cookie ? { Cookie: cookie } : {}, body: form });
+  return SELF.fetch(`${BASE}/api/colours/extract-from-screenshot`, {
+    method: 'POST',
+    headers: cookie ? { Cookie: cookie } : {},
+    body: form,
+  });
 }
 
 const png = () => new Blob([encodePng(colourCard())], { type: 'image/png' });
@@ -83,7 +97,13 @@ describe('POST /api/colours/extract-from-screenshot', () => {
     const res = await extract({ screenshot: png(), productName: 'Test Card PNG', category: 'roller', description: 'Supplier card' });
     expect(res.status).toBe(201);
     const body = await res.json<ExtractFromScreenshotResponse>();
-    expect(body).toMatchObject({ success: true, productName: 'Test Card PNG', category: 'roller', details: 'Supplier card', colorsExtracted: 4 });
+    expect(body).toMatchObject({
+      success: true,
+      productName: 'Test Card PNG',
+      category: 'roller',
+      details: 'Supplier card',
+      colorsExtracted: 4,
+    });
     expect(body.extractedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expectBlocks(body.colours, 4);
     for (const c of body.colours) {
@@ -97,7 +117,11 @@ describe('POST /api/colours/extract-from-screenshot', () => {
   it('extracts the same colours from a JPEG of the card (within JPEG noise)', async () => {
     const card = colourCard();
     const jpeg = encodeJpeg({ width: card.width, height: card.height, data: card.data }, 92).data;
-    const res = await extract({ screenshot: new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), productName: 'Test Card JPEG', category: 'outdoor' });
+    const res = await extract({
+      screenshot: new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }),
+      productName: 'Test Card JPEG',
+      category: 'outdoor',
+    });
     expect(res.status).toBe(201);
     const body = await res.json<ExtractFromScreenshotResponse>();
     expectBlocks(body.colours, 12);
@@ -122,7 +146,11 @@ describe('POST /api/colours/extract-from-screenshot', () => {
   });
 
   it('answers 415 to a file that is not a PNG or JPEG, whatever its claimed type', async () => {
-    const res = await extract({ screenshot: new Blob(['just some text, not an image'], { type: 'image/png' }), productName: 'X', category: 'roller' });
+    const res = await extract({
+      screenshot: new Blob(['just some text, not an image'], { type: 'image/png' }),
+      productName: 'X',
+      category: 'roller',
+    });
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({ error: 'unsupported_media_type', message: 'The screenshot must be a PNG or JPEG image.' });
   });
@@ -159,15 +187,25 @@ describe('GET /api/colours/all', () => {
 
 describe('POST /api/colours/extractions/{id}/add-to-product', () => {
   it('adds an extracted colour with a swatch to the product, shown by GET /api/colours/{product}; the same name again is 409', async () => {
-    const created = await (await extract({ screenshot: png(), productName: 'Card To Add', category: 'roller' })).json<ExtractFromScreenshotResponse>();
+    const created = await (
+      await extract({ screenshot: png(), productName: 'Card To Add', category: 'roller' })
+    ).json<ExtractFromScreenshotResponse>();
     const product = PRODUCTS.find((p) => p.calculatorId) ?? PRODUCTS[0]!;
     const colour = created.colours[1]!;
     const add = () =>
-      postJson(`/api/colours/extractions/${created.id}/add-to-product`, { productId: product.id, colourIndex: 1, name: 'Screenshot Test Colour' }, { Cookie: staffCookie });
+      postJson(
+        `/api/colours/extractions/${created.id}/add-to-product`,
+        { productId: product.id, colourIndex: 1, name: 'Screenshot Test Colour' },
+        { Cookie: staffCookie },
+      );
 
     const res = await add();
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ success: true, productId: product.id, colour: { name: 'Screenshot Test Colour', hex: colour.hex } });
+    expect(await res.json()).toMatchObject({
+      success: true,
+      productId: product.id,
+      colour: { name: 'Screenshot Test Colour', hex: colour.hex },
+    });
 
     const list = await (await get(`/api/colours/${product.id}`)).json<ColoursResponse>();
     const shown = list.colours.find((c) => c.name === 'Screenshot Test Colour');
@@ -179,16 +217,28 @@ describe('POST /api/colours/extractions/{id}/add-to-product', () => {
 
     const again = await add();
     expect(again.status).toBe(409);
-    const audit = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'colours.add-from-screenshot'").first<{ n: number }>();
+    const audit = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'colours.add-from-screenshot'").first<{
+      n: number;
+    }>();
     expect(audit!.n).toBe(1);
   });
 
   it('answers 404 for an unknown extraction and 400 for a colour index out of range', async () => {
     const product = PRODUCTS[0]!;
-    const missing = await postJson('/api/colours/extractions/999999/add-to-product', { productId: product.id, colourIndex: 0 }, { Cookie: staffCookie });
+    const missing = await postJson(
+      '/api/colours/extractions/999999/add-to-product',
+      { productId: product.id, colourIndex: 0 },
+      { Cookie: staffCookie },
+    );
     expect(missing.status).toBe(404);
-    const created = await (await extract({ screenshot: png(), productName: 'Card Range', category: 'roller' })).json<ExtractFromScreenshotResponse>();
-    const outOfRange = await postJson(`/api/colours/extractions/${created.id}/add-to-product`, { productId: product.id, colourIndex: 50 }, { Cookie: staffCookie });
+    const created = await (
+      await extract({ screenshot: png(), productName: 'Card Range', category: 'roller' })
+    ).json<ExtractFromScreenshotResponse>();
+    const outOfRange = await postJson(
+      `/api/colours/extractions/${created.id}/add-to-product`,
+      { productId: product.id, colourIndex: 50 },
+      { Cookie: staffCookie },
+    );
     expect(outOfRange.status).toBe(400);
   });
 });

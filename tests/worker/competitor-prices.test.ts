@@ -38,7 +38,10 @@ describe('competitor analysis', () => {
     expect((await postJson('/api/competitor-intelligence/analyze', {})).status).toBe(401);
     expect(() => competitorUrls({ COMPETITOR_URLS: undefined })).toThrow(/set COMPETITOR_URLS/);
     expect(() => competitorUrls({ COMPETITOR_URLS: 'not a url' })).toThrow(/not a web address/);
-    expect(competitorUrls({ COMPETITOR_URLS: 'https://a.test/x, https://a.test/y,https://b.test' })).toEqual(['https://a.test/x', 'https://b.test/']);
+    expect(competitorUrls({ COMPETITOR_URLS: 'https://a.test/x, https://a.test/y,https://b.test' })).toEqual([
+      'https://a.test/x',
+      'https://b.test/',
+    ]);
   });
 
   it('matches their products to our kinds', () => {
@@ -108,11 +111,21 @@ describe('competitor analysis', () => {
     expect(result.success).toBe(true);
     expect(result.message).toMatch(/^Analysed 1 of 2 competitor sites: 2 price comparisons/);
 
-    const rows = await env.DB.prepare('SELECT competitor, status, pages_fetched, products, comparisons, error, created_by FROM competitor_snapshots ORDER BY id').all<any>();
+    const rows = await env.DB.prepare(
+      'SELECT competitor, status, pages_fetched, products, comparisons, error, created_by FROM competitor_snapshots ORDER BY id',
+    ).all<any>();
     expect(rows.results).toHaveLength(2);
     expect(rows.results[0]).toMatchObject({ competitor: RIVAL_ONE, status: 'ok', pages_fetched: 3, created_by: 'S-test' });
     expect(JSON.parse(rows.results[0].products)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'Blockout Roller Blind 1200 x 1500 mm', priceCents: 50_000, widthMm: 1200, dropMm: 1500, fromPrice: false })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: 'Blockout Roller Blind 1200 x 1500 mm',
+          priceCents: 50_000,
+          widthMm: 1200,
+          dropMm: 1500,
+          fromPrice: false,
+        }),
+      ]),
     );
     expect(rows.results[1]).toMatchObject({ competitor: RIVAL_TWO, status: 'failed' });
     const audit = await env.DB.prepare(`SELECT actor FROM audit_log WHERE action = 'competitor-analysis.run'`).all<any>();
@@ -136,7 +149,10 @@ describe('competitor analysis', () => {
 
   it('answers through the route for staff', async () => {
     const res = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': '192.0.2.177' });
-    const cookie = res.headers.getSetCookie().find((l) => l.startsWith('__Host-cb_staff='))!.split(';')[0]!;
+    const cookie = res.headers
+      .getSetCookie()
+      .find((l) => l.startsWith('__Host-cb_staff='))!
+      .split(';')[0]!;
     // COMPETITOR_URLS is not configured in the worker tests: a clear 409, not a 500.
     const answer = await postJson('/api/competitor-intelligence/analyze', '', { Cookie: cookie, 'Content-Type': 'application/json' });
     expect(answer.status).toBe(409);
@@ -172,6 +188,11 @@ describe('competitor analysis', () => {
 /** A staff upload of the product's list as its template downloads: the same prices, no longer sample ones. */
 async function uploadRealPrices(product: string) {
   const { csv } = await templateFor(env.DB, product);
-  const answer = await bulkUploadPriceLists(env.DB, [{ name: `${product}-pricing-template.csv`, text: async () => csv, size: csv.length }], 'S-test', 64 * 1024);
+  const answer = await bulkUploadPriceLists(
+    env.DB,
+    [{ name: `${product}-pricing-template.csv`, text: async () => csv, size: csv.length }],
+    'S-test',
+    64 * 1024,
+  );
   expect(answer.successful_uploads).toBe(1);
 }

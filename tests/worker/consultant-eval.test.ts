@@ -70,17 +70,47 @@ const CASES: EvalCase[] = [
   { message: 'Quote for a day and night blind, 1.8m x 2m', facts: priced('doubleroller-zebra', 1800, 2000) },
   { message: 'outdoor blinds for the patio 3000 x 2400', facts: priced('outdoor-blinds', 3000, 2400) },
   { message: 'plantation shutters 1200 x 1400', facts: [nameOf('shutter-basswood'), () => priceOf('shutter-basswood', 1200, 1400)] },
-  { message: 'folding arm awning 3 m x 2,5 m', facts: [nameOf('awning-folding-arm'), () => priceOf('awning-folding-arm', 3000, 2500), 'projection'] },
-  { message: 'Roller blind - Blockout, width 1150 drop 1420', facts: [nameOf('roller-blockout'), () => priceOf('roller-blockout', 1150, 1420), 'next size up'] },
+  {
+    message: 'folding arm awning 3 m x 2,5 m',
+    facts: [nameOf('awning-folding-arm'), () => priceOf('awning-folding-arm', 3000, 2500), 'projection'],
+  },
+  {
+    message: 'Roller blind - Blockout, width 1150 drop 1420',
+    facts: [nameOf('roller-blockout'), () => priceOf('roller-blockout', 1150, 1420), 'next size up'],
+  },
   { message: 'How much for a blind 1200 x 1500?', facts: ['1200 x 1500 mm', 'Which blind'], features: ['pricing'] },
   { message: 'How much is a roller blockout?', facts: ['Prices start at', () => priceOf('roller-blockout', 600, 600), 'width and drop'] },
   // Recommendations by room and need.
-  { message: 'What do you recommend for a dark bedroom?', facts: [nameOf('roller-blockout'), nameOf('honeycomb-blockout')], features: ['recommendation'] },
-  { message: 'Which blinds are best for a bathroom with lots of steam?', facts: [nameOf('venetian-25mm-aluminium'), nameOf('venetian-50mm-plaswood'), 'warp'], features: ['recommendation'] },
-  { message: 'Something for my kitchen window?', facts: [nameOf('venetian-50mm-aluminium'), nameOf('roller-sheer')], features: ['recommendation'] },
-  { message: 'Our north-facing lounge gets terrible heat and glare in the afternoon', facts: [nameOf('roller-sheer'), nameOf('honeycomb-duotone')], features: ['recommendation'] },
-  { message: 'The neighbours can see into our lounge, I need privacy', facts: [nameOf('doubleroller-zebra'), 'night'], features: ['recommendation'] },
-  { message: 'What can I put on my patio to stop the wind and sun?', facts: [nameOf('outdoor-blinds'), nameOf('awning-folding-arm')], features: ['recommendation'] },
+  {
+    message: 'What do you recommend for a dark bedroom?',
+    facts: [nameOf('roller-blockout'), nameOf('honeycomb-blockout')],
+    features: ['recommendation'],
+  },
+  {
+    message: 'Which blinds are best for a bathroom with lots of steam?',
+    facts: [nameOf('venetian-25mm-aluminium'), nameOf('venetian-50mm-plaswood'), 'warp'],
+    features: ['recommendation'],
+  },
+  {
+    message: 'Something for my kitchen window?',
+    facts: [nameOf('venetian-50mm-aluminium'), nameOf('roller-sheer')],
+    features: ['recommendation'],
+  },
+  {
+    message: 'Our north-facing lounge gets terrible heat and glare in the afternoon',
+    facts: [nameOf('roller-sheer'), nameOf('honeycomb-duotone')],
+    features: ['recommendation'],
+  },
+  {
+    message: 'The neighbours can see into our lounge, I need privacy',
+    facts: [nameOf('doubleroller-zebra'), 'night'],
+    features: ['recommendation'],
+  },
+  {
+    message: 'What can I put on my patio to stop the wind and sun?',
+    facts: [nameOf('outdoor-blinds'), nameOf('awning-folding-arm')],
+    features: ['recommendation'],
+  },
   {
     message: "I'm on a tight budget, what's the cheapest option?",
     facts: [
@@ -99,20 +129,46 @@ const CASES: EvalCase[] = [
   // Size limits.
   { message: 'roller blockout 3500 x 1500', facts: ['custom', '3000 mm', WHATSAPP_LINK], features: ['pricing', 'human-handoff'] },
   { message: 'venetian 200 x 200 mm', facts: ['too small', 'smallest'], features: ['pricing'] },
-  { message: 'aluminium venetian 2600 wide and 1500 drop', facts: ['largest Venetian Blind - 50mm Aluminium we make is 2500 mm wide', contact.phoneNational], features: ['pricing', 'human-handoff'] },
+  {
+    message: 'aluminium venetian 2600 wide and 1500 drop',
+    facts: ['largest Venetian Blind - 50mm Aluminium we make is 2500 mm wide', contact.phoneNational],
+    features: ['pricing', 'human-handoff'],
+  },
   // Colours.
   { message: 'What colours does the roller blockout come in?', facts: [() => colourNames('roller-blockout')], features: ['colours'] },
   { message: 'Which colours are available for outdoor blinds?', facts: [() => colourNames('outdoor-blinds')], features: ['colours'] },
   { message: 'show me the 25mm aluwood colours', facts: [() => colourNames('venetian-25mm-aluwood')], features: ['colours'] },
   // Measuring.
   // Every measuring answer gives the tape-measure guide's address and the guide's own rule.
-  { message: 'How do I measure my window?', facts: ['Inside recess', 'face-fix', 'width', 'drop', 'smallest', '/measuring-guide'], features: ['measuring-guide'] },
-  { message: 'Should I fit inside the recess or outside?', facts: ['Inside recess', 'Outside (face-fix)', '/measuring-guide'], features: ['measuring-guide'] },
-  { message: 'How do I measure for a face fix blind?', facts: ['add 50 mm on each side and 50 mm above and below', '/measuring-guide'], features: ['measuring-guide'], absent: ['Inside recess'] },
-  { message: 'how do i measure inside the recess', facts: ['smallest', 'factory takes off', '/measuring-guide'], features: ['measuring-guide'], absent: ['face-fix'] },
+  {
+    message: 'How do I measure my window?',
+    facts: ['Inside recess', 'face-fix', 'width', 'drop', 'smallest', '/measuring-guide'],
+    features: ['measuring-guide'],
+  },
+  {
+    message: 'Should I fit inside the recess or outside?',
+    facts: ['Inside recess', 'Outside (face-fix)', '/measuring-guide'],
+    features: ['measuring-guide'],
+  },
+  {
+    message: 'How do I measure for a face fix blind?',
+    facts: ['add 50 mm on each side and 50 mm above and below', '/measuring-guide'],
+    features: ['measuring-guide'],
+    absent: ['Inside recess'],
+  },
+  {
+    message: 'how do i measure inside the recess',
+    facts: ['smallest', 'factory takes off', '/measuring-guide'],
+    features: ['measuring-guide'],
+    absent: ['face-fix'],
+  },
   // Business facts.
   { message: 'Do your prices include VAT?', facts: ['15% VAT'], features: ['business-info'] },
-  { message: 'How long does it take to make and deliver?', facts: ['1-2 business days', '7-10 business days', 'courier'], features: ['business-info'] },
+  {
+    message: 'How long does it take to make and deliver?',
+    facts: ['1-2 business days', '7-10 business days', 'courier'],
+    features: ['business-info'],
+  },
   { message: 'How long is a quote valid?', facts: ['30 days'], features: ['business-info'] },
   { message: 'Do you do site visits in Knysna?', facts: ['Mossel Bay to Plettenberg Bay', 'site visits'], features: ['business-info'] },
   { message: 'I live in Johannesburg, can I still buy from you?', facts: ['online'], features: ['business-info'] },
@@ -121,8 +177,16 @@ const CASES: EvalCase[] = [
   { message: 'Tell me about plaswood venetians', facts: ['PVC wood composite', 'Prices start at'], features: ['product-knowledge'] },
   { message: 'What is a cellular blind?', facts: [nameOf('honeycomb-blockout'), 'insulate'], features: ['product-knowledge'] },
   // People, orders, greetings, nonsense.
-  { message: 'Can I speak to a person?', facts: [WHATSAPP_LINK, contact.phoneNational, contact.phoneGardenRoute], features: ['human-handoff'] },
-  { message: 'Where is my order CB-123456?', facts: ["couldn't find an order with reference CB-123456", contact.phoneNational, WHATSAPP_LINK], features: ['order-tracking', 'human-handoff'] },
+  {
+    message: 'Can I speak to a person?',
+    facts: [WHATSAPP_LINK, contact.phoneNational, contact.phoneGardenRoute],
+    features: ['human-handoff'],
+  },
+  {
+    message: 'Where is my order CB-123456?',
+    facts: ["couldn't find an order with reference CB-123456", contact.phoneNational, WHATSAPP_LINK],
+    features: ['order-tracking', 'human-handoff'],
+  },
   { message: 'Can you track my order?', facts: ["send its reference, which starts with 'CB-'"], features: ['order-tracking'] },
   { message: 'Hi there', facts: ['Melvin', 'price'] },
   { message: 'asdfgh', facts: ['not sure', WHATSAPP_LINK], features: ['human-handoff'] },
@@ -138,7 +202,7 @@ describe('built-in consultant: single-message evaluation', () => {
   it.each(CASES)('$message', async ({ message, facts, features, absent }) => {
     const answer = await ask(message);
     for (const fact of facts) {
-      const wanted = typeof fact === 'string' ? [fact] : [(await fact())].flat();
+      const wanted = typeof fact === 'string' ? [fact] : [await fact()].flat();
       for (const w of wanted) expect(answer.response, `missing '${w}'`).toContain(w);
     }
     for (const f of features ?? []) expect(answer.features).toContain(f);
@@ -154,7 +218,9 @@ describe('built-in consultant: lead capture', () => {
     expect(answer.memory.leadId).toBeTruthy();
     const row = await env.DB.prepare('SELECT * FROM leads WHERE id = ?').bind(answer.memory.leadId!).first<any>();
     expect(row).toMatchObject({ name: 'Thandi Mokoena', email: 'thandi@example.co.za', source: 'chat', follow_up_status: 'new' });
-    expect(row.notes).toContain(`Chat: asked about Roller Blind - Blockout 1200 x 1500 mm (${await priceOf('roller-blockout', 1200, 1500)})`);
+    expect(row.notes).toContain(
+      `Chat: asked about Roller Blind - Blockout 1200 x 1500 mm (${await priceOf('roller-blockout', 1200, 1500)})`,
+    );
   });
 
   it('captures a lead from a name and a phone number, and offers a person', async () => {
@@ -308,7 +374,12 @@ describe('the hand-off when the business has not configured its contacts (a fres
     expect(bare.response).toContain('Use the call and WhatsApp buttons on this page');
     expect(bare.response).not.toMatch(/on\s+\(|call\s+\(|e-mail\s*\.|wa\.me\/\?/);
 
-    const emailOnly = await answerBuiltIn({ message: 'Can I speak to a person?', history: [], memory: {}, deps: { db: env.DB, contact: { ...none, email: 'info@example.co.za' } } });
+    const emailOnly = await answerBuiltIn({
+      message: 'Can I speak to a person?',
+      history: [],
+      memory: {},
+      deps: { db: env.DB, contact: { ...none, email: 'info@example.co.za' } },
+    });
     expect(emailOnly.response).toContain('E-mail info@example.co.za.');
     expect(emailOnly.response).not.toContain('WhatsApp us on');
   });

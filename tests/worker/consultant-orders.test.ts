@@ -18,7 +18,11 @@ const contact = {
 const PAID = 'CB-PAID7K2M9X';
 const PENDING = 'CB-PEND4R8T2W';
 
-async function insertOrder(reference: string, paid: boolean, { status = paid ? 'paid' : 'pending', provider = paid ? 'yoco' : null }: { status?: string; provider?: string | null } = {}) {
+async function insertOrder(
+  reference: string,
+  paid: boolean,
+  { status = paid ? 'paid' : 'pending', provider = paid ? 'yoco' : null }: { status?: string; provider?: string | null } = {},
+) {
   await env.DB.batch([
     env.DB.prepare(
       `INSERT INTO orders (reference, customer_name, customer_email, customer_phone, customer_address, subtotal_cents, vat_cents, total_cents, payment_status, paid_at, payment_provider, created_at)
@@ -44,7 +48,12 @@ describe('order status in the chat', () => {
   });
 
   it('the built-in consultant answers a paid order with its payment date, blinds, total and next step', async () => {
-    const answer = await answerBuiltIn({ message: `Hi, where is my order ${PAID.toLowerCase()}?`, history: [], memory: {}, deps: { db: env.DB, contact } });
+    const answer = await answerBuiltIn({
+      message: `Hi, where is my order ${PAID.toLowerCase()}?`,
+      history: [],
+      memory: {},
+      deps: { db: env.DB, contact },
+    });
     expect(answer.response).toContain(`Order ${PAID}`);
     expect(answer.response).toContain('paid on 21 November 2026');
     expect(answer.response).toContain('2 blinds');
@@ -87,7 +96,13 @@ describe('order status in the chat', () => {
     const features = new Set<string>();
     const result = await runTool({ db: env.DB, memory: {}, features } as any, 'track_order', { reference: PAID });
     expect(result.isError).toBeFalsy();
-    expect(JSON.parse(result.content)).toMatchObject({ found: true, reference: PAID, payment_status: 'paid', blinds: 2, total: 'R\u00a03\u00a0250,00' });
+    expect(JSON.parse(result.content)).toMatchObject({
+      found: true,
+      reference: PAID,
+      payment_status: 'paid',
+      blinds: 2,
+      total: 'R\u00a03\u00a0250,00',
+    });
     expect(features.has('order-tracking')).toBe(true);
   });
 
@@ -110,8 +125,15 @@ describe('order status in the chat', () => {
       .bind(reference, history)
       .run();
 
-    const answer = await answerBuiltIn({ message: `where is my order ${reference}`, history: [], memory: {}, deps: { db: env.DB, contact } });
-    expect(answer.response).toContain('Courier tracking number TCG-778899 with The Courier Guy: IN TRANSIT (updated 25 November 2026) - Collected by the courier.');
+    const answer = await answerBuiltIn({
+      message: `where is my order ${reference}`,
+      history: [],
+      memory: {},
+      deps: { db: env.DB, contact },
+    });
+    expect(answer.response).toContain(
+      'Courier tracking number TCG-778899 with The Courier Guy: IN TRANSIT (updated 25 November 2026) - Collected by the courier.',
+    );
     expect(answer.response).toContain('Last location: George hub.');
     expect(answer.response).toContain('Estimated delivery: 2-3 business days.');
     expect(answer.response).toContain('/track?number=TCG-778899');
@@ -123,7 +145,14 @@ describe('order status in the chat', () => {
     expect(JSON.parse(result.content)).toMatchObject({
       found: true,
       reference,
-      tracking: { tracking_number: 'TCG-778899', courier: 'The Courier Guy', status: 'in_transit', status_label: 'IN TRANSIT', current_location: 'George hub', estimated_delivery: '2-3 business days' },
+      tracking: {
+        tracking_number: 'TCG-778899',
+        courier: 'The Courier Guy',
+        status: 'in_transit',
+        status_label: 'IN TRANSIT',
+        current_location: 'George hub',
+        estimated_delivery: '2-3 business days',
+      },
     });
   });
 });

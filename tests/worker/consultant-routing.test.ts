@@ -44,7 +44,12 @@ describe('consultant routing', () => {
 
   it('says in routingReason that Claude refused the configured model, and the built-in consultant answers', async () => {
     const model = `claude-gone-${crypto.randomUUID().slice(0, 8)}`;
-    const routed = { DB: env.DB, ANTHROPIC_API_KEY: `sk-ant-test-route-${crypto.randomUUID()}`, ANTHROPIC_BASE_URL: env.STAND_IN_URL, ANTHROPIC_MODEL: model };
+    const routed = {
+      DB: env.DB,
+      ANTHROPIC_API_KEY: `sk-ant-test-route-${crypto.randomUUID()}`,
+      ANTHROPIC_BASE_URL: env.STAND_IN_URL,
+      ANTHROPIC_MODEL: model,
+    };
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       for (let i = 0; i < 2; i++) {

@@ -23,6 +23,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(SITEMAP_PATHS.map((p) => `${BASE}${p}`));
-    for (const hidden of ['/leads', '/admin', '/order-confirmation', '/quote?', '/pay/']) expect(locs.some((l) => l!.includes(hidden))).toBe(false);
+    for (const hidden of ['/leads', '/admin', '/order-confirmation', '/quote?', '/pay/'])
+      expect(locs.some((l) => l!.includes(hidden))).toBe(false);
   });
 });

@@ -17,9 +17,15 @@ describe('daily cron (06:00 SAST)', () => {
     const old = new Date(now - (ENQUIRY_RETENTION_DAYS + 1) * 86_400_000).toISOString();
     const recent = new Date(now - 10 * 86_400_000).toISOString();
     await env.DB.batch([
-      env.DB.prepare(`INSERT INTO leads (id, name, email, source, created_at) VALUES ('old-lead', 'Old', 'old@example.co.za', 'other', ?)`).bind(old),
-      env.DB.prepare(`INSERT INTO leads (id, name, email, source, created_at) VALUES ('new-lead', 'New', 'new@example.co.za', 'other', ?)`).bind(recent),
-      env.DB.prepare(`INSERT INTO customer_details (id, name, whatsapp, email, created_at) VALUES ('old-cd', 'Old', '082', 'old@example.co.za', ?)`).bind(old),
+      env.DB.prepare(
+        `INSERT INTO leads (id, name, email, source, created_at) VALUES ('old-lead', 'Old', 'old@example.co.za', 'other', ?)`,
+      ).bind(old),
+      env.DB.prepare(
+        `INSERT INTO leads (id, name, email, source, created_at) VALUES ('new-lead', 'New', 'new@example.co.za', 'other', ?)`,
+      ).bind(recent),
+      env.DB.prepare(
+        `INSERT INTO customer_details (id, name, whatsapp, email, created_at) VALUES ('old-cd', 'Old', '082', 'old@example.co.za', ?)`,
+      ).bind(old),
     ]);
     await runDaily(now);
     const ids = (await env.DB.prepare('SELECT id FROM leads').all<{ id: string }>()).results.map((r) => r.id);
@@ -59,7 +65,10 @@ describe('daily cron (06:00 SAST)', () => {
       log.mockRestore();
     }
     expect(await env.DB.prepare(`SELECT COUNT(*) AS n FROM quotes WHERE id = 'CB-900001'`).first('n')).toBe(0);
-    expect(await env.DB.prepare(`SELECT html, text FROM email_outbox WHERE dedupe_key = 'cron-retention'`).first()).toEqual({ html: '', text: '' });
+    expect(await env.DB.prepare(`SELECT html, text FROM email_outbox WHERE dedupe_key = 'cron-retention'`).first()).toEqual({
+      html: '',
+      text: '',
+    });
     // The photo was uploaded just now (R2 upload dates cannot be set): the cron's `now` keeps it.
     expect(await env.MEDIA.head('chat/cron-retention/1.jpg')).not.toBeNull();
   });
@@ -69,7 +78,9 @@ describe('daily cron (06:00 SAST)', () => {
     expect(await env.DB.prepare(`SELECT COUNT(*) AS n FROM daily_reports WHERE date = '2026-11-23'`).first('n')).toBe(0);
     await runDaily(now);
     await runDaily(now);
-    const mails = (await env.DB.prepare(`SELECT to_address FROM email_outbox WHERE dedupe_key = 'daily-report:2026-11-23'`).all<{ to_address: string }>()).results;
+    const mails = (
+      await env.DB.prepare(`SELECT to_address FROM email_outbox WHERE dedupe_key = 'daily-report:2026-11-23'`).all<{ to_address: string }>()
+    ).results;
     expect(mails).toEqual([{ to_address: 'marketing@example.co.za' }]);
     expect(await env.DB.prepare(`SELECT sent_by FROM daily_reports WHERE date = '2026-11-23'`).first('sent_by')).toBe('cron');
   });

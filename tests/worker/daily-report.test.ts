@@ -14,21 +14,33 @@ async function runDailyCron(scheduledTime: string) {
 }
 
 async function staffCookie(): Promise<string> {
-  const res = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': `198.51.100.${Math.floor(Math.random() * 200) + 20}` });
+  const res = await postJson(
+    '/api/admin/session',
+    { pin: '4321' },
+    { 'CF-Connecting-IP': `198.51.100.${Math.floor(Math.random() * 200) + 20}` },
+  );
   expect(res.status).toBe(200);
   return res.headers.get('Set-Cookie')!.split(';')[0]!;
 }
 
 async function reportMails(date: string) {
-  return (await env.DB.prepare('SELECT id, to_address, subject, text, html FROM email_outbox WHERE kind = ? AND dedupe_key = ?').bind('daily-report', `daily-report:${date}`).all<any>()).results;
+  return (
+    await env.DB.prepare('SELECT id, to_address, subject, text, html FROM email_outbox WHERE kind = ? AND dedupe_key = ?')
+      .bind('daily-report', `daily-report:${date}`)
+      .all<any>()
+  ).results;
 }
 
 const withoutGeneratedAt = ({ generatedAt: _g, success: _s, ...rest }: Record<string, unknown>) => rest;
 
 beforeAll(async () => {
   await env.DB.batch([
-    env.DB.prepare(`INSERT INTO analytics_events (kind, day, visitor, created_at) VALUES ('visit', '2026-04-01', 'a', '2026-04-01T08:00:00.000Z'), ('visit', '2026-04-01', 'b', '2026-04-01T09:00:00.000Z')`),
-    env.DB.prepare(`INSERT INTO leads (id, name, email, phone, location, source, product_interest, created_at) VALUES ('DR1', 'Dee', 'dee@example.co.za', '0821234567', 'Sedgefield', 'other', 'roller-sheer', '2026-04-01T10:00:00.000Z')`),
+    env.DB.prepare(
+      `INSERT INTO analytics_events (kind, day, visitor, created_at) VALUES ('visit', '2026-04-01', 'a', '2026-04-01T08:00:00.000Z'), ('visit', '2026-04-01', 'b', '2026-04-01T09:00:00.000Z')`,
+    ),
+    env.DB.prepare(
+      `INSERT INTO leads (id, name, email, phone, location, source, product_interest, created_at) VALUES ('DR1', 'Dee', 'dee@example.co.za', '0821234567', 'Sedgefield', 'other', 'roller-sheer', '2026-04-01T10:00:00.000Z')`,
+    ),
   ]);
 });
 
@@ -80,7 +92,9 @@ describe('the daily report is queued once per date', () => {
     const mails = await reportMails('2026-04-05');
     expect(mails).toHaveLength(1);
     expect(mails[0].html).toContain('https://shop.test/marketing-insights?date=2026-04-05');
-    const audit = (await env.DB.prepare(`SELECT actor, action, target FROM audit_log WHERE action = 'report.send' AND target = '2026-04-05'`).all<any>()).results;
+    const audit = (
+      await env.DB.prepare(`SELECT actor, action, target FROM audit_log WHERE action = 'report.send' AND target = '2026-04-05'`).all<any>()
+    ).results;
     expect(audit).toHaveLength(1);
     expect(audit[0].actor).not.toBe('cron');
   });
@@ -108,7 +122,9 @@ describe('the daily report is queued once per date', () => {
   it('without a marketing address: 503 with a message naming no configuration key; the key is logged', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const error = await queueDailyReport({ ...env, MARKETING_EMAIL: ' ' }, { date: '2026-04-09', sentBy: 'x', origin: null }).catch((e: unknown) => e);
+      const error = await queueDailyReport({ ...env, MARKETING_EMAIL: ' ' }, { date: '2026-04-09', sentBy: 'x', origin: null }).catch(
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).status).toBe(503);
       expect((error as AppError).message).not.toMatch(/MARKETING_EMAIL|[A-Z]{3,}_[A-Z]+/);

@@ -86,7 +86,8 @@ async function seed(): Promise<void> {
     outbox.bind('staff-pin-lockout:a', 'staff-pin-lockout', 'pending', hoursAgo(2), hoursAgo(2)),
     outbox.bind('staff-pin-lockout:b', 'staff-pin-lockout', 'sent', hoursAgo(30), hoursAgo(30)),
   ]);
-  for (let i = 1; i <= 12; i++) await recordAudit(env.DB, { actor: `S-${i}`, action: 'lead.update', target: `L${i}` }, at(hoursAgo(100 - i)));
+  for (let i = 1; i <= 12; i++)
+    await recordAudit(env.DB, { actor: `S-${i}`, action: 'lead.update', target: `L${i}` }, at(hoursAgo(100 - i)));
 }
 
 beforeAll(seed);
@@ -113,7 +114,9 @@ describe('dashboardFigures (seeded events and records, now = 2024-05-15 12:00 SA
       ['pin_lockouts', 1, '#audit-log'],
     ]);
     expect(alerts.count).toBe(6);
-    expect(alerts.items[0]!.sentence).toBe('2 leads have waited more than 24 hours without contact (the site promises contact within 24 hours).');
+    expect(alerts.items[0]!.sentence).toBe(
+      '2 leads have waited more than 24 hours without contact (the site promises contact within 24 hours).',
+    );
     expect(alerts.items[1]!.sentence).toBe('1 paid order has no courier tracking entry more than 48 hours after payment.');
   });
 
@@ -182,7 +185,10 @@ describe('GET /api/admin/dashboard', () => {
   it('answers the figures, computed now, to a signed-in member of staff', async () => {
     const signIn = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': '198.51.100.201' });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().find((line) => line.startsWith('__Host-'))!.split(';')[0]!;
+    const cookie = signIn.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('__Host-'))!
+      .split(';')[0]!;
     const res = await get('/api/admin/dashboard', { Cookie: cookie });
     expect(res.status).toBe(200);
     const body = await res.json<any>();

@@ -36,11 +36,13 @@ interface OutboxRow {
 }
 
 async function mailTo(address: string): Promise<OutboxRow[]> {
-  return (await env.DB.prepare('SELECT * FROM email_outbox WHERE lower(to_address) = lower(?) ORDER BY id').bind(address).all<OutboxRow>()).results;
+  return (await env.DB.prepare('SELECT * FROM email_outbox WHERE lower(to_address) = lower(?) ORDER BY id').bind(address).all<OutboxRow>())
+    .results;
 }
 
 async function mailByKey(prefix: string): Promise<OutboxRow[]> {
-  return (await env.DB.prepare('SELECT * FROM email_outbox WHERE dedupe_key LIKE ? ORDER BY id').bind(`${prefix}%`).all<OutboxRow>()).results;
+  return (await env.DB.prepare('SELECT * FROM email_outbox WHERE dedupe_key LIKE ? ORDER BY id').bind(`${prefix}%`).all<OutboxRow>())
+    .results;
 }
 
 function expectNoPhishing(mails: readonly OutboxRow[]) {
@@ -62,13 +64,29 @@ async function orderBody(name: string, email: string) {
     customer_phone: '082 555 0101',
     customer_address: '1 Main Road, Knysna',
     special_instructions: 'Please phone before delivery',
-    blinds: [{ product_type: 'roller-blockout', product_name: 'Roller Blind - Blockout', width_mm: 1200, drop_mm: 1500, control_side: 'left', mount_type: 'inside-recess', colour: await colour(), quantity: 1, price: 1 }],
+    blinds: [
+      {
+        product_type: 'roller-blockout',
+        product_name: 'Roller Blind - Blockout',
+        width_mm: 1200,
+        drop_mm: 1500,
+        control_side: 'left',
+        mount_type: 'inside-recess',
+        colour: await colour(),
+        quantity: 1,
+        price: 1,
+      },
+    ],
   };
 }
 
 function appRequest(path: string, body: unknown, overrides: Partial<Env> = {}): Promise<Response> {
   return Promise.resolve(
-    app.request(`https://shop.test${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...ip() }, body: JSON.stringify(body) }, { ...env, ...overrides }),
+    app.request(
+      `https://shop.test${path}`,
+      { method: 'POST', headers: { 'Content-Type': 'application/json', ...ip() }, body: JSON.stringify(body) },
+      { ...env, ...overrides },
+    ),
   );
 }
 
@@ -94,7 +112,9 @@ describe('a phishing name reaches no e-mail to the customer', () => {
     for (const name of PHISHING_NAMES) {
       const email = mailbox();
       const reference = await submitOrder(name, email);
-      const stored = await env.DB.prepare('SELECT customer_name FROM orders WHERE reference = ?').bind(reference).first<{ customer_name: string }>();
+      const stored = await env.DB.prepare('SELECT customer_name FROM orders WHERE reference = ?')
+        .bind(reference)
+        .first<{ customer_name: string }>();
       expect(stored!.customer_name).toBe(name);
       const mails = await mailTo(email);
       expect(mails.map((m) => m.kind)).toEqual(['order-confirmation']);
@@ -121,7 +141,11 @@ describe('a phishing name reaches no e-mail to the customer', () => {
   it.each(PHISHING_NAMES)('POST /api/quotes/{id}/order with %j', async (name) => {
     const quote = await storedQuote();
     const email = mailbox();
-    const res = await postJson(`/api/quotes/${quote.quote_id}/order`, { quote_key: quote.access_key, customer_info: { name, email } }, ip());
+    const res = await postJson(
+      `/api/quotes/${quote.quote_id}/order`,
+      { quote_key: quote.access_key, customer_info: { name, email } },
+      ip(),
+    );
     expect(res.status).toBe(200);
     const mails = await mailTo(email);
     expect(mails.map((m) => m.kind)).toEqual(['order-confirmation']);
@@ -133,7 +157,11 @@ describe('a phishing name reaches no e-mail to the customer', () => {
     const quote = await storedQuote();
     const email = mailbox();
     // The seeded prices are samples: only outside production does a payment start for them.
-    const res = await appRequest('/api/payment/create', { quote_id: quote.quote_id, quote_key: quote.access_key, customer_info: { name, email } }, { APP_ENV: 'development' });
+    const res = await appRequest(
+      '/api/payment/create',
+      { quote_id: quote.quote_id, quote_key: quote.access_key, customer_info: { name, email } },
+      { APP_ENV: 'development' },
+    );
     expect(res.status).toBe(200);
     const mails = await mailTo(email);
     expect(mails.map((m) => m.kind)).toEqual(['order-confirmation']);
@@ -164,17 +192,41 @@ describe('a phishing name reaches no e-mail to the customer', () => {
   });
 });
 
-describe('e-mails that follow an order carry the order\'s name only when it is a plain name', () => {
+describe("e-mails that follow an order carry the order's name only when it is a plain name", () => {
   it.each(PHISHING_NAMES)('the payment receipt and the tracking e-mail for an order placed as %j greet neutrally', async (name) => {
-    const order = { reference: 'CB-ABCDEFGH23', customerName: name, customerEmail: 'victim@example.org', totalCents: 162_400, paymentStatus: 'pending' as const, paymentProvider: 'sandbox', checkoutId: null };
+    const order = {
+      reference: 'CB-ABCDEFGH23',
+      customerName: name,
+      customerEmail: 'victim@example.org',
+      totalCents: 162_400,
+      paymentStatus: 'pending' as const,
+      paymentProvider: 'sandbox',
+      checkoutId: null,
+    };
     const receipt = await paymentReceiptEmail(env, order, 162_400, 'sandbox');
     const tracking = trackingUpdateEmail(
       env,
-      { id: 'trk-1', trackingNumber: 'TRK123', orderId: order.reference, courierName: 'The Courier Guy', estimatedDelivery: null, latest: { status: 'in_transit', message: 'On its way', location: null, timestamp: new Date().toISOString() }, historyIndex: 0 },
+      {
+        id: 'trk-1',
+        trackingNumber: 'TRK123',
+        orderId: order.reference,
+        courierName: 'The Courier Guy',
+        estimatedDelivery: null,
+        latest: { status: 'in_transit', message: 'On its way', location: null, timestamp: new Date().toISOString() },
+        historyIndex: 0,
+      },
       { name, email: order.customerEmail },
       'https://shop.test',
     );
-    const mails = [receipt, tracking].map((m) => ({ dedupe_key: m.dedupeKey, kind: m.kind, to_address: m.to, to_name: m.toName ?? null, subject: m.subject, html: m.html, text: m.text }));
+    const mails = [receipt, tracking].map((m) => ({
+      dedupe_key: m.dedupeKey,
+      kind: m.kind,
+      to_address: m.to,
+      to_name: m.toName ?? null,
+      subject: m.subject,
+      html: m.html,
+      text: m.text,
+    }));
     expectNoPhishing(mails);
     expect(receipt.text).toContain('Hi there,');
   });
@@ -183,7 +235,8 @@ describe('e-mails that follow an order carry the order\'s name only when it is a
 describe('the per-recipient limit counts every kind of customer e-mail, by normalised address', () => {
   it(`after ${CUSTOMER_EMAIL_RECIPIENT_LIMIT.limit} a day to one mailbox: orders are still taken without the customer's e-mail, quotes are refused`, async () => {
     const local = `ayanda.${Date.now().toString(36)}`;
-    const spellings = (i: number) => [`${local}+${i}@gmail.com`, `${local.replace('.', '')}@googlemail.com`, `${local.toUpperCase()}@GMAIL.COM`][i % 3]!;
+    const spellings = (i: number) =>
+      [`${local}+${i}@gmail.com`, `${local.replace('.', '')}@googlemail.com`, `${local.toUpperCase()}@GMAIL.COM`][i % 3]!;
     const references: string[] = [];
     for (let i = 0; i < CUSTOMER_EMAIL_RECIPIENT_LIMIT.limit; i++) references.push(await submitOrder('Ayanda Dube', spellings(i)));
     for (const reference of references) expect(await mailByKey(`order-confirmation:${reference}:customer`)).toHaveLength(1);

@@ -15,13 +15,27 @@ const ip = () => ({ 'CF-Connecting-IP': `198.51.100.${(ipCounter++ % 250) + 1}` 
 
 async function line(overrides: Record<string, unknown> = {}) {
   const colour = (await coloursForProduct(env.DB, 'roller-blockout')).colours[0]!.name;
-  return { product_type: 'roller-blockout', width_mm: 1200, drop_mm: 1500, control_side: 'left', mount_type: 'inside-recess', colour, quantity: 1, ...overrides };
+  return {
+    product_type: 'roller-blockout',
+    width_mm: 1200,
+    drop_mm: 1500,
+    control_side: 'left',
+    mount_type: 'inside-recess',
+    colour,
+    quantity: 1,
+    ...overrides,
+  };
 }
 
 async function submit(blinds: unknown[]) {
   const res = await postJson(
     '/api/orders/submit',
-    { customer_name: 'Thandi Mokoena', customer_email: `thandi-${crypto.randomUUID()}@example.co.za`, customer_phone: '082 555 0101', blinds },
+    {
+      customer_name: 'Thandi Mokoena',
+      customer_email: `thandi-${crypto.randomUUID()}@example.co.za`,
+      customer_phone: '082 555 0101',
+      blinds,
+    },
     ip(),
   );
   expect(res.status, await res.clone().text()).toBe(201);
@@ -36,7 +50,9 @@ interface OutboxRow {
 }
 
 async function emails(reference: string): Promise<{ customer: OutboxRow; business: OutboxRow }> {
-  const { results } = await env.DB.prepare('SELECT * FROM email_outbox WHERE dedupe_key LIKE ? ORDER BY id').bind(`order-confirmation:${reference}:%`).all<OutboxRow>();
+  const { results } = await env.DB.prepare('SELECT * FROM email_outbox WHERE dedupe_key LIKE ? ORDER BY id')
+    .bind(`order-confirmation:${reference}:%`)
+    .all<OutboxRow>();
   const customer = results.find((r) => r.dedupe_key.endsWith(':customer'))!;
   const business = results.find((r) => r.dedupe_key.endsWith(':business'))!;
   return { customer, business };
@@ -44,13 +60,18 @@ async function emails(reference: string): Promise<{ customer: OutboxRow; busines
 
 describe('estimated sizes on orders', () => {
   it('an order with an estimated line stores the line source, reads back as sizes to be confirmed, and both e-mails say so', async () => {
-    const order = await submit([await line({ size_source: 'scan-a4' }), await line({ width_mm: 900, drop_mm: 1200, size_source: 'ar-typical' })]);
+    const order = await submit([
+      await line({ size_source: 'scan-a4' }),
+      await line({ width_mm: 900, drop_mm: 1200, size_source: 'ar-typical' }),
+    ]);
     expect(order.sizes_to_confirm).toBe(true);
     expect(order.blinds.map((l: any) => [l.size_source, l.size_estimated])).toEqual([
       ['scan-a4', false],
       ['ar-typical', true],
     ]);
-    const { results } = await env.DB.prepare('SELECT line_no, size_source FROM order_lines WHERE order_reference = ? ORDER BY line_no').bind(order.reference).all();
+    const { results } = await env.DB.prepare('SELECT line_no, size_source FROM order_lines WHERE order_reference = ? ORDER BY line_no')
+      .bind(order.reference)
+      .all();
     expect(results).toEqual([
       { line_no: 1, size_source: 'scan-a4' },
       { line_no: 2, size_source: 'ar-typical' },
@@ -86,7 +107,12 @@ describe('estimated sizes on orders', () => {
   it('refuses an unknown size source with a 400 naming the field', async () => {
     const res = await postJson(
       '/api/orders/submit',
-      { customer_name: 'Thandi', customer_email: 'thandi@example.co.za', customer_phone: '082 555 0101', blinds: [await line({ size_source: 'guessed' })] },
+      {
+        customer_name: 'Thandi',
+        customer_email: 'thandi@example.co.za',
+        customer_phone: '082 555 0101',
+        blinds: [await line({ size_source: 'guessed' })],
+      },
       ip(),
     );
     expect(res.status).toBe(400);
@@ -96,7 +122,12 @@ describe('estimated sizes on orders', () => {
   it('a stored quote keeps the estimate, and the order made from it is sizes to be confirmed', async () => {
     const quoteRes = await postJson(
       '/api/email/quote',
-      { recipient_email: `quote-${crypto.randomUUID()}@example.co.za`, recipient_name: 'Lerato Dube', quote_id: 'CB-515151', blinds: [await line({ size_source: 'polygon-estimate' })] },
+      {
+        recipient_email: `quote-${crypto.randomUUID()}@example.co.za`,
+        recipient_name: 'Lerato Dube',
+        quote_id: 'CB-515151',
+        blinds: [await line({ size_source: 'polygon-estimate' })],
+      },
       ip(),
     );
     expect(quoteRes.status, await quoteRes.clone().text()).toBe(201);
@@ -128,6 +159,11 @@ describe('lead score: the 20 points for sizes need measured sizes', () => {
 
   it("the customer's own or a measured size earns the 20 points", () => {
     expect(withSize({ width_mm: 1450, drop_mm: 1720, sizeSource: 'customer' })).toBe(20);
-    expect(withSize([{ width_mm: 1200, drop_mm: 1200, sizeSource: 'typical' }, { width_mm: 1450, drop_mm: 1720, sizeSource: 'measured' }])).toBe(20);
+    expect(
+      withSize([
+        { width_mm: 1200, drop_mm: 1200, sizeSource: 'typical' },
+        { width_mm: 1450, drop_mm: 1720, sizeSource: 'measured' },
+      ]),
+    ).toBe(20);
   });
 });

@@ -17,7 +17,11 @@ describe('health and the static app', () => {
   });
 
   it('redirects the legacy routes', async () => {
-    for (const [from, to] of [['/shutter-visualization', '/shutters'], ['/mobile-ruler', '/camera-ruler'], ['/calculator', '/quote-calculator']]) {
+    for (const [from, to] of [
+      ['/shutter-visualization', '/shutters'],
+      ['/mobile-ruler', '/camera-ruler'],
+      ['/calculator', '/quote-calculator'],
+    ]) {
       const res = await SELF.fetch(`${BASE}${from}`, { redirect: 'manual' });
       expect(res.status, from).toBe(301);
       expect(new URL(res.headers.get('Location')!).pathname).toBe(to);

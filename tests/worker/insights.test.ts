@@ -8,7 +8,11 @@ import { get, postJson } from './helpers';
 const D = '2026-03-10';
 
 async function staffCookie(): Promise<string> {
-  const res = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': `198.51.100.${Math.floor(Math.random() * 200) + 20}` });
+  const res = await postJson(
+    '/api/admin/session',
+    { pin: '4321' },
+    { 'CF-Connecting-IP': `198.51.100.${Math.floor(Math.random() * 200) + 20}` },
+  );
   expect(res.status).toBe(200);
   return res.headers.get('Set-Cookie')!.split(';')[0]!;
 }
@@ -24,13 +28,34 @@ function event(kind: string, day: string, visitor: string | null, extra: { produ
   );
 }
 
-function lead(id: string, createdAt: string, f: { email?: string; phone?: string; whatsapp?: string; location?: string; productInterest?: string; sessionData?: unknown }) {
+function lead(
+  id: string,
+  createdAt: string,
+  f: { email?: string; phone?: string; whatsapp?: string; location?: string; productInterest?: string; sessionData?: unknown },
+) {
   return env.DB.prepare(
     'INSERT INTO leads (id, name, email, phone, whatsapp, location, source, product_interest, session_data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  ).bind(id, `Lead ${id}`, f.email ?? null, f.phone ?? null, f.whatsapp ?? null, f.location ?? null, 'other', f.productInterest ?? null, f.sessionData ? JSON.stringify(f.sessionData) : null, createdAt);
+  ).bind(
+    id,
+    `Lead ${id}`,
+    f.email ?? null,
+    f.phone ?? null,
+    f.whatsapp ?? null,
+    f.location ?? null,
+    'other',
+    f.productInterest ?? null,
+    f.sessionData ? JSON.stringify(f.sessionData) : null,
+    createdAt,
+  );
 }
 
-function order(reference: string, createdAt: string, totalCents: number, paidAt: string | null, provider: string | null = paidAt ? 'yoco' : null) {
+function order(
+  reference: string,
+  createdAt: string,
+  totalCents: number,
+  paidAt: string | null,
+  provider: string | null = paidAt ? 'yoco' : null,
+) {
   return env.DB.prepare(
     'INSERT INTO orders (reference, customer_name, customer_email, subtotal_cents, vat_cents, total_cents, payment_status, paid_at, payment_provider, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   ).bind(reference, 'Buyer', 'buyer@example.co.za', totalCents, 0, totalCents, paidAt ? 'paid' : 'pending', paidAt, provider, createdAt);
@@ -60,7 +85,12 @@ beforeAll(async () => {
     event('visit', '2026-02-09', 'v5'), // first day of the 30-day window
     event('visit', '2026-02-08', 'v6'), // just outside it
     // Leads: score 70 (high), 35, 90 (high, created 00:30 SAST on D), and one at 00:30 SAST on D+1.
-    lead('L1', `${D}T09:00:00.000Z`, { email: 'a@example.co.za', phone: '0820000001', location: 'Knysna', productInterest: 'roller-blockout' }),
+    lead('L1', `${D}T09:00:00.000Z`, {
+      email: 'a@example.co.za',
+      phone: '0820000001',
+      location: 'Knysna',
+      productInterest: 'roller-blockout',
+    }),
     lead('L2', `${D}T11:00:00.000Z`, { email: 'b@example.co.za', location: 'knysna ' }),
     lead('L3', '2026-03-09T22:30:00.000Z', {
       email: 'c@example.co.za',
@@ -70,11 +100,24 @@ beforeAll(async () => {
       productInterest: 'Shutters',
       sessionData: { dimensions: { width_mm: 1200, drop_mm: 1500, sizeSource: 'customer' } },
     }),
-    lead('L4', '2026-03-10T22:30:00.000Z', { email: 'd@example.co.za', phone: '1', location: 'George', productInterest: 'roller-blockout' }),
+    lead('L4', '2026-03-10T22:30:00.000Z', {
+      email: 'd@example.co.za',
+      phone: '1',
+      location: 'George',
+      productInterest: 'roller-blockout',
+    }),
     // A quote on D with two lines.
     env.DB.prepare(
       `INSERT INTO quotes (id, quote_date, valid_until, customer_name, lines, total_cents, total_quantity, origin, access_key, created_at) VALUES ('CB-100001', ?, ?, 'Q', ?, 1000, 2, 'email', 'k', ?)`,
-    ).bind(D, D, JSON.stringify([{ product_type: 'roller-blockout', product_name: 'Roller Blind - Blockout' }, { product_type: 'venetian-aluwood-50mm', product_name: 'Venetian Blind - 50mm Aluwood' }]), `${D}T12:00:00.000Z`),
+    ).bind(
+      D,
+      D,
+      JSON.stringify([
+        { product_type: 'roller-blockout', product_name: 'Roller Blind - Blockout' },
+        { product_type: 'venetian-aluwood-50mm', product_name: 'Venetian Blind - 50mm Aluwood' },
+      ]),
+      `${D}T12:00:00.000Z`,
+    ),
     // Orders: two on D (one paid R1000 with two roller lines; one pending at 23:59 SAST), one paid two days before.
     order('CB-INS0000001', `${D}T08:00:00.000Z`, 100_000, `${D}T08:05:00.000Z`),
     order('CB-INS0000002', `${D}T21:59:59.000Z`, 20_000, null),
@@ -90,9 +133,29 @@ beforeAll(async () => {
 
 describe('lead score', () => {
   it('adds contact channels, product, area and measured dimensions up to 100', () => {
-    expect(leadScore({ email: 'a@x.co.za', phone: '1', whatsapp: '1', location: 'Plett', productInterest: 'Roller', sessionData: { dimensions: { width_mm: 1200, drop_mm: 1500, sizeSource: 'measured' } } })).toBe(100);
-    expect(leadScore({ email: 'a@x.co.za', phone: '1', whatsapp: null, location: 'Mossel Bay', productInterest: 'Roller', sessionData: null })).toBe(HIGH_VALUE_LEAD_SCORE);
-    expect(leadScore({ email: null, phone: '1', whatsapp: null, location: 'Johannesburg', productInterest: null, sessionData: { blindType: 'venetian' } })).toBe(45);
+    expect(
+      leadScore({
+        email: 'a@x.co.za',
+        phone: '1',
+        whatsapp: '1',
+        location: 'Plett',
+        productInterest: 'Roller',
+        sessionData: { dimensions: { width_mm: 1200, drop_mm: 1500, sizeSource: 'measured' } },
+      }),
+    ).toBe(100);
+    expect(
+      leadScore({ email: 'a@x.co.za', phone: '1', whatsapp: null, location: 'Mossel Bay', productInterest: 'Roller', sessionData: null }),
+    ).toBe(HIGH_VALUE_LEAD_SCORE);
+    expect(
+      leadScore({
+        email: null,
+        phone: '1',
+        whatsapp: null,
+        location: 'Johannesburg',
+        productInterest: null,
+        sessionData: { blindType: 'venetian' },
+      }),
+    ).toBe(45);
     expect(leadScore({ email: null, phone: null, whatsapp: null, location: '  ', productInterest: '', sessionData: {} })).toBe(0);
     expect(normaliseLocation('plett')).toBe('Plettenberg Bay');
     expect(normaliseLocation(' port  elizabeth ')).toBe('Port Elizabeth');
@@ -125,7 +188,14 @@ describe('GET /api/admin/insights/daily', () => {
     expect(report.recommendations[1]).toContain('Most leads came from Knysna (2, average score 53)');
     expect(report.recommendations[2]).toContain('Conversion was 66.7% (2 orders from 3 visitors)');
 
-    const series = report.charts.last30Days as { date: string; visits: number; leads: number; orders: number; revenue: number; testRevenue: number }[];
+    const series = report.charts.last30Days as {
+      date: string;
+      visits: number;
+      leads: number;
+      orders: number;
+      revenue: number;
+      testRevenue: number;
+    }[];
     expect(series).toHaveLength(30);
     expect(series[0]).toEqual({ date: '2026-02-09', visits: 1, leads: 0, orders: 0, revenue: 0, testRevenue: 0 });
     expect(series.at(-1)).toEqual({ date: D, visits: 3, leads: 3, orders: 2, revenue: 1000, testRevenue: 0 });
@@ -163,7 +233,12 @@ describe('GET /api/admin/insights/realtime', () => {
     const body = await res.json<any>();
     expect(body.insights.length).toBeGreaterThan(0);
     for (const insight of body.insights) {
-      expect(insight).toMatchObject({ title: expect.any(String), description: expect.any(String), priority: expect.stringMatching(/^(high|medium|low)$/), timestamp: expect.any(String) });
+      expect(insight).toMatchObject({
+        title: expect.any(String),
+        description: expect.any(String),
+        priority: expect.stringMatching(/^(high|medium|low)$/),
+        timestamp: expect.any(String),
+      });
       expect(Array.isArray(insight.recommendations)).toBe(true);
     }
   });
@@ -172,10 +247,24 @@ describe('GET /api/admin/insights/realtime', () => {
     const insights = await realtimeInsights(env.DB, new Date('2026-03-11T10:00:00.000Z'));
     const byTitle = (text: string) => insights.find((i) => i.title.includes(text));
     // All four are still 'new'; L3 (D 00:30 SAST) and L1 (D 11:00 SAST) are older than 24 hours, L2 and L4 not.
-    expect(byTitle('2 leads waiting more than 24 hours')).toMatchObject({ priority: 'high', data: { waiting: 4, overdue: 2, oldestCreatedAt: '2026-03-09T22:30:00.000Z' } });
+    expect(byTitle('2 leads waiting more than 24 hours')).toMatchObject({
+      priority: 'high',
+      data: { waiting: 4, overdue: 2, oldestCreatedAt: '2026-03-09T22:30:00.000Z' },
+    });
     expect(insights[0]!.priority).toBe('high');
-    expect(byTitle('Most interest from Knysna')?.data).toMatchObject({ areas: [{ area: 'Knysna', mentions: 2, gardenRoute: true }, { area: 'Cape Town', mentions: 1 }, { area: 'George', mentions: 1 }] });
-    expect(byTitle('Most priced product: Roller Blind - Blockout')?.data).toMatchObject({ products: [{ product: 'Roller Blind - Blockout', priceChecks: 2, orders: 1 }, { product: 'Venetian Blind - 50mm Aluwood', priceChecks: 1, orders: 0 }] });
+    expect(byTitle('Most interest from Knysna')?.data).toMatchObject({
+      areas: [
+        { area: 'Knysna', mentions: 2, gardenRoute: true },
+        { area: 'Cape Town', mentions: 1 },
+        { area: 'George', mentions: 1 },
+      ],
+    });
+    expect(byTitle('Most priced product: Roller Blind - Blockout')?.data).toMatchObject({
+      products: [
+        { product: 'Roller Blind - Blockout', priceChecks: 2, orders: 1 },
+        { product: 'Venetian Blind - 50mm Aluwood', priceChecks: 1, orders: 0 },
+      ],
+    });
     expect(byTitle('1 quote not converted')?.data).toMatchObject({ quotes: 1, notConverted: 1, valueRand: 10 });
   });
 

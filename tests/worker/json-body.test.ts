@@ -54,7 +54,12 @@ describe('JSON bodies without Content-Length', () => {
   it('accepts a chunked body under the cap', async () => {
     const sessionId = `session_${Date.now()}_chunkedaa`;
     const json = JSON.stringify({ sessionId });
-    const res = await postStream('/api/chat/session', 'application/json', chunkedBody([json.slice(0, 10), json.slice(10, 20), json.slice(20)]), '203.0.113.61');
+    const res = await postStream(
+      '/api/chat/session',
+      'application/json',
+      chunkedBody([json.slice(0, 10), json.slice(10, 20), json.slice(20)]),
+      '203.0.113.61',
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, sessionId });
   });
@@ -77,7 +82,12 @@ describe('form bodies without Content-Length', () => {
 
   it('a chunked sandbox checkout form stops with 413 once it passes 8 KB, before being read to the end', async () => {
     const body = endlessBody('card_number=');
-    const res = await postStream('/pay/sandbox/sbx_chk_aaaaaaaaaaaaaaaaaaaaaaaa', 'application/x-www-form-urlencoded', body.stream, '203.0.113.64');
+    const res = await postStream(
+      '/pay/sandbox/sbx_chk_aaaaaaaaaaaaaaaaaaaaaaaa',
+      'application/x-www-form-urlencoded',
+      body.stream,
+      '203.0.113.64',
+    );
     expect(res.status).toBe(413);
     expect(await res.text()).toContain('Request too large');
     expect(body.pulls()).toBeLessThan(1024);

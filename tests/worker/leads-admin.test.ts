@@ -13,13 +13,27 @@ let staffCookie = '';
 beforeAll(async () => {
   const res = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': '192.0.2.77' });
   expect(res.status).toBe(200);
-  staffCookie = res.headers.getSetCookie().find((l) => l.startsWith('__Host-cb_staff='))!.split(';')[0]!;
+  staffCookie = res.headers
+    .getSetCookie()
+    .find((l) => l.startsWith('__Host-cb_staff='))!
+    .split(';')[0]!;
 });
 
 const asStaff = (path: string, init: RequestInit = {}) =>
-  SELF.fetch(`${BASE}${path}`, { ...init, headers: { Cookie: staffCookie, ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...(init.headers as Record<string, string>) } });
+  SELF.fetch(`${BASE}${path}`, {
+    ...init,
+    headers: {
+      Cookie: staffCookie,
+      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+      ...(init.headers as Record<string, string>),
+    },
+  });
 const patchLead = (id: string, body: unknown, cookie = true) =>
-  SELF.fetch(`${BASE}/api/leads/${id}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: staffCookie } : {}) }, body: JSON.stringify(body) });
+  SELF.fetch(`${BASE}/api/leads/${id}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: staffCookie } : {}) },
+    body: JSON.stringify(body),
+  });
 
 const formLead = (over: Record<string, unknown> = {}) => ({
   name: 'Thandi Mokoena',
@@ -51,7 +65,11 @@ describe('staff leads API: anonymous requests', () => {
     ['POST', '/api/leads/some-id/personal-data/export'],
     ['POST', '/api/leads/some-id/personal-data/delete'],
   ])('%s %s answers 401 without a staff cookie', async (method, path) => {
-    const res = await SELF.fetch(`${BASE}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: method === 'PATCH' ? '{"notes":"x"}' : undefined });
+    const res = await SELF.fetch(`${BASE}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      body: method === 'PATCH' ? '{"notes":"x"}' : undefined,
+    });
     expect(res.status).toBe(401);
     expect((await res.json<any>()).error).toBe('unauthorized');
   });
@@ -68,7 +86,14 @@ describe('GET /api/leads', () => {
     const consultId = await capture({ name: 'Quote Consult', source: 'quote_consultation', sessionData: { quoteId: 'CB-123456' } });
     const details = await postJson(
       '/api/customer-details',
-      { name: 'Quick Pieter', whatsapp: '082 123 4567', email: 'pieter@example.co.za', feature: 'room_walkthrough', sessionId: 'session_1700000000000_quickdeta', popiaConsent: true },
+      {
+        name: 'Quick Pieter',
+        whatsapp: '082 123 4567',
+        email: 'pieter@example.co.za',
+        feature: 'room_walkthrough',
+        sessionId: 'session_1700000000000_quickdeta',
+        popiaConsent: true,
+      },
       { 'CF-Connecting-IP': freshIp() },
     );
     expect(details.status).toBe(201);
@@ -84,9 +109,21 @@ describe('GET /api/leads', () => {
     expect(res.status).toBe(200);
     const body = await res.json<any>();
     const byName = (name: string) => body.leads.find((l: any) => l.name === name);
-    expect(byName('Form Lead')).toMatchObject({ id: formId, source: 'ar_visualizer', followUpStatus: 'new', email: 'thandi@example.co.za', phone: '082 555 0101', lastContactedAt: null });
+    expect(byName('Form Lead')).toMatchObject({
+      id: formId,
+      source: 'ar_visualizer',
+      followUpStatus: 'new',
+      email: 'thandi@example.co.za',
+      phone: '082 555 0101',
+      lastContactedAt: null,
+    });
     expect(byName('Quote Consult')).toMatchObject({ id: consultId, source: 'quote_consultation', sessionData: { quoteId: 'CB-123456' } });
-    expect(byName('Quick Pieter')).toMatchObject({ source: 'quick_details', whatsapp: '082 123 4567', email: 'pieter@example.co.za', productInterest: null });
+    expect(byName('Quick Pieter')).toMatchObject({
+      source: 'quick_details',
+      whatsapp: '082 123 4567',
+      email: 'pieter@example.co.za',
+      productInterest: null,
+    });
     const sipho = byName('Sipho Dlamini');
     expect(sipho).toMatchObject({ source: 'chat', email: null, sessionData: { sessionId: 'session_1700000000001_chatleadx' } });
     expect(sipho.phone.replace(/\D/g, '')).toBe('0825559876');
@@ -133,7 +170,11 @@ describe('PATCH /api/leads/{id}', () => {
     const id = await capture({ name: 'Patch Notes' });
     const res = await patchLead(id, { notes: 'Called, wants a site visit on Friday' });
     expect(res.status).toBe(200);
-    expect((await res.json<any>()).lead).toMatchObject({ notes: 'Called, wants a site visit on Friday', followUpStatus: 'new', lastContactedAt: null });
+    expect((await res.json<any>()).lead).toMatchObject({
+      notes: 'Called, wants a site visit on Friday',
+      followUpStatus: 'new',
+      lastContactedAt: null,
+    });
     // Closing later keeps the notes and sets no contact time.
     const closed = await (await patchLead(id, { followUpStatus: 'closed' })).json<any>();
     expect(closed.lead).toMatchObject({ followUpStatus: 'closed', notes: 'Called, wants a site visit on Friday', lastContactedAt: null });
@@ -159,7 +200,11 @@ describe('PATCH /api/leads/{id}', () => {
 
   it('refuses a cross-site write with the staff cookie (403)', async () => {
     const id = await capture({ name: 'Cross Site' });
-    const res = await asStaff(`/api/leads/${id}`, { method: 'PATCH', body: JSON.stringify({ notes: 'x' }), headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    const res = await asStaff(`/api/leads/${id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ notes: 'x' }),
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -174,7 +219,9 @@ describe('GET /api/leads/export', () => {
     expect(res.headers.get('Content-Disposition')).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     const csv = await res.text();
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('id,name,email,phone,whatsapp,location,source,productInterest,followUpStatus,notes,createdAt,lastContactedAt,popiaConsent');
+    expect(lines[0]).toBe(
+      'id,name,email,phone,whatsapp,location,source,productInterest,followUpStatus,notes,createdAt,lastContactedAt,popiaConsent',
+    );
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(csv).toContain(",'+SUM(A1:A2),");
     expect(csv).toContain(",'@cmd,");
@@ -203,7 +250,15 @@ describe('the business is told of a new lead through the outbox', () => {
     const row = await env.DB.prepare('SELECT * FROM email_outbox WHERE dedupe_key = ?').bind(`lead-notification:${id}`).first<any>();
     expect(row).toMatchObject({ kind: 'lead-notification', to_address: 'info@example.co.za', reply_to: 'thandi@example.co.za' });
     expect(row.subject).toBe('New lead: Notice Naledi - Roller Blind - Blockout');
-    for (const part of ['Notice Naledi', 'thandi@example.co.za', '083 111 2222', 'Knysna', 'AR visualiser', 'Roller Blind - Blockout', 'https://shop.test/leads']) {
+    for (const part of [
+      'Notice Naledi',
+      'thandi@example.co.za',
+      '083 111 2222',
+      'Knysna',
+      'AR visualiser',
+      'Roller Blind - Blockout',
+      'https://shop.test/leads',
+    ]) {
       expect(row.text).toContain(part);
       expect(row.html).toContain(part);
     }
@@ -217,18 +272,37 @@ describe('the business is told of a new lead through the outbox', () => {
   });
 
   it('queues one for the quick-details dialog and a chat lead as well', async () => {
-    const res = await postJson('/api/customer-details', { name: 'Quick Notice', whatsapp: '082 000 1111', email: 'qn@example.co.za', feature: 'ar_visualizer', popiaConsent: true }, { 'CF-Connecting-IP': freshIp() });
+    const res = await postJson(
+      '/api/customer-details',
+      { name: 'Quick Notice', whatsapp: '082 000 1111', email: 'qn@example.co.za', feature: 'ar_visualizer', popiaConsent: true },
+      { 'CF-Connecting-IP': freshIp() },
+    );
     expect(res.status).toBe(201);
     const lead = await env.DB.prepare(`SELECT id FROM leads WHERE name = 'Quick Notice'`).first<any>();
-    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM email_outbox WHERE dedupe_key = ?').bind(`lead-notification:${lead.id}`).first<number>('n')).toBe(1);
+    expect(
+      await env.DB.prepare('SELECT COUNT(*) AS n FROM email_outbox WHERE dedupe_key = ?')
+        .bind(`lead-notification:${lead.id}`)
+        .first<number>('n'),
+    ).toBe(1);
     const chatLead = await env.DB.prepare(`SELECT id FROM leads WHERE source = 'chat' LIMIT 1`).first<any>();
-    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM email_outbox WHERE dedupe_key = ?').bind(`lead-notification:${chatLead.id}`).first<number>('n')).toBe(1);
+    expect(
+      await env.DB.prepare('SELECT COUNT(*) AS n FROM email_outbox WHERE dedupe_key = ?')
+        .bind(`lead-notification:${chatLead.id}`)
+        .first<number>('n'),
+    ).toBe(1);
   });
 
   it('queues nothing when BUSINESS_EMAIL is unset, and the lead is still stored', async () => {
-    const id = await captureLead(leadSink({ ...env, BUSINESS_EMAIL: '' } as any, { origin: BASE }), { ...formLead({ name: 'No Business Mail' }), email: 'nb@example.co.za' } as any);
+    const id = await captureLead(leadSink({ ...env, BUSINESS_EMAIL: '' } as any, { origin: BASE }), {
+      ...formLead({ name: 'No Business Mail' }),
+      email: 'nb@example.co.za',
+    } as any);
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM leads WHERE id = ?').bind(id).first<number>('n')).toBe(1);
-    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM email_outbox WHERE dedupe_key = ?').bind(`lead-notification:${id}`).first<number>('n')).toBe(0);
+    expect(
+      await env.DB.prepare('SELECT COUNT(*) AS n FROM email_outbox WHERE dedupe_key = ?')
+        .bind(`lead-notification:${id}`)
+        .first<number>('n'),
+    ).toBe(0);
   });
 
   it('the lead and its notice are one batch: a notice that cannot be stored stores no lead', async () => {

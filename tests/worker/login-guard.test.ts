@@ -35,12 +35,16 @@ async function wrongSignIns(count: number, prefix: string) {
 
 async function budgetRows() {
   return runInDurableObject(guard(), async (_i: LoginGuard, state) =>
-    state.storage.sql.exec<{ key: string; attempts: number; expires_at: number }>('SELECT key, attempts, expires_at FROM budget ORDER BY key').toArray(),
+    state.storage.sql
+      .exec<{ key: string; attempts: number; expires_at: number }>('SELECT key, attempts, expires_at FROM budget ORDER BY key')
+      .toArray(),
   );
 }
 
 async function lockoutMails() {
-  const { results } = await env.DB.prepare("SELECT dedupe_key, kind, to_address, subject, text FROM email_outbox WHERE dedupe_key LIKE 'staff-pin-lockout:%'").all<{
+  const { results } = await env.DB.prepare(
+    "SELECT dedupe_key, kind, to_address, subject, text FROM email_outbox WHERE dedupe_key LIKE 'staff-pin-lockout:%'",
+  ).all<{
     dedupe_key: string;
     kind: string;
     to_address: string;
@@ -105,7 +109,11 @@ describe('LoginGuard: the lockout to report', () => {
     expect(refused).toMatchObject({ outcome: 'locked', scope: 'untrusted' });
     expect(refused).not.toHaveProperty('report');
     await guard().reportFailed(tripping.report!);
-    expect(await attempt('0000', '198.51.102.2')).toMatchObject({ outcome: 'locked', scope: 'untrusted', report: { dayStart: tripping.report!.dayStart } });
+    expect(await attempt('0000', '198.51.102.2')).toMatchObject({
+      outcome: 'locked',
+      scope: 'untrusted',
+      report: { dayStart: tripping.report!.dayStart },
+    });
   });
 });
 
@@ -123,7 +131,10 @@ describe('LoginGuard: budgets', () => {
       );
     });
     // The attempt that fills the day's budget: a wrong PIN, and the lockout handed out to report.
-    expect(await attempt('0000', '192.0.2.3')).toEqual({ outcome: 'wrong-pin', report: expect.objectContaining({ dayStart, attemptsToday: UNTRUSTED_MAX_PER_DAY }) });
+    expect(await attempt('0000', '192.0.2.3')).toEqual({
+      outcome: 'wrong-pin',
+      report: expect.objectContaining({ dayStart, attemptsToday: UNTRUSTED_MAX_PER_DAY }),
+    });
     const refused = await attempt(PIN, '192.0.2.4');
     expect(refused).toMatchObject({ outcome: 'locked', scope: 'untrusted' });
     if (refused.outcome !== 'locked') throw new Error('expected a lockout');
@@ -139,7 +150,10 @@ describe('LoginGuard: budgets', () => {
   it(`stops trusting a device cookie ${DEVICE_COOKIE_TTL_SECONDS / 86400} days after its last sign-in`, async () => {
     const [fresh, stale] = await runInDurableObject(guard(), async (instance: LoginGuard) => {
       const sign = (instance as unknown as { signDevice(id: string, now: number): Promise<string> }).signDevice.bind(instance);
-      return Promise.all([sign('dknown', Date.now() - (DEVICE_COOKIE_TTL_SECONDS - 3600) * 1000), sign('dknown', Date.now() - (DEVICE_COOKIE_TTL_SECONDS + 60) * 1000)]);
+      return Promise.all([
+        sign('dknown', Date.now() - (DEVICE_COOKIE_TTL_SECONDS - 3600) * 1000),
+        sign('dknown', Date.now() - (DEVICE_COOKIE_TTL_SECONDS + 60) * 1000),
+      ]);
     });
     await wrongGuesses(UNTRUSTED_MAX_PER_HOUR);
     expect(await attempt(PIN, '192.0.2.5', stale)).toMatchObject({ outcome: 'locked', scope: 'untrusted' });

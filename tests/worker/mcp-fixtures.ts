@@ -52,7 +52,11 @@ export async function firstColour(productId: string): Promise<string> {
 }
 
 export async function websitePrice(product: string, width: number, drop: number): Promise<any> {
-  const res = await postJson('/api/pricing/quote', { product_type: product, width_mm: width, drop_mm: drop, quantity: 1 }, { 'CF-Connecting-IP': freshIp() });
+  const res = await postJson(
+    '/api/pricing/quote',
+    { product_type: product, width_mm: width, drop_mm: drop, quantity: 1 },
+    { 'CF-Connecting-IP': freshIp() },
+  );
   expect(res.status).toBe(200);
   return res.json<any>();
 }

@@ -7,25 +7,29 @@ import { BASE, clearOfWindowEnd, get, postJson, WINDOW_WAIT_TIMEOUT_MS } from '.
 import { callTool, connectAgent, freshIp, ping, rpc, textOf } from './mcp-fixtures';
 
 describe('/mcp: limits and protocol', () => {
-  it(`answers 429 in the JSON-RPC error shape after ${MCP_RATE_LIMIT.limit} requests a minute from one client`, async () => {
-    const ip = freshIp();
-    await clearOfWindowEnd(MCP_RATE_LIMIT.windowSeconds);
-    for (let i = 0; i < MCP_RATE_LIMIT.limit; i++) {
-      const res = await rpc(ping, { 'CF-Connecting-IP': ip });
-      expect(res.status).toBe(200);
-    }
-    const limited = await rpc(ping, { 'CF-Connecting-IP': ip });
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
-    const body = await limited.json<any>();
-    expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
-    expect(body.error.message).toContain('Too many requests');
-    // The SDK client sees the 429 too; another client is not affected.
-    const error = await connectAgent(ip).catch((err: unknown) => err);
-    expect(error).toBeInstanceOf(StreamableHTTPError);
-    expect((error as StreamableHTTPError).code).toBe(429);
-    expect((await rpc(ping)).status).toBe(200);
-  }, WINDOW_WAIT_TIMEOUT_MS);
+  it(
+    `answers 429 in the JSON-RPC error shape after ${MCP_RATE_LIMIT.limit} requests a minute from one client`,
+    async () => {
+      const ip = freshIp();
+      await clearOfWindowEnd(MCP_RATE_LIMIT.windowSeconds);
+      for (let i = 0; i < MCP_RATE_LIMIT.limit; i++) {
+        const res = await rpc(ping, { 'CF-Connecting-IP': ip });
+        expect(res.status).toBe(200);
+      }
+      const limited = await rpc(ping, { 'CF-Connecting-IP': ip });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+      const body = await limited.json<any>();
+      expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+      expect(body.error.message).toContain('Too many requests');
+      // The SDK client sees the 429 too; another client is not affected.
+      const error = await connectAgent(ip).catch((err: unknown) => err);
+      expect(error).toBeInstanceOf(StreamableHTTPError);
+      expect((error as StreamableHTTPError).code).toBe(429);
+      expect((await rpc(ping)).status).toBe(200);
+    },
+    WINDOW_WAIT_TIMEOUT_MS,
+  );
 
   it('refuses a body over the size limit with 413 before parsing it', async () => {
     const huge = JSON.stringify({ ...ping, params: { padding: 'x'.repeat(MCP_MAX_BODY_BYTES) } });
@@ -44,7 +48,12 @@ describe('/mcp: limits and protocol', () => {
   });
 
   it('refuses a JSON-RPC batch whole: 100 price_blind calls in one array are not 100 calls under the limit of 60 a minute', async () => {
-    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'price_blind', arguments: { product_id: 'roller-blockout', width_mm: 1200, drop_mm: 1500 } } });
+    const call = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'price_blind', arguments: { product_id: 'roller-blockout', width_mm: 1200, drop_mm: 1500 } },
+    });
     const ip = freshIp();
     // One call on its own is answered (so the refusal below is the batch, not the call).
     const single = await rpc(call(1), { 'CF-Connecting-IP': ip });
@@ -80,12 +89,20 @@ describe('/mcp: Origin validation (MCP spec: DNS rebinding)', () => {
   });
 
   it('refuses a page of another website with 403, for every method', async () => {
-    const foreign: Record<string, string>[] = [{ Origin: 'https://evil.example' }, { Origin: 'http://localhost:8787' }, { 'Sec-Fetch-Site': 'cross-site' }];
+    const foreign: Record<string, string>[] = [
+      { Origin: 'https://evil.example' },
+      { Origin: 'http://localhost:8787' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    ];
     for (const headers of foreign) {
       const res = await rpc(ping, headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
       const body = await res.json<any>();
-      expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Requests from other websites are not accepted.' } });
+      expect(body).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32000, message: 'Requests from other websites are not accepted.' },
+      });
     }
     expect((await rpc(undefined, { Origin: 'https://evil.example' }, 'GET')).status).toBe(403);
     const error = await connectAgent(freshIp(), { Origin: 'https://evil.example' }).catch((err: unknown) => err);
@@ -113,7 +130,18 @@ describe('/mcp: no staff data is reachable', () => {
     const marker = `mcp-probe-${crypto.randomUUID().slice(0, 8)}@example.co.za`;
     const lead = await postJson(
       '/api/leads/capture',
-      { name: 'Probe Person', email: marker, phone: '082 555 0123', whatsapp: '', location: 'Knysna', source: 'ar_visualizer', productInterest: 'Roller', sessionData: {}, notes: '', popiaConsent: true },
+      {
+        name: 'Probe Person',
+        email: marker,
+        phone: '082 555 0123',
+        whatsapp: '',
+        location: 'Knysna',
+        source: 'ar_visualizer',
+        productInterest: 'Roller',
+        sessionData: {},
+        notes: '',
+        popiaConsent: true,
+      },
       { 'CF-Connecting-IP': freshIp() },
     );
     expect(lead.status).toBe(201);

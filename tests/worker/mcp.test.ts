@@ -7,7 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { MCP_SERVER_NAME, MCP_TOOL_NAMES } from '../../worker/mcp/server';
 import { MCP_START_QUOTE_LIMIT } from '../../worker/mcp/shop-tools';
 import { BASE, clearOfWindowEnd, get } from './helpers';
-import { callTool, connectAgent, firstColour, freshIp, START_QUOTE_TIMEOUT_MS, START_QUOTE_WAIT_MS, textOf, websitePrice } from './mcp-fixtures';
+import {
+  callTool,
+  connectAgent,
+  firstColour,
+  freshIp,
+  START_QUOTE_TIMEOUT_MS,
+  START_QUOTE_WAIT_MS,
+  textOf,
+  websitePrice,
+} from './mcp-fixtures';
 
 describe('/mcp: connecting and discovering the tools', () => {
   it('initializes with the SDK client and lists exactly the shop tools, each described with input and output schemas', async () => {
@@ -38,7 +47,12 @@ describe('/mcp: connecting and discovering the tools', () => {
     // The same catalogue and 'from' price the storefront shows (GET /api/products/catalog).
     const catalog = await (await get('/api/products/catalog')).json<any>();
     const site = catalog[roller.section].find((p: any) => p.id === 'roller-blockout');
-    expect(roller).toMatchObject({ name: site.name, description: site.description, from_price_zar: site.from_price, page_url: `${BASE}/quote-calculator` });
+    expect(roller).toMatchObject({
+      name: site.name,
+      description: site.description,
+      from_price_zar: site.from_price,
+      page_url: `${BASE}/quote-calculator`,
+    });
     expect(roller.from_price_zar).toBeGreaterThan(0);
     expect(roller.size_limits.max_width_mm).toBeLessThanOrEqual(3000);
     expect(roller.size_limits.min_width_mm).toBe(site.from_size.width_mm);
@@ -71,7 +85,12 @@ describe('/mcp: connecting and discovering the tools', () => {
   it('tells business facts from the configuration', async () => {
     const client = await connectAgent();
     const data = (await callTool(client, 'business_info')).structuredContent as any;
-    expect(data.contact).toMatchObject({ phone_national: '+27 21 000 0000', email: 'info@example.co.za', website: BASE, main_website: 'https://example.co.za' });
+    expect(data.contact).toMatchObject({
+      phone_national: '+27 21 000 0000',
+      email: 'info@example.co.za',
+      website: BASE,
+      main_website: 'https://example.co.za',
+    });
     expect(data.lead_times).toContain('Production takes 7-10 business days.');
     expect(data.quote_valid_days).toBe(30);
     await client.close();
@@ -84,7 +103,13 @@ describe('/mcp: price_blind answers what the quote calculator shows', () => {
     const colour = await firstColour('roller-blockout');
     const site = await websitePrice('roller-blockout', 1234, 1567);
     expect(site.success).toBe(true);
-    const result = await callTool(client, 'price_blind', { product_id: 'roller-blockout', width_mm: 1234, drop_mm: 1567, colour: colour.toUpperCase(), quantity: 3 });
+    const result = await callTool(client, 'price_blind', {
+      product_id: 'roller-blockout',
+      width_mm: 1234,
+      drop_mm: 1567,
+      colour: colour.toUpperCase(),
+      quantity: 3,
+    });
     expect(result.isError).toBeFalsy();
     const data = result.structuredContent as any;
     expect(data).toMatchObject({
@@ -114,13 +139,19 @@ describe('/mcp: price_blind answers what the quote calculator shows', () => {
     const result = await callTool(client, 'price_blind', { product_id: 'roller-blockout', width_mm: 3500, drop_mm: 1200 });
     expect(result.isError).toBeFalsy();
     const data = result.structuredContent as any;
-    expect(data).toMatchObject({ success: false, title: 'Contact Team for Custom Made Orders', message: site.message, contact_required: true });
+    expect(data).toMatchObject({
+      success: false,
+      title: 'Contact Team for Custom Made Orders',
+      message: site.message,
+      contact_required: true,
+    });
     expect(data.unit_price_zar).toBeUndefined();
     expect(data.contact).toContain('+27 21 000 0000');
     expect(textOf(result)).toContain(`Contact Team for Custom Made Orders: ${site.message}`);
 
     // Only the drop over 3000 mm refers to the team as well.
-    const drop = (await callTool(client, 'price_blind', { product_id: 'roller-blockout', width_mm: 1000, drop_mm: 3200 })).structuredContent as any;
+    const drop = (await callTool(client, 'price_blind', { product_id: 'roller-blockout', width_mm: 1000, drop_mm: 3200 }))
+      .structuredContent as any;
     expect(drop).toMatchObject({ success: false, title: 'Contact Team for Custom Made Orders', contact_required: true });
     await client.close();
   });
@@ -128,7 +159,8 @@ describe('/mcp: price_blind answers what the quote calculator shows', () => {
   it("answers a size below the smallest with 'Size Too Small' and the website's message", async () => {
     const client = await connectAgent();
     const site = await websitePrice('roller-blockout', 50, 50);
-    const data = (await callTool(client, 'price_blind', { product_id: 'roller-blockout', width_mm: 50, drop_mm: 50 })).structuredContent as any;
+    const data = (await callTool(client, 'price_blind', { product_id: 'roller-blockout', width_mm: 50, drop_mm: 50 }))
+      .structuredContent as any;
     expect(data).toMatchObject({ success: false, title: 'Size Too Small', message: site.message, contact_required: false, contact: null });
     await client.close();
   });
@@ -138,7 +170,12 @@ describe('/mcp: price_blind answers what the quote calculator shows', () => {
     const unknown = await callTool(client, 'price_blind', { product_id: 'no-such-blind', width_mm: 1000, drop_mm: 1000 });
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toContain("We do not have a price list for 'no-such-blind'");
-    const colour = await callTool(client, 'price_blind', { product_id: 'roller-blockout', width_mm: 1000, drop_mm: 1000, colour: 'Tartan Plaid' });
+    const colour = await callTool(client, 'price_blind', {
+      product_id: 'roller-blockout',
+      width_mm: 1000,
+      drop_mm: 1000,
+      colour: 'Tartan Plaid',
+    });
     expect(colour.isError).toBe(true);
     expect(textOf(colour)).toContain("does not come in 'Tartan Plaid'");
     const fraction = await callTool(client, 'price_blind', { product_id: 'roller-blockout', width_mm: 'wide', drop_mm: 1000 });
@@ -152,7 +189,8 @@ describe('/mcp: start_quote hands the customer a link to complete the quote on t
   it('stores the server-priced quote and answers the /complete-quote link that loads it', async () => {
     const client = await connectAgent();
     const colour = await firstColour('roller-blockout');
-    const price = (await callTool(client, 'price_blind', { product_id: 'roller-blockout', width_mm: 1400, drop_mm: 1800, quantity: 2 })).structuredContent as any;
+    const price = (await callTool(client, 'price_blind', { product_id: 'roller-blockout', width_mm: 1400, drop_mm: 1800, quantity: 2 }))
+      .structuredContent as any;
     const result = await callTool(client, 'start_quote', {
       product_id: 'roller-blockout',
       width_mm: 1400,
@@ -175,13 +213,28 @@ describe('/mcp: start_quote hands the customer a link to complete the quote on t
     const res = await get(`/api/quotes/${data.quote_id}?key=${link.searchParams.get('key')}`);
     expect(res.status).toBe(200);
     const { quote } = await res.json<any>();
-    expect(quote).toMatchObject({ quote_id: data.quote_id, customer_name: 'Sipho Agent-Test', customer_email: 'sipho@example.co.za', total_amount: price.total_price_zar, order_reference: null });
+    expect(quote).toMatchObject({
+      quote_id: data.quote_id,
+      customer_name: 'Sipho Agent-Test',
+      customer_email: 'sipho@example.co.za',
+      total_amount: price.total_price_zar,
+      order_reference: null,
+    });
     expect(quote.blinds).toHaveLength(1);
-    expect(quote.blinds[0]).toMatchObject({ product_type: 'roller-blockout', width_mm: 1400, drop_mm: 1800, colour, quantity: 2, price: price.unit_price_zar });
+    expect(quote.blinds[0]).toMatchObject({
+      product_type: 'roller-blockout',
+      width_mm: 1400,
+      drop_mm: 1800,
+      colour,
+      quantity: 2,
+      price: price.unit_price_zar,
+    });
     // Without the key the number alone opens nothing.
     expect((await get(`/api/quotes/${data.quote_id}?key=wrong`)).status).toBe(404);
     // The business is told, and told that an AI agent started it (nobody has checked it with the customer).
-    const notice = await env.DB.prepare('SELECT subject, text FROM email_outbox WHERE dedupe_key = ?').bind(`quote:${data.quote_id}:internal`).first<any>();
+    const notice = await env.DB.prepare('SELECT subject, text FROM email_outbox WHERE dedupe_key = ?')
+      .bind(`quote:${data.quote_id}:internal`)
+      .first<any>();
     expect(notice.subject).toBe(`Quote started by an AI agent: ${data.quote_id} - Sipho Agent-Test`);
     expect(notice.text).toContain('started by an AI shopping agent (through /mcp)');
     await client.close();
@@ -196,26 +249,36 @@ describe('/mcp: start_quote hands the customer a link to complete the quote on t
     const noColour = await callTool(client, 'start_quote', { product_id: 'roller-blockout', width_mm: 1000, drop_mm: 1500 });
     expect(noColour.isError).toBe(true);
     expect(textOf(noColour)).toContain('colour');
-    const badEmail = await callTool(client, 'start_quote', { product_id: 'roller-blockout', width_mm: 1000, drop_mm: 1500, colour, customer_email: 'not-an-address' });
+    const badEmail = await callTool(client, 'start_quote', {
+      product_id: 'roller-blockout',
+      width_mm: 1000,
+      drop_mm: 1500,
+      colour,
+      customer_email: 'not-an-address',
+    });
     expect(badEmail.isError).toBe(true);
     await client.close();
   });
 
-  it(`starts at most ${MCP_START_QUOTE_LIMIT.limit} quotes per client per hour`, async () => {
-    const ip = freshIp();
-    // The refusal names minutes: the burst must end more than a minute before the hour's window does.
-    await clearOfWindowEnd(MCP_START_QUOTE_LIMIT.windowSeconds, START_QUOTE_WAIT_MS, START_QUOTE_TIMEOUT_MS);
-    const client = await connectAgent(ip);
-    const colour = await firstColour('roller-blockout');
-    const args = { product_id: 'roller-blockout', width_mm: 1000, drop_mm: 1000, colour };
-    for (let i = 0; i < MCP_START_QUOTE_LIMIT.limit; i++) {
-      expect((await callTool(client, 'start_quote', args)).isError).toBeFalsy();
-    }
-    const refused = await callTool(client, 'start_quote', args);
-    expect(refused.isError).toBe(true);
-    expect(textOf(refused)).toMatch(/several quotes already\. Please wait \d+ minutes and try again\./);
-    // Pricing still works for that client.
-    expect((await callTool(client, 'price_blind', args)).isError).toBeFalsy();
-    await client.close();
-  }, START_QUOTE_TIMEOUT_MS);
+  it(
+    `starts at most ${MCP_START_QUOTE_LIMIT.limit} quotes per client per hour`,
+    async () => {
+      const ip = freshIp();
+      // The refusal names minutes: the burst must end more than a minute before the hour's window does.
+      await clearOfWindowEnd(MCP_START_QUOTE_LIMIT.windowSeconds, START_QUOTE_WAIT_MS, START_QUOTE_TIMEOUT_MS);
+      const client = await connectAgent(ip);
+      const colour = await firstColour('roller-blockout');
+      const args = { product_id: 'roller-blockout', width_mm: 1000, drop_mm: 1000, colour };
+      for (let i = 0; i < MCP_START_QUOTE_LIMIT.limit; i++) {
+        expect((await callTool(client, 'start_quote', args)).isError).toBeFalsy();
+      }
+      const refused = await callTool(client, 'start_quote', args);
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/several quotes already\. Please wait \d+ minutes and try again\./);
+      // Pricing still works for that client.
+      expect((await callTool(client, 'price_blind', args)).isError).toBeFalsy();
+      await client.close();
+    },
+    START_QUOTE_TIMEOUT_MS,
+  );
 });

@@ -14,16 +14,21 @@ import { BASE, get } from './helpers';
 const APP_SHELL = 'test app shell';
 
 describe('unknown paths', () => {
-  it.each(['/no-such-page', '/quote/Q-123', '/track/TRK-1', '/admin/not-built-yet', '/former-name-workspace', '/melvin-workspace/extra', '/measurement/extra'])(
-    '%s is HTTP 404 with the app HTML',
-    async (path) => {
-      const res = await get(path);
-      expect(res.status).toBe(404);
-      expect(res.headers.get('Content-Type')).toContain('text/html');
-      expect(res.headers.get('Cache-Control')).toBe('no-cache');
-      expect(await res.text()).toContain(APP_SHELL);
-    },
-  );
+  it.each([
+    '/no-such-page',
+    '/quote/Q-123',
+    '/track/TRK-1',
+    '/admin/not-built-yet',
+    '/former-name-workspace',
+    '/melvin-workspace/extra',
+    '/measurement/extra',
+  ])('%s is HTTP 404 with the app HTML', async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('Content-Type')).toContain('text/html');
+    expect(res.headers.get('Cache-Control')).toBe('no-cache');
+    expect(await res.text()).toContain(APP_SHELL);
+  });
 
   it('a HEAD and a conditional request for an unknown path are 404 too', async () => {
     expect((await SELF.fetch(`${BASE}/no-such-page`, { method: 'HEAD' })).status).toBe(404);
@@ -54,7 +59,14 @@ describe('the route table still answers 200', () => {
   });
 
   it('with a query, a trailing slash or in another letter case, like the app router', async () => {
-    for (const path of ['/quote?id=Q-1&key=abc', '/track?tracking=TRK1', '/melvin-workspace?note=n1', '/Melvin-Workspace', '/measurement/', '/Quote-Calculator']) {
+    for (const path of [
+      '/quote?id=Q-1&key=abc',
+      '/track?tracking=TRK1',
+      '/melvin-workspace?note=n1',
+      '/Melvin-Workspace',
+      '/measurement/',
+      '/Quote-Calculator',
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       await res.arrayBuffer();
@@ -96,7 +108,11 @@ describe('search engines and static files are unaffected', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('Content-Type')).toContain('image/jpeg');
     await image.arrayBuffer();
-    for (const [from, to] of [['/calculator', '/quote-calculator'], ['/shutter-visualization', '/shutters'], ['/mobile-ruler', '/camera-ruler']]) {
+    for (const [from, to] of [
+      ['/calculator', '/quote-calculator'],
+      ['/shutter-visualization', '/shutters'],
+      ['/mobile-ruler', '/camera-ruler'],
+    ]) {
       const res = await SELF.fetch(`${BASE}${from}`, { redirect: 'manual' });
       expect(res.status, from).toBe(301);
       expect(new URL(res.headers.get('Location')!).pathname).toBe(to);

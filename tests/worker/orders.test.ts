@@ -35,8 +35,28 @@ async function orderBody(overrides: Record<string, unknown> = {}) {
     customer_address: '',
     special_instructions: 'Please phone before delivery',
     blinds: [
-      { product_type: 'roller-blockout', product_name: 'Roller Blind - Blockout', width_mm: 1200, drop_mm: 1500, control_side: 'left', mount_type: 'inside-recess', colour: await firstColour('roller-blockout'), quantity: 2, price: 1 },
-      { product_type: 'verticals-blockout', product_name: 'Vertical', width_mm: 2000, drop_mm: 2100, control_side: 'right', mount_type: 'outside-facefix', colour: await firstColour('verticals-blockout'), quantity: 1, price: 1 },
+      {
+        product_type: 'roller-blockout',
+        product_name: 'Roller Blind - Blockout',
+        width_mm: 1200,
+        drop_mm: 1500,
+        control_side: 'left',
+        mount_type: 'inside-recess',
+        colour: await firstColour('roller-blockout'),
+        quantity: 2,
+        price: 1,
+      },
+      {
+        product_type: 'verticals-blockout',
+        product_name: 'Vertical',
+        width_mm: 2000,
+        drop_mm: 2100,
+        control_side: 'right',
+        mount_type: 'outside-facefix',
+        colour: await firstColour('verticals-blockout'),
+        quantity: 1,
+        price: 1,
+      },
     ],
     total_amount: 3,
     ...overrides,
@@ -69,7 +89,9 @@ describe('POST /api/orders/submit', () => {
     expect(row).toMatchObject({ total_cents: total, client_total_cents: 300, customer_address: null, payment_status: 'pending' });
     expect(row.vat_cents).toBe(Math.round((total * 15) / 115));
     expect(row.subtotal_cents + row.vat_cents).toBe(total);
-    const lines = await env.DB.prepare('SELECT COUNT(*) AS n FROM order_lines WHERE order_reference = ?').bind(body.reference).first<number>('n');
+    const lines = await env.DB.prepare('SELECT COUNT(*) AS n FROM order_lines WHERE order_reference = ?')
+      .bind(body.reference)
+      .first<number>('n');
     expect(lines).toBe(2);
   });
 
@@ -78,7 +100,13 @@ describe('POST /api/orders/submit', () => {
     const res = await get(`/api/orders/${reference.toLowerCase()}`);
     expect(res.status).toBe(200);
     const { order } = await res.json<any>();
-    expect(order).toMatchObject({ reference, customer_name: 'Thandi Mokoena', special_instructions: 'Please phone before delivery', paymentStatus: 'pending', quote_id: null });
+    expect(order).toMatchObject({
+      reference,
+      customer_name: 'Thandi Mokoena',
+      special_instructions: 'Please phone before delivery',
+      paymentStatus: 'pending',
+      quote_id: null,
+    });
     expect(order.blinds).toHaveLength(2);
     expect(order.subtotal + order.vat).toBeCloseTo(order.total_amount, 2);
     const missing = await get('/api/orders/CB-ZZZZZZZZZZ');
@@ -125,7 +153,11 @@ describe('POST /api/orders/submit', () => {
   it('stores the colour as the catalogue spells it', async () => {
     const colour = await firstColour('roller-blockout');
     const base = await orderBody();
-    const res = await postJson('/api/orders/submit', { ...base, blinds: [{ ...base.blinds[0], colour: `  ${colour.toUpperCase()} ` }] }, ip());
+    const res = await postJson(
+      '/api/orders/submit',
+      { ...base, blinds: [{ ...base.blinds[0], colour: `  ${colour.toUpperCase()} ` }] },
+      ip(),
+    );
     expect(res.status).toBe(201);
     expect((await res.json<any>()).order.blinds[0].colour).toBe(colour);
   });
@@ -143,7 +175,10 @@ describe('Idempotency-Key', () => {
     expect(retry.status).toBe(200);
     expect((await retry.json<any>()).reference).toBe((await first.json<any>()).reference);
     expect(await countOrders()).toBe(before);
-    const other = await postJson('/api/orders/submit', await orderBody({ customer_name: 'Someone Else' }), { ...ip(), 'Idempotency-Key': key });
+    const other = await postJson('/api/orders/submit', await orderBody({ customer_name: 'Someone Else' }), {
+      ...ip(),
+      'Idempotency-Key': key,
+    });
     expect(other.status).toBe(409);
     expect((await other.json<any>()).message).toBe('This Idempotency-Key was already used for a different order.');
   });
@@ -152,7 +187,9 @@ describe('Idempotency-Key', () => {
     const key = `race-${crypto.randomUUID()}`;
     const body = await orderBody();
     const before = await countOrders();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => postJson('/api/orders/submit', body, { ...ip(), 'Idempotency-Key': key })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => postJson('/api/orders/submit', body, { ...ip(), 'Idempotency-Key': key })),
+    );
     const references = new Set(await Promise.all(answers.map(async (r) => (await r.json<any>()).reference)));
     expect(answers.every((r) => r.status === 201 || r.status === 200)).toBe(true);
     expect(references.size).toBe(1);
@@ -177,13 +214,19 @@ describe('confirmation e-mails are queued with the order', () => {
   }
 
   async function outboxRows(reference: string): Promise<OutboxRow[]> {
-    const { results } = await env.DB.prepare('SELECT * FROM email_outbox WHERE dedupe_key LIKE ? ORDER BY id').bind(`order-confirmation:${reference}:%`).all<OutboxRow>();
+    const { results } = await env.DB.prepare('SELECT * FROM email_outbox WHERE dedupe_key LIKE ? ORDER BY id')
+      .bind(`order-confirmation:${reference}:%`)
+      .all<OutboxRow>();
     return results;
   }
 
   /** The Worker itself, with configuration of the test's own and an execution context it chooses. */
   function workerFetch(path: string, init: RequestInit, ctx: ExecutionContext, overrides: Partial<Env> = {}): Promise<Response> {
-    return worker.fetch!(new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>, { ...env, ...overrides }, ctx) as Promise<Response>;
+    return worker.fetch!(
+      new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>,
+      { ...env, ...overrides },
+      ctx,
+    ) as Promise<Response>;
   }
 
   function postInit(body: unknown, headers: Record<string, string> = {}): RequestInit {
@@ -228,7 +271,9 @@ describe('confirmation e-mails are queued with the order', () => {
     const email = `thandi.${crypto.randomUUID().slice(0, 8)}@example.co.za`;
     const body = await orderBody({ customer_email: email });
     const ctx = createExecutionContext();
-    const res = await workerFetch('/api/orders/submit', postInit(body, { 'Idempotency-Key': key }), ctx, { DB: outboxFailsOutsideBatches(env.DB) });
+    const res = await workerFetch('/api/orders/submit', postInit(body, { 'Idempotency-Key': key }), ctx, {
+      DB: outboxFailsOutsideBatches(env.DB),
+    });
     expect(res.status).toBe(201);
     await waitOnExecutionContext(ctx);
     const { reference } = await res.json<any>();
@@ -267,12 +312,21 @@ describe('confirmation e-mails are queued with the order', () => {
   it('an order made from a stored quote (POST /api/payment/create) queues them once, however often it is paid for', async () => {
     const quoteRes = await postJson(
       '/api/email/quote',
-      { recipient_email: `quote-${crypto.randomUUID()}@example.co.za`, recipient_name: 'Lerato Dube', quote_id: 'CB-424242', blinds: (await orderBody()).blinds },
+      {
+        recipient_email: `quote-${crypto.randomUUID()}@example.co.za`,
+        recipient_name: 'Lerato Dube',
+        quote_id: 'CB-424242',
+        blinds: (await orderBody()).blinds,
+      },
       ip(),
     );
     expect(quoteRes.status).toBe(201);
     const { quote_id, access_key } = await quoteRes.json<any>();
-    const pay = { quote_id, quote_key: access_key, customer_info: { name: 'Lerato Dube', email: 'lerato@example.co.za', phone: '082 555 0199' } };
+    const pay = {
+      quote_id,
+      quote_key: access_key,
+      customer_info: { name: 'Lerato Dube', email: 'lerato@example.co.za', phone: '082 555 0199' },
+    };
     for (let i = 0; i < 2; i++) {
       const ctx = createExecutionContext();
       // Development: the quote is at the seeded sample prices, which production never charges.
@@ -302,20 +356,27 @@ describe('GET /api/orders/{reference} shows contact details only masked', () => 
     const { order } = JSON.parse(text);
     expect(order).toMatchObject({ customer_phone: '*** *** *123', customer_address: '***, Knysna', customer_name: 'Thandi Mokoena' });
     for (const secret of ['555', '0123', 'Main Road', 'Leisure Isle']) expect(text).not.toContain(secret);
-    const mail = await env.DB.prepare('SELECT text FROM email_outbox WHERE dedupe_key = ?').bind(`order-confirmation:${reference}:business`).first<string>('text');
+    const mail = await env.DB.prepare('SELECT text FROM email_outbox WHERE dedupe_key = ?')
+      .bind(`order-confirmation:${reference}:business`)
+      .first<string>('text');
     expect(mail).toContain('+27 82 555 0123');
     expect(mail).toContain('12 Main Road, Leisure Isle, Knysna');
   });
 
-  it('is rate limited per client: the read after ORDER_READ_LIMIT within 10 minutes is a 429', async () => {
-    const { reference } = await (await postJson('/api/orders/submit', await orderBody(), ip())).json<any>();
-    const client = { 'CF-Connecting-IP': '198.18.0.61' };
-    await clearOfWindowEnd(ORDER_READ_LIMIT.windowSeconds, 20_000);
-    for (let i = 0; i < ORDER_READ_LIMIT.limit; i++) expect((await get(`/api/orders/${reference}`, client)).status, `read ${i + 1}`).toBe(200);
-    const limited = await get(`/api/orders/${reference}`, client);
-    expect(limited.status).toBe(429);
-    expect((await limited.json<any>()).error).toBe('rate_limited');
-  }, WINDOW_WAIT_TIMEOUT_MS);
+  it(
+    'is rate limited per client: the read after ORDER_READ_LIMIT within 10 minutes is a 429',
+    async () => {
+      const { reference } = await (await postJson('/api/orders/submit', await orderBody(), ip())).json<any>();
+      const client = { 'CF-Connecting-IP': '198.18.0.61' };
+      await clearOfWindowEnd(ORDER_READ_LIMIT.windowSeconds, 20_000);
+      for (let i = 0; i < ORDER_READ_LIMIT.limit; i++)
+        expect((await get(`/api/orders/${reference}`, client)).status, `read ${i + 1}`).toBe(200);
+      const limited = await get(`/api/orders/${reference}`, client);
+      expect(limited.status).toBe(429);
+      expect((await limited.json<any>()).error).toBe('rate_limited');
+    },
+    WINDOW_WAIT_TIMEOUT_MS,
+  );
 
   it.each([
     ['082 555 0101', '*** *** *101'],
@@ -342,6 +403,11 @@ describe('GET /api/orders/{reference} shows contact details only masked', () => 
     const masked = maskOrderContact(order);
     expect(masked).toEqual({ reference: 'CB-ABCDEFGH23', customer_phone: '*** *** *101', customer_address: '***, Sedgefield' });
     expect(order.customer_phone).toBe('082 555 0101');
-    expect([isMasked(masked.customer_phone), isMasked(masked.customer_address), isMasked(order.customer_phone), isMasked(null)]).toEqual([true, true, false, false]);
+    expect([isMasked(masked.customer_phone), isMasked(masked.customer_address), isMasked(order.customer_phone), isMasked(null)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });

@@ -4,13 +4,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OUTBOX_CRON } from '../../worker/cron';
 import worker from '../../worker/index';
-import {
-  enqueueEmail,
-  getOutboxMessage,
-  retryOutboxMessage,
-  sendDueEmails,
-  STALE_CLAIM_MS,
-} from '../../worker/services/email/outbox';
+import { enqueueEmail, getOutboxMessage, retryOutboxMessage, sendDueEmails, STALE_CLAIM_MS } from '../../worker/services/email/outbox';
 import { message, MINUTE, row, withEmail } from './outbox-fixtures';
 
 beforeEach(async () => {
@@ -81,7 +75,9 @@ describe('Cloudflare sender (send_email binding)', () => {
     const interrupted = await enqueueEmail(env.DB, message());
     const waiting = await enqueueEmail(env.DB, message());
     const now = Date.now();
-    await env.DB.prepare(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = ? WHERE id = ?`).bind(new Date(now - STALE_CLAIM_MS - MINUTE).toISOString(), interrupted).run();
+    await env.DB.prepare(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = ? WHERE id = ?`)
+      .bind(new Date(now - STALE_CLAIM_MS - MINUTE).toISOString(), interrupted)
+      .run();
     expect(await sendDueEmails(config, new Date(now))).toEqual({ claimed: 1, sent: 1, retrying: 0, failed: 1 });
     expect(calls).toHaveLength(1);
     expect(calls[0].subject).toBe((await getOutboxMessage(env.DB, waiting))!.subject);
@@ -128,8 +124,15 @@ describe('Cloudflare sender (send_email binding)', () => {
     const { calls, SEND_EMAIL } = binding(async () => ({ messageId: '<cf-3@example.co.za>' }));
     const id = await enqueueEmail(env.DB, message());
     const now = Date.now();
-    await env.DB.prepare(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = ? WHERE id = ?`).bind(new Date(now - 2 * MINUTE).toISOString(), id).run();
-    expect(await sendDueEmails(withEmail({ EMAIL_PROVIDER: 'cloudflare', SEND_EMAIL }), new Date(now))).toEqual({ claimed: 0, sent: 0, retrying: 0, failed: 0 });
+    await env.DB.prepare(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = ? WHERE id = ?`)
+      .bind(new Date(now - 2 * MINUTE).toISOString(), id)
+      .run();
+    expect(await sendDueEmails(withEmail({ EMAIL_PROVIDER: 'cloudflare', SEND_EMAIL }), new Date(now))).toEqual({
+      claimed: 0,
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+    });
     expect(calls).toHaveLength(0);
     expect(await row(id)).toMatchObject({ status: 'sending', attempts: 1 });
   });

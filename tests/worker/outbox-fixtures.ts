@@ -43,14 +43,23 @@ export function withEmail(overrides: Partial<Env>): Env {
 
 /** Resend against the stand-in, with an API key of the test's own (recorded requests are filtered by it). */
 export function resendEnv(apiKey = `re_test_${crypto.randomUUID()}`): Env {
-  return withEmail({ EMAIL_PROVIDER: 'resend', EMAIL_API_BASE: env.STAND_IN_URL, EMAIL_API_KEY: apiKey, EMAIL_FROM: 'Custom Blinds <quotes@example.co.za>' });
+  return withEmail({
+    EMAIL_PROVIDER: 'resend',
+    EMAIL_API_BASE: env.STAND_IN_URL,
+    EMAIL_API_KEY: apiKey,
+    EMAIL_FROM: 'Custom Blinds <quotes@example.co.za>',
+  });
 }
 
-export async function recordedRequests(apiKey: string): Promise<{ method: string; path: string; headers: Record<string, string>; body: any }[]> {
+export async function recordedRequests(
+  apiKey: string,
+): Promise<{ method: string; path: string; headers: Record<string, string>; body: any }[]> {
   return (await fetch(`${env.STAND_IN_URL}/__requests?key=${encodeURIComponent(apiKey)}`)).json();
 }
 
 export async function delivered(apiKey: string, dedupeKey: string): Promise<{ id: string; body: any }[]> {
-  const all = await (await fetch(`${env.STAND_IN_URL}/emails/__delivered?key=${encodeURIComponent(apiKey)}`)).json<{ id: string; idempotencyKey: string; body: any }[]>();
+  const all = await (
+    await fetch(`${env.STAND_IN_URL}/emails/__delivered?key=${encodeURIComponent(apiKey)}`)
+  ).json<{ id: string; idempotencyKey: string; body: any }[]>();
   return all.filter((d) => d.idempotencyKey === dedupeKey);
 }

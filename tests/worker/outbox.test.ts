@@ -31,7 +31,14 @@ describe('enqueueEmail', () => {
     expect(await enqueueEmail(env.DB, { ...m, subject: 'Another subject' })).toBe(id);
     const rows = (await env.DB.prepare('SELECT * FROM email_outbox WHERE dedupe_key = ?').bind(m.dedupeKey).all<any>()).results;
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'pending', attempts: 0, to_address: 'naledi@example.co.za', subject: m.subject, html: m.html, text: m.text });
+    expect(rows[0]).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      to_address: 'naledi@example.co.za',
+      subject: m.subject,
+      html: m.html,
+      text: m.text,
+    });
   });
 
   it('keeps header fields on one line (no header injection through a subject or name)', async () => {
@@ -73,12 +80,19 @@ describe('Resend sender (against the stand-in)', () => {
     expect(request!.headers.authorization).toBe(`Bearer ${config.EMAIL_API_KEY}`);
     expect(request!.headers['idempotency-key']).toBe(m.dedupeKey);
     expect(request!.headers['content-type']).toBe('application/json');
-    expect(request!.body).toEqual({ from: 'Custom Blinds <quotes@example.co.za>', to: ['naledi@example.co.za'], subject: m.subject, html: m.html, text: m.text, reply_to: 'info@example.co.za' });
+    expect(request!.body).toEqual({
+      from: 'Custom Blinds <quotes@example.co.za>',
+      to: ['naledi@example.co.za'],
+      subject: m.subject,
+      html: m.html,
+      text: m.text,
+      reply_to: 'info@example.co.za',
+    });
     const [copy] = await delivered(config.EMAIL_API_KEY!, m.dedupeKey);
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, provider_message_id: copy!.id });
   });
 
-  it("EMAIL_FROM defaults to the business name at the placeholder address", async () => {
+  it('EMAIL_FROM defaults to the business name at the placeholder address', async () => {
     const config = withEmail({ ...resendEnv(), EMAIL_FROM: undefined, BUSINESS_NAME: 'Blinds & Co' });
     await enqueueEmail(env.DB, message());
     await sendDueEmails(config, new Date());
@@ -165,10 +179,14 @@ describe('Resend sender (against the stand-in)', () => {
     const stale = await enqueueEmail(env.DB, message());
     const fresh = await enqueueEmail(env.DB, message());
     const now = Date.now();
-    await env.DB.prepare(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = ? WHERE id = ?`).bind(new Date(now - STALE_CLAIM_MS - MINUTE).toISOString(), stale).run();
+    await env.DB.prepare(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = ? WHERE id = ?`)
+      .bind(new Date(now - STALE_CLAIM_MS - MINUTE).toISOString(), stale)
+      .run();
     // Claimed at the start of a run whose last send may still be under way.
     const lastPossibleSend = SEND_RUN_DEADLINE_MS + SEND_TIMEOUT_MS;
-    await env.DB.prepare(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = ? WHERE id = ?`).bind(new Date(now - lastPossibleSend).toISOString(), fresh).run();
+    await env.DB.prepare(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = ? WHERE id = ?`)
+      .bind(new Date(now - lastPossibleSend).toISOString(), fresh)
+      .run();
     expect(await sendDueEmails(config, new Date(now))).toMatchObject({ claimed: 1, sent: 1 });
     expect(await row(stale)).toMatchObject({ status: 'sent', attempts: 2 });
     expect(await row(fresh)).toMatchObject({ status: 'sending', attempts: 1 });
@@ -217,7 +235,12 @@ describe('staff API /api/admin/outbox', () => {
 
   it('answers 401 without a staff session, for every route', async () => {
     const id = await enqueueEmail(env.DB, message());
-    for (const res of [await get('/api/admin/outbox'), await get(`/api/admin/outbox/${id}`), await retry(id), await get('/api/admin/outbox', { Cookie: 'cb_staff=forged' })]) {
+    for (const res of [
+      await get('/api/admin/outbox'),
+      await get(`/api/admin/outbox/${id}`),
+      await retry(id),
+      await get('/api/admin/outbox', { Cookie: 'cb_staff=forged' }),
+    ]) {
       expect(res.status).toBe(401);
       expect((await res.json<any>()).error).toBe('unauthorized');
     }
@@ -229,7 +252,9 @@ describe('staff API /api/admin/outbox', () => {
     const res = await get(`/api/admin/outbox/${id}/html`, { Cookie: await staffCookie() });
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toContain('text/html');
-    expect(res.headers.get('Content-Security-Policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'none'");
+    expect(res.headers.get('Content-Security-Policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'none'",
+    );
     expect(await res.text()).toBe((await getOutboxMessage(env.DB, id))!.html);
   });
 
@@ -242,7 +267,14 @@ describe('staff API /api/admin/outbox', () => {
     const all = await (await get('/api/admin/outbox', { Cookie: cookie })).json<any>();
     expect(all.messages.map((m: any) => m.id)).toEqual([third, second, first]);
     expect(all.counts).toEqual({ pending: 1, sending: 0, sent: 2, failed: 0 });
-    expect(all.messages[0]).toMatchObject({ id: third, kind: 'test', to_address: 'naledi@example.co.za', to_name: 'Naledi Khumalo', status: 'pending', attempts: 0 });
+    expect(all.messages[0]).toMatchObject({
+      id: third,
+      kind: 'test',
+      to_address: 'naledi@example.co.za',
+      to_name: 'Naledi Khumalo',
+      status: 'pending',
+      attempts: 0,
+    });
     expect(all.messages[0]).not.toHaveProperty('html');
     expect(all.messages[0]).not.toHaveProperty('text');
     const sent = await (await get('/api/admin/outbox?status=sent&limit=1', { Cookie: cookie })).json<any>();
@@ -259,7 +291,14 @@ describe('staff API /api/admin/outbox', () => {
     const id = await enqueueEmail(env.DB, m);
     const res = await get(`/api/admin/outbox/${id}`, { Cookie: cookie });
     expect(res.status).toBe(200);
-    expect((await res.json<any>()).message).toMatchObject({ id, dedupe_key: m.dedupeKey, subject: m.subject, html: m.html, text: m.text, reply_to: 'info@example.co.za' });
+    expect((await res.json<any>()).message).toMatchObject({
+      id,
+      dedupe_key: m.dedupeKey,
+      subject: m.subject,
+      html: m.html,
+      text: m.text,
+      reply_to: 'info@example.co.za',
+    });
     const missing = await get(`/api/admin/outbox/${id + 1000}`, { Cookie: cookie });
     expect(missing.status).toBe(404);
     expect((await missing.json<any>()).message).toBe(`No e-mail with id ${id + 1000} in the outbox.`);
@@ -275,7 +314,9 @@ describe('staff API /api/admin/outbox', () => {
     expect(res.status).toBe(200);
     expect((await res.json<any>()).message).toMatchObject({ id, attempts: 0, status: 'pending' });
     // A staff change: in the audit log with the session that made it.
-    const audit = await env.DB.prepare("SELECT actor, action, target FROM audit_log WHERE action = 'outbox.retry' AND target = ?").bind(String(id)).first<any>();
+    const audit = await env.DB.prepare("SELECT actor, action, target FROM audit_log WHERE action = 'outbox.retry' AND target = ?")
+      .bind(String(id))
+      .first<any>();
     expect(audit).toMatchObject({ action: 'outbox.retry', target: String(id) });
     expect(audit.actor).toMatch(/^S-[0-9a-f]{10}$/);
     // Sent straight away after the answer (EMAIL_PROVIDER local in tests).

@@ -17,7 +17,15 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 
 /** A real (minimal) .docx: each line a <w:p>; a line's parts may be split into several runs with '|'. */
 function docx(lines: string[]): Uint8Array {
-  const paragraphs = lines.map((line) => `<w:p><w:pPr/>${line.split('|').map((run) => `<w:r><w:t xml:space="preserve">${esc(run)}</w:t></w:r>`).join('')}</w:p>`).join('');
+  const paragraphs = lines
+    .map(
+      (line) =>
+        `<w:p><w:pPr/>${line
+          .split('|')
+          .map((run) => `<w:r><w:t xml:space="preserve">${esc(run)}</w:t></w:r>`)
+          .join('')}</w:p>`,
+    )
+    .join('');
   return zipSync({
     '[Content_Types].xml': strToU8(
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
@@ -42,10 +50,19 @@ async function signIn(): Promise<string> {
   ipCounter += 1;
   const res = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': `198.51.100.${(ipCounter % 250) + 1}` });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().find((l) => l.startsWith('__Host-cb_staff='))!.split(';')[0]!;
+  return res.headers
+    .getSetCookie()
+    .find((l) => l.startsWith('__Host-cb_staff='))!
+    .split(';')[0]!;
 }
 
-function upload(bytes: Uint8Array, name: string, replaceAll: boolean, cookie: string | null = staffCookie, type = 'application/octet-stream') {
+function upload(
+  bytes: Uint8Array,
+  name: string,
+  replaceAll: boolean,
+  cookie: string | null = staffCookie,
+  type = 'application/octet-stream',
+) {
   const form = new FormData();
   form.append('colorDocument', new File([bytes], name, { type }));
   form.append('replaceAll', String(replaceAll));
@@ -115,7 +132,9 @@ describe('POST /api/outdoor-blinds/upload-colours', () => {
     expect(body.skipped.map((s) => s.reason)).toContain('line 9: duplicate of Charcoal');
 
     // Replace again with a different document: the old range is gone.
-    const again = (await (await upload(docx(['Black - #000000 - Night', 'White - #FFFFFF'].map(String)), 'v2.docx', true)).json()) as UploadColoursResponse;
+    const again = (await (
+      await upload(docx(['Black - #000000 - Night', 'White - #FFFFFF'].map(String)), 'v2.docx', true)
+    ).json()) as UploadColoursResponse;
     expect(again.totalColors).toBe(2);
     const range = await currentRange();
     expect(range.colours.map((c) => c.name)).toEqual(['Black', 'White']);
@@ -141,7 +160,9 @@ describe('POST /api/outdoor-blinds/upload-colours', () => {
 
   it('merging before any upload keeps the seed range the storefront showed and adds to it', async () => {
     const seed = (await currentRange()).colours.map((c) => c.name);
-    const body = (await (await upload(docx(['Charcoal Mesh - #303030 - Darker', 'Harbour Blue - #1F4E79']), 'first-merge.docx', false)).json()) as UploadColoursResponse;
+    const body = (await (
+      await upload(docx(['Charcoal Mesh - #303030 - Darker', 'Harbour Blue - #1F4E79']), 'first-merge.docx', false)
+    ).json()) as UploadColoursResponse;
     expect(body.totalColors).toBe(seed.length + 1);
     const range = await currentRange();
     expect(range.source).toBe('first-merge.docx');
@@ -251,7 +272,9 @@ describe('the storefront sees the range', () => {
     // The product list with colours and the landing catalogue's card show the same range.
     const withColours = (await (await get('/api/products/colours')).json()) as { products: { id: string; colours: { name: string }[] }[] };
     expect(withColours.products.find((p) => p.id === 'outdoor-blinds')!.colours.map((c) => c.name)).toEqual(['Harbour Blue', 'Black Mesh']);
-    const catalog = (await (await get('/api/products/catalog')).json()) as { outdoor_blinds: { id: string; colour_count: number; swatches: { name: string }[] }[] };
+    const catalog = (await (await get('/api/products/catalog')).json()) as {
+      outdoor_blinds: { id: string; colour_count: number; swatches: { name: string }[] }[];
+    };
     const card = catalog.outdoor_blinds.find((p) => p.id === 'outdoor-blinds')!;
     expect(card.colour_count).toBe(2);
     expect(card.swatches.map((s) => s.name)).toEqual(['Harbour Blue', 'Black Mesh']);

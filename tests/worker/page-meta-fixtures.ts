@@ -12,7 +12,12 @@ export interface Head {
 }
 
 export const decode = (s: string) =>
-  s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The head as a crawler reads it, parsed with the same HTML parser the Worker runs. */
 export async function parseHead(htmlText: string): Promise<Head> {
@@ -24,9 +29,15 @@ export async function parseHead(htmlText: string): Promise<Head> {
     })
     .on('meta', {
       element: (e) =>
-        void head.metas.push({ name: e.getAttribute('name'), property: e.getAttribute('property'), content: e.getAttribute('content') && decode(e.getAttribute('content')!) }),
+        void head.metas.push({
+          name: e.getAttribute('name'),
+          property: e.getAttribute('property'),
+          content: e.getAttribute('content') && decode(e.getAttribute('content')!),
+        }),
     })
-    .on('link', { element: (e) => void head.links.push({ rel: e.getAttribute('rel'), href: e.getAttribute('href') && decode(e.getAttribute('href')!) }) })
+    .on('link', {
+      element: (e) => void head.links.push({ rel: e.getAttribute('rel'), href: e.getAttribute('href') && decode(e.getAttribute('href')!) }),
+    })
     .on('script[type="application/ld+json"]', {
       element: () => void head.jsonLd.push(''),
       text: (t) => void (head.jsonLd[head.jsonLd.length - 1] += t.text),

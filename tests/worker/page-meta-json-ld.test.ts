@@ -7,7 +7,17 @@ import { publicConfig } from '../../worker/routes/config';
 import { GARDEN_ROUTE_TOWNS, jsonForScript, pageHeadFor, renderHead, withPageHead, type PageHead } from '../../worker/services/page-meta';
 import { gridForProduct } from '../../worker/services/pricing';
 import { BASE, postJson } from './helpers';
-import { businessOf, canonicals, expectValidProduct, graphOf, metasNamed, ogs, pageHead, parseHead, productsOf } from './page-meta-fixtures';
+import {
+  businessOf,
+  canonicals,
+  expectValidProduct,
+  graphOf,
+  metasNamed,
+  ogs,
+  pageHead,
+  parseHead,
+  productsOf,
+} from './page-meta-fixtures';
 
 describe('the business in JSON-LD', () => {
   it('has the configured contacts, the Garden Route towns and South Africa', async () => {
@@ -49,7 +59,10 @@ describe('products in JSON-LD follow the price lists', () => {
   const staffIp = '192.0.2.121';
 
   const asStaff = (path: string, init: RequestInit = {}) =>
-    SELF.fetch(`${BASE}${path}`, { ...init, headers: { Cookie: staffCookie, Origin: BASE, 'CF-Connecting-IP': staffIp, ...(init.headers as Record<string, string>) } });
+    SELF.fetch(`${BASE}${path}`, {
+      ...init,
+      headers: { Cookie: staffCookie, Origin: BASE, 'CF-Connecting-IP': staffIp, ...(init.headers as Record<string, string>) },
+    });
 
   function upload(name: string, csv: string) {
     const form = new FormData();
@@ -65,7 +78,14 @@ describe('products in JSON-LD follow the price lists', () => {
     return csv
       .trim()
       .split(/\r?\n/)
-      .map((line, i) => (i === 0 ? line : line.split(',').map((cell, j) => (j === 0 ? cell : price(Number(cell), i - 1, j - 1).toFixed(2))).join(',')))
+      .map((line, i) =>
+        i === 0
+          ? line
+          : line
+              .split(',')
+              .map((cell, j) => (j === 0 ? cell : price(Number(cell), i - 1, j - 1).toFixed(2)))
+              .join(','),
+      )
       .join('\r\n');
   }
 
@@ -74,13 +94,20 @@ describe('products in JSON-LD follow the price lists', () => {
   beforeAll(async () => {
     const res = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': staffIp });
     expect(res.status).toBe(200);
-    staffCookie = res.headers.getSetCookie().find((l) => l.startsWith('__Host-cb_staff='))!.split(';')[0]!;
+    staffCookie = res.headers
+      .getSetCookie()
+      .find((l) => l.startsWith('__Host-cb_staff='))!
+      .split(';')[0]!;
     const versions = (await (await asStaff('/api/pricing/versions/roller-blockout')).json<any>()).versions;
     seedVersion = versions[0].version;
   });
 
   afterAll(async () => {
-    await asStaff('/api/pricing/rollback/roller-blockout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ version: seedVersion }) });
+    await asStaff('/api/pricing/rollback/roller-blockout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ version: seedVersion }),
+    });
   });
 
   it('sample prices are not published as offers; an uploaded list is, with its lowest and highest grid price; a new list moves them', async () => {
@@ -89,7 +116,10 @@ describe('products in JSON-LD follow the price lists', () => {
     expect((await landingProducts()).map((p) => p.sku)).not.toContain('roller-blockout');
 
     // The cheapest cell is not the first one: lowPrice is the grid's minimum, not its 'from' price.
-    const first = await upload('roller-blockout.csv', await pricedTemplate('roller-blockout', (rand, row, col) => (row === 1 && col === 1 ? 123.45 : rand + 500)));
+    const first = await upload(
+      'roller-blockout.csv',
+      await pricedTemplate('roller-blockout', (rand, row, col) => (row === 1 && col === 1 ? 123.45 : rand + 500)),
+    );
     expect(first.status).toBe(200);
     const uploaded = (await gridForProduct(env.DB, 'roller-blockout'))!;
     const cells = uploaded.pricesCents.flat();
@@ -114,7 +144,11 @@ describe('products in JSON-LD follow the price lists', () => {
     expect(Number(product.offers.lowPrice) * 100).toBeCloseTo(Math.min(...raised), 5);
     expect(product.offers.lowPrice).not.toBe('123.45');
 
-    const back = await asStaff('/api/pricing/rollback/roller-blockout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ version: seedVersion }) });
+    const back = await asStaff('/api/pricing/rollback/roller-blockout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ version: seedVersion }),
+    });
     expect(back.status).toBe(200);
     expect((await landingProducts()).map((p) => p.sku)).not.toContain('roller-blockout');
   });
@@ -127,7 +161,10 @@ describe('JSON in a <script> element', () => {
     expect(text).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(text)).toEqual(evil);
 
-    const head: PageHead = { ...(await pageHeadFor(env, publicConfig(env), `${BASE}/track`))!, jsonLd: [{ '@context': 'https://schema.org', ...evil }] };
+    const head: PageHead = {
+      ...(await pageHeadFor(env, publicConfig(env), `${BASE}/track`))!,
+      jsonLd: [{ '@context': 'https://schema.org', ...evil }],
+    };
     const parsed = await parseHead(`<html><head></head><body></body></html>`.replace('</head>', `${renderHead(head)}</head>`));
     expect(parsed.jsonLd).toHaveLength(1);
     expect(JSON.parse(parsed.jsonLd[0]!).name).toBe(evil.name);

@@ -11,7 +11,18 @@ import { SITEMAP_PATHS } from '../../worker/routes/crawlers';
 import { pageHeadFor, withPageHead } from '../../worker/services/page-meta';
 import { documentTitle, pageMetaFor, PRIVATE_PAGE_TITLES, PUBLIC_PAGES } from '../../worker/shared/route-meta';
 import { BASE, get } from './helpers';
-import { businessOf, canonicals, expectImage, expectValidBusiness, graphOf, metasNamed, ogs, pageHead, parseHead, productsOf } from './page-meta-fixtures';
+import {
+  businessOf,
+  canonicals,
+  expectImage,
+  expectValidBusiness,
+  graphOf,
+  metasNamed,
+  ogs,
+  pageHead,
+  parseHead,
+  productsOf,
+} from './page-meta-fixtures';
 
 describe('public pages: their own head in the served HTML', () => {
   it('the table of public pages is the sitemap', () => {
@@ -20,41 +31,44 @@ describe('public pages: their own head in the served HTML', () => {
     expect(new Set(PUBLIC_PAGES.map((p) => p.description)).size).toBe(PUBLIC_PAGES.length);
   });
 
-  it.each(PUBLIC_PAGES.map((p) => [p.path, p] as const))('%s: one title, description, canonical, Open Graph and JSON-LD', async (path, page) => {
-    const { res, head } = await pageHead(path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('Content-Type')).toContain('text/html');
-    expect(res.headers.get('Cache-Control')).toBe('no-cache');
-    expect(res.headers.get('ETag')).toBeNull();
+  it.each(PUBLIC_PAGES.map((p) => [p.path, p] as const))(
+    '%s: one title, description, canonical, Open Graph and JSON-LD',
+    async (path, page) => {
+      const { res, head } = await pageHead(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Content-Type')).toContain('text/html');
+      expect(res.headers.get('Cache-Control')).toBe('no-cache');
+      expect(res.headers.get('ETag')).toBeNull();
 
-    const title = path === '/' ? `Custom Blinds | ${page.title}` : `${page.title} | Custom Blinds`;
-    expect(head.titles).toEqual([title]);
-    expect(metasNamed(head, 'description')).toEqual([page.description]);
-    expect(page.description.length).toBeGreaterThan(50);
-    expect(page.description.length).toBeLessThanOrEqual(160);
-    expect(canonicals(head)).toEqual([`${BASE}${path}`]);
-    expect(metasNamed(head, 'robots')).toEqual(['index, follow']);
+      const title = path === '/' ? `Custom Blinds | ${page.title}` : `${page.title} | Custom Blinds`;
+      expect(head.titles).toEqual([title]);
+      expect(metasNamed(head, 'description')).toEqual([page.description]);
+      expect(page.description.length).toBeGreaterThan(50);
+      expect(page.description.length).toBeLessThanOrEqual(160);
+      expect(canonicals(head)).toEqual([`${BASE}${path}`]);
+      expect(metasNamed(head, 'robots')).toEqual(['index, follow']);
 
-    expect(ogs(head, 'og:title')).toEqual([title]);
-    expect(ogs(head, 'og:description')).toEqual([page.description]);
-    expect(ogs(head, 'og:url')).toEqual([`${BASE}${path}`]);
-    expect(ogs(head, 'og:type')).toEqual(['website']);
-    expect(ogs(head, 'og:site_name')).toEqual(['Custom Blinds']);
-    expect(ogs(head, 'og:locale')).toEqual(['en_ZA']);
-    expect(ogs(head, 'og:image:width')).toEqual(['1200']);
-    expect(ogs(head, 'og:image:height')).toEqual(['630']);
-    expect(ogs(head, 'og:image:alt')).toHaveLength(1);
-    const images = ogs(head, 'og:image');
-    expect(images).toHaveLength(1);
-    expect(images[0]).toMatch(new RegExp(`^${BASE}/`));
-    await expectImage(images[0]!, /^image\//);
-    expect(metasNamed(head, 'twitter:card')).toEqual(['summary_large_image']);
+      expect(ogs(head, 'og:title')).toEqual([title]);
+      expect(ogs(head, 'og:description')).toEqual([page.description]);
+      expect(ogs(head, 'og:url')).toEqual([`${BASE}${path}`]);
+      expect(ogs(head, 'og:type')).toEqual(['website']);
+      expect(ogs(head, 'og:site_name')).toEqual(['Custom Blinds']);
+      expect(ogs(head, 'og:locale')).toEqual(['en_ZA']);
+      expect(ogs(head, 'og:image:width')).toEqual(['1200']);
+      expect(ogs(head, 'og:image:height')).toEqual(['630']);
+      expect(ogs(head, 'og:image:alt')).toHaveLength(1);
+      const images = ogs(head, 'og:image');
+      expect(images).toHaveLength(1);
+      expect(images[0]).toMatch(new RegExp(`^${BASE}/`));
+      await expectImage(images[0]!, /^image\//);
+      expect(metasNamed(head, 'twitter:card')).toEqual(['summary_large_image']);
 
-    const graph = graphOf(head);
-    expectValidBusiness(businessOf(graph));
-    // Products only on the landing page.
-    if (path !== '/') expect(productsOf(graph)).toEqual([]);
-  });
+      const graph = graphOf(head);
+      expectValidBusiness(businessOf(graph));
+      // Products only on the landing page.
+      if (path !== '/') expect(productsOf(graph)).toEqual([]);
+    },
+  );
 
   it('the app shell itself is still served below the head', async () => {
     const { body } = await pageHead('/measurement');
@@ -131,13 +145,20 @@ describe('the landing page: its first screen in the HTML, its code started by /b
       <link rel="stylesheet" crossorigin href="/assets/index-3.css">
       </head><body><div id="root"></div></body></html>`;
   const rewrite = async (path: string, config = publicConfig(env)) =>
-    withPageHead(new Response(built, { headers: { 'Content-Type': 'text/html' } }), (await pageHeadFor(env, config, `${BASE}${path}`))!).text();
+    withPageHead(
+      new Response(built, { headers: { 'Content-Type': 'text/html' } }),
+      (await pageHeadFor(env, config, `${BASE}${path}`))!,
+    ).text();
 
   it('writes the header and hero into the root and hands the module script and its preloads to /boot.js', async () => {
     const page = await rewrite('/');
     expect(page).toContain('<h1 id="hero-title">Blinds, shutters and awnings made for your windows</h1>');
-    expect(page).toContain('<div id="root"><div class="page"><a class="skip-link" href="#main">Skip to content</a><header class="site-header">');
-    expect(page).toContain('<script src="/boot.js" data-entry="/assets/index-abc.js" data-preload="/assets/react-1.js /assets/router-2.js" defer></script></head>');
+    expect(page).toContain(
+      '<div id="root"><div class="page"><a class="skip-link" href="#main">Skip to content</a><header class="site-header">',
+    );
+    expect(page).toContain(
+      '<script src="/boot.js" data-entry="/assets/index-abc.js" data-preload="/assets/react-1.js /assets/router-2.js" defer></script></head>',
+    );
     expect(page).not.toContain('type="module"');
     expect(page).not.toContain('modulepreload');
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-3.css">');
@@ -155,7 +176,12 @@ describe('the landing page: its first screen in the HTML, its code started by /b
 
   it('escapes every configured value it writes into the first screen', async () => {
     const evil = '<img src=x onerror=alert(1)> & "Co"';
-    const page = await rewrite('/', { ...publicConfig(env), businessName: evil, assistantName: evil, phone: { gardenRoute: '', national: '"><script>1</script>' } });
+    const page = await rewrite('/', {
+      ...publicConfig(env),
+      businessName: evil,
+      assistantName: evil,
+      phone: { gardenRoute: '', national: '"><script>1</script>' },
+    });
     const root = page.slice(page.indexOf('<div id="root">'));
     expect(root).not.toContain('<img src=x');
     expect(root).not.toContain('<script>1');

@@ -18,7 +18,13 @@ const BANK: Partial<Env> = {
   BANK_BRANCH_CODE: '250655',
   BANK_ACCOUNT_TYPE: 'Cheque',
 };
-const BANK_DETAILS = { accountName: 'Knysna Blinds (Pty) Ltd', bankName: 'First National Bank', accountNumber: '62812345678', branchCode: '250655', accountType: 'Cheque' };
+const BANK_DETAILS = {
+  accountName: 'Knysna Blinds (Pty) Ltd',
+  bankName: 'First National Bank',
+  accountNumber: '62812345678',
+  branchCode: '250655',
+  accountType: 'Cheque',
+};
 const NONE: Partial<Env> = { PAYMENT_PROVIDER: 'none', ...BANK };
 
 let ipCounter = 0;
@@ -31,7 +37,11 @@ const ip = () => `198.51.100.${(ipCounter++ % 200) + 20}`;
  */
 async function workerFetch(path: string, init: RequestInit, overrides: Partial<Env>): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await worker.fetch!(new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>, { ...env, APP_ENV: 'development', ...overrides }, ctx);
+  const res = await worker.fetch!(
+    new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>,
+    { ...env, APP_ENV: 'development', ...overrides },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return res as Response;
 }
@@ -44,13 +54,19 @@ async function submitOrder(overrides: Partial<Env>) {
     customer_phone: '082 555 0123',
     blinds: [{ product_type: 'roller-blockout', width_mm: 1200, drop_mm: 1500, colour, quantity: 1 }],
   };
-  const res = await workerFetch('/api/orders/submit', { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip() }, body: JSON.stringify(body) }, overrides);
+  const res = await workerFetch(
+    '/api/orders/submit',
+    { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip() }, body: JSON.stringify(body) },
+    overrides,
+  );
   expect(res.status, await res.clone().text()).toBe(201);
   return res.json<{ reference: string; paymentStatus: string; paymentUrl: string | null; order: { total_cents: number } }>();
 }
 
 async function customerEmail(reference: string) {
-  const row = await env.DB.prepare('SELECT html, text FROM email_outbox WHERE dedupe_key = ?').bind(`order-confirmation:${reference}:customer`).first<{ html: string; text: string }>();
+  const row = await env.DB.prepare('SELECT html, text FROM email_outbox WHERE dedupe_key = ?')
+    .bind(`order-confirmation:${reference}:customer`)
+    .first<{ html: string; text: string }>();
   expect(row).not.toBeNull();
   return row!;
 }
@@ -74,7 +90,9 @@ describe('GET /api/config says which ways to pay the server has', () => {
   it('a gateway that cannot take a payment (missing keys, unknown name) offers no card either', () => {
     expect(publicConfig({ ...env, PAYMENT_PROVIDER: 'yoco', YOCO_SECRET_KEY: undefined }).payment.card).toBe(false);
     expect(publicConfig({ ...env, PAYMENT_PROVIDER: 'stripe' }).payment.card).toBe(false);
-    expect(publicConfig({ ...env, PAYMENT_PROVIDER: 'yoco', YOCO_SECRET_KEY: 'sk_test_x', YOCO_WEBHOOK_SECRET: 'whsec_eA==' }).payment.card).toBe(true);
+    expect(
+      publicConfig({ ...env, PAYMENT_PROVIDER: 'yoco', YOCO_SECRET_KEY: 'sk_test_x', YOCO_WEBHOOK_SECRET: 'whsec_eA==' }).payment.card,
+    ).toBe(true);
   });
 });
 
@@ -129,14 +147,19 @@ describe('POST /api/payment/create with PAYMENT_PROVIDER=none', () => {
     expect(res.status).toBe(409);
     const body = await res.json<{ success: boolean; error: string; message: string }>();
     expect(body).toMatchObject({ success: false, error: 'conflict' });
-    expect(body.message).toMatch(/^Card payments are not offered on this site\. Please pay by bank transfer, using your order reference as the payment reference/);
+    expect(body.message).toMatch(
+      /^Card payments are not offered on this site\. Please pay by bank transfer, using your order reference as the payment reference/,
+    );
     const row = await orderRow(order.reference);
     expect(row).toMatchObject({ paymentStatus: 'pending', checkoutId: null, paymentProvider: null });
   });
 
   it('makes no order from a stored quote', async () => {
     const quote = await insertQuote({ email: 'q@example.co.za', name: 'Q' });
-    const res = await createPayment({ quote_id: quote.id, quote_key: quote.accessKey, customer_info: { name: 'Q', email: 'q@example.co.za' } }, NONE);
+    const res = await createPayment(
+      { quote_id: quote.id, quote_key: quote.accessKey, customer_info: { name: 'Q', email: 'q@example.co.za' } },
+      NONE,
+    );
     expect(res.status).toBe(409);
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE quote_id = ?').bind(quote.id).first<number>('n')).toBe(0);
   });
@@ -150,7 +173,12 @@ describe('POST /api/quotes/{quote_id}/order: a stored quote ordered without a ca
       {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip() },
-        body: JSON.stringify({ recipient_email: 'nomsa@example.co.za', recipient_name: 'Nomsa Dlamini', quote_id: 'CB-515151', blinds: [{ product_type: 'roller-blockout', width_mm: 900, drop_mm: 1200, colour }] }),
+        body: JSON.stringify({
+          recipient_email: 'nomsa@example.co.za',
+          recipient_name: 'Nomsa Dlamini',
+          quote_id: 'CB-515151',
+          blinds: [{ product_type: 'roller-blockout', width_mm: 900, drop_mm: 1200, colour }],
+        }),
       },
       NONE,
     );
@@ -159,7 +187,11 @@ describe('POST /api/quotes/{quote_id}/order: a stored quote ordered without a ca
     const order = (key: string) =>
       workerFetch(
         `/api/quotes/${quote_id}/order`,
-        { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip() }, body: JSON.stringify({ quote_key: key, customer_info: { name: 'Nomsa Dlamini', email: 'nomsa@example.co.za' } }) },
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip() },
+          body: JSON.stringify({ quote_key: key, customer_info: { name: 'Nomsa Dlamini', email: 'nomsa@example.co.za' } }),
+        },
         NONE,
       );
     const first = await order(access_key);

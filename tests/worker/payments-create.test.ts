@@ -7,9 +7,17 @@ const EMAIL_REQUIRED = 'Please provide your email address to complete the purcha
 
 describe('POST /api/payment/create', () => {
   it('answers 404 for an unknown order reference', async () => {
-    const res = await postJson('/api/payment/create', { quote_id: 'CB-UNKNOWN234', customer_info: { email: 'a@example.co.za' } }, { 'CF-Connecting-IP': clientIp() });
+    const res = await postJson(
+      '/api/payment/create',
+      { quote_id: 'CB-UNKNOWN234', customer_info: { email: 'a@example.co.za' } },
+      { 'CF-Connecting-IP': clientIp() },
+    );
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ success: false, error: 'not_found', message: 'Order CB-UNKNOWN234 was not found. Please check the reference or contact us.' });
+    expect(await res.json()).toMatchObject({
+      success: false,
+      error: 'not_found',
+      message: 'Order CB-UNKNOWN234 was not found. Please check the reference or contact us.',
+    });
   });
 
   it("answers 409 'Order X is already paid.' for a paid order", async () => {
@@ -31,24 +39,48 @@ describe('POST /api/payment/create', () => {
     expect(form.status).toBe(415);
   });
 
-  it('is rate limited per client', async () => {
-    const ip = '198.51.100.77';
-    const statuses: number[] = [];
-    await clearOfWindowEnd(600);
-    for (let i = 0; i < 21; i++) statuses.push((await postJson('/api/payment/create', {}, { 'CF-Connecting-IP': ip })).status);
-    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
-    expect(statuses[20]).toBe(429);
-  }, WINDOW_WAIT_TIMEOUT_MS);
+  it(
+    'is rate limited per client',
+    async () => {
+      const ip = '198.51.100.77';
+      const statuses: number[] = [];
+      await clearOfWindowEnd(600);
+      for (let i = 0; i < 21; i++) statuses.push((await postJson('/api/payment/create', {}, { 'CF-Connecting-IP': ip })).status);
+      expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+      expect(statuses[20]).toBe(429);
+    },
+    WINDOW_WAIT_TIMEOUT_MS,
+  );
 });
 
 describe("'Payment Setup Required' (503 not_configured) when no gateway can take the payment", () => {
   const SETUP_REQUIRED = 'Payment Setup Required. Card payments are not available right now; please contact us to pay for your order.';
   const cases: [string, Record<string, string | undefined>, string[]][] = [
-    ['the sandbox in production without SANDBOX_PAYMENT_SECRET', { PAYMENT_PROVIDER: 'sandbox', APP_ENV: 'production', SANDBOX_PAYMENT_SECRET: undefined }, ['SANDBOX_PAYMENT_SECRET']],
-    ['the sandbox with APP_ENV unset and no SANDBOX_PAYMENT_SECRET', { PAYMENT_PROVIDER: 'sandbox', APP_ENV: undefined, SANDBOX_PAYMENT_SECRET: undefined }, ['SANDBOX_PAYMENT_SECRET']],
-    ['yoco without keys', { PAYMENT_PROVIDER: 'yoco', YOCO_SECRET_KEY: undefined, YOCO_WEBHOOK_SECRET: undefined }, ['YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET']],
-    ['yoco without the webhook secret', { PAYMENT_PROVIDER: 'yoco', YOCO_SECRET_KEY: 'sk_test_x', YOCO_WEBHOOK_SECRET: undefined }, ['YOCO_WEBHOOK_SECRET']],
-    ['payfast without merchant details', { PAYMENT_PROVIDER: 'payfast', PAYFAST_MERCHANT_ID: undefined, PAYFAST_MERCHANT_KEY: undefined }, ['PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY']],
+    [
+      'the sandbox in production without SANDBOX_PAYMENT_SECRET',
+      { PAYMENT_PROVIDER: 'sandbox', APP_ENV: 'production', SANDBOX_PAYMENT_SECRET: undefined },
+      ['SANDBOX_PAYMENT_SECRET'],
+    ],
+    [
+      'the sandbox with APP_ENV unset and no SANDBOX_PAYMENT_SECRET',
+      { PAYMENT_PROVIDER: 'sandbox', APP_ENV: undefined, SANDBOX_PAYMENT_SECRET: undefined },
+      ['SANDBOX_PAYMENT_SECRET'],
+    ],
+    [
+      'yoco without keys',
+      { PAYMENT_PROVIDER: 'yoco', YOCO_SECRET_KEY: undefined, YOCO_WEBHOOK_SECRET: undefined },
+      ['YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET'],
+    ],
+    [
+      'yoco without the webhook secret',
+      { PAYMENT_PROVIDER: 'yoco', YOCO_SECRET_KEY: 'sk_test_x', YOCO_WEBHOOK_SECRET: undefined },
+      ['YOCO_WEBHOOK_SECRET'],
+    ],
+    [
+      'payfast without merchant details',
+      { PAYMENT_PROVIDER: 'payfast', PAYFAST_MERCHANT_ID: undefined, PAYFAST_MERCHANT_KEY: undefined },
+      ['PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY'],
+    ],
     ['an unknown provider', { PAYMENT_PROVIDER: 'stripe' }, ["PAYMENT_PROVIDER 'stripe'"]],
   ];
   for (const [name, overrides, logged] of cases) {
@@ -107,7 +139,10 @@ describe('paying for a stored quote (quote number + quote_key)', () => {
     const quote = await insertQuote({ email: 'q@example.co.za' });
     const res = await createPayment({ quote_id: quote.id, quote_key: 'wrong', customer_info: {} });
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ error: 'not_found', message: `Quote ${quote.id} was not found. Please generate a new quote through the measurement tool.` });
+    expect(await res.json()).toMatchObject({
+      error: 'not_found',
+      message: `Quote ${quote.id} was not found. Please generate a new quote through the measurement tool.`,
+    });
   });
 
   it(`no e-mail in customer_info and none on the quote: 400 '${EMAIL_REQUIRED}'`, async () => {
@@ -119,7 +154,11 @@ describe('paying for a stored quote (quote number + quote_key)', () => {
 
   it('a malformed e-mail is refused before an order is made', async () => {
     const quote = await insertQuote();
-    const res = await createPayment({ quote_id: quote.id, quote_key: quote.accessKey, customer_info: { name: 'Sipho', email: 'not-an-email' } });
+    const res = await createPayment({
+      quote_id: quote.id,
+      quote_key: quote.accessKey,
+      customer_info: { name: 'Sipho', email: 'not-an-email' },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'validation_error', message: 'customer_info.email: must be a valid email address' });
   });

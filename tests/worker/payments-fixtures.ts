@@ -58,7 +58,9 @@ export async function insertOrder(
   return { reference, totalCents, email };
 }
 
-export async function insertQuote(overrides: Partial<{ email: string | null; name: string }> = {}): Promise<{ id: string; accessKey: string }> {
+export async function insertQuote(
+  overrides: Partial<{ email: string | null; name: string }> = {},
+): Promise<{ id: string; accessKey: string }> {
   const id = `CB-${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
   const accessKey = crypto.randomUUID();
   await database(env.DB)
@@ -114,7 +116,10 @@ export function createPayment(body: unknown, overrides: Partial<Env> = {}, ip = 
 
 /** The outbox rows whose dedupe key starts with the prefix (e.g. 'payment-receipt:CB-...'). */
 export async function outboxRows(dedupePrefix: string) {
-  return database(env.DB).select().from(emailOutbox).where(like(emailOutbox.dedupeKey, `${dedupePrefix}%`));
+  return database(env.DB)
+    .select()
+    .from(emailOutbox)
+    .where(like(emailOutbox.dedupeKey, `${dedupePrefix}%`));
 }
 
 /**

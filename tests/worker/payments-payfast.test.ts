@@ -9,7 +9,16 @@ import {
   phpUrlencode,
   type Field,
 } from '../../worker/services/payments/payfast';
-import { appRequest, createPayment, expectPaidOnce, insertOrder, orderRow, outboxRows, paymentRows, type TestOrder } from './payments-fixtures';
+import {
+  appRequest,
+  createPayment,
+  expectPaidOnce,
+  insertOrder,
+  orderRow,
+  outboxRows,
+  paymentRows,
+  type TestOrder,
+} from './payments-fixtures';
 
 const STAND_IN_URL = env.STAND_IN_URL;
 const ORIGIN = 'https://blinds.example.co.za';
@@ -43,7 +52,9 @@ const SDK_ITN: Field[] = [
 const SDK_SIGNATURE = '4078bca2c8987e0e0c4e7230f2f46323';
 
 async function md5(text: string): Promise<string> {
-  return [...new Uint8Array(await crypto.subtle.digest('MD5', new TextEncoder().encode(text)))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return [...new Uint8Array(await crypto.subtle.digest('MD5', new TextEncoder().encode(text)))]
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('');
 }
 
 /** A merchant of this test's own, so its recorded requests can be told apart. */
@@ -67,7 +78,10 @@ async function recorded(merchantId: string): Promise<any[]> {
 /** An order with a PayFast checkout started through POST /api/payment/create (its id comes back as custom_str1). */
 type PayfastOrder = TestOrder & { checkoutId?: string };
 
-async function orderOnCheckout(config: Partial<Env>, overrides: Parameters<typeof insertOrder>[0] = {}): Promise<TestOrder & { checkoutId: string }> {
+async function orderOnCheckout(
+  config: Partial<Env>,
+  overrides: Parameters<typeof insertOrder>[0] = {},
+): Promise<TestOrder & { checkoutId: string }> {
   const order = await insertOrder(overrides);
   expect((await createPayment({ quote_id: order.reference }, config)).status).toBe(200);
   return { ...order, checkoutId: (await orderRow(order.reference)).checkoutId! };
@@ -131,8 +145,29 @@ describe('PayFast signatures', () => {
   });
 
   it('the default sources are PayFast’s published ranges', () => {
-    const inside = ['197.97.145.144', '197.97.145.159', '41.74.179.192', '41.74.179.223', '102.216.36.0', '102.216.36.15', '102.216.36.128', '102.216.36.143', '144.126.193.139'];
-    const outside = ['197.97.145.143', '197.97.145.160', '41.74.179.224', '102.216.36.16', '102.216.36.144', '144.126.193.140', '203.0.113.5', '', 'not-an-ip', '::1'];
+    const inside = [
+      '197.97.145.144',
+      '197.97.145.159',
+      '41.74.179.192',
+      '41.74.179.223',
+      '102.216.36.0',
+      '102.216.36.15',
+      '102.216.36.128',
+      '102.216.36.143',
+      '144.126.193.139',
+    ];
+    const outside = [
+      '197.97.145.143',
+      '197.97.145.160',
+      '41.74.179.224',
+      '102.216.36.16',
+      '102.216.36.144',
+      '144.126.193.140',
+      '203.0.113.5',
+      '',
+      'not-an-ip',
+      '::1',
+    ];
     for (const ip of inside) expect(addressAllowed(ip, DEFAULT_PAYFAST_SOURCES), ip).toBe(true);
     for (const ip of outside) expect(addressAllowed(ip, DEFAULT_PAYFAST_SOURCES), ip).toBe(false);
     expect(addressAllowed('::ffff:197.97.145.150', DEFAULT_PAYFAST_SOURCES)).toBe(true);
@@ -207,7 +242,11 @@ describe('POST /api/payment/payfast/notify (ITN)', () => {
     const res = await postItn(config, itn.body);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ received: true, outcome: 'recorded' });
-    expect(await expectPaidOnce(order.reference)).toMatchObject({ provider: 'payfast', amountCents: order.totalCents, status: 'succeeded' });
+    expect(await expectPaidOnce(order.reference)).toMatchObject({
+      provider: 'payfast',
+      amountCents: order.totalCents,
+      status: 'succeeded',
+    });
     const [validate] = await recorded(config.PAYFAST_MERCHANT_ID!);
     expect(validate.method).toBe('POST');
     expect(validate.headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -226,7 +265,11 @@ describe('POST /api/payment/payfast/notify (ITN)', () => {
     expect(await paymentRows(order.reference)).toHaveLength(1);
   });
 
-  const refusals: [string, (config: Partial<Env>, order: PayfastOrder) => Promise<{ body: string; source?: string | null; config?: Partial<Env> }>, string][] = [
+  const refusals: [
+    string,
+    (config: Partial<Env>, order: PayfastOrder) => Promise<{ body: string; source?: string | null; config?: Partial<Env> }>,
+    string,
+  ][] = [
     [
       'a bad signature (amount changed after signing)',
       async (config, order) => ({ body: (await sentItn(config, order)).body.replace(/amount_gross=[\d.]+/, 'amount_gross=1.00') }),
@@ -242,7 +285,11 @@ describe('POST /api/payment/payfast/notify (ITN)', () => {
       async (config, order) => ({ body: (await sentItn(config, order)).body, source: '203.0.113.5' }),
       'the notification does not come from a PayFast address',
     ],
-    ['no caller address at all', async (config, order) => ({ body: (await sentItn(config, order)).body, source: null }), 'the notification does not come from a PayFast address'],
+    [
+      'no caller address at all',
+      async (config, order) => ({ body: (await sentItn(config, order)).body, source: null }),
+      'the notification does not come from a PayFast address',
+    ],
     [
       'a correctly signed amount that is not the order total (tampering)',
       async (config, order) => ({ body: (await sentItn(config, order, { amount_gross: '1.00' })).body }),
@@ -317,7 +364,7 @@ describe('POST /api/payment/payfast/notify (ITN)', () => {
     expect((await orderRow(order.reference)).paymentStatus).toBe('cancelled');
   });
 
-  it("CANCELLED after COMPLETE (the same pf_payment_id) refunds the paid order, in its own row, and tells the business once", async () => {
+  it('CANCELLED after COMPLETE (the same pf_payment_id) refunds the paid order, in its own row, and tells the business once', async () => {
     const config = payfast({ BUSINESS_EMAIL: 'orders@blinds.example.co.za' });
     const order = await orderOnCheckout(config);
     const pfPaymentId = String(Math.floor(Math.random() * 1e9));
@@ -362,7 +409,11 @@ describe('POST /api/payment/payfast/notify (ITN)', () => {
 
   it('only form posts are accepted, and PayFast must be configured', async () => {
     const config = payfast();
-    const json = await appRequest('/api/payment/payfast/notify', { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': PAYFAST_ADDRESS }, body: '{}' }, config);
+    const json = await appRequest(
+      '/api/payment/payfast/notify',
+      { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': PAYFAST_ADDRESS }, body: '{}' },
+      config,
+    );
     expect(json.status).toBe(415);
     const unconfigured = await postItn({ ...config, PAYFAST_MERCHANT_ID: undefined }, 'merchant_id=1&signature=x');
     expect(unconfigured.status).toBe(503);

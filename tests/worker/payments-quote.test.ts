@@ -61,7 +61,9 @@ describe('paying for a stored quote', () => {
     await expect(pay({ quote_id: quote.id, quote_key: quote.accessKey }, orders.deps, { PAYMENT_PROVIDER: 'none' })).rejects.toMatchObject({
       code: 'conflict',
     });
-    await expect(pay({ quote_id: quote.id, quote_key: quote.accessKey }, orders.deps, { PAYMENT_PROVIDER: 'yoco', YOCO_SECRET_KEY: '' })).rejects.toMatchObject({
+    await expect(
+      pay({ quote_id: quote.id, quote_key: quote.accessKey }, orders.deps, { PAYMENT_PROVIDER: 'yoco', YOCO_SECRET_KEY: '' }),
+    ).rejects.toMatchObject({
       code: 'not_configured',
     });
     expect(orders.calls).toHaveLength(0);

@@ -1,7 +1,12 @@
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../../worker/env';
-import { handleSandboxNotification, LOCAL_SANDBOX_SECRET, sandboxSecret, submitSandboxCheckout } from '../../worker/services/payments/sandbox';
+import {
+  handleSandboxNotification,
+  LOCAL_SANDBOX_SECRET,
+  sandboxSecret,
+  submitSandboxCheckout,
+} from '../../worker/services/payments/sandbox';
 import { attachCheckout } from '../../worker/services/payments/ledger';
 import { BASE, clientIp, postJson } from './helpers';
 import { appRequest, createPayment, failingAfterBatch, insertOrder, orderRow, outboxRows, paymentRows } from './payments-fixtures';
@@ -74,17 +79,20 @@ describe('sandbox checkout (PAYMENT_PROVIDER=sandbox)', () => {
 
   it('escapes what it shows (the merchant name comes from configuration)', async () => {
     const { sandboxCheckoutPage } = await import('../../worker/services/payments/sandbox-page');
-    const page = await sandboxCheckoutPage({
-      id: 'sbx_chk_aaaaaaaaaaaaaaaaaaaaaaaa',
-      reference: 'CB-"><script>',
-      amountCents: 100,
-      currency: 'ZAR',
-      merchantName: '<img src=x onerror=alert(1)>',
-      createdAt: new Date().toISOString(),
-      expiresAt: new Date(Date.now() + 60_000).toISOString(),
-      status: 'open',
-      urls: { success: 'x', cancel: 'x', failure: 'x' },
-    }, { card_number: '"><b>', expiry: '', cvc: '', name: '' });
+    const page = await sandboxCheckoutPage(
+      {
+        id: 'sbx_chk_aaaaaaaaaaaaaaaaaaaaaaaa',
+        reference: 'CB-"><script>',
+        amountCents: 100,
+        currency: 'ZAR',
+        merchantName: '<img src=x onerror=alert(1)>',
+        createdAt: new Date().toISOString(),
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+        status: 'open',
+        urls: { success: 'x', cancel: 'x', failure: 'x' },
+      },
+      { card_number: '"><b>', expiry: '', cvc: '', name: '' },
+    );
     const text = page.toString();
     expect(text).not.toContain('<img src=x');
     expect(text).not.toContain('"><script>');
@@ -164,7 +172,9 @@ describe('sandbox checkout (PAYMENT_PROVIDER=sandbox)', () => {
   it('asks for a future expiry, a CVC and a name, and only takes the listed test cards', async () => {
     const order = await insertOrder();
     const url = await startCheckout(order.reference);
-    const page = await (await submit(url, { card_number: '5555 5555 5555 4444', expiry: '01/20', cvc: '1', name: ' ', action: 'pay' })).text();
+    const page = await (
+      await submit(url, { card_number: '5555 5555 5555 4444', expiry: '01/20', cvc: '1', name: ' ', action: 'pay' })
+    ).text();
     expect(page).toContain('This is a test checkout: use one of the test cards listed below.');
     expect(page).toContain('This card has expired. Use a future expiry date.');
     expect(page).toContain('Enter the 3 or 4 digit security code (CVC).');
@@ -176,7 +186,13 @@ describe('sandbox checkout (PAYMENT_PROVIDER=sandbox)', () => {
     const order = await insertOrder();
     const id = (await startCheckout(order.reference)).split('/').pop()!;
     const later = new Date(Date.now() + 31 * 60_000);
-    const result = await submitSandboxCheckout(env, id, 'pay', { card_number: '4242424242424242', expiry: '12/40', cvc: '123', name: 'T' }, later);
+    const result = await submitSandboxCheckout(
+      env,
+      id,
+      'pay',
+      { card_number: '4242424242424242', expiry: '12/40', cvc: '123', name: 'T' },
+      later,
+    );
     expect(result.kind).toBe('expired');
     expect(await paymentRows(order.reference)).toHaveLength(0);
   });
@@ -201,11 +217,23 @@ const TEST_SECRET = env.SANDBOX_PAYMENT_SECRET!;
 const TEST_NOTE = 'Test payment: no money was taken';
 
 function notification(reference: string, amountCents: number, checkoutId: string, paymentId = `sbx_pay_${crypto.randomUUID()}`) {
-  return JSON.stringify({ checkoutId, reference, amount_cents: amountCents, currency: 'ZAR', status: 'succeeded', payment_id: paymentId, created_at: new Date().toISOString() });
+  return JSON.stringify({
+    checkoutId,
+    reference,
+    amount_cents: amountCents,
+    currency: 'ZAR',
+    status: 'succeeded',
+    payment_id: paymentId,
+    created_at: new Date().toISOString(),
+  });
 }
 
 function notifyWith(config: Partial<Env>, body: string, signature: string): Promise<Response> {
-  return appRequest('/api/payment/sandbox/notify', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Sandbox-Signature': signature }, body }, config);
+  return appRequest(
+    '/api/payment/sandbox/notify',
+    { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Sandbox-Signature': signature }, body },
+    config,
+  );
 }
 
 /** An order on a sandbox checkout started through POST /api/payment/create. */
@@ -219,10 +247,19 @@ describe('POST /api/payment/sandbox/notify (the gateway confirmation)', () => {
   it('a forged notification (bad or missing signature) is refused with 401 and changes nothing', async () => {
     const order = await orderOnSandboxCheckout();
     const body = notification(order.reference, order.totalCents, order.checkoutId);
-    for (const signature of [undefined, 'sha256=00', `sha256=${await hmacHex('guessed-secret', body)}`, `sha256=${await hmacHex(LOCAL_SANDBOX_SECRET, body)}`]) {
+    for (const signature of [
+      undefined,
+      'sha256=00',
+      `sha256=${await hmacHex('guessed-secret', body)}`,
+      `sha256=${await hmacHex(LOCAL_SANDBOX_SECRET, body)}`,
+    ]) {
       const res = await notify(body, signature);
       expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({ success: false, error: 'unauthorized', message: 'Notification rejected: signature does not match.' });
+      expect(await res.json()).toMatchObject({
+        success: false,
+        error: 'unauthorized',
+        message: 'Notification rejected: signature does not match.',
+      });
     }
     expect((await orderRow(order.reference)).paymentStatus).toBe('pending');
     expect(await paymentRows(order.reference)).toHaveLength(0);
@@ -249,7 +286,10 @@ describe('POST /api/payment/sandbox/notify (the gateway confirmation)', () => {
     const body = notification(order.reference, order.totalCents - 100, order.checkoutId);
     const res = await notify(body, `sha256=${await hmacHex(TEST_SECRET, body)}`);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: 'validation_error', message: 'Notification rejected: amount does not match the order total.' });
+    expect(await res.json()).toMatchObject({
+      error: 'validation_error',
+      message: 'Notification rejected: amount does not match the order total.',
+    });
     expect((await orderRow(order.reference)).paymentStatus).toBe('pending');
     expect(await paymentRows(order.reference)).toHaveLength(0);
   });
@@ -263,7 +303,10 @@ describe('POST /api/payment/sandbox/notify (the gateway confirmation)', () => {
       const body = notification(order.reference, order.totalCents, checkoutId);
       const res = await notify(body, `sha256=${await hmacHex(TEST_SECRET, body)}`);
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ error: 'validation_error', message: 'Notification rejected: the checkout is not one of this order.' });
+      expect(await res.json()).toMatchObject({
+        error: 'validation_error',
+        message: 'Notification rejected: the checkout is not one of this order.',
+      });
     }
     expect((await orderRow(order.reference)).paymentStatus).toBe('pending');
     expect(await paymentRows(order.reference)).toHaveLength(0);
@@ -287,11 +330,19 @@ describe('the sandbox fails closed (DESIGN.md section 7)', () => {
     const order = await orderOnSandboxCheckout();
     const body = notification(order.reference, order.totalCents, order.checkoutId);
     // Even a development deployment, where that secret is valid for the sandbox, has no sandbox while PayFast is configured.
-    for (const config of [PAYFAST, { ...PAYFAST, APP_ENV: 'development', SANDBOX_PAYMENT_SECRET: undefined }, { ...PAYFAST, PAYMENT_PROVIDER: ' PayFast ' }]) {
+    for (const config of [
+      PAYFAST,
+      { ...PAYFAST, APP_ENV: 'development', SANDBOX_PAYMENT_SECRET: undefined },
+      { ...PAYFAST, PAYMENT_PROVIDER: ' PayFast ' },
+    ]) {
       for (const secret of [LOCAL_SANDBOX_SECRET, TEST_SECRET]) {
         const res = await notifyWith(config, body, `sha256=${await hmacHex(secret, body)}`);
         expect(res.status).toBe(404);
-        expect(await res.json()).toMatchObject({ success: false, error: 'not_found', message: 'There is no API endpoint POST /api/payment/sandbox/notify.' });
+        expect(await res.json()).toMatchObject({
+          success: false,
+          error: 'not_found',
+          message: 'There is no API endpoint POST /api/payment/sandbox/notify.',
+        });
       }
     }
     expect((await orderRow(order.reference)).paymentStatus).toBe('pending');
@@ -308,7 +359,16 @@ describe('the sandbox fails closed (DESIGN.md section 7)', () => {
       expect(page.status).toBe(unknown.status);
       expect(page.headers.get('Content-Type')).toBe(unknown.headers.get('Content-Type'));
       expect(await page.text()).not.toContain('Pay R');
-      const pay = await appRequest(path, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': clientIp() }, body: new URLSearchParams(GOOD_CARD).toString(), redirect: 'manual' }, config);
+      const pay = await appRequest(
+        path,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': clientIp() },
+          body: new URLSearchParams(GOOD_CARD).toString(),
+          redirect: 'manual',
+        },
+        config,
+      );
       expect(pay.status).not.toBe(303);
     }
     expect((await orderRow(order.reference)).paymentStatus).toBe('pending');
@@ -331,7 +391,10 @@ describe('the sandbox fails closed (DESIGN.md section 7)', () => {
       expect(res.status).toBe(503);
       const create = await createPayment({ quote_id: order.reference }, config);
       expect(create.status).toBe(503);
-      expect(await create.json()).toMatchObject({ error: 'not_configured', message: 'Payment Setup Required. Card payments are not available right now; please contact us to pay for your order.' });
+      expect(await create.json()).toMatchObject({
+        error: 'not_configured',
+        message: 'Payment Setup Required. Card payments are not available right now; please contact us to pay for your order.',
+      });
     }
     expect((await orderRow(order.reference)).paymentStatus).toBe('pending');
   });
@@ -343,7 +406,9 @@ describe('an order paid through the sandbox says so', () => {
     const before = await (await SELF.fetch(`${BASE}/api/orders/${order.reference}`)).json<{ order: { test_payment: boolean } }>();
     expect(before.order.test_payment).toBe(false);
     await submit(`${BASE}/pay/sandbox/${order.checkoutId}`, GOOD_CARD);
-    const after = await (await SELF.fetch(`${BASE}/api/orders/${order.reference}`)).json<{ order: { test_payment: boolean; paymentStatus: string } }>();
+    const after = await (
+      await SELF.fetch(`${BASE}/api/orders/${order.reference}`)
+    ).json<{ order: { test_payment: boolean; paymentStatus: string } }>();
     expect(after.order).toMatchObject({ paymentStatus: 'paid', test_payment: true });
 
     const [receipt] = await outboxRows(`payment-receipt:${order.reference}`);
@@ -386,7 +451,9 @@ describe('the payment e-mails are queued in the same batch as the payment', () =
   it('no business notice without BUSINESS_EMAIL; the receipt is still queued', async () => {
     const order = await orderOnSandboxCheckout();
     const body = notification(order.reference, order.totalCents, order.checkoutId);
-    expect(await handleSandboxNotification({ ...env, BUSINESS_EMAIL: undefined }, body, `sha256=${await hmacHex(TEST_SECRET, body)}`)).toMatchObject({ outcome: 'recorded' });
+    expect(
+      await handleSandboxNotification({ ...env, BUSINESS_EMAIL: undefined }, body, `sha256=${await hmacHex(TEST_SECRET, body)}`),
+    ).toMatchObject({ outcome: 'recorded' });
     expect(await outboxRows(`payment-receipt:${order.reference}`)).toHaveLength(1);
     expect((await outboxRows('payment-notice:sandbox:')).filter((row) => row.text.includes(order.reference))).toHaveLength(0);
   });

@@ -2,7 +2,16 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { verifyStandardWebhook } from '../../worker/services/payments/yoco';
 import type { Env } from '../../worker/env';
-import { appRequest, createPayment, expectPaidOnce, insertOrder, orderRow, outboxRows, paymentRows, type TestOrder } from './payments-fixtures';
+import {
+  appRequest,
+  createPayment,
+  expectPaidOnce,
+  insertOrder,
+  orderRow,
+  outboxRows,
+  paymentRows,
+  type TestOrder,
+} from './payments-fixtures';
 
 const STAND_IN_URL = env.STAND_IN_URL;
 const ORIGIN = 'https://blinds.example.co.za';
@@ -32,7 +41,10 @@ async function sign(secret: string, id: string, timestamp: number, body: string)
   return `v1,${base64(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${id}.${timestamp}.${body}`))))}`;
 }
 
-function paymentEvent(order: TestOrder, overrides: { amount?: number; currency?: string; checkoutId?: string | null; paymentId?: string; reference?: string } = {}) {
+function paymentEvent(
+  order: TestOrder,
+  overrides: { amount?: number; currency?: string; checkoutId?: string | null; paymentId?: string; reference?: string } = {},
+) {
   const metadata: Record<string, string> = {};
   if (overrides.checkoutId) metadata.checkoutId = overrides.checkoutId;
   if (overrides.reference) metadata.reference = overrides.reference;
@@ -60,7 +72,16 @@ async function deliver(config: Partial<Env>, body: string, opts: { timestamp?: n
   const signature = opts.signature ?? (await sign(config.YOCO_WEBHOOK_SECRET!, id, timestamp, body));
   return appRequest(
     '/api/payment/yoco/webhook',
-    { method: 'POST', headers: { 'Content-Type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature }, body },
+    {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'webhook-id': id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signature,
+      },
+      body,
+    },
     config,
   );
 }
@@ -76,7 +97,10 @@ describe('Yoco checkout (PAYMENT_PROVIDER=yoco)', () => {
   it("creates a checkout with Yoco's wire format and answers its redirectUrl; the client's amount is ignored", async () => {
     const config = yoco();
     const order = await insertOrder({ totalCents: 348_000 });
-    const res = await createPayment({ quote_id: order.reference, customer_info: { email: order.email }, amount: 1, product_name: 'x' }, config);
+    const res = await createPayment(
+      { quote_id: order.reference, customer_info: { email: order.email }, amount: 1, product_name: 'x' },
+      config,
+    );
     expect(res.status).toBe(200);
     const body = await res.json<{ success: boolean; checkout_url: string; provider: string }>();
     expect(body).toMatchObject({ success: true, provider: 'yoco' });
@@ -136,13 +160,22 @@ describe('Yoco checkout (PAYMENT_PROVIDER=yoco)', () => {
 describe('POST /api/payment/yoco/webhook', () => {
   it("verifies the Standard Webhooks specification's test vector", async () => {
     const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
-    const headers = { id: 'msg_p5jXN8AQM9LWM0D4loKWxJek', timestamp: '1614265330', signature: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=' };
+    const headers = {
+      id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      timestamp: '1614265330',
+      signature: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+    };
     const signedAt = new Date(1614265330 * 1000);
     expect(await verifyStandardWebhook(secret, headers, '{"test": 2432232314}', signedAt)).toEqual({ ok: true });
     expect(await verifyStandardWebhook(secret, headers, '{"test": 2432232315}', signedAt)).toMatchObject({ ok: false, httpStatus: 401 });
-    expect(await verifyStandardWebhook(secret, headers, '{"test": 2432232314}', new Date(signedAt.getTime() + 181_000))).toMatchObject({ ok: false, httpStatus: 400 });
+    expect(await verifyStandardWebhook(secret, headers, '{"test": 2432232314}', new Date(signedAt.getTime() + 181_000))).toMatchObject({
+      ok: false,
+      httpStatus: 400,
+    });
     // Key rotation: several signatures, one of them valid.
-    expect(await verifyStandardWebhook(secret, { ...headers, signature: `v1,AAAA ${headers.signature}` }, '{"test": 2432232314}', signedAt)).toEqual({ ok: true });
+    expect(
+      await verifyStandardWebhook(secret, { ...headers, signature: `v1,AAAA ${headers.signature}` }, '{"test": 2432232314}', signedAt),
+    ).toEqual({ ok: true });
   });
 
   it('a verified payment.succeeded (found by metadata.checkoutId) marks the order paid in one write', async () => {
@@ -187,9 +220,14 @@ describe('POST /api/payment/yoco/webhook', () => {
     const config = yoco();
     const order = await orderOnCheckout(config);
     // A new attempt after a failure: the order row now holds another checkout.
-    expect((await createPayment({ quote_id: order.reference, amount: 1 }, { ...config, YOCO_SECRET_KEY: `sk_test_${crypto.randomUUID()}` })).status).toBe(200);
+    expect(
+      (await createPayment({ quote_id: order.reference, amount: 1 }, { ...config, YOCO_SECRET_KEY: `sk_test_${crypto.randomUUID()}` }))
+        .status,
+    ).toBe(200);
     expect((await orderRow(order.reference)).checkoutId).not.toBe(order.checkoutId);
-    expect(await (await deliver(config, paymentEvent(order, { checkoutId: order.checkoutId }))).json()).toMatchObject({ outcome: 'recorded' });
+    expect(await (await deliver(config, paymentEvent(order, { checkoutId: order.checkoutId }))).json()).toMatchObject({
+      outcome: 'recorded',
+    });
     expect((await orderRow(order.reference)).paymentStatus).toBe('paid');
   });
 
@@ -214,11 +252,17 @@ describe('POST /api/payment/yoco/webhook', () => {
     for (const signature of [forged, 'v1,', 'v2,abc']) {
       const res = await deliver(config, body, { id: 'msg_1', signature });
       expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({ success: false, error: 'unauthorized', message: 'Notification rejected: signature does not match.' });
+      expect(await res.json()).toMatchObject({
+        success: false,
+        error: 'unauthorized',
+        message: 'Notification rejected: signature does not match.',
+      });
     }
     // A correct signature over a different body (the amount changed afterwards) fails too.
     const signature = await sign(config.YOCO_WEBHOOK_SECRET!, 'msg_2', Math.floor(Date.now() / 1000), body);
-    expect((await deliver(config, body.replace(`"amount":${order.totalCents}`, '"amount":100'), { id: 'msg_2', signature })).status).toBe(401);
+    expect((await deliver(config, body.replace(`"amount":${order.totalCents}`, '"amount":100'), { id: 'msg_2', signature })).status).toBe(
+      401,
+    );
     expect((await orderRow(order.reference)).paymentStatus).toBe('pending');
     expect(await paymentRows(order.reference)).toHaveLength(0);
   });
@@ -238,7 +282,11 @@ describe('POST /api/payment/yoco/webhook', () => {
 
   it('missing webhook headers are refused with 400', async () => {
     const config = yoco();
-    const res = await appRequest('/api/payment/yoco/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }, config);
+    const res = await appRequest(
+      '/api/payment/yoco/webhook',
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' },
+      config,
+    );
     expect(res.status).toBe(400);
   });
 
@@ -248,7 +296,11 @@ describe('POST /api/payment/yoco/webhook', () => {
     for (const overrides of [{ amount: order.totalCents - 1 }, { amount: 1 }, { currency: 'USD' }]) {
       const res = await deliver(config, paymentEvent(order, { checkoutId: order.checkoutId, ...overrides }));
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ received: true, outcome: 'ignored', note: 'amount, currency or status does not match the order' });
+      expect(await res.json()).toMatchObject({
+        received: true,
+        outcome: 'ignored',
+        note: 'amount, currency or status does not match the order',
+      });
     }
     expect((await orderRow(order.reference)).paymentStatus).toBe('pending');
     expect(await paymentRows(order.reference)).toHaveLength(0);
@@ -258,7 +310,10 @@ describe('POST /api/payment/yoco/webhook', () => {
     const config = yoco();
     const order = await insertOrder();
     const refundFailed = JSON.stringify({ id: 'evt_r', type: 'refund.failed', payload: { id: 'r_1', amount: 100, currency: 'ZAR' } });
-    expect(await (await deliver(config, refundFailed)).json()).toMatchObject({ outcome: 'ignored', note: 'event type refund.failed is not acted on' });
+    expect(await (await deliver(config, refundFailed)).json()).toMatchObject({
+      outcome: 'ignored',
+      note: 'event type refund.failed is not acted on',
+    });
     const unknown = await deliver(config, paymentEvent(order, { checkoutId: 'ch_unknown', reference: 'CB-NOSUCHORDR' }));
     expect(await unknown.json()).toMatchObject({ outcome: 'ignored', note: 'no order matches this payment' });
     expect(await paymentRows(order.reference)).toHaveLength(0);
@@ -266,7 +321,11 @@ describe('POST /api/payment/yoco/webhook', () => {
 
   it('answers 503 when no webhook secret is configured', async () => {
     const config = { ...yoco(), YOCO_WEBHOOK_SECRET: undefined };
-    const res = await appRequest('/api/payment/yoco/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }, config);
+    const res = await appRequest(
+      '/api/payment/yoco/webhook',
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' },
+      config,
+    );
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ error: 'not_configured' });
   });
@@ -274,7 +333,11 @@ describe('POST /api/payment/yoco/webhook', () => {
 
 describe('Yoco refunds (refund.succeeded)', () => {
   /** A refund event as Yoco sends it: the refund's own id, the payment's id, and the checkout in metadata. */
-  function refundEvent(order: TestOrder & { checkoutId: string }, paymentId: string, overrides: { amount?: number; checkoutId?: string; refundId?: string } = {}) {
+  function refundEvent(
+    order: TestOrder & { checkoutId: string },
+    paymentId: string,
+    overrides: { amount?: number; checkoutId?: string; refundId?: string } = {},
+  ) {
     return JSON.stringify({
       id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
       type: 'refund.succeeded',
@@ -311,7 +374,11 @@ describe('Yoco refunds (refund.succeeded)', () => {
       [`rf_${order.reference}`, 'refunded'],
     ]);
     const [notice] = await outboxRows(`refund-notice:yoco:rf_${order.reference}`);
-    expect(notice).toMatchObject({ kind: 'refund-notice', toAddress: 'orders@blinds.example.co.za', subject: `Order ${order.reference} refunded - R\u00a01\u00a0624,00` });
+    expect(notice).toMatchObject({
+      kind: 'refund-notice',
+      toAddress: 'orders@blinds.example.co.za',
+      subject: `Order ${order.reference} refunded - R\u00a01\u00a0624,00`,
+    });
 
     expect(await (await deliver(config, body)).json()).toMatchObject({ outcome: 'duplicate' });
     expect(await paymentRows(order.reference)).toHaveLength(2);
@@ -327,7 +394,9 @@ describe('Yoco refunds (refund.succeeded)', () => {
     await deliver(config, paymentEvent(order, { checkoutId: order.checkoutId, paymentId }));
     const part = Math.floor(order.totalCents / 4);
 
-    expect(await (await deliver(config, refundEvent(order, paymentId, { amount: part, refundId: `rf1_${order.reference}` }))).json()).toMatchObject({ outcome: 'recorded' });
+    expect(
+      await (await deliver(config, refundEvent(order, paymentId, { amount: part, refundId: `rf1_${order.reference}` }))).json(),
+    ).toMatchObject({ outcome: 'recorded' });
     expect((await orderRow(order.reference)).paymentStatus).toBe('paid');
     const [partNotice] = await outboxRows(`refund-notice:yoco:rf1_${order.reference}`);
     expect(partNotice!.subject).toMatch(new RegExp(`^Order ${order.reference} partly refunded - R`));
@@ -335,26 +404,39 @@ describe('Yoco refunds (refund.succeeded)', () => {
 
     // More than what is left to refund: not recorded.
     const tooMuch = refundEvent(order, paymentId, { amount: order.totalCents - part + 1, refundId: `rf2_${order.reference}` });
-    expect(await (await deliver(config, tooMuch)).json()).toMatchObject({ outcome: 'ignored', note: 'the refund does not match a paid order' });
+    expect(await (await deliver(config, tooMuch)).json()).toMatchObject({
+      outcome: 'ignored',
+      note: 'the refund does not match a paid order',
+    });
     expect((await orderRow(order.reference)).paymentStatus).toBe('paid');
 
     // The rest: now the whole amount is refunded.
-    expect(await (await deliver(config, refundEvent(order, paymentId, { amount: order.totalCents - part, refundId: `rf3_${order.reference}` }))).json()).toMatchObject({ outcome: 'recorded' });
+    expect(
+      await (
+        await deliver(config, refundEvent(order, paymentId, { amount: order.totalCents - part, refundId: `rf3_${order.reference}` }))
+      ).json(),
+    ).toMatchObject({ outcome: 'recorded' });
     expect((await orderRow(order.reference)).paymentStatus).toBe('refunded');
     const [fullNotice] = await outboxRows(`refund-notice:yoco:rf3_${order.reference}`);
     expect(fullNotice!.subject).toMatch(new RegExp(`^Order ${order.reference} refunded - R`));
     expect((await paymentRows(order.reference)).map((r) => r.status)).toEqual(['succeeded', 'refunded', 'refunded']);
   });
 
-  it('a refund for an order that is not paid, or for a checkout that is not the order\'s, changes nothing', async () => {
+  it("a refund for an order that is not paid, or for a checkout that is not the order's, changes nothing", async () => {
     const config = yoco();
     const unpaid = await orderOnCheckout(config);
-    expect(await (await deliver(config, refundEvent(unpaid, 'p_x'))).json()).toMatchObject({ outcome: 'ignored', note: 'the refund does not match a paid order' });
+    expect(await (await deliver(config, refundEvent(unpaid, 'p_x'))).json()).toMatchObject({
+      outcome: 'ignored',
+      note: 'the refund does not match a paid order',
+    });
     expect((await orderRow(unpaid.reference)).paymentStatus).toBe('pending');
 
     const paid = await orderOnCheckout(config);
     await deliver(config, paymentEvent(paid, { checkoutId: paid.checkoutId }));
-    expect(await (await deliver(config, refundEvent(paid, 'p_y', { checkoutId: 'ch_not_ours' }))).json()).toMatchObject({ outcome: 'ignored', note: 'no order matches this payment' });
+    expect(await (await deliver(config, refundEvent(paid, 'p_y', { checkoutId: 'ch_not_ours' }))).json()).toMatchObject({
+      outcome: 'ignored',
+      note: 'no order matches this payment',
+    });
     expect((await orderRow(paid.reference)).paymentStatus).toBe('paid');
     expect(await paymentRows(unpaid.reference)).toHaveLength(0);
   });
@@ -373,6 +455,9 @@ describe('the payment e-mails (Yoco)', () => {
     expect(receipts[0]!.text).not.toContain('Test payment');
     const notices = await outboxRows(`payment-notice:yoco:p_${order.reference}`);
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ toAddress: 'orders@blinds.example.co.za', subject: `Payment received for order ${order.reference} - R\u00a01\u00a0624,00` });
+    expect(notices[0]).toMatchObject({
+      toAddress: 'orders@blinds.example.co.za',
+      subject: `Payment received for order ${order.reference} - R\u00a01\u00a0624,00`,
+    });
   });
 });

@@ -96,7 +96,11 @@ describe('JPEG decoder (baseline, scaled output)', () => {
       const bytes = bytesOf(base64);
       const full = reference(bytes);
       // 100 x 75 pixels; each budget forces the next reduction.
-      for (const [maxPixels, factor] of [[2000, 2], [500, 4], [130, 8]] as const) {
+      for (const [maxPixels, factor] of [
+        [2000, 2],
+        [500, 4],
+        [130, 8],
+      ] as const) {
         const decoded = decodeJpeg(bytes, maxPixels);
         expect(decoded.width * decoded.height).toBeLessThanOrEqual(maxPixels);
         expect(meanDifference(decoded, boxReduce(full, factor))).toBeLessThan(4);

@@ -14,11 +14,18 @@ export async function useStaffSession(ip: string): Promise<void> {
 export async function signIn(ip: string): Promise<string> {
   const res = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': ip });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().find((l) => l.startsWith('__Host-cb_staff='))!.split(';')[0]!;
+  return res.headers
+    .getSetCookie()
+    .find((l) => l.startsWith('__Host-cb_staff='))!
+    .split(';')[0]!;
 }
 
 export const staffPost = (path: string, body: unknown, cookie = staffCookie) =>
-  SELF.fetch(`${BASE}${path}`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  SELF.fetch(`${BASE}${path}`, {
+    method: 'POST',
+    headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 type Action = 'export' | 'delete';
 type VerifiedBy = 'email' | 'phone';
@@ -32,7 +39,8 @@ export async function preview(leadId: string, action: Action, verifiedBy: Verifi
   return res.json<any>();
 }
 
-export const act = (leadId: string, action: Action, token: unknown, cookie = staffCookie) => staffPost(`/api/leads/${leadId}/personal-data/${action}`, { token }, cookie);
+export const act = (leadId: string, action: Action, token: unknown, cookie = staffCookie) =>
+  staffPost(`/api/leads/${leadId}/personal-data/${action}`, { token }, cookie);
 
 /** Preview, then export with the preview's token: the JSON document. */
 export async function exportBy(leadId: string, verifiedBy: VerifiedBy, value: string) {
@@ -49,29 +57,42 @@ export async function deleteBy(leadId: string, verifiedBy: VerifiedBy, value: st
   return (await res.json<any>()).deleted;
 }
 
-export const one = (query: string, ...binds: unknown[]) => env.DB.prepare(query).bind(...binds).first<any>();
-export const ids = (records: { type: string; id: string }[], type: string) => records.filter((r) => r.type === type).map((r) => r.id).sort();
+export const one = (query: string, ...binds: unknown[]) =>
+  env.DB.prepare(query)
+    .bind(...binds)
+    .first<any>();
+export const ids = (records: { type: string; id: string }[], type: string) =>
+  records
+    .filter((r) => r.type === type)
+    .map((r) => r.id)
+    .sort();
 
 export async function capture(body: Record<string, unknown>, ip: string): Promise<string> {
-  const res = await postJson('/api/leads/capture', { whatsapp: null, location: null, source: 'other', productInterest: null, sessionData: null, notes: null, popiaConsent: true, ...body }, { 'CF-Connecting-IP': ip });
+  const res = await postJson(
+    '/api/leads/capture',
+    { whatsapp: null, location: null, source: 'other', productInterest: null, sessionData: null, notes: null, popiaConsent: true, ...body },
+    { 'CF-Connecting-IP': ip },
+  );
   expect(res.status).toBe(201);
   return (await res.json<any>()).leadId;
 }
 
-export function insertOrder(reference: string, o: { name: string; email: string; phone?: string | null; address?: string | null; instructions?: string | null; quoteId?: string | null }) {
+export function insertOrder(
+  reference: string,
+  o: { name: string; email: string; phone?: string | null; address?: string | null; instructions?: string | null; quoteId?: string | null },
+) {
   return env.DB.prepare(
     `INSERT INTO orders (reference, customer_name, customer_email, customer_phone, customer_address, special_instructions, subtotal_cents, vat_cents, total_cents, quote_id, payment_status) VALUES (?, ?, ?, ?, ?, ?, 86957, 13043, 100000, ?, 'pending')`,
   ).bind(reference, o.name, o.email, o.phone ?? null, o.address ?? null, o.instructions ?? null, o.quoteId ?? null);
 }
 
 export function insertEmail(dedupeKey: string, to: string, subject: string, text: string) {
-  return env.DB.prepare(`INSERT INTO email_outbox (dedupe_key, kind, to_address, subject, html, text, status, next_attempt_at) VALUES (?, 'order-confirmation', ?, ?, ?, ?, 'sent', '2026-01-01T00:00:00.000Z')`).bind(
-    dedupeKey,
-    to,
-    subject,
-    `<p>${text}</p>`,
-    text,
-  );
+  return env.DB.prepare(
+    `INSERT INTO email_outbox (dedupe_key, kind, to_address, subject, html, text, status, next_attempt_at) VALUES (?, 'order-confirmation', ?, ?, ?, ?, 'sent', '2026-01-01T00:00:00.000Z')`,
+  ).bind(dedupeKey, to, subject, `<p>${text}</p>`, text);
 }
 
-export const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg=='), (ch) => ch.charCodeAt(0));
+export const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg=='),
+  (ch) => ch.charCodeAt(0),
+);

@@ -33,21 +33,45 @@ describe('one person, matched by the identifier staff verified', () => {
     formLeadId = await capture({ name: 'Anna B', email: ' ANNA.BOTHA@example.co.za', phone: '082 444 5555' }, '198.19.0.2');
     otherLeadId = await capture({ name: 'Other Person', email: 'other@example.co.za', phone: '083 999 0000' }, '198.19.0.3');
     // The quick-details dialog: her WhatsApp number, someone else's e-mail, and a session id the browser sent.
-    expect((await postJson('/api/customer-details', { name: 'Anna', whatsapp: '+27 82 444 5555', email: 'someone.else@example.co.za', sessionId: SESSION, popiaConsent: true }, { 'CF-Connecting-IP': '198.19.0.4' })).status).toBe(201);
+    expect(
+      (
+        await postJson(
+          '/api/customer-details',
+          { name: 'Anna', whatsapp: '+27 82 444 5555', email: 'someone.else@example.co.za', sessionId: SESSION, popiaConsent: true },
+          { 'CF-Connecting-IP': '198.19.0.4' },
+        )
+      ).status,
+    ).toBe(201);
     quickLeadId = (await one(`SELECT id FROM leads WHERE source = 'quick_details' AND whatsapp = '+27 82 444 5555'`)).id;
 
     const lines = JSON.stringify([{ product_name: 'Roller Blind - Blockout' }]);
     await env.DB.batch([
       // Her quotes: one an order was made from, matched by the mobile in international form; one by e-mail only.
-      env.DB.prepare(`INSERT INTO quotes (id, quote_date, valid_until, customer_name, customer_email, customer_mobile, lines, total_cents, total_quantity, origin, access_key) VALUES ('CB-900001', '2026-01-01', '2026-01-31', 'Anna Botha', NULL, '+27824445555', ?, 100000, 1, 'email', 'secret-key-1')`).bind(lines),
-      env.DB.prepare(`INSERT INTO quotes (id, quote_date, valid_until, customer_name, customer_email, customer_mobile, lines, total_cents, total_quantity, origin, access_key) VALUES ('CB-900002', '2026-01-01', '2026-01-31', 'Anna Botha', 'anna.botha@example.co.za', NULL, ?, 50000, 1, 'email', 'secret-key-2')`).bind(lines),
-      env.DB.prepare(`INSERT INTO quotes (id, quote_date, valid_until, customer_name, customer_email, customer_mobile, lines, total_cents, total_quantity, origin, access_key) VALUES ('CB-900003', '2026-01-01', '2026-01-31', 'Other Person', 'other@example.co.za', NULL, ?, 50000, 1, 'email', 'secret-key-3')`).bind(lines),
-      env.DB.prepare(`INSERT INTO orders (reference, customer_name, customer_email, customer_phone, customer_address, special_instructions, subtotal_cents, vat_cents, total_cents, quote_id, payment_status, paid_at) VALUES ('CB-POPIA00001', 'Anna Botha', 'anna.botha@example.co.za', '082-444-5555', '1 Main Rd, Knysna', 'Gate code 1234', 86957, 13043, 100000, 'CB-900001', 'paid', '2026-01-02T10:00:00.000Z')`),
-      env.DB.prepare(`INSERT INTO order_lines (order_reference, line_no, product_id, product_name, width_mm, drop_mm, control_side, mount_type, colour, quantity, unit_price_cents, total_cents, price_list_version) VALUES ('CB-POPIA00001', 1, 'roller-blockout', 'Roller Blind - Blockout', 1200, 1500, 'left', 'inside-recess', 'White', 1, 100000, 100000, 1)`),
-      env.DB.prepare(`INSERT INTO payments (order_reference, provider, provider_payment_id, amount_cents, status, raw) VALUES ('CB-POPIA00001', 'sandbox', 'pay-popia-1', 100000, 'succeeded', '{"payer":"Anna Botha"}')`),
+      env.DB.prepare(
+        `INSERT INTO quotes (id, quote_date, valid_until, customer_name, customer_email, customer_mobile, lines, total_cents, total_quantity, origin, access_key) VALUES ('CB-900001', '2026-01-01', '2026-01-31', 'Anna Botha', NULL, '+27824445555', ?, 100000, 1, 'email', 'secret-key-1')`,
+      ).bind(lines),
+      env.DB.prepare(
+        `INSERT INTO quotes (id, quote_date, valid_until, customer_name, customer_email, customer_mobile, lines, total_cents, total_quantity, origin, access_key) VALUES ('CB-900002', '2026-01-01', '2026-01-31', 'Anna Botha', 'anna.botha@example.co.za', NULL, ?, 50000, 1, 'email', 'secret-key-2')`,
+      ).bind(lines),
+      env.DB.prepare(
+        `INSERT INTO quotes (id, quote_date, valid_until, customer_name, customer_email, customer_mobile, lines, total_cents, total_quantity, origin, access_key) VALUES ('CB-900003', '2026-01-01', '2026-01-31', 'Other Person', 'other@example.co.za', NULL, ?, 50000, 1, 'email', 'secret-key-3')`,
+      ).bind(lines),
+      env.DB.prepare(
+        `INSERT INTO orders (reference, customer_name, customer_email, customer_phone, customer_address, special_instructions, subtotal_cents, vat_cents, total_cents, quote_id, payment_status, paid_at) VALUES ('CB-POPIA00001', 'Anna Botha', 'anna.botha@example.co.za', '082-444-5555', '1 Main Rd, Knysna', 'Gate code 1234', 86957, 13043, 100000, 'CB-900001', 'paid', '2026-01-02T10:00:00.000Z')`,
+      ),
+      env.DB.prepare(
+        `INSERT INTO order_lines (order_reference, line_no, product_id, product_name, width_mm, drop_mm, control_side, mount_type, colour, quantity, unit_price_cents, total_cents, price_list_version) VALUES ('CB-POPIA00001', 1, 'roller-blockout', 'Roller Blind - Blockout', 1200, 1500, 'left', 'inside-recess', 'White', 1, 100000, 100000, 1)`,
+      ),
+      env.DB.prepare(
+        `INSERT INTO payments (order_reference, provider, provider_payment_id, amount_cents, status, raw) VALUES ('CB-POPIA00001', 'sandbox', 'pay-popia-1', 100000, 'succeeded', '{"payer":"Anna Botha"}')`,
+      ),
       insertOrder('CB-OTHER00001', { name: 'Other Person', email: 'other@example.co.za' }),
-      env.DB.prepare(`INSERT INTO email_outbox (dedupe_key, kind, to_address, to_name, subject, html, text, status, next_attempt_at) VALUES ('order-confirmation:CB-POPIA00001:customer', 'order-confirmation', 'anna.botha@example.co.za', 'Anna Botha', 'Order CB-POPIA00001 received', '<p>Hi Anna</p>', 'Hi Anna', 'sent', '2026-01-01T00:00:00.000Z')`),
-      env.DB.prepare(`INSERT INTO email_outbox (dedupe_key, kind, to_address, subject, html, text, status, next_attempt_at) VALUES ('order-confirmation:CB-POPIA00001:business', 'order-confirmation', 'info@example.co.za', 'New order CB-POPIA00001', '<p>Anna Botha, 1 Main Rd</p>', 'Anna Botha, 1 Main Rd', 'pending', '2099-01-01T00:00:00.000Z')`),
+      env.DB.prepare(
+        `INSERT INTO email_outbox (dedupe_key, kind, to_address, to_name, subject, html, text, status, next_attempt_at) VALUES ('order-confirmation:CB-POPIA00001:customer', 'order-confirmation', 'anna.botha@example.co.za', 'Anna Botha', 'Order CB-POPIA00001 received', '<p>Hi Anna</p>', 'Hi Anna', 'sent', '2026-01-01T00:00:00.000Z')`,
+      ),
+      env.DB.prepare(
+        `INSERT INTO email_outbox (dedupe_key, kind, to_address, subject, html, text, status, next_attempt_at) VALUES ('order-confirmation:CB-POPIA00001:business', 'order-confirmation', 'info@example.co.za', 'New order CB-POPIA00001', '<p>Anna Botha, 1 Main Rd</p>', 'Anna Botha, 1 Main Rd', 'pending', '2099-01-01T00:00:00.000Z')`,
+      ),
     ]);
     await env.MEDIA.put(`chat/${SESSION}/1-1.png`, PNG, { httpMetadata: { contentType: 'image/png' } });
     await env.MEDIA.put(`windows/${SESSION}/2.jpg`, PNG);
@@ -56,9 +80,19 @@ describe('one person, matched by the identifier staff verified', () => {
 
   it('the preview lists each matched record with its type, id, date and the field that matched, and a token', async () => {
     const p = await preview(formLeadId, 'export', 'email', 'Anna.Botha@Example.co.za ');
-    expect(p).toMatchObject({ leadId: formLeadId, action: 'export', identifier: { type: 'email', value: 'anna.botha@example.co.za' }, token: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(p).toMatchObject({
+      leadId: formLeadId,
+      action: 'export',
+      identifier: { type: 'email', value: 'anna.botha@example.co.za' },
+      token: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(Date.parse(p.expiresAt)).toBeGreaterThan(Date.now());
-    expect(p.records).toContainEqual({ type: 'order', id: 'CB-POPIA00001', date: expect.stringMatching(/^\d{4}-/), matchedBy: 'customerEmail' });
+    expect(p.records).toContainEqual({
+      type: 'order',
+      id: 'CB-POPIA00001',
+      date: expect.stringMatching(/^\d{4}-/),
+      matchedBy: 'customerEmail',
+    });
     expect(p.records).toContainEqual({ type: 'lead', id: formLeadId, date: expect.any(String), matchedBy: 'email' });
     expect(p.records).toContainEqual({ type: 'email', id: expect.any(String), date: expect.any(String), matchedBy: 'order CB-POPIA00001' });
     expect(p.records).toContainEqual({ type: 'chat-session', id: SESSION, date: expect.any(String), matchedBy: `chat lead ${chatLeadId}` });
@@ -74,7 +108,12 @@ describe('one person, matched by the identifier staff verified', () => {
     expect(data.quotes.map((q: any) => q.id)).toEqual(['CB-900002']);
     expect(JSON.stringify(data.quotes)).not.toContain('secret-key');
     expect(data.orders).toHaveLength(1);
-    expect(data.orders[0]).toMatchObject({ reference: 'CB-POPIA00001', customerAddress: '1 Main Rd, Knysna', lines: [{ productName: 'Roller Blind - Blockout' }], payments: [{ providerPaymentId: 'pay-popia-1' }] });
+    expect(data.orders[0]).toMatchObject({
+      reference: 'CB-POPIA00001',
+      customerAddress: '1 Main Rd, Knysna',
+      lines: [{ productName: 'Roller Blind - Blockout' }],
+      payments: [{ providerPaymentId: 'pay-popia-1' }],
+    });
     const subjects = data.emails.map((e: any) => e.subject);
     expect(subjects).toEqual(expect.arrayContaining(['Order CB-POPIA00001 received', 'New order CB-POPIA00001']));
     expect(data.emails.filter((e: any) => e.kind === 'lead-notification')).toHaveLength(2);
@@ -113,20 +152,45 @@ describe('one person, matched by the identifier staff verified', () => {
 
   it('deletes the approved records, keeps what SARS requires, and leaves everyone else alone', async () => {
     const deleted = await deleteBy(chatLeadId, 'email', 'anna.botha@example.co.za');
-    expect(deleted).toEqual({ leads: 2, customerDetails: 0, quotesDeleted: 1, quotesBlanked: 0, ordersBlanked: 1, emailsBlanked: 4, chatSessions: 1, photos: 1 });
+    expect(deleted).toEqual({
+      leads: 2,
+      customerDetails: 0,
+      quotesDeleted: 1,
+      quotesBlanked: 0,
+      ordersBlanked: 1,
+      emailsBlanked: 4,
+      chatSessions: 1,
+      photos: 1,
+    });
 
     expect((await one(`SELECT COUNT(*) AS n FROM leads WHERE id IN (?, ?)`, chatLeadId, formLeadId)).n).toBe(0);
     expect(await one(`SELECT * FROM quotes WHERE id = 'CB-900002'`)).toBeNull();
     // SARS: reference, totals, dates, lines and payments stay; the personal fields go.
     expect(await one(`SELECT * FROM orders WHERE reference = 'CB-POPIA00001'`)).toMatchObject({
-      customer_name: 'Deleted on request', customer_email: '', customer_phone: null, customer_address: null, special_instructions: null,
-      total_cents: 100000, vat_cents: 13043, paid_at: '2026-01-02T10:00:00.000Z', payment_status: 'paid',
+      customer_name: 'Deleted on request',
+      customer_email: '',
+      customer_phone: null,
+      customer_address: null,
+      special_instructions: null,
+      total_cents: 100000,
+      vat_cents: 13043,
+      paid_at: '2026-01-02T10:00:00.000Z',
+      payment_status: 'paid',
     });
     expect((await one(`SELECT COUNT(*) AS n FROM order_lines WHERE order_reference = 'CB-POPIA00001'`)).n).toBe(1);
-    expect(await one(`SELECT amount_cents, status, raw FROM payments WHERE provider_payment_id = 'pay-popia-1'`)).toEqual({ amount_cents: 100000, status: 'succeeded', raw: null });
-    const mails = (await env.DB.prepare(`SELECT * FROM email_outbox WHERE dedupe_key LIKE 'order-confirmation:CB-POPIA00001:%' OR dedupe_key IN (?, ?)`).bind(`lead-notification:${chatLeadId}`, `lead-notification:${formLeadId}`).all<any>()).results;
+    expect(await one(`SELECT amount_cents, status, raw FROM payments WHERE provider_payment_id = 'pay-popia-1'`)).toEqual({
+      amount_cents: 100000,
+      status: 'succeeded',
+      raw: null,
+    });
+    const mails = (
+      await env.DB.prepare(`SELECT * FROM email_outbox WHERE dedupe_key LIKE 'order-confirmation:CB-POPIA00001:%' OR dedupe_key IN (?, ?)`)
+        .bind(`lead-notification:${chatLeadId}`, `lead-notification:${formLeadId}`)
+        .all<any>()
+    ).results;
     expect(mails).toHaveLength(4);
-    for (const m of mails) expect(m).toMatchObject({ html: '', text: '', to_address: '', to_name: null, reply_to: null, subject: 'Deleted on request' });
+    for (const m of mails)
+      expect(m).toMatchObject({ html: '', text: '', to_address: '', to_name: null, reply_to: null, subject: 'Deleted on request' });
     // The unsent business copy will not go out any more.
     expect(mails.find((m: any) => m.dedupe_key.endsWith(':business')).status).toBe('failed');
     expect(await env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(SESSION)).history()).toEqual([]);
@@ -145,8 +209,20 @@ describe('one person, matched by the identifier staff verified', () => {
 
     // The rest by her number: the quote made into an order is blanked, not deleted.
     const byPhone = await deleteBy(quickLeadId, 'phone', '0824445555');
-    expect(byPhone).toMatchObject({ leads: 1, customerDetails: 1, quotesDeleted: 0, quotesBlanked: 1, ordersBlanked: 0, chatSessions: 0, photos: 0 });
-    expect(await one(`SELECT customer_name, customer_email, customer_mobile FROM quotes WHERE id = 'CB-900001'`)).toEqual({ customer_name: 'Deleted on request', customer_email: null, customer_mobile: null });
+    expect(byPhone).toMatchObject({
+      leads: 1,
+      customerDetails: 1,
+      quotesDeleted: 0,
+      quotesBlanked: 1,
+      ordersBlanked: 0,
+      chatSessions: 0,
+      photos: 0,
+    });
+    expect(await one(`SELECT customer_name, customer_email, customer_mobile FROM quotes WHERE id = 'CB-900001'`)).toEqual({
+      customer_name: 'Deleted on request',
+      customer_email: null,
+      customer_mobile: null,
+    });
     expect((await one(`SELECT COUNT(*) AS n FROM customer_details WHERE session_id = ?`, SESSION)).n).toBe(0);
 
     // A second request finds no lead to start from.
@@ -160,9 +236,15 @@ describe('a customer with many records (D1 binds at most 100 parameters per stat
     const refs = Array.from({ length: 150 }, (_, i) => `CB-BUSY${String(i).padStart(6, '0')}`);
     const lines = JSON.stringify([{ product_name: 'Roller Blind - Blockout' }]);
     const statements = refs.flatMap((ref, i) => [
-      env.DB.prepare(`INSERT INTO orders (reference, customer_name, customer_email, subtotal_cents, vat_cents, total_cents, payment_status) VALUES (?, 'Busy Buyer', 'busy.buyer@example.co.za', 86957, 13043, 100000, 'paid')`).bind(ref),
-      env.DB.prepare(`INSERT INTO email_outbox (dedupe_key, kind, to_address, subject, html, text, status, next_attempt_at) VALUES (?, 'order-confirmation', 'info@example.co.za', 'New order', '<p>Busy Buyer</p>', 'Busy Buyer', 'sent', '2026-01-01T00:00:00.000Z')`).bind(`order-confirmation:${ref}:business`),
-      env.DB.prepare(`INSERT INTO quotes (id, quote_date, valid_until, customer_name, customer_email, customer_mobile, lines, total_cents, total_quantity, origin, access_key) VALUES (?, '2026-01-01', '2026-01-31', 'Busy Buyer', 'busy.buyer@example.co.za', NULL, ?, 50000, 1, 'email', 'k')`).bind(`CB-8${String(i).padStart(5, '0')}`, lines),
+      env.DB.prepare(
+        `INSERT INTO orders (reference, customer_name, customer_email, subtotal_cents, vat_cents, total_cents, payment_status) VALUES (?, 'Busy Buyer', 'busy.buyer@example.co.za', 86957, 13043, 100000, 'paid')`,
+      ).bind(ref),
+      env.DB.prepare(
+        `INSERT INTO email_outbox (dedupe_key, kind, to_address, subject, html, text, status, next_attempt_at) VALUES (?, 'order-confirmation', 'info@example.co.za', 'New order', '<p>Busy Buyer</p>', 'Busy Buyer', 'sent', '2026-01-01T00:00:00.000Z')`,
+      ).bind(`order-confirmation:${ref}:business`),
+      env.DB.prepare(
+        `INSERT INTO quotes (id, quote_date, valid_until, customer_name, customer_email, customer_mobile, lines, total_cents, total_quantity, origin, access_key) VALUES (?, '2026-01-01', '2026-01-31', 'Busy Buyer', 'busy.buyer@example.co.za', NULL, ?, 50000, 1, 'email', 'k')`,
+      ).bind(`CB-8${String(i).padStart(5, '0')}`, lines),
     ]);
     await env.DB.batch(statements);
 

@@ -47,7 +47,9 @@ describe('parser: tokens', () => {
     expect(parseSizeMm('150', 'cm')).toBe(1500);
   });
   it('reads prices as R 1 234,56, 1234.56 and 1,234', () => {
-    const cents = tokenizeRow('R 1 234,56 | 1234.56 | R1 234 | 1,234.50').map((t) => (t.kind === 'price' ? t.cents : t.kind === 'number' ? t.value : null));
+    const cents = tokenizeRow('R 1 234,56 | 1234.56 | R1 234 | 1,234.50').map((t) =>
+      t.kind === 'price' ? t.cents : t.kind === 'number' ? t.value : null,
+    );
     expect(cents).toEqual([123456, 1234.56, 123400, 123450]);
   });
   it('tells VAT inclusive from exclusive', () => {
@@ -92,7 +94,13 @@ describe('parser: a whole price list', () => {
   });
 
   it('leaves out a drop that breaks the ascending order and marks an unreadable cell', () => {
-    const text = ['Width 600 900 1200', '600 100.00 120.00 140.00', '500 1.00 2.00 3.00', '900 110.00 130.00', '1200 120.00 140.00 160.00'].join('\n');
+    const text = [
+      'Width 600 900 1200',
+      '600 100.00 120.00 140.00',
+      '500 1.00 2.00 3.00',
+      '900 110.00 130.00',
+      '1200 120.00 140.00 160.00',
+    ].join('\n');
     const a = analysePriceListText(text);
     expect(a.dimensions.drops_mm).toEqual([600, 900, 1200]);
     expect(a.price_grid!.prices_cents[1]).toEqual([11000, 13000, null]);
@@ -120,7 +128,15 @@ describe('CSV from an analysis', () => {
     expect(result.notes.join(' ')).toMatch(/15% VAT was added/);
   });
   it('refuses a grid with missing prices, naming the sizes', () => {
-    const result = priceGridToCsv({ widths_mm: [600, 900], drops_mm: [600, 900], prices_cents: [[100, 200], [300, null]], vat: 'inclusive' });
+    const result = priceGridToCsv({
+      widths_mm: [600, 900],
+      drops_mm: [600, 900],
+      prices_cents: [
+        [100, 200],
+        [300, null],
+      ],
+      vat: 'inclusive',
+    });
     expect(result).toEqual({ ok: false, problem: expect.stringContaining('900 x 900 mm') });
   });
 });
@@ -129,11 +145,16 @@ let staffCookie = '';
 beforeAll(async () => {
   const res = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': '192.0.2.141' });
   expect(res.status).toBe(200);
-  staffCookie = res.headers.getSetCookie().find((l) => l.startsWith('__Host-cb_staff='))!.split(';')[0]!;
+  staffCookie = res.headers
+    .getSetCookie()
+    .find((l) => l.startsWith('__Host-cb_staff='))!
+    .split(';')[0]!;
 });
 
 // A 1x1 PNG: the route checks the bytes are an image; the parser reads the text.
-const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) =>
+  c.charCodeAt(0),
+);
 
 function analysisForm(image: Uint8Array | null, text: string | null, name = 'list.png') {
   const form = new FormData();
@@ -175,7 +196,11 @@ describe('POST /api/analyze-price-list', () => {
     const tooLarge = await analyse(analysisForm(huge, OCR_MM));
     expect(tooLarge.status).toBe(413);
     expect((await tooLarge.json<any>()).message).toMatch(/larger than 8 MB/);
-    const json = await SELF.fetch(`${BASE}/api/analyze-price-list`, { method: 'POST', body: '{}', headers: { Cookie: staffCookie, 'Content-Type': 'application/json' } });
+    const json = await SELF.fetch(`${BASE}/api/analyze-price-list`, {
+      method: 'POST',
+      body: '{}',
+      headers: { Cookie: staffCookie, 'Content-Type': 'application/json' },
+    });
     expect(json.status).toBe(415);
   });
 
@@ -226,7 +251,15 @@ const CLAUDE_ANALYSIS: PriceListAnalysis = {
   dimensions: { widths_mm: [2000, 2500], drops_mm: [1500, 2000] },
   pricing_notes: ['Prices include VAT'],
   csv_recommendations: ['Upload as outdoor-awning.csv'],
-  price_grid: { widths_mm: [2000, 2500], drops_mm: [1500, 2000], prices_cents: [[500000, 560000], [540000, 610000]], vat: 'inclusive' },
+  price_grid: {
+    widths_mm: [2000, 2500],
+    drops_mm: [1500, 2000],
+    prices_cents: [
+      [500000, 560000],
+      [540000, 610000],
+    ],
+    vat: 'inclusive',
+  },
 };
 
 describe('Claude reads the image (real SDK against a Messages API fake)', () => {
@@ -234,29 +267,52 @@ describe('Claude reads the image (real SDK against a Messages API fake)', () => 
 
   it('sends the image and the recognised text, and validates the JSON it answers (even in a code fence)', async () => {
     const { fakeFetch, requests } = messagesApiFake(`Here it is:\n\`\`\`json\n${JSON.stringify(CLAUDE_ANALYSIS)}\n\`\`\``);
-    const analysis = await analyseWithClaude({ apiKey: 'sk-fake', baseUrl: 'http://127.0.0.1:9', image, recognisedText: 'Awnings 2000 2500', fetch: fakeFetch });
+    const analysis = await analyseWithClaude({
+      apiKey: 'sk-fake',
+      baseUrl: 'http://127.0.0.1:9',
+      image,
+      recognisedText: 'Awnings 2000 2500',
+      fetch: fakeFetch,
+    });
     expect(analysis).toEqual(CLAUDE_ANALYSIS);
     const [req] = requests;
     expect(new URL(req.url).pathname).toBe('/v1/messages');
     expect(req.headers['x-api-key'] ?? req.headers.authorization).toMatch(/sk-fake/);
     expect(req.headers['anthropic-version']).toBeTruthy();
     expect(req.body.system).toMatch(/ONE JSON object/);
-    expect(req.body.messages[0].content[0]).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: expect.any(String) } });
+    expect(req.body.messages[0].content[0]).toEqual({
+      type: 'image',
+      source: { type: 'base64', media_type: 'image/png', data: expect.any(String) },
+    });
     expect(req.body.messages[0].content[1].text).toContain('Awnings 2000 2500');
   });
 
   it('falls back to the parser when Claude fails or answers the wrong shape', async () => {
     const failing = messagesApiFake({ status: 500 });
-    const a = await analysePriceList({ image, recognisedText: OCR_MM, claude: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9', fetch: failing.fakeFetch } });
+    const a = await analysePriceList({
+      image,
+      recognisedText: OCR_MM,
+      claude: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9', fetch: failing.fakeFetch },
+    });
     expect(a).toMatchObject({ source: 'parser', fallback_reason: 'http_500' });
     expect(a.analysis.dimensions.widths_mm).toEqual(WIDTHS);
 
-    const wrong = messagesApiFake(JSON.stringify({ ...CLAUDE_ANALYSIS, price_grid: { ...CLAUDE_ANALYSIS.price_grid, prices_cents: [[1]] } }));
-    const b = await analysePriceList({ image, recognisedText: OCR_MM, claude: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9', fetch: wrong.fakeFetch } });
+    const wrong = messagesApiFake(
+      JSON.stringify({ ...CLAUDE_ANALYSIS, price_grid: { ...CLAUDE_ANALYSIS.price_grid, prices_cents: [[1]] } }),
+    );
+    const b = await analysePriceList({
+      image,
+      recognisedText: OCR_MM,
+      claude: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9', fetch: wrong.fakeFetch },
+    });
     expect(b).toMatchObject({ source: 'parser', fallback_reason: 'invalid_shape' });
 
     const good = messagesApiFake(JSON.stringify(CLAUDE_ANALYSIS));
-    const c = await analysePriceList({ image, recognisedText: '', claude: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9', fetch: good.fakeFetch } });
+    const c = await analysePriceList({
+      image,
+      recognisedText: '',
+      claude: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9', fetch: good.fakeFetch },
+    });
     expect(c).toEqual({ analysis: CLAUDE_ANALYSIS, source: 'claude' });
   });
 });
@@ -278,7 +334,11 @@ describe('round trip: the generated CSV is accepted by the bulk upload', () => {
     const res = await SELF.fetch(`${BASE}/api/pricing/bulk-upload`, { method: 'POST', body: form, headers: { Cookie: staffCookie } });
     const body = await res.json<any>();
     expect(body.errors).toEqual([]);
-    expect(body).toMatchObject({ successful_uploads: 1, failed_uploads: 0, results: [{ filename: `${productId}.csv`, product_type: productId }] });
+    expect(body).toMatchObject({
+      successful_uploads: 1,
+      failed_uploads: 0,
+      results: [{ filename: `${productId}.csv`, product_type: productId }],
+    });
     const template = await (await SELF.fetch(`${BASE}/api/pricing/template/${productId}`, { headers: { Cookie: staffCookie } })).text();
     expect(template.trim().split('\r\n')).toEqual([
       'drop_mm \\ width_mm,600,900,1200,1500',

@@ -12,7 +12,10 @@ let staffCookie = '';
 beforeAll(async () => {
   const res = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': '192.0.2.88' });
   expect(res.status).toBe(200);
-  staffCookie = res.headers.getSetCookie().find((l) => l.startsWith('__Host-cb_staff='))!.split(';')[0]!;
+  staffCookie = res.headers
+    .getSetCookie()
+    .find((l) => l.startsWith('__Host-cb_staff='))!
+    .split(';')[0]!;
 });
 
 const asStaff = (path: string, init: RequestInit = {}) =>
@@ -31,12 +34,21 @@ function raised(csv: string, rand: number): string {
   return csv
     .trim()
     .split(/\r?\n/)
-    .map((line, i) => (i === 0 ? line : line.split(',').map((cell, j) => (j === 0 ? cell : (Number(cell) + rand).toFixed(2))).join(',')))
+    .map((line, i) =>
+      i === 0
+        ? line
+        : line
+            .split(',')
+            .map((cell, j) => (j === 0 ? cell : (Number(cell) + rand).toFixed(2)))
+            .join(','),
+    )
     .join('\r\n');
 }
 
 async function quoteCents(product = 'roller_blockout', width = 1200, drop = 1500): Promise<number> {
-  const body = await (await postJson('/api/pricing/quote', { product_type: product, width_mm: width, drop_mm: drop, quantity: 1 })).json<any>();
+  const body = await (
+    await postJson('/api/pricing/quote', { product_type: product, width_mm: width, drop_mm: drop, quantity: 1 })
+  ).json<any>();
   expect(body.success).toBe(true);
   return body.quote.price_cents;
 }
@@ -46,7 +58,14 @@ async function catalogueItem(id = 'roller-blockout') {
   return body.indoor_blinds.find((p: any) => p.id === id);
 }
 
-const contact = { phoneGardenRoute: '', phoneNational: '', whatsappNational: '', email: 'info@example.co.za', businessName: 'Custom Blinds', assistantName: 'Melvin' };
+const contact = {
+  phoneGardenRoute: '',
+  phoneNational: '',
+  whatsappNational: '',
+  email: 'info@example.co.za',
+  businessName: 'Custom Blinds',
+  assistantName: 'Melvin',
+};
 async function consultantSays(message = 'How much is a blockout roller blind 1200 x 1500 mm?') {
   return (await answerBuiltIn({ message, history: [], memory: {}, deps: { db: env.DB, contact } })).response;
 }
@@ -58,13 +77,19 @@ async function versionsOf(productId: string) {
 }
 
 /** The grid rows of every price list in D1, to prove a bad upload changed nothing. */
-const allPriceLists = async () => (await env.DB.prepare('SELECT product_id, version, prices_cents FROM price_lists ORDER BY id').all()).results;
+const allPriceLists = async () =>
+  (await env.DB.prepare('SELECT product_id, version, prices_cents FROM price_lists ORDER BY id').all()).results;
 
 let seedVersion = 0;
 afterAll(async () => {
   // Leave roller-blockout on its seeded grid for any later assertion in this file's D1.
   const versions = await versionsOf('roller-blockout');
-  if (versions[0].version !== seedVersion) await asStaff('/api/pricing/rollback/roller-blockout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ version: seedVersion }) });
+  if (versions[0].version !== seedVersion)
+    await asStaff('/api/pricing/rollback/roller-blockout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ version: seedVersion }),
+    });
 });
 
 describe('price lists: access', () => {
@@ -74,7 +99,11 @@ describe('price lists: access', () => {
     ['POST', '/api/pricing/rollback/roller-blockout'],
     ['POST', '/api/pricing/bulk-upload'],
   ])('%s %s answers 401 without a staff session', async (method, path) => {
-    const res = await SELF.fetch(`${BASE}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: method === 'POST' ? '{"version":1}' : undefined });
+    const res = await SELF.fetch(`${BASE}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      body: method === 'POST' ? '{"version":1}' : undefined,
+    });
     expect(res.status).toBe(401);
   });
 
@@ -125,7 +154,11 @@ describe('price lists: upload and rollback', () => {
     expect(res.status).toBe(200);
     const body = await res.json<any>();
     expect(body).toMatchObject({ successful_uploads: 1, failed_uploads: 0, errors: [] });
-    expect(body.results[0]).toMatchObject({ filename: 'roller-blockout-pricing-template.csv', product_type: 'roller-blockout', version: seedVersion + 1 });
+    expect(body.results[0]).toMatchObject({
+      filename: 'roller-blockout-pricing-template.csv',
+      product_type: 'roller-blockout',
+      version: seedVersion + 1,
+    });
     expect(body.results[0].cells_changed).toBeGreaterThan(10);
 
     expect(await quoteCents()).toBe(before.quote + 10_000);
@@ -137,27 +170,54 @@ describe('price lists: upload and rollback', () => {
     expect(afterText).not.toContain('sample prices');
 
     const listed = await versionsOf('roller_blockout');
-    expect(listed[0]).toMatchObject({ version: seedVersion + 1, inForce: true, isSample: false, source: 'upload:roller-blockout-pricing-template.csv', restoredFrom: null });
+    expect(listed[0]).toMatchObject({
+      version: seedVersion + 1,
+      inForce: true,
+      isSample: false,
+      source: 'upload:roller-blockout-pricing-template.csv',
+      restoredFrom: null,
+    });
     expect(listed[0].createdBy).toMatch(/^S-[0-9a-f]{10}$/);
     expect(listed[1]).toMatchObject({ version: seedVersion, inForce: false });
-    const audit = await env.DB.prepare("SELECT actor, action, target FROM audit_log WHERE action = 'price-list.upload' ORDER BY id DESC LIMIT 1").first<any>();
+    const audit = await env.DB.prepare(
+      "SELECT actor, action, target FROM audit_log WHERE action = 'price-list.upload' ORDER BY id DESC LIMIT 1",
+    ).first<any>();
     expect(audit).toMatchObject({ actor: listed[0].createdBy, target: 'roller-blockout' });
 
-    const rollback = await asStaff('/api/pricing/rollback/roller-blockout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ version: seedVersion }) });
+    const rollback = await asStaff('/api/pricing/rollback/roller-blockout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ version: seedVersion }),
+    });
     expect(rollback.status).toBe(200);
-    expect(await rollback.json<any>()).toMatchObject({ success: true, version: seedVersion + 2, restored_from: seedVersion, cells_changed: body.results[0].cells_changed });
+    expect(await rollback.json<any>()).toMatchObject({
+      success: true,
+      version: seedVersion + 2,
+      restored_from: seedVersion,
+      cells_changed: body.results[0].cells_changed,
+    });
     expect(await quoteCents()).toBe(before.quote);
     expect((await catalogueItem()).from_price).toBe(before.from);
     expect((await catalogueItem()).sample_prices).toBe(true);
     expect(await consultantSays()).toBe(beforeText);
     const after = await versionsOf('roller-blockout');
-    expect(after[0]).toMatchObject({ version: seedVersion + 2, restoredFrom: seedVersion, isSample: true, source: `rollback:v${seedVersion}` });
+    expect(after[0]).toMatchObject({
+      version: seedVersion + 2,
+      restoredFrom: seedVersion,
+      isSample: true,
+      source: `rollback:v${seedVersion}`,
+    });
     expect(after).toHaveLength(versions.length + 2); // nothing is overwritten
   });
 
   it('rollback to the version in force or to a missing version is refused', async () => {
     const inForce = (await versionsOf('roller-blockout'))[0].version;
-    const post = (version: unknown) => asStaff('/api/pricing/rollback/roller-blockout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ version }) });
+    const post = (version: unknown) =>
+      asStaff('/api/pricing/rollback/roller-blockout', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ version }),
+      });
     expect((await post(inForce)).status).toBe(409);
     expect((await post(999)).status).toBe(404);
     expect((await post('one')).status).toBe(400);
@@ -167,16 +227,28 @@ describe('price lists: upload and rollback', () => {
 describe('price lists: bad files change nothing', () => {
   const header = 'drop_mm \\ width_mm,600,900,1200';
   it.each([
-    ['non-ascending widths', `drop_mm \\ width_mm,600,1200,900\r\n1000,1.00,2.00,3.00`, /Row 1, column D: the width 900 mm must be larger than the width before it \(1200 mm\)/],
+    [
+      'non-ascending widths',
+      `drop_mm \\ width_mm,600,1200,900\r\n1000,1.00,2.00,3.00`,
+      /Row 1, column D: the width 900 mm must be larger than the width before it \(1200 mm\)/,
+    ],
     ['non-ascending drops', `${header}\r\n1500,1.00,2.00,3.00\r\n1000,1.00,2.00,3.00`, /Row 3, column A: the drop 1000 mm must be larger/],
-    ['a negative price', `${header}\r\n1000,1.00,-2.00,3.00`, /Row 2, column C \(width 900 mm, drop 1000 mm\): the price '-2.00' is negative/],
+    [
+      'a negative price',
+      `${header}\r\n1000,1.00,-2.00,3.00`,
+      /Row 2, column C \(width 900 mm, drop 1000 mm\): the price '-2.00' is negative/,
+    ],
     ['a zero price', `${header}\r\n1000,1.00,0.00,3.00`, /Row 2, column C .*R 0/],
     ['three decimals', `${header}\r\n1000,1.00,2.005,3.00`, /Row 2, column C .*two decimals/],
     ['a price over R 1 000 000', `${header}\r\n1000,1.00,1000000.01,3.00`, /Row 2, column C .*R 1 000 000/],
     ['a width over 3000 mm', `drop_mm \\ width_mm,600,3200\r\n1000,1.00,2.00`, /Row 1, column C: the width 3200 mm is outside 100-3000 mm/],
     ['a drop under 100 mm', `${header}\r\n50,1.00,2.00,3.00`, /Row 2, column A: the drop 50 mm is outside/],
     ['a ragged grid', `${header}\r\n1000,1.00,2.00`, /Row 2 has 2 prices but the first row has 3 widths/],
-    ['a width that is not a number', `drop_mm \\ width_mm,600,wide\r\n1000,1.00,2.00`, /Row 1, column C: the width 'wide' is not a whole number/],
+    [
+      'a width that is not a number',
+      `drop_mm \\ width_mm,600,wide\r\n1000,1.00,2.00`,
+      /Row 1, column C: the width 'wide' is not a whole number/,
+    ],
     ['an unclosed quote', `${header}\r\n1000,"1.00,2.00,3.00`, /not valid CSV/],
     ['no grid', 'hello', /no price grid/],
   ])('%s', async (_name, csv, message) => {
@@ -201,7 +273,11 @@ describe('price lists: bad files change nothing', () => {
       ])
     ).json<any>();
     expect(body).toMatchObject({ successful_uploads: 0, failed_uploads: 3 });
-    expect(body.errors.map((e: any) => e.filename)).toEqual(['teleporter-pricing-template.csv', 'roller-blockout.png', 'roller-blockout.csv']);
+    expect(body.errors.map((e: any) => e.filename)).toEqual([
+      'teleporter-pricing-template.csv',
+      'roller-blockout.png',
+      'roller-blockout.csv',
+    ]);
     expect(body.errors[0].message).toMatch(/no product 'teleporter'/);
     expect(body.errors[1].message).toMatch(/not a \.csv file/);
     expect(body.errors[2].message).toMatch(/not a CSV text file/);
@@ -217,16 +293,31 @@ describe('price lists: bad files change nothing', () => {
     ]);
     const body = await res.json<any>();
     expect(body).toMatchObject({ successful_uploads: 1, failed_uploads: 1 });
-    expect(body.results).toEqual([{ filename: 'roller-sheer-pricing-template.csv', product_type: 'roller-sheer', version: sheerVersions[0].version + 1, cells_changed: expect.any(Number) }]);
+    expect(body.results).toEqual([
+      {
+        filename: 'roller-sheer-pricing-template.csv',
+        product_type: 'roller-sheer',
+        version: sheerVersions[0].version + 1,
+        cells_changed: expect.any(Number),
+      },
+    ]);
     expect(body.errors).toEqual([{ filename: 'roller-blockout-pricing-template.csv', message: expect.stringMatching(/negative/) }]);
     expect((await versionsOf('roller-blockout'))[0].version).toBe(seedVersion + 2);
     // restore roller-sheer too
-    const back = await asStaff('/api/pricing/rollback/roller-sheer', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ version: sheerVersions[0].version }) });
+    const back = await asStaff('/api/pricing/rollback/roller-sheer', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ version: sheerVersions[0].version }),
+    });
     expect(back.status).toBe(200);
   });
 
   it('no files, and a JSON body, are refused', async () => {
-    const empty = await SELF.fetch(`${BASE}/api/pricing/bulk-upload`, { method: 'POST', body: new FormData(), headers: { Cookie: staffCookie } });
+    const empty = await SELF.fetch(`${BASE}/api/pricing/bulk-upload`, {
+      method: 'POST',
+      body: new FormData(),
+      headers: { Cookie: staffCookie },
+    });
     expect(empty.status).toBe(400);
     expect((await empty.json<any>()).message).toMatch(/No Files Selected/);
     const json = await asStaff('/api/pricing/bulk-upload', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
@@ -272,7 +363,14 @@ describe('price lists: a steep drop asks staff to confirm', () => {
     return csv
       .trim()
       .split(/\r?\n/)
-      .map((line, i) => (i === 0 ? line : line.split(',').map((cell, j) => (j === 0 ? cell : (fixed ?? Number(cell) * factor).toFixed(2))).join(',')))
+      .map((line, i) =>
+        i === 0
+          ? line
+          : line
+              .split(',')
+              .map((cell, j) => (j === 0 ? cell : (fixed ?? Number(cell) * factor).toFixed(2)))
+              .join(','),
+      )
       .join('\r\n');
   }
   function uploadConfirmed(name: string, body: string) {
@@ -291,7 +389,9 @@ describe('price lists: a steep drop asks staff to confirm', () => {
     expect(penny.status).toBe(409);
     const pennyBody = await penny.json<{ error: string; message: string; issues: { path: string; message: string }[] }>();
     expect(pennyBody.error).toBe('conflict');
-    expect(pennyBody.message).toMatch(/^Please confirm these prices before they are put in force: roller-blockout\.csv has a blind at R 0,01, below R 50 and \d+ prices lowered by more than half\. Nothing was changed; upload again with confirm to put them in force\.$/);
+    expect(pennyBody.message).toMatch(
+      /^Please confirm these prices before they are put in force: roller-blockout\.csv has a blind at R 0,01, below R 50 and \d+ prices lowered by more than half\. Nothing was changed; upload again with confirm to put them in force\.$/,
+    );
     expect(pennyBody.issues).toEqual([{ path: 'roller-blockout.csv', message: expect.stringContaining('below R 50') }]);
 
     const halved = await upload([{ name: 'roller-blockout.csv', body: scaled(template, 0.4) }]);

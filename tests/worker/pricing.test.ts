@@ -84,7 +84,9 @@ describe('POST /api/pricing/quote', () => {
   });
 
   it('multiplies by quantity in total_price', async () => {
-    const body = await (await postJson('/api/pricing/quote', { width_mm: 1000, drop_mm: 1000, product_type: 'roller-blockout', quantity: 3 })).json<any>();
+    const body = await (
+      await postJson('/api/pricing/quote', { width_mm: 1000, drop_mm: 1000, product_type: 'roller-blockout', quantity: 3 })
+    ).json<any>();
     expect(body.quote.total_price_cents).toBe(body.quote.price_cents * 3);
   });
 
@@ -102,7 +104,9 @@ describe('POST /api/pricing/quote', () => {
   });
 
   it('asks for contact above a product maximum lower than 3000 mm (venetians: 2500 mm wide)', async () => {
-    const body = await (await postJson('/api/pricing/quote', { width_mm: 2600, drop_mm: 1500, product_type: 'venetian-aluminium-50mm' })).json<any>();
+    const body = await (
+      await postJson('/api/pricing/quote', { width_mm: 2600, drop_mm: 1500, product_type: 'venetian-aluminium-50mm' })
+    ).json<any>();
     expect(body).toMatchObject({ success: false, error_type: 'out_of_range', contact_required: true });
     expect(body.message).toContain('2500 mm wide');
   });

@@ -56,7 +56,8 @@ describe('normaliseEmailAddress', () => {
 
 describe('the per-recipient limit', () => {
   it(`counts one mailbox however it is spelt: the ${QUOTE_RECIPIENT_LIMIT.limit + 1}th quote to it in a day is a 429`, async () => {
-    const spellings = (i: number) => [`Sipho.Ndlovu+${i}@gmail.com`, `siphondlovu+q${i}@googlemail.com`, `S.I.P.H.O.N.D.L.O.V.U@GMAIL.COM`][i % 3]!;
+    const spellings = (i: number) =>
+      [`Sipho.Ndlovu+${i}@gmail.com`, `siphondlovu+q${i}@googlemail.com`, `S.I.P.H.O.N.D.L.O.V.U@GMAIL.COM`][i % 3]!;
     for (let i = 0; i < QUOTE_RECIPIENT_LIMIT.limit; i++) {
       const res = await postJson('/api/email/quote', await quoteBody({ recipient_email: spellings(i) }), ip());
       expect(res.status, `quote ${i + 1}`).toBe(201);
@@ -76,7 +77,11 @@ describe('what reaches the customer', () => {
       customer_address: '1 Phish Street, Scamtown',
       special_instructions: 'Click here http://evil.example',
     });
-    body.blinds = body.blinds.map((l) => ({ ...l, product_name: 'Refund due - claim at https://evil.example/refund', id: 'https://evil.example' }));
+    body.blinds = body.blinds.map((l) => ({
+      ...l,
+      product_name: 'Refund due - claim at https://evil.example/refund',
+      id: 'https://evil.example',
+    }));
     const res = await postJson('/api/email/quote', body, ip());
     expect(res.status).toBe(201);
     const { quote_id } = await res.json<any>();
@@ -84,7 +89,8 @@ describe('what reaches the customer', () => {
     expect(mail.to_address).toBe(body.recipient_email);
     expect(mail.html).toContain('Roller');
     for (const part of [mail.html, mail.text, mail.subject]) {
-      for (const phrase of ['evil.example', 'account is locked', 'deposit', 'URGENT', 'Phish Street', 'Click here', 'Refund due']) expect(part).not.toContain(phrase);
+      for (const phrase of ['evil.example', 'account is locked', 'deposit', 'URGENT', 'Phish Street', 'Click here', 'Refund due'])
+        expect(part).not.toContain(phrase);
     }
   });
 
@@ -132,11 +138,15 @@ describe('the daily cap on quote e-mails', () => {
       expect(res.status).toBe(429);
       const answer = await res.json<any>();
       expect(answer.error).toBe('rate_limited');
-      expect(answer.message).toMatch(/^We cannot e-mail any more quotes today\. Please call us on \+27[\d ]+ or WhatsApp us on \+27[\d ]+ and we will help you with your quote\.$/);
+      expect(answer.message).toMatch(
+        /^We cannot e-mail any more quotes today\. Please call us on \+27[\d ]+ or WhatsApp us on \+27[\d ]+ and we will help you with your quote\.$/,
+      );
       expect(await customerMail(body.quote_id)).toBeNull();
     }
     // The cap is the customer-e-mail guard's, shared with order confirmations: so is its alert.
-    const { results } = await env.DB.prepare('SELECT * FROM email_outbox WHERE dedupe_key LIKE ?').bind('customer-email-cap:%').all<OutboxRow>();
+    const { results } = await env.DB.prepare('SELECT * FROM email_outbox WHERE dedupe_key LIKE ?')
+      .bind('customer-email-cap:%')
+      .all<OutboxRow>();
     expect(results.map((r) => [r.dedupe_key, r.to_address])).toEqual([[`customer-email-cap:${day}`, 'info@example.co.za']]);
     expect(results[0]!.text).toContain(`${QUOTE_EMAIL_DAILY_CAP.limit} e-mails to customers`);
   });

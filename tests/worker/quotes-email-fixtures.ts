@@ -32,8 +32,30 @@ export function freshQuoteId(): string {
 
 export async function blinds() {
   return [
-    { product_type: 'roller-blockout', product_name: 'Roller Blind - Blockout', width_mm: 1200, drop_mm: 1500, control_side: 'left', mount_type: 'inside-recess', colour: await firstColour('roller-blockout'), quantity: 2, price: 1, total_price: 2 },
-    { product_type: 'verticals-blockout', product_name: 'Vertical', width_mm: 2000, drop_mm: 2100, control_side: 'right', mount_type: 'outside-facefix', colour: await firstColour('verticals-blockout'), quantity: 1, price: 1, total_price: 1 },
+    {
+      product_type: 'roller-blockout',
+      product_name: 'Roller Blind - Blockout',
+      width_mm: 1200,
+      drop_mm: 1500,
+      control_side: 'left',
+      mount_type: 'inside-recess',
+      colour: await firstColour('roller-blockout'),
+      quantity: 2,
+      price: 1,
+      total_price: 2,
+    },
+    {
+      product_type: 'verticals-blockout',
+      product_name: 'Vertical',
+      width_mm: 2000,
+      drop_mm: 2100,
+      control_side: 'right',
+      mount_type: 'outside-facefix',
+      colour: await firstColour('verticals-blockout'),
+      quantity: 1,
+      price: 1,
+      total_price: 1,
+    },
   ];
 }
 
@@ -72,7 +94,8 @@ export interface OutboxRow {
 }
 
 export async function outboxRows(prefix: string): Promise<OutboxRow[]> {
-  return (await env.DB.prepare('SELECT * FROM email_outbox WHERE dedupe_key LIKE ? ORDER BY id').bind(`${prefix}%`).all<OutboxRow>()).results;
+  return (await env.DB.prepare('SELECT * FROM email_outbox WHERE dedupe_key LIKE ? ORDER BY id').bind(`${prefix}%`).all<OutboxRow>())
+    .results;
 }
 
 /** Sending runs in waitUntil after the answer: wait until these messages have left 'pending'/'sending'. */

@@ -4,7 +4,18 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { clearOfWindowEnd, postJson, WINDOW_WAIT_TIMEOUT_MS } from './helpers';
-import { BUSINESS_EMAIL, emailQuoteBody, expectedTotalCents, ip, outboxRows, quoteRow, rand, serverPriceCents, settled, type OutboxRow } from './quotes-email-fixtures';
+import {
+  BUSINESS_EMAIL,
+  emailQuoteBody,
+  expectedTotalCents,
+  ip,
+  outboxRows,
+  quoteRow,
+  rand,
+  serverPriceCents,
+  settled,
+  type OutboxRow,
+} from './quotes-email-fixtures';
 
 describe('POST /api/email/quote', () => {
   it('stores the quote at server prices (a tampered price and total change nothing) and answers its number, key and validity', async () => {
@@ -22,11 +33,29 @@ describe('POST /api/email/quote', () => {
     expect(answer.valid_until).toMatch(/T21:59:59\.999Z$/);
 
     const row = (await quoteRow(body.quote_id))!;
-    expect(row).toMatchObject({ total_cents: total, total_quantity: 3, origin: 'email', customer_name: 'Lerato Dube', customer_email: body.recipient_email, customer_mobile: '082 555 0199', access_key: answer.access_key });
+    expect(row).toMatchObject({
+      total_cents: total,
+      total_quantity: 3,
+      origin: 'email',
+      customer_name: 'Lerato Dube',
+      customer_email: body.recipient_email,
+      customer_mobile: '082 555 0199',
+      access_key: answer.access_key,
+    });
     const lines = JSON.parse(row.lines);
     expect(lines.map((l: any) => [l.product_type, l.quantity, l.unit_price_cents, l.total_cents])).toEqual([
-      ['roller-blockout', 2, await serverPriceCents('roller-blockout', 1200, 1500), (await serverPriceCents('roller-blockout', 1200, 1500)) * 2],
-      ['vertical-blockout', 1, await serverPriceCents('vertical-blockout', 2000, 2100), await serverPriceCents('vertical-blockout', 2000, 2100)],
+      [
+        'roller-blockout',
+        2,
+        await serverPriceCents('roller-blockout', 1200, 1500),
+        (await serverPriceCents('roller-blockout', 1200, 1500)) * 2,
+      ],
+      [
+        'vertical-blockout',
+        1,
+        await serverPriceCents('vertical-blockout', 2000, 2100),
+        await serverPriceCents('vertical-blockout', 2000, 2100),
+      ],
     ]);
   });
 
@@ -127,7 +156,11 @@ describe('POST /api/email/quote', () => {
     const first = await (await postJson('/api/email/quote', body, ip())).json<any>();
     expect(first.quote_id).toBe(body.quote_id);
     // The next number is taken as well: the third request lands two further on.
-    await env.DB.prepare(`INSERT INTO quotes (id, quote_date, valid_until, customer_name, lines, total_cents, total_quantity, origin, access_key) VALUES (?, '2026-01-01', '2026-01-31', 'Other', '[]', 100, 1, 'email', 'other-key')`).bind(next(1)).run();
+    await env.DB.prepare(
+      `INSERT INTO quotes (id, quote_date, valid_until, customer_name, lines, total_cents, total_quantity, origin, access_key) VALUES (?, '2026-01-01', '2026-01-31', 'Other', '[]', 100, 1, 'email', 'other-key')`,
+    )
+      .bind(next(1))
+      .run();
     const second = await postJson('/api/email/quote', body, ip());
     expect(second.status).toBe(201);
     const moved = await second.json<any>();
@@ -143,28 +176,42 @@ describe('POST /api/email/quote', () => {
   it('ten simultaneous saves of one number store ten quotes under ten different numbers', async () => {
     // Ten recipients: one address may get at most ten quote e-mails a day.
     const body = await emailQuoteBody({ send_copy_to_business: false });
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => postJson('/api/email/quote', { ...body, recipient_email: `parallel-${i}@example.co.za` }, ip()).then((r) => r.json<any>())));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        postJson('/api/email/quote', { ...body, recipient_email: `parallel-${i}@example.co.za` }, ip()).then((r) => r.json<any>()),
+      ),
+    );
     const ids = new Set(answers.map((a) => a.quote_id));
     expect(ids.size).toBe(10);
     for (const id of ids) expect((await quoteRow(id))!.customer_email).toMatch(/^parallel-\d@example\.co\.za$/);
   });
 
-  it('is rate limited per client: the 11th quote e-mail within 10 minutes is a 429', async () => {
-    const client = { 'CF-Connecting-IP': '198.51.100.251' };
-    const body = (i: number) => emailQuoteBody({ send_copy_to_business: false, recipient_email: `client-limit-${i}@example.co.za` });
-    await clearOfWindowEnd(600);
-    for (let i = 0; i < 10; i++) expect((await postJson('/api/email/quote', await body(i), client)).status).toBe(201);
-    const limited = await postJson('/api/email/quote', await body(10), client);
-    expect(limited.status).toBe(429);
-    expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/);
-  }, WINDOW_WAIT_TIMEOUT_MS);
+  it(
+    'is rate limited per client: the 11th quote e-mail within 10 minutes is a 429',
+    async () => {
+      const client = { 'CF-Connecting-IP': '198.51.100.251' };
+      const body = (i: number) => emailQuoteBody({ send_copy_to_business: false, recipient_email: `client-limit-${i}@example.co.za` });
+      await clearOfWindowEnd(600);
+      for (let i = 0; i < 10; i++) expect((await postJson('/api/email/quote', await body(i), client)).status).toBe(201);
+      const limited = await postJson('/api/email/quote', await body(10), client);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/);
+    },
+    WINDOW_WAIT_TIMEOUT_MS,
+  );
 
   it('is rate limited per recipient too: the 11th quote e-mail to one address in a day is a 429, from any client', async () => {
     const body = await emailQuoteBody({ send_copy_to_business: false, recipient_email: 'Flooded@Example.co.za' });
-    for (let i = 0; i < 10; i++) expect((await postJson('/api/email/quote', { ...body, recipient_email: i % 2 ? 'flooded@example.co.za' : body.recipient_email }, ip())).status).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await postJson('/api/email/quote', { ...body, recipient_email: i % 2 ? 'flooded@example.co.za' : body.recipient_email }, ip()))
+          .status,
+      ).toBe(201);
     const limited = await postJson('/api/email/quote', body, ip());
     expect(limited.status).toBe(429);
-    expect((await limited.json<any>()).message).toMatch(/^Flooded@Example\.co\.za has been sent several quotes already\. Please wait \d+ (hours|minutes)? ?/);
+    expect((await limited.json<any>()).message).toMatch(
+      /^Flooded@Example\.co\.za has been sent several quotes already\. Please wait \d+ (hours|minutes)? ?/,
+    );
     expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/);
   });
 });

@@ -7,11 +7,33 @@ import { describe, expect, it } from 'vitest';
 import { orderFromQuote } from '../../worker/services/order-from-quote';
 import { quoteValidUntil } from '../../worker/services/quotes';
 import { get, postJson } from './helpers';
-import { BUSINESS_EMAIL, blinds, emailQuoteBody, expectedTotalCents, freshQuoteId, ip, outboxRows, quoteRow, rand, settled, type OutboxRow } from './quotes-email-fixtures';
+import {
+  BUSINESS_EMAIL,
+  blinds,
+  emailQuoteBody,
+  expectedTotalCents,
+  freshQuoteId,
+  ip,
+  outboxRows,
+  quoteRow,
+  rand,
+  settled,
+  type OutboxRow,
+} from './quotes-email-fixtures';
 
 describe('POST /api/email/quote-internal', () => {
   async function internalBody(overrides: Record<string, unknown> = {}) {
-    return { quote_id: freshQuoteId(), quote_date: '2026-11-22', blinds: await blinds(), total_amount: 3, total_quantity: 3, customer_name: '', customer_email: '', customer_mobile: '', ...overrides };
+    return {
+      quote_id: freshQuoteId(),
+      quote_date: '2026-11-22',
+      blinds: await blinds(),
+      total_amount: 3,
+      total_quantity: 3,
+      customer_name: '',
+      customer_email: '',
+      customer_mobile: '',
+      ...overrides,
+    };
   }
 
   it("with no customer details: stored as 'Walk-in Customer' (e-mail and mobile unknown), and the business gets 'Quote saved' with the placeholders", async () => {
@@ -19,10 +41,22 @@ describe('POST /api/email/quote-internal', () => {
     const res = await postJson('/api/email/quote-internal', body, ip());
     expect(res.status).toBe(201);
     const answer = await res.json<any>();
-    expect(answer).toMatchObject({ success: true, quote_id: body.quote_id, total_amount: (await expectedTotalCents()) / 100, message: `Quote ${body.quote_id} is saved for the business.` });
-    expect(await quoteRow(body.quote_id)).toMatchObject({ origin: 'internal', customer_name: 'Walk-in Customer', customer_email: null, customer_mobile: null });
+    expect(answer).toMatchObject({
+      success: true,
+      quote_id: body.quote_id,
+      total_amount: (await expectedTotalCents()) / 100,
+      message: `Quote ${body.quote_id} is saved for the business.`,
+    });
+    expect(await quoteRow(body.quote_id)).toMatchObject({
+      origin: 'internal',
+      customer_name: 'Walk-in Customer',
+      customer_email: null,
+      customer_mobile: null,
+    });
     const rows = await settled(`quote:${body.quote_id}:`, 1);
-    expect(rows.map((r) => [r.dedupe_key, r.kind, r.to_address])).toEqual([[`quote:${body.quote_id}:internal`, 'quote-saved', BUSINESS_EMAIL]]);
+    expect(rows.map((r) => [r.dedupe_key, r.kind, r.to_address])).toEqual([
+      [`quote:${body.quote_id}:internal`, 'quote-saved', BUSINESS_EMAIL],
+    ]);
     const saved = rows[0]!;
     expect(saved.subject).toBe(`Quote saved: ${body.quote_id} - Walk-in Customer`);
     expect(saved.text).toContain('Name: Walk-in Customer');
@@ -33,13 +67,29 @@ describe('POST /api/email/quote-internal', () => {
   });
 
   it("the client's placeholders are placeholders too; real details are stored", async () => {
-    const placeholders = await internalBody({ customer_name: 'Walk-in Customer', customer_email: 'Not provided', customer_mobile: 'Not provided' });
+    const placeholders = await internalBody({
+      customer_name: 'Walk-in Customer',
+      customer_email: 'Not provided',
+      customer_mobile: 'Not provided',
+    });
     expect((await postJson('/api/email/quote-internal', placeholders, ip())).status).toBe(201);
-    expect(await quoteRow(placeholders.quote_id)).toMatchObject({ customer_name: 'Walk-in Customer', customer_email: null, customer_mobile: null });
+    expect(await quoteRow(placeholders.quote_id)).toMatchObject({
+      customer_name: 'Walk-in Customer',
+      customer_email: null,
+      customer_mobile: null,
+    });
 
-    const real = await internalBody({ customer_name: 'Sipho Dlamini', customer_email: 'sipho@example.co.za', customer_mobile: '083 000 1111' });
+    const real = await internalBody({
+      customer_name: 'Sipho Dlamini',
+      customer_email: 'sipho@example.co.za',
+      customer_mobile: '083 000 1111',
+    });
     expect((await postJson('/api/email/quote-internal', real, ip())).status).toBe(201);
-    expect(await quoteRow(real.quote_id)).toMatchObject({ customer_name: 'Sipho Dlamini', customer_email: 'sipho@example.co.za', customer_mobile: '083 000 1111' });
+    expect(await quoteRow(real.quote_id)).toMatchObject({
+      customer_name: 'Sipho Dlamini',
+      customer_email: 'sipho@example.co.za',
+      customer_mobile: '083 000 1111',
+    });
     const [saved] = await settled(`quote:${real.quote_id}:`, 1);
     expect(saved!.reply_to).toBe('sipho@example.co.za');
   });
@@ -48,7 +98,10 @@ describe('POST /api/email/quote-internal', () => {
     const body = await internalBody({ customer_email: 'sipho-at-home' });
     const res = await postJson('/api/email/quote-internal', body, ip());
     expect(res.status).toBe(400);
-    expect(await res.json<any>()).toMatchObject({ error: 'validation_error', message: 'customer_email: must be a valid email address (or leave it empty)' });
+    expect(await res.json<any>()).toMatchObject({
+      error: 'validation_error',
+      message: 'customer_email: must be a valid email address (or leave it empty)',
+    });
     expect(await quoteRow(body.quote_id)).toBeNull();
   });
 });
@@ -78,7 +131,13 @@ describe('GET /api/quotes/{quote_id}?key=', () => {
     expect(Date.parse(quote.valid_until)).toBeGreaterThan(Date.parse(quote.quote_date));
 
     const notFound = 'Quote Not Found. Please generate a new quote through the measurement tool.';
-    for (const path of [`/api/quotes/${quote_id}?key=wrong`, `/api/quotes/${quote_id}`, `/api/quotes/${quote_id}?key=${access_key.slice(0, -1)}`, `/api/quotes/CB-000000?key=${access_key}`, `/api/quotes/not-a-quote?key=x`]) {
+    for (const path of [
+      `/api/quotes/${quote_id}?key=wrong`,
+      `/api/quotes/${quote_id}`,
+      `/api/quotes/${quote_id}?key=${access_key.slice(0, -1)}`,
+      `/api/quotes/CB-000000?key=${access_key}`,
+      `/api/quotes/not-a-quote?key=x`,
+    ]) {
       const miss = await get(path);
       expect(miss.status, path).toBe(404);
       expect((await miss.json<any>()).message, path).toBe(notFound);
@@ -89,7 +148,10 @@ describe('GET /api/quotes/{quote_id}?key=', () => {
     const body = await emailQuoteBody();
     const { quote_id, access_key } = await (await postJson('/api/email/quote', body, ip())).json<any>();
     const customer = { name: 'Lerato Dube', email: 'lerato@example.co.za', phone: '082 555 0199' };
-    const [first, second] = await Promise.all([orderFromQuote(env, quote_id, access_key, customer), orderFromQuote(env, quote_id, access_key, customer)]);
+    const [first, second] = await Promise.all([
+      orderFromQuote(env, quote_id, access_key, customer),
+      orderFromQuote(env, quote_id, access_key, customer),
+    ]);
     expect(second.reference).toBe(first.reference);
     expect(first.total_cents).toBe(await expectedTotalCents());
     expect(first.quote_id).toBe(quote_id);
@@ -103,7 +165,15 @@ describe('GET /api/quotes/{quote_id}?key=', () => {
 
 describe('order confirmation e-mails', () => {
   async function orderBody() {
-    return { customer_name: 'Thandi <b>Mokoena</b>', customer_email: 'thandi@example.co.za', customer_phone: '082 555 0101', customer_address: '12 Main Road, George', special_instructions: 'Gate code 1234', blinds: (await blinds()).slice(0, 1), total_amount: 1 };
+    return {
+      customer_name: 'Thandi <b>Mokoena</b>',
+      customer_email: 'thandi@example.co.za',
+      customer_phone: '082 555 0101',
+      customer_address: '12 Main Road, George',
+      special_instructions: 'Gate code 1234',
+      blinds: (await blinds()).slice(0, 1),
+      total_amount: 1,
+    };
   }
 
   it('a new order queues the customer and business confirmations once each, even when the submission is retried', async () => {

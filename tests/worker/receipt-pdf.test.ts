@@ -1,7 +1,16 @@
 import { env } from 'cloudflare:test';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, StandardFonts, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { layoutReceipt, PAGE_HEIGHT, PAGE_WIDTH, receiptPdf, winAnsiSafe, wrapText, type ReceiptBusiness, type TextMetrics } from '../../worker/services/receipt-pdf';
+import {
+  layoutReceipt,
+  PAGE_HEIGHT,
+  PAGE_WIDTH,
+  receiptPdf,
+  winAnsiSafe,
+  wrapText,
+  type ReceiptBusiness,
+  type TextMetrics,
+} from '../../worker/services/receipt-pdf';
 import type { OrderDto, PricedLineDto } from '../../worker/shared/orders-api';
 import { get } from './helpers';
 
@@ -140,7 +149,9 @@ describe('receiptPdf', () => {
   });
 
   it("an order paid through the sandbox says 'Test payment: no money was taken'; a real payment does not", async () => {
-    const test = await readBack(await receiptPdf(order({ paymentStatus: 'paid', paid_at: '2026-03-03T10:00:00.000Z', test_payment: true }), business));
+    const test = await readBack(
+      await receiptPdf(order({ paymentStatus: 'paid', paid_at: '2026-03-03T10:00:00.000Z', test_payment: true }), business),
+    );
     expect(test.texts[0]).toMatch(/^Test payment: no money was taken$/m);
     const real = await readBack(await receiptPdf(order({ paymentStatus: 'paid', paid_at: '2026-03-03T10:00:00.000Z' }), business));
     expect(real.texts[0]).not.toContain('Test payment');
@@ -250,9 +261,13 @@ describe('GET /api/receipts/{reference}.pdf', () => {
   it("an order paid through the sandbox gateway says 'Test payment: no money was taken' on its PDF", async () => {
     await insertOrder('CB-RCPTSBX234', 'paid', 'sandbox');
     await insertOrder('CB-RCPTYOC234', 'paid', 'yoco');
-    const test = await readBack(new Uint8Array(await (await get('/api/receipts/CB-RCPTSBX234.pdf', { 'CF-Connecting-IP': '198.51.100.43' })).arrayBuffer()));
+    const test = await readBack(
+      new Uint8Array(await (await get('/api/receipts/CB-RCPTSBX234.pdf', { 'CF-Connecting-IP': '198.51.100.43' })).arrayBuffer()),
+    );
     expect(test.texts[0]).toContain('Test payment: no money was taken');
-    const real = await readBack(new Uint8Array(await (await get('/api/receipts/CB-RCPTYOC234.pdf', { 'CF-Connecting-IP': '198.51.100.43' })).arrayBuffer()));
+    const real = await readBack(
+      new Uint8Array(await (await get('/api/receipts/CB-RCPTYOC234.pdf', { 'CF-Connecting-IP': '198.51.100.43' })).arrayBuffer()),
+    );
     expect(real.texts[0]).not.toContain('Test payment');
   });
 

@@ -27,7 +27,8 @@ describe('outbox bodies', () => {
       .bind(id, `Subject ${id}`, status, dates.created, dates.sent ?? null, dates.claimed ?? null, dates.created)
       .run();
   }
-  const row = (id: string) => env.DB.prepare('SELECT subject, html, text, status FROM email_outbox WHERE dedupe_key = ?').bind(id).first<Record<string, string>>();
+  const row = (id: string) =>
+    env.DB.prepare('SELECT subject, html, text, status FROM email_outbox WHERE dedupe_key = ?').bind(id).first<Record<string, string>>();
 
   it('blanks the bodies of messages sent or failed past the period, keeps the row, and leaves the rest alone', async () => {
     const t = unique();
@@ -55,7 +56,10 @@ describe('outbox bodies', () => {
     const ancient = daysAgo(OUTBOX_ROW_RETENTION_DAYS + 1);
     await insertMessage(`sent-ancient-${t}`, 'sent', { created: ancient, sent: ancient });
     await insertMessage(`pending-ancient-${t}`, 'pending', { created: ancient });
-    await insertMessage(`sent-kept-${t}`, 'sent', { created: daysAgo(OUTBOX_ROW_RETENTION_DAYS - 1), sent: daysAgo(OUTBOX_ROW_RETENTION_DAYS - 1) });
+    await insertMessage(`sent-kept-${t}`, 'sent', {
+      created: daysAgo(OUTBOX_ROW_RETENTION_DAYS - 1),
+      sent: daysAgo(OUTBOX_ROW_RETENTION_DAYS - 1),
+    });
 
     await purgeOutbox(env.DB, NOW);
 
@@ -73,7 +77,10 @@ describe('stored quotes and idempotency keys', () => {
     ).bind(id, created, created, created);
   }
   function insertKey(key: string, created: string) {
-    return env.DB.prepare(`INSERT INTO idempotency_keys (key, request_hash, resource_id, created_at) VALUES (?, 'h', 'r', ?)`).bind(key, created);
+    return env.DB.prepare(`INSERT INTO idempotency_keys (key, request_hash, resource_id, created_at) VALUES (?, 'h', 'r', ?)`).bind(
+      key,
+      created,
+    );
   }
   const quoteIds = async () => (await env.DB.prepare('SELECT id FROM quotes').all<{ id: string }>()).results.map((r) => r.id);
   const keys = async () => (await env.DB.prepare('SELECT key FROM idempotency_keys').all<{ key: string }>()).results.map((r) => r.key);
@@ -111,7 +118,9 @@ describe('stored quotes and idempotency keys', () => {
     const keysLeft = await keys();
     expect(keysLeft).not.toContain(`quote-order:Q-old-${t}`);
     expect(keysLeft).not.toContain(`orders:old-${t}`);
-    expect(keysLeft).toEqual(expect.arrayContaining([`quote-order:Q-ordered-${t}`, `quote-order:Q-fresh-${t}`, `orders:fresh-${t}`, `payments:old-${t}`]));
+    expect(keysLeft).toEqual(
+      expect.arrayContaining([`quote-order:Q-ordered-${t}`, `quote-order:Q-fresh-${t}`, `orders:fresh-${t}`, `payments:old-${t}`]),
+    );
     // Orders are kept (SARS: five years): the schedule never deletes one.
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE reference = ?').bind(`CB-RET${t}`).first('n')).toBe(1);
   });
@@ -129,7 +138,9 @@ describe('photos in R2', () => {
     };
 
     // Just uploaded: nothing is old enough yet.
-    expect(await purgeOldPhotos(env.MEDIA, new Date(Date.now() + (PHOTO_RETENTION_DAYS - 1) * DAY), { pageSize: 2 })).toEqual({ photosDeleted: 0 });
+    expect(await purgeOldPhotos(env.MEDIA, new Date(Date.now() + (PHOTO_RETENTION_DAYS - 1) * DAY), { pageSize: 2 })).toEqual({
+      photosDeleted: 0,
+    });
     expect(await present()).toHaveLength(photos.length + other.length);
 
     // A page size of 2 makes the sweep follow the cursor through three pages of chat photos.
@@ -141,13 +152,21 @@ describe('photos in R2', () => {
 });
 
 describe('chat transcripts', () => {
-  const contact = { phoneGardenRoute: '044 000 0000', phoneNational: '021 000 0000', whatsappNational: '082 000 0000', email: 'info@example.co.za', businessName: 'Custom Blinds', assistantName: 'Melvin' };
+  const contact = {
+    phoneGardenRoute: '044 000 0000',
+    phoneNational: '021 000 0000',
+    whatsappNational: '082 000 0000',
+    email: 'info@example.co.za',
+    businessName: 'Custom Blinds',
+    assistantName: 'Melvin',
+  };
 
   it('sets an alarm on each message and deletes the whole transcript when it fires', async () => {
     const sessionId = `retention-${unique()}`;
     const stub = env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(sessionId));
     // A turn as the chat route runs it: the consultant answers, the session object stores the turn.
-    const turn = (message: string) => runChatTurn(env, { sessionId, message, photos: [], imageKeys: [], contact, origin: null, waitUntil: () => {} });
+    const turn = (message: string) =>
+      runChatTurn(env, { sessionId, message, photos: [], imageKeys: [], contact, origin: null, waitUntil: () => {} });
     const before = Date.now();
     await turn('How much is a roller blind?');
     const firstAlarm = await runInDurableObject(stub, (_instance: ChatSession, state) => state.storage.getAlarm());
@@ -177,9 +196,13 @@ describe('analytics events and the audit log', () => {
   it('deletes events older than 13 months and audit entries older than 2 years, and nothing newer', async () => {
     const tag = unique();
     const insertEvent = (created: string) =>
-      env.DB.prepare("INSERT INTO analytics_events (kind, day, visitor, path, created_at) VALUES ('page_view', ?, 'hash', ?, ?)").bind(created.slice(0, 10), `/${tag}`, created).run();
+      env.DB.prepare("INSERT INTO analytics_events (kind, day, visitor, path, created_at) VALUES ('page_view', ?, 'hash', ?, ?)")
+        .bind(created.slice(0, 10), `/${tag}`, created)
+        .run();
     const insertAudit = (created: string) =>
-      env.DB.prepare("INSERT INTO audit_log (actor, action, target, created_at) VALUES ('S-test', 'lead.update', ?, ?)").bind(tag, created).run();
+      env.DB.prepare("INSERT INTO audit_log (actor, action, target, created_at) VALUES ('S-test', 'lead.update', ?, ?)")
+        .bind(tag, created)
+        .run();
     await insertEvent(daysAgo(ANALYTICS_RETENTION_DAYS + 1));
     await insertEvent(daysAgo(ANALYTICS_RETENTION_DAYS - 1));
     await insertAudit(daysAgo(AUDIT_RETENTION_DAYS + 1));
@@ -188,7 +211,9 @@ describe('analytics events and the audit log', () => {
     const result = await purgeActivity(env.DB, NOW);
     expect(result.analyticsEventsDeleted).toBeGreaterThanOrEqual(1);
     expect(result.auditEntriesDeleted).toBeGreaterThanOrEqual(1);
-    const events = await env.DB.prepare('SELECT created_at FROM analytics_events WHERE path = ?').bind(`/${tag}`).all<{ created_at: string }>();
+    const events = await env.DB.prepare('SELECT created_at FROM analytics_events WHERE path = ?')
+      .bind(`/${tag}`)
+      .all<{ created_at: string }>();
     expect(events.results.map((r) => r.created_at)).toEqual([daysAgo(ANALYTICS_RETENTION_DAYS - 1)]);
     const audit = await env.DB.prepare('SELECT created_at FROM audit_log WHERE target = ?').bind(tag).all<{ created_at: string }>();
     expect(audit.results.map((r) => r.created_at)).toEqual([daysAgo(AUDIT_RETENTION_DAYS - 1)]);

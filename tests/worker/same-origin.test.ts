@@ -72,7 +72,11 @@ describe('cookie-authenticated writes from another site', () => {
 
   it('guards the real staff routes of the Worker too', async () => {
     const cookie = await staffCookie('192.0.2.64');
-    const res = await postJson('/api/admin/catalogue/seed', {}, { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' });
+    const res = await postJson(
+      '/api/admin/catalogue/seed',
+      {},
+      { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' },
+    );
     expect(res.status).toBe(403);
   });
 });
@@ -85,16 +89,26 @@ describe('the staff session endpoint and other sites', () => {
       expect(res.headers.get('Set-Cookie')).toBeNull();
       expect(await res.json<any>()).toMatchObject(REFUSED);
     }
-    const ok = await postJson('/api/admin/session', { pin: PIN }, { ...SAME_ORIGIN['Sec-Fetch-Site same-origin']!, 'CF-Connecting-IP': '192.0.2.65' });
+    const ok = await postJson(
+      '/api/admin/session',
+      { pin: PIN },
+      { ...SAME_ORIGIN['Sec-Fetch-Site same-origin']!, 'CF-Connecting-IP': '192.0.2.65' },
+    );
     expect(ok.status).toBe(200);
   });
 
   it('refuses a cross-site sign-out: the session stays', async () => {
     const cookie = await staffCookie('192.0.2.66');
-    const res = await SELF.fetch(`${BASE}/api/admin/session`, { method: 'DELETE', headers: { Cookie: cookie, Origin: 'https://evil.example' } });
+    const res = await SELF.fetch(`${BASE}/api/admin/session`, {
+      method: 'DELETE',
+      headers: { Cookie: cookie, Origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(403);
     expect((await (await get('/api/admin/session', { Cookie: cookie })).json<any>()).authenticated).toBe(true);
-    const same = await SELF.fetch(`${BASE}/api/admin/session`, { method: 'DELETE', headers: { Cookie: cookie, Origin: BASE, 'Sec-Fetch-Site': 'same-origin' } });
+    const same = await SELF.fetch(`${BASE}/api/admin/session`, {
+      method: 'DELETE',
+      headers: { Cookie: cookie, Origin: BASE, 'Sec-Fetch-Site': 'same-origin' },
+    });
     expect(same.status).toBe(200);
     expect((await (await get('/api/admin/session', { Cookie: cookie })).json<any>()).authenticated).toBe(false);
   });

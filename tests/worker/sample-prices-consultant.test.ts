@@ -14,7 +14,14 @@ import { SAMPLE_PRICES_NOTE, SAMPLE_PRICES_TEXT } from '../../worker/shared/samp
 
 const deps: ConsultantDeps = {
   db: env.DB,
-  contact: { phoneGardenRoute: '044 000 0000', phoneNational: '021 000 0000', whatsappNational: '082 000 0000', email: 'info@example.co.za', businessName: 'Custom Blinds', assistantName: 'Melvin' },
+  contact: {
+    phoneGardenRoute: '044 000 0000',
+    phoneNational: '021 000 0000',
+    whatsappNational: '082 000 0000',
+    email: 'info@example.co.za',
+    businessName: 'Custom Blinds',
+    assistantName: 'Melvin',
+  },
 };
 
 async function builtInSays(message: string): Promise<string> {
@@ -34,7 +41,15 @@ describe('consultant answers at sample prices', () => {
 
   it("Claude's price_blind result carries the flag and the wording, the prompt asks for it, and the answer says it", async () => {
     const key = `sk-ant-test-${crypto.randomUUID()}`;
-    const answer = await answerWithClaude({ apiKey: key, baseUrl: env.STAND_IN_URL, message: 'Please price a roller blockout 1200 x 1500 mm', images: [], history: [], memory: {}, deps });
+    const answer = await answerWithClaude({
+      apiKey: key,
+      baseUrl: env.STAND_IN_URL,
+      message: 'Please price a roller blockout 1200 x 1500 mm',
+      images: [],
+      history: [],
+      memory: {},
+      deps,
+    });
     expect(answer.response).toContain(SAMPLE_PRICES_NOTE);
     const requests = await recorded(key);
     expect(requests[0].body.system).toContain(SAMPLE_PRICES_NOTE);
@@ -46,7 +61,25 @@ describe('consultant answers at sample prices', () => {
     const colour = (await coloursForProduct(env.DB, 'roller-blockout')).colours[0]!.name;
     const { order } = await submitOrder(
       env,
-      { customer_name: 'Thandi', customer_email: 'thandi@example.co.za', customer_phone: '082 555 0101', customer_address: null, special_instructions: null, blinds: [{ product_type: 'roller-blockout', width_mm: 1200, drop_mm: 1500, control_side: 'left', mount_type: 'inside-recess', colour, quantity: 1, size_source: 'typed' }] },
+      {
+        customer_name: 'Thandi',
+        customer_email: 'thandi@example.co.za',
+        customer_phone: '082 555 0101',
+        customer_address: null,
+        special_instructions: null,
+        blinds: [
+          {
+            product_type: 'roller-blockout',
+            width_mm: 1200,
+            drop_mm: 1500,
+            control_side: 'left',
+            mount_type: 'inside-recess',
+            colour,
+            quantity: 1,
+            size_source: 'typed',
+          },
+        ],
+      },
       null,
       null,
     );
@@ -57,11 +90,31 @@ describe('consultant answers at sample prices', () => {
 
   it('once the price list is uploaded, neither says so', async () => {
     const { csv } = await templateFor(env.DB, 'roller-blockout');
-    expect((await bulkUploadPriceLists(env.DB, [{ name: 'roller-blockout-pricing-template.csv', text: async () => csv, size: csv.length }], 'S-test', 64 * 1024)).successful_uploads).toBe(1);
+    expect(
+      (
+        await bulkUploadPriceLists(
+          env.DB,
+          [{ name: 'roller-blockout-pricing-template.csv', text: async () => csv, size: csv.length }],
+          'S-test',
+          64 * 1024,
+        )
+      ).successful_uploads,
+    ).toBe(1);
     expect(await builtInSays('How much is a blockout roller blind 1200 x 1500 mm?')).not.toMatch(/sample price/i);
     const key = `sk-ant-test-${crypto.randomUUID()}`;
-    const answer = await answerWithClaude({ apiKey: key, baseUrl: env.STAND_IN_URL, message: 'Please price a roller blockout 1200 x 1500 mm', images: [], history: [], memory: {}, deps });
+    const answer = await answerWithClaude({
+      apiKey: key,
+      baseUrl: env.STAND_IN_URL,
+      message: 'Please price a roller blockout 1200 x 1500 mm',
+      images: [],
+      history: [],
+      memory: {},
+      deps,
+    });
     expect(answer.response).not.toContain(SAMPLE_PRICES_NOTE);
-    expect(JSON.parse((await recorded(key))[1].body.messages.at(-1).content[0].content)).toMatchObject({ priced: true, sample_prices: false });
+    expect(JSON.parse((await recorded(key))[1].body.messages.at(-1).content[0].content)).toMatchObject({
+      priced: true,
+      sample_prices: false,
+    });
   });
 });

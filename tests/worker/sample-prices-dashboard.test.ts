@@ -23,7 +23,12 @@ describe('the sample-prices alert on the staff dashboard', () => {
 
   it('a product whose price list staff uploaded is no longer named', async () => {
     const { csv } = await templateFor(env.DB, 'roller-blockout');
-    const answer = await bulkUploadPriceLists(env.DB, [{ name: 'roller-blockout-pricing-template.csv', text: async () => csv, size: csv.length }], 'test-staff', 64 * 1024);
+    const answer = await bulkUploadPriceLists(
+      env.DB,
+      [{ name: 'roller-blockout-pricing-template.csv', text: async () => csv, size: csv.length }],
+      'test-staff',
+      64 * 1024,
+    );
     expect(answer.successful_uploads).toBe(1);
     const names = await productNames();
     const { samplePrices } = await dashboardFigures(env.DB);

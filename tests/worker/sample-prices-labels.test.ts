@@ -14,7 +14,12 @@ import { clientIp } from './helpers';
 
 async function post(path: string, body: unknown): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await app.request(`https://shop.test${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': clientIp() }, body: JSON.stringify(body) }, env, ctx);
+  const res = await app.request(
+    `https://shop.test${path}`,
+    { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': clientIp() }, body: JSON.stringify(body) },
+    env,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -25,13 +30,21 @@ async function blind(product: string) {
 }
 
 async function placeOrder(product: string): Promise<string> {
-  const res = await post('/api/orders/submit', { customer_name: 'Thandi Nkosi', customer_email: 'thandi@example.co.za', customer_phone: '082 555 0101', blinds: [await blind(product)] });
+  const res = await post('/api/orders/submit', {
+    customer_name: 'Thandi Nkosi',
+    customer_email: 'thandi@example.co.za',
+    customer_phone: '082 555 0101',
+    blinds: [await blind(product)],
+  });
   expect(res.status).toBe(201);
   return (await res.json<{ reference: string }>()).reference;
 }
 
 async function emailsAbout(marker: string) {
-  return database(env.DB).select().from(emailOutbox).where(like(emailOutbox.text, `%${marker}%`));
+  return database(env.DB)
+    .select()
+    .from(emailOutbox)
+    .where(like(emailOutbox.text, `%${marker}%`));
 }
 
 /** The text a page draws, one line per Tj (pdf-lib writes standard-font text as hex strings). */
@@ -42,16 +55,26 @@ function pageText(doc: PDFDocument, page: PDFPage): string {
   for (const stream of streams) {
     if (!(stream instanceof PDFRawStream)) continue;
     const ops = Array.from(decodePDFRawStream(stream).decode(), (b) => String.fromCharCode(b)).join('');
-    for (const m of ops.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) out += (m[1]!.match(/../g) ?? []).map((h) => String.fromCharCode(parseInt(h, 16))).join('') + ' ';
+    for (const m of ops.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
+      out += (m[1]!.match(/../g) ?? []).map((h) => String.fromCharCode(parseInt(h, 16))).join('') + ' ';
   }
   return out;
 }
 
 async function receiptText(reference: string): Promise<string> {
-  const res = await app.request(`https://shop.test/api/receipts/${reference}.pdf`, { headers: { 'CF-Connecting-IP': clientIp() } }, env, createExecutionContext());
+  const res = await app.request(
+    `https://shop.test/api/receipts/${reference}.pdf`,
+    { headers: { 'CF-Connecting-IP': clientIp() } },
+    env,
+    createExecutionContext(),
+  );
   expect(res.status).toBe(200);
   const doc = await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
-  return doc.getPages().map((p) => pageText(doc, p)).join(' ').replace(/\s+/g, ' ');
+  return doc
+    .getPages()
+    .map((p) => pageText(doc, p))
+    .join(' ')
+    .replace(/\s+/g, ' ');
 }
 
 describe('prices from a sample grid are labelled', () => {
@@ -68,8 +91,16 @@ describe('prices from a sample grid are labelled', () => {
 
   it('in the quote e-mails (customer, business copy and the internal quote)', async () => {
     // Letters only: a quote e-mail's recipient name is a plain name (digits are refused).
-    const name = `Lerato ${crypto.randomUUID().slice(0, 6).replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]!)}`;
-    const emailed = await post('/api/email/quote', { recipient_email: 'lerato@example.co.za', recipient_name: name, quote_id: 'CB-515151', blinds: [await blind('roller-blockout')] });
+    const name = `Lerato ${crypto
+      .randomUUID()
+      .slice(0, 6)
+      .replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]!)}`;
+    const emailed = await post('/api/email/quote', {
+      recipient_email: 'lerato@example.co.za',
+      recipient_name: name,
+      quote_id: 'CB-515151',
+      blinds: [await blind('roller-blockout')],
+    });
     expect(emailed.status).toBe(201);
     const { quote_id } = await emailed.json<{ quote_id: string }>();
     const internal = await post('/api/email/quote-internal', { quote_id: 'CB-616161', blinds: [await blind('roller-blockout')] });
@@ -90,7 +121,16 @@ describe('prices from a sample grid are labelled', () => {
 
   it('but not where the price came from an uploaded price list', async () => {
     const { csv } = await templateFor(env.DB, 'verticals-blockout');
-    expect((await bulkUploadPriceLists(env.DB, [{ name: 'verticals-blockout-pricing-template.csv', text: async () => csv, size: csv.length }], 'test-staff', 64 * 1024)).successful_uploads).toBe(1);
+    expect(
+      (
+        await bulkUploadPriceLists(
+          env.DB,
+          [{ name: 'verticals-blockout-pricing-template.csv', text: async () => csv, size: csv.length }],
+          'test-staff',
+          64 * 1024,
+        )
+      ).successful_uploads,
+    ).toBe(1);
     const reference = await placeOrder('verticals-blockout');
     for (const row of await emailsAbout(reference)) {
       expect(row.text).not.toContain('sample prices');

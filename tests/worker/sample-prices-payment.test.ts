@@ -30,11 +30,21 @@ async function submitOrder(product: string, overrides: Record<string, string> = 
     customer_name: 'Thandi Nkosi',
     customer_email: 'thandi@example.co.za',
     customer_phone: '082 555 0101',
-    blinds: [{ product_type: product, width_mm: 1200, drop_mm: 1500, control_side: 'left', mount_type: 'inside-recess', colour, quantity: 1 }],
+    blinds: [
+      { product_type: product, width_mm: 1200, drop_mm: 1500, control_side: 'left', mount_type: 'inside-recess', colour, quantity: 1 },
+    ],
   };
-  const res = await appRequest('/api/orders/submit', { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': clientIp() }, body: JSON.stringify(body) }, overrides);
+  const res = await appRequest(
+    '/api/orders/submit',
+    { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': clientIp() }, body: JSON.stringify(body) },
+    overrides,
+  );
   expect(res.status).toBe(201);
-  return res.json<{ reference: string; paymentUrl: string | null; order: { sample_prices: boolean; blinds: { sample_price: boolean }[] } }>();
+  return res.json<{
+    reference: string;
+    paymentUrl: string | null;
+    order: { sample_prices: boolean; blinds: { sample_price: boolean }[] };
+  }>();
 }
 
 async function saveQuote(product: string): Promise<{ quote_id: string; access_key: string }> {
@@ -45,7 +55,11 @@ async function saveQuote(product: string): Promise<{ quote_id: string; access_ke
     customer_name: 'Sipho Dlamini',
     customer_email: 'sipho@example.co.za',
   };
-  const res = await appRequest('/api/email/quote-internal', { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': clientIp() }, body: JSON.stringify(body) });
+  const res = await appRequest('/api/email/quote-internal', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': clientIp() },
+    body: JSON.stringify(body),
+  });
   expect(res.status).toBeLessThan(300);
   return res.json();
 }
@@ -53,7 +67,12 @@ async function saveQuote(product: string): Promise<{ quote_id: string; access_ke
 /** A staff upload of the product's list (the template as it downloads): a real grid in force. */
 async function uploadRealPrices(product: string) {
   const { csv } = await templateFor(env.DB, product);
-  const answer = await bulkUploadPriceLists(env.DB, [{ name: `${product}-pricing-template.csv`, text: async () => csv, size: csv.length }], 'test-staff', 64 * 1024);
+  const answer = await bulkUploadPriceLists(
+    env.DB,
+    [{ name: `${product}-pricing-template.csv`, text: async () => csv, size: csv.length }],
+    'test-staff',
+    64 * 1024,
+  );
   expect(answer.successful_uploads).toBe(1);
 }
 
@@ -106,7 +125,10 @@ describe('an order priced from a sample grid', () => {
     const quote = await saveQuote('roller-blockout');
     const read = await appRequest(`/api/quotes/${quote.quote_id}?key=${quote.access_key}`, {}, PRODUCTION);
     expect((await read.json<{ quote: object }>()).quote).toMatchObject({ sample_prices: true, card_payment_refused: true });
-    const res = await createPayment({ quote_id: quote.quote_id, quote_key: quote.access_key, customer_info: { name: 'Sipho', email: 'sipho@example.co.za' } }, PRODUCTION);
+    const res = await createPayment(
+      { quote_id: quote.quote_id, quote_key: quote.access_key, customer_info: { name: 'Sipho', email: 'sipho@example.co.za' } },
+      PRODUCTION,
+    );
     expect(res.status).toBe(409);
     expectRefusal(await res.json());
     expect(await database(env.DB).select().from(orders).where(eq(orders.quoteId, quote.quote_id))).toHaveLength(0);
@@ -117,7 +139,10 @@ describe('an order priced from a sample grid', () => {
     const [row] = await database(env.DB).select().from(quotes).where(eq(quotes.id, quote.quote_id));
     const legacy = (row!.lines as Record<string, unknown>[]).map(({ sample_price: _s, ...rest }) => rest);
     await database(env.DB).update(quotes).set({ lines: legacy }).where(eq(quotes.id, quote.quote_id));
-    const res = await createPayment({ quote_id: quote.quote_id, quote_key: quote.access_key, customer_info: { name: 'Sipho', email: 'sipho@example.co.za' } }, PRODUCTION);
+    const res = await createPayment(
+      { quote_id: quote.quote_id, quote_key: quote.access_key, customer_info: { name: 'Sipho', email: 'sipho@example.co.za' } },
+      PRODUCTION,
+    );
     expect(res.status).toBe(409);
   });
 });
@@ -128,7 +153,10 @@ describe('an order priced from an uploaded price list', () => {
     const submitted = await submitOrder('verticals-blockout');
     expect(submitted.order.sample_prices).toBe(false);
     expect(submitted.paymentUrl).toContain('pay=1');
-    const res = await createPayment({ quote_id: submitted.reference }, { ...PRODUCTION, SANDBOX_PAYMENT_SECRET: 'a-production-sandbox-secret' });
+    const res = await createPayment(
+      { quote_id: submitted.reference },
+      { ...PRODUCTION, SANDBOX_PAYMENT_SECRET: 'a-production-sandbox-secret' },
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, provider: 'sandbox' });
   });

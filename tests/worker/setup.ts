@@ -15,7 +15,9 @@ import { renderSwatchPng } from '../../worker/services/swatch-texture';
 
 async function emptyD1(db: D1Database): Promise<void> {
   const { results } = await db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name <> 'd1_migrations'")
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name <> 'd1_migrations'",
+    )
     .all<{ name: string }>();
   if (results.length === 0) return;
   const hasSequence = await db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").first();
@@ -100,7 +102,9 @@ async function emptyDurableObjects<T extends Rpc.DurableObjectBranded | undefine
   for (const id of await listDurableObjectIds(namespace)) {
     await runInDurableObject(namespace.get(id), async (_instance: unknown, state) => {
       const tables = state.storage.sql
-        .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\'")
+        .exec<{ name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\'",
+        )
         .toArray();
       for (const { name } of tables) state.storage.sql.exec(`DELETE FROM "${name.replace(/"/g, '""')}"`);
       const keys = [...(await state.storage.list()).keys()];

@@ -35,7 +35,10 @@ const guard = () => env.LOGIN_GUARD.get(env.LOGIN_GUARD.idFromName('site-visit')
 const staffGuard = () => env.LOGIN_GUARD.get(env.LOGIN_GUARD.idFromName('staff-pin'));
 
 async function budgetRows(stub: DurableObjectStub<LoginGuard>) {
-  return runInDurableObject(stub, async (_instance: LoginGuard, state) => state.storage.sql.exec('SELECT key FROM budget').toArray().length);
+  return runInDurableObject(
+    stub,
+    async (_instance: LoginGuard, state) => state.storage.sql.exec('SELECT key FROM budget').toArray().length,
+  );
 }
 
 beforeEach(async () => {
@@ -97,7 +100,11 @@ describe('POST /api/site-visits/unlock', () => {
   it('refuses a cross-site unlock (CSRF)', async () => {
     const res = await app.request(
       `${BASE}/api/site-visits/unlock`,
-      { method: 'POST', headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site' }, body: JSON.stringify({ phrase: PHRASE }) },
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site' },
+        body: JSON.stringify({ phrase: PHRASE }),
+      },
       CONFIGURED,
     );
     expect(res.status).toBe(403);

@@ -20,7 +20,12 @@ describe('swatch wording', () => {
   });
 
   it('the built-in consultant says so when it lists colours', async () => {
-    const answer = await answerBuiltIn({ message: 'What colours does the roller blockout come in?', history: [], memory: {}, deps: { db: env.DB, contact } });
+    const answer = await answerBuiltIn({
+      message: 'What colours does the roller blockout come in?',
+      history: [],
+      memory: {},
+      deps: { db: env.DB, contact },
+    });
     expect(answer.features).toContain('colours');
     expect(answer.response).toContain(SWATCH_NOTE);
   });

@@ -15,7 +15,7 @@ interface DecodedPng {
 function readChunks(png: Uint8Array): { type: string; data: Uint8Array }[] {
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
   const chunks: { type: string; data: Uint8Array }[] = [];
-  for (let offset = 8; offset < png.length; ) {
+  for (let offset = 8; offset < png.length;) {
     const length = view.getUint32(offset);
     const type = String.fromCharCode(...png.subarray(offset + 4, offset + 8));
     chunks.push({ type, data: png.subarray(offset + 8, offset + 8 + length) });

@@ -28,7 +28,11 @@ async function insertOrder(reference: string, email: string, address = '12 Marin
 function staff(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, cookie = staffCookie): Promise<Response> {
   return SELF.fetch(`${BASE}${path}`, {
     method,
-    headers: { ...(cookie ? { Cookie: cookie } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), 'CF-Connecting-IP': ip() },
+    headers: {
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      'CF-Connecting-IP': ip(),
+    },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -36,14 +40,18 @@ function staff(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, coo
 const lookup = (path: string, address = ip()) => get(path, { 'CF-Connecting-IP': address });
 
 async function trackingEmails(id: string) {
-  const { results } = await env.DB.prepare('SELECT dedupe_key, kind, to_address, subject, text FROM email_outbox WHERE dedupe_key LIKE ? ORDER BY id')
+  const { results } = await env.DB.prepare(
+    'SELECT dedupe_key, kind, to_address, subject, text FROM email_outbox WHERE dedupe_key LIKE ? ORDER BY id',
+  )
     .bind(`tracking:${id}:%`)
     .all<{ dedupe_key: string; kind: string; to_address: string; subject: string; text: string }>();
   return results;
 }
 
 async function auditFor(target: string) {
-  const { results } = await env.DB.prepare('SELECT actor, action, target FROM audit_log WHERE target = ? ORDER BY id').bind(target).all<{ actor: string; action: string; target: string }>();
+  const { results } = await env.DB.prepare('SELECT actor, action, target FROM audit_log WHERE target = ? ORDER BY id')
+    .bind(target)
+    .all<{ actor: string; action: string; target: string }>();
   return results;
 }
 
@@ -67,7 +75,10 @@ beforeAll(async () => {
   await insertOrder(ORDER_OTHER, 'sipho@example.co.za');
   const res = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': '192.0.2.201' });
   expect(res.status).toBe(200);
-  staffCookie = res.headers.getSetCookie().find((l) => l.startsWith('__Host-cb_staff='))!.split(';')[0]!;
+  staffCookie = res.headers
+    .getSetCookie()
+    .find((l) => l.startsWith('__Host-cb_staff='))!
+    .split(';')[0]!;
 });
 
 describe('staff: POST /api/tracking', () => {
@@ -85,11 +96,20 @@ describe('staff: POST /api/tracking', () => {
       courierName: 'The Courier Guy',
     });
     expect(body.tracking.trackingHistory).toEqual([
-      { status: 'pending', message: 'Label created, waiting for the courier', location: 'Knysna depot', timestamp: body.tracking.updatedAt },
+      {
+        status: 'pending',
+        message: 'Label created, waiting for the courier',
+        location: 'Knysna depot',
+        timestamp: body.tracking.updatedAt,
+      },
     ]);
     const emails = await trackingEmails(body.tracking.id);
     expect(emails).toHaveLength(1);
-    expect(emails[0]).toMatchObject({ dedupe_key: `tracking:${body.tracking.id}:0`, kind: 'tracking-update', to_address: 'thandi@example.co.za' });
+    expect(emails[0]).toMatchObject({
+      dedupe_key: `tracking:${body.tracking.id}:0`,
+      kind: 'tracking-update',
+      to_address: 'thandi@example.co.za',
+    });
     expect(emails[0]!.subject).toContain(ORDER);
     expect(emails[0]!.text).toContain('Status: PENDING');
     expect(emails[0]!.text).toContain('Estimated delivery: 2-3 business days');
@@ -148,14 +168,28 @@ describe('staff: PUT /api/tracking/{id}', () => {
     const { body: created } = await create({ orderId: ORDER_OTHER });
     const id = created.tracking.id;
 
-    const moved = await staff('PUT', `/api/tracking/${id}`, { status: 'in_transit', statusMessage: 'Collected by the courier', currentLocation: 'George hub', estimatedDelivery: 'Tomorrow' });
+    const moved = await staff('PUT', `/api/tracking/${id}`, {
+      status: 'in_transit',
+      statusMessage: 'Collected by the courier',
+      currentLocation: 'George hub',
+      estimatedDelivery: 'Tomorrow',
+    });
     expect(moved.status).toBe(200);
     const movedBody = await moved.json<TrackingWriteResponse>();
     expect(movedBody.customerNotified).toBe(true);
-    expect(movedBody.tracking).toMatchObject({ status: 'in_transit', statusMessage: 'Collected by the courier', currentLocation: 'George hub', estimatedDelivery: 'Tomorrow' });
+    expect(movedBody.tracking).toMatchObject({
+      status: 'in_transit',
+      statusMessage: 'Collected by the courier',
+      currentLocation: 'George hub',
+      estimatedDelivery: 'Tomorrow',
+    });
 
     // Same status, a new scan: history grows, no e-mail; estimated delivery kept when left out.
-    const scan = await staff('PUT', `/api/tracking/${id}`, { status: 'in_transit', statusMessage: 'Arrived at the Mossel Bay branch', currentLocation: 'Mossel Bay' });
+    const scan = await staff('PUT', `/api/tracking/${id}`, {
+      status: 'in_transit',
+      statusMessage: 'Arrived at the Mossel Bay branch',
+      currentLocation: 'Mossel Bay',
+    });
     const scanBody = await scan.json<TrackingWriteResponse>();
     expect(scanBody.customerNotified).toBe(false);
     expect(scanBody.tracking.estimatedDelivery).toBe('Tomorrow');
@@ -175,7 +209,12 @@ describe('staff: PUT /api/tracking/{id}', () => {
     expect(emails.every((e) => e.to_address === 'sipho@example.co.za')).toBe(true);
     expect(emails[1]!.text).toContain('IN TRANSIT: Collected by the courier');
     expect(emails[2]!.subject).toContain('DELIVERED');
-    expect((await auditFor(created.tracking.trackingNumber)).map((a) => a.action)).toEqual(['tracking.create', 'tracking.update', 'tracking.update', 'tracking.update']);
+    expect((await auditFor(created.tracking.trackingNumber)).map((a) => a.action)).toEqual([
+      'tracking.create',
+      'tracking.update',
+      'tracking.update',
+      'tracking.update',
+    ]);
   });
 
   it('answers 404 for an unknown entry and 400 for a missing status or message', async () => {
@@ -219,7 +258,12 @@ describe('staff endpoints refuse anonymous callers', () => {
   });
 
   it('a forged cookie is not a session, and nothing was written', async () => {
-    const res = await staff('POST', '/api/tracking', { orderId: ORDER, trackingNumber: 'FORGED-1', status: 'pending', statusMessage: 'x' }, '__Host-cb_staff=forged');
+    const res = await staff(
+      'POST',
+      '/api/tracking',
+      { orderId: ORDER, trackingNumber: 'FORGED-1', status: 'pending', statusMessage: 'x' },
+      '__Host-cb_staff=forged',
+    );
     expect(res.status).toBe(401);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM tracking_entries WHERE tracking_number = 'FORGED-1'").first('n')).toBe(0);
   });
@@ -251,7 +295,7 @@ describe('public lookups', () => {
     for (const personal of ['thandi', 'Thandi', '082 111 2222', 'Marine Drive']) expect(text).not.toContain(personal);
   });
 
-  it('GET /api/tracking/order/{orderId} answers the order\'s latest entry', async () => {
+  it("GET /api/tracking/order/{orderId} answers the order's latest entry", async () => {
     await insertOrder('CB-ORDERLOOK1', 'lerato@example.co.za');
     const { body: older } = await create({ orderId: 'CB-ORDERLOOK1' });
     const { body: newer } = await create({ orderId: 'CB-ORDERLOOK1' });
@@ -265,7 +309,7 @@ describe('public lookups', () => {
     expect(JSON.stringify(body)).not.toContain('CB-ORDERLOOK1');
   });
 
-  it('by order reference needs the order\'s e-mail or postcode; a wrong pair is the same 404 as an unknown reference', async () => {
+  it("by order reference needs the order's e-mail or postcode; a wrong pair is the same 404 as an unknown reference", async () => {
     await insertOrder('CB-ORDERPAIR1', 'nomsa@example.co.za', '4 Oak Lane, Heatherlands, George, 6529');
     const { body: created } = await create({ orderId: 'CB-ORDERPAIR1' });
     const unknown = await lookup('/api/tracking/order/CB-ORDERPAIRX?email=nomsa@example.co.za');
@@ -275,12 +319,20 @@ describe('public lookups', () => {
     // The reference alone: a 400 naming what is missing, never the tracking.
     const alone = await lookup('/api/tracking/order/CB-ORDERPAIR1');
     expect(alone.status).toBe(400);
-    expect((await alone.json<{ message: string }>()).message).toBe('Please give the e-mail address or the postcode on the order as well as its reference.');
+    expect((await alone.json<{ message: string }>()).message).toBe(
+      'Please give the e-mail address or the postcode on the order as well as its reference.',
+    );
     expect((await lookup('/api/tracking/order/CB-ORDERPAIR1?email=')).status).toBe(400);
     expect((await lookup('/api/tracking/order/CB-ORDERPAIR1?postcode=65')).status).toBe(400);
 
     // Someone else's e-mail or postcode (another order's, or part of this address) answers exactly as an unknown reference.
-    for (const query of ['email=thandi@example.co.za', 'email=nomsa@example.co.za.evil', 'postcode=7000', 'postcode=0065', 'postcode=0004']) {
+    for (const query of [
+      'email=thandi@example.co.za',
+      'email=nomsa@example.co.za.evil',
+      'postcode=7000',
+      'postcode=0065',
+      'postcode=0004',
+    ]) {
       const res = await lookup(`/api/tracking/order/CB-ORDERPAIR1?${query}`);
       expect(res.status, query).toBe(404);
       const { requestId: __, ...body } = await res.json<{ message: string; requestId: string }>();
@@ -297,11 +349,16 @@ describe('public lookups', () => {
     }
   });
 
-  it('unknown numbers and orders answer 404 with the spec\'s wording', async () => {
-    for (const path of ['/api/tracking/NOPE-0000', `/api/tracking/order/${ORDER_NO_EMAIL.replace('NOMAIL', 'ZZZZZZ')}?email=thandi@example.co.za`]) {
+  it("unknown numbers and orders answer 404 with the spec's wording", async () => {
+    for (const path of [
+      '/api/tracking/NOPE-0000',
+      `/api/tracking/order/${ORDER_NO_EMAIL.replace('NOMAIL', 'ZZZZZZ')}?email=thandi@example.co.za`,
+    ]) {
       const res = await lookup(path);
       expect(res.status).toBe(404);
-      expect((await res.json<{ message: string }>()).message).toBe('No tracking information found - Please check your tracking number or order ID and try again.');
+      expect((await res.json<{ message: string }>()).message).toBe(
+        'No tracking information found - Please check your tracking number or order ID and try again.',
+      );
     }
   });
 
@@ -311,14 +368,18 @@ describe('public lookups', () => {
     expect((await lookup('/api/tracking/order/12345?email=thandi@example.co.za')).status).toBe(400);
   });
 
-  it('is rate limited per client: 30 lookups a minute, then 429 with Retry-After', async () => {
-    const address = '192.0.2.250';
-    await clearOfWindowEnd(60);
-    for (let i = 0; i < 30; i++) expect((await lookup('/api/tracking/NOPE-0000', address)).status).toBe(404);
-    const limited = await lookup('/api/tracking/NOPE-0000', address);
-    expect(limited.status).toBe(429);
-    expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/);
-    // Another client is not affected.
-    expect((await lookup('/api/tracking/NOPE-0000')).status).toBe(404);
-  }, WINDOW_WAIT_TIMEOUT_MS);
+  it(
+    'is rate limited per client: 30 lookups a minute, then 429 with Retry-After',
+    async () => {
+      const address = '192.0.2.250';
+      await clearOfWindowEnd(60);
+      for (let i = 0; i < 30; i++) expect((await lookup('/api/tracking/NOPE-0000', address)).status).toBe(404);
+      const limited = await lookup('/api/tracking/NOPE-0000', address);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/);
+      // Another client is not affected.
+      expect((await lookup('/api/tracking/NOPE-0000')).status).toBe(404);
+    },
+    WINDOW_WAIT_TIMEOUT_MS,
+  );
 });

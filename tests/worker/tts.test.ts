@@ -8,7 +8,14 @@ import { handleError } from '../../worker/app';
 import { runChatTurn } from '../../worker/services/consultant/chat-turn';
 import type { RateLimiter } from '../../worker/durable-objects/rate-limiter';
 import type { AppBindings, Env } from '../../worker/env';
-import { DAILY_LIMIT_MESSAGE, SESSION_LIMIT_MESSAGE, TTS_DAILY_RULE, TTS_DAILY_SUBJECT, ttsRoutes, UNKNOWN_REPLY_MESSAGE } from '../../worker/routes/tts';
+import {
+  DAILY_LIMIT_MESSAGE,
+  SESSION_LIMIT_MESSAGE,
+  TTS_DAILY_RULE,
+  TTS_DAILY_SUBJECT,
+  ttsRoutes,
+  UNKNOWN_REPLY_MESSAGE,
+} from '../../worker/routes/tts';
 import { TTS_SESSION_LIMIT, WAKE_REPLY } from '../../worker/shared/voice';
 import { BASE, clearOfWindowEnd, clientIp, WINDOW_WAIT_TIMEOUT_MS } from './helpers';
 
@@ -37,13 +44,23 @@ function newSessionId(): string {
 }
 
 /** A real consultant reply in a chat session (the built-in consultant: no Claude key in the tests). */
-async function consultantReply(sessionId: string, message = 'How much is a roller blockout 1200 x 1500?'): Promise<{ response: string; replyId: string }> {
+async function consultantReply(
+  sessionId: string,
+  message = 'How much is a roller blockout 1200 x 1500?',
+): Promise<{ response: string; replyId: string }> {
   const result = await runChatTurn(env, {
     sessionId,
     message,
     photos: [],
     imageKeys: [],
-    contact: { phoneGardenRoute: '', phoneNational: '', whatsappNational: '', email: '', businessName: 'Custom Blinds', assistantName: 'Melvin' },
+    contact: {
+      phoneGardenRoute: '',
+      phoneNational: '',
+      whatsappNational: '',
+      email: '',
+      businessName: 'Custom Blinds',
+      assistantName: 'Melvin',
+    },
     origin: null,
     waitUntil: () => {},
   });
@@ -96,7 +113,10 @@ describe('POST /api/elevenlabs-tts', () => {
     ] as const) {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       try {
-        const res = await speak({ sessionId: newSessionId(), replyId: 'wake' }, { ELEVENLABS_API_KEY: undefined, ELEVENLABS_VOICE_ID: undefined, ...overrides });
+        const res = await speak(
+          { sessionId: newSessionId(), replyId: 'wake' },
+          { ELEVENLABS_API_KEY: undefined, ELEVENLABS_VOICE_ID: undefined, ...overrides },
+        );
         expect(res.status).toBe(503);
         const text = await res.text();
         expect(JSON.parse(text)).toMatchObject({
@@ -122,11 +142,15 @@ describe('POST /api/elevenlabs-tts', () => {
     ] as const) {
       const res = await speak({ sessionId, replyId }, overrides);
       expect(res.status).toBe(502);
-      expect(await res.json()).toEqual({ success: false, error: 'upstream_error', message: 'The voice service did not answer. Please try again.' });
+      expect(await res.json()).toEqual({
+        success: false,
+        error: 'upstream_error',
+        message: 'The voice service did not answer. Please try again.',
+      });
     }
   });
 
-  it('speaks only the consultant\'s replies: any text, a forged id, another session\'s id or a user message is a 4xx and reaches no voice', async () => {
+  it("speaks only the consultant's replies: any text, a forged id, another session's id or a user message is a 4xx and reaches no voice", async () => {
     const config = configured();
     const mine = newSessionId();
     const other = newSessionId();
@@ -185,11 +209,15 @@ describe('POST /api/elevenlabs-tts', () => {
     const sessionId = newSessionId();
     const reply = await consultantReply(sessionId);
     for (let i = 0; i < TTS_SESSION_LIMIT; i++) {
-      const res = await app.request('/api/elevenlabs-tts', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': `198.51.100.${(i % 200) + 1}` },
-        body: JSON.stringify({ sessionId, replyId: i % 2 ? 'wake' : reply.replyId }),
-      }, { ...env, ...config });
+      const res = await app.request(
+        '/api/elevenlabs-tts',
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': `198.51.100.${(i % 200) + 1}` },
+          body: JSON.stringify({ sessionId, replyId: i % 2 ? 'wake' : reply.replyId }),
+        },
+        { ...env, ...config },
+      );
       expect(res.status, `request ${i + 1}`).toBe(200);
     }
     const over = await speak({ sessionId, replyId: reply.replyId }, config);
@@ -199,19 +227,23 @@ describe('POST /api/elevenlabs-tts', () => {
     expect((await spokenTexts(config.ELEVENLABS_API_KEY!)).length).toBe(TTS_SESSION_LIMIT + 1);
   });
 
-  it(`caps the whole site at ${TTS_DAILY_RULE.limit} spoken replies a day (429), whatever the session`, async () => {
-    await clearOfWindowEnd(TTS_DAILY_RULE.windowSeconds);
-    const config = configured();
-    // Fill the day's counter as 500 earlier replies would have.
-    const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`${TTS_DAILY_RULE.name}:${TTS_DAILY_SUBJECT}`));
-    await stub.hit(TTS_DAILY_RULE.limit, TTS_DAILY_RULE.windowSeconds);
-    await runInDurableObject(stub, async (_i: RateLimiter, state) => {
-      const stored = (await state.storage.get<{ windowStart: number; windowMs: number; count: number }>('window'))!;
-      await state.storage.put('window', { ...stored, count: TTS_DAILY_RULE.limit });
-    });
-    const res = await speak({ sessionId: newSessionId(), replyId: 'wake' }, config);
-    expect(res.status).toBe(429);
-    expect((await res.json<{ message: string }>()).message).toContain(DAILY_LIMIT_MESSAGE);
-    expect(await spokenTexts(config.ELEVENLABS_API_KEY!)).toEqual([]);
-  }, WINDOW_WAIT_TIMEOUT_MS);
+  it(
+    `caps the whole site at ${TTS_DAILY_RULE.limit} spoken replies a day (429), whatever the session`,
+    async () => {
+      await clearOfWindowEnd(TTS_DAILY_RULE.windowSeconds);
+      const config = configured();
+      // Fill the day's counter as 500 earlier replies would have.
+      const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`${TTS_DAILY_RULE.name}:${TTS_DAILY_SUBJECT}`));
+      await stub.hit(TTS_DAILY_RULE.limit, TTS_DAILY_RULE.windowSeconds);
+      await runInDurableObject(stub, async (_i: RateLimiter, state) => {
+        const stored = (await state.storage.get<{ windowStart: number; windowMs: number; count: number }>('window'))!;
+        await state.storage.put('window', { ...stored, count: TTS_DAILY_RULE.limit });
+      });
+      const res = await speak({ sessionId: newSessionId(), replyId: 'wake' }, config);
+      expect(res.status).toBe(429);
+      expect((await res.json<{ message: string }>()).message).toContain(DAILY_LIMIT_MESSAGE);
+      expect(await spokenTexts(config.ELEVENLABS_API_KEY!)).toEqual([]);
+    },
+    WINDOW_WAIT_TIMEOUT_MS,
+  );
 });

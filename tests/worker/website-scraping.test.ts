@@ -37,7 +37,10 @@ let staffCookie = '';
 beforeAll(async () => {
   const res = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': '192.0.2.131' });
   expect(res.status).toBe(200);
-  staffCookie = res.headers.getSetCookie().find((l) => l.startsWith('__Host-cb_staff='))!.split(';')[0]!;
+  staffCookie = res.headers
+    .getSetCookie()
+    .find((l) => l.startsWith('__Host-cb_staff='))!
+    .split(';')[0]!;
 });
 
 const asStaff = (path: string, init: RequestInit = {}) =>
@@ -76,7 +79,10 @@ describe('robots.txt', () => {
 
 describe('product extraction', () => {
   it('reads schema.org Product JSON-LD: name, description, category, colours, features and a ZAR price', () => {
-    const [product] = extractProducts(MAIN_SITE['/products/roller-blinds/blockout-roller']!, `${MAIN_ORIGIN}/products/roller-blinds/blockout-roller`);
+    const [product] = extractProducts(
+      MAIN_SITE['/products/roller-blinds/blockout-roller']!,
+      `${MAIN_ORIGIN}/products/roller-blinds/blockout-roller`,
+    );
     expect(product).toMatchObject({
       name: 'Blockout Roller Blind',
       description: 'A roller blind that blocks all light & heat.',
@@ -91,17 +97,31 @@ describe('product extraction', () => {
   it('finds a Product inside @graph and fills features from the page', () => {
     const products = extractProducts(MAIN_SITE['/products/venetians/aluminium-50mm']!, `${MAIN_ORIGIN}/products/venetians/aluminium-50mm`);
     expect(products).toHaveLength(1);
-    expect(products[0]).toMatchObject({ name: '50mm Aluminium Venetian', category: 'Venetian Blinds', colours: ['Silver', 'White', 'Charcoal'] });
+    expect(products[0]).toMatchObject({
+      name: '50mm Aluminium Venetian',
+      category: 'Venetian Blinds',
+      colours: ['Silver', 'White', 'Charcoal'],
+    });
     expect(products[0]!.features).toEqual(['50 mm slats', 'Tilt wand', 'Easy to clean', 'Five-year guarantee']);
   });
 
   it('reads microdata when there is no JSON-LD', () => {
     const [product] = extractProducts(MAIN_SITE['/products/outdoor/patio-blind']!, `${MAIN_ORIGIN}/products/outdoor/patio-blind`);
-    expect(product).toMatchObject({ name: 'Outdoor Patio Blind', description: 'PVC patio blind for the stoep.', colours: ['Clear'], priceCents: 245_000, source: 'microdata', category: 'Outdoor' });
+    expect(product).toMatchObject({
+      name: 'Outdoor Patio Blind',
+      description: 'PVC patio blind for the stoep.',
+      colours: ['Clear'],
+      priceCents: 245_000,
+      source: 'microdata',
+      category: 'Outdoor',
+    });
   });
 
   it('falls back to the page structure: h1, meta description, breadcrumbs, colour list, features list', () => {
-    const [product] = extractProducts(MAIN_SITE['/products/shutters/basswood-shutter']!, `${MAIN_ORIGIN}/products/shutters/basswood-shutter`);
+    const [product] = extractProducts(
+      MAIN_SITE['/products/shutters/basswood-shutter']!,
+      `${MAIN_ORIGIN}/products/shutters/basswood-shutter`,
+    );
     expect(product).toEqual({
       name: 'Basswood Shutter',
       description: 'Timber shutters made to measure in George.',
@@ -136,12 +156,18 @@ describe('the crawler', () => {
     expect(new Set(urls).size).toBe(urls.length);
     expect(state.disallowed).toEqual([`${MAIN_ORIGIN}/trade/secret-roller`]);
     expect(requested.every((r) => r.userAgent?.includes('CustomBlindsBot'))).toBe(true);
-    expect(state.products.map((p) => p.name).sort()).toEqual(['50mm Aluminium Venetian', 'Basswood Shutter', 'Blockout Roller Blind', 'Outdoor Patio Blind']);
+    expect(state.products.map((p) => p.name).sort()).toEqual([
+      '50mm Aluminium Venetian',
+      'Basswood Shutter',
+      'Blockout Roller Blind',
+      'Outdoor Patio Blind',
+    ]);
   });
 
   it('follows redirects by hand: checks each hop is the configured site (and allowed) before requesting it, at most 5', async () => {
     const origin = 'https://redirecting.test';
-    const html = (body: string) => new Response(`<!doctype html><html><body>${body}</body></html>`, { headers: { 'Content-Type': 'text/html' } });
+    const html = (body: string) =>
+      new Response(`<!doctype html><html><body>${body}</body></html>`, { headers: { 'Content-Type': 'text/html' } });
     const redirect = (to: string, status = 302) => new Response(null, { status, headers: { Location: to } });
     const pages: Record<string, () => Response> = {
       '/robots.txt': () => new Response('User-agent: *\nDisallow: /private\n', { headers: { 'Content-Type': 'text/plain' } }),
@@ -203,7 +229,15 @@ describe('POST /api/admin/scrape-website and GET /api/admin/scraping-status', ()
 
   it('answer no data before the first scrape', async () => {
     const status = await (await asStaff('/api/admin/scraping-status')).json<any>();
-    expect(status).toMatchObject({ hasData: false, lastScrape: null, totalProducts: 0, categories: [], uniqueColors: [], running: null, latestJob: null });
+    expect(status).toMatchObject({
+      hasData: false,
+      lastScrape: null,
+      totalProducts: 0,
+      categories: [],
+      uniqueColors: [],
+      running: null,
+      latestJob: null,
+    });
     const result = await asStaff('/api/admin/scraping-result');
     expect(result.status).toBe(404);
     expect((await result.json<any>()).message).toContain('No previous scraping data found');
@@ -214,23 +248,36 @@ describe('POST /api/admin/scrape-website and GET /api/admin/scraping-status', ()
     const res = await asStaff('/api/admin/scrape-website', { method: 'POST', headers: { 'Content-Type': 'application/json' } });
     expect(res.status).toBe(202);
     const started = await res.json<any>();
-    expect(started).toMatchObject({ success: true, data: { status: 'running', startUrl: `${MAIN_ORIGIN}/`, alreadyRunning: false, maxPages: DEFAULT_MAX_PAGES } });
+    expect(started).toMatchObject({
+      success: true,
+      data: { status: 'running', startUrl: `${MAIN_ORIGIN}/`, alreadyRunning: false, maxPages: DEFAULT_MAX_PAGES },
+    });
     expect(started.message).toContain('1-2 minutes');
     const jobId = started.data.jobId as string;
 
     // A second start answers the running job instead of starting another.
-    const again = await (await asStaff('/api/admin/scrape-website', { method: 'POST', headers: { 'Content-Type': 'application/json' } })).json<any>();
+    const again = await (
+      await asStaff('/api/admin/scrape-website', { method: 'POST', headers: { 'Content-Type': 'application/json' } })
+    ).json<any>();
     expect(again.data).toMatchObject({ jobId, alreadyRunning: true });
 
     const status = await waitFor(
       async () => (await asStaff('/api/admin/scraping-status')).json<any>(),
       (s) => s.latestJob?.status !== 'running',
     );
-    expect(status.latestJob).toMatchObject({ jobId, status: 'completed', pagesCrawled: DEFAULT_MAX_PAGES - 1, productsFound: 4, error: null });
+    expect(status.latestJob).toMatchObject({
+      jobId,
+      status: 'completed',
+      pagesCrawled: DEFAULT_MAX_PAGES - 1,
+      productsFound: 4,
+      error: null,
+    });
     expect(status).toMatchObject({ hasData: true, totalProducts: 4, running: null });
     expect(typeof status.lastScrape).toBe('string');
     expect(status.categories.sort()).toEqual(['Outdoor', 'Roller Blinds', 'Shutters', 'Venetian Blinds']);
-    expect(status.uniqueColors).toEqual(expect.arrayContaining(['Charcoal', 'Ivory', 'Linen Grey', 'Silver', 'White', 'Pure White', 'Oak', 'Walnut', 'Clear']));
+    expect(status.uniqueColors).toEqual(
+      expect.arrayContaining(['Charcoal', 'Ivory', 'Linen Grey', 'Silver', 'White', 'Pure White', 'Oak', 'Walnut', 'Clear']),
+    );
     expect(status.uniqueColors.filter((c: string) => c === 'Charcoal')).toHaveLength(1);
 
     const result = await (await asStaff('/api/admin/scraping-result')).json<any>();
@@ -259,7 +306,10 @@ describe('POST /api/admin/scrape-website and GET /api/admin/scraping-status', ()
     ] as const) {
       const job = env.SCRAPE_JOB.get(env.SCRAPE_JOB.idFromName(`failure ${startUrl}`));
       const { progress } = await job.start({ startUrl, actor: 'S-test' });
-      const row = await waitFor(() => scrapeRow(env.DB, progress.jobId), (r) => r?.status !== 'running');
+      const row = await waitFor(
+        () => scrapeRow(env.DB, progress.jobId),
+        (r) => r?.status !== 'running',
+      );
       expect(row).toMatchObject({ status: 'failed', pagesCrawled: 0 });
       expect(row!.error).toContain(expected);
     }

@@ -71,7 +71,18 @@ describe('window analysis through a camera: confident answers are right', () => 
   });
 
   it('measures the frame, not the sill under it (white frame and sill)', () => {
-    const scene: CameraScene = { imageW: 1000, imageH: 750, pxPerMm: 0.375, windowMm: [1200, 1500], frame: 'white', wall: [196, 176, 146], a4: 'portrait', sill: true, yawDeg: 26, seed: 118 };
+    const scene: CameraScene = {
+      imageW: 1000,
+      imageH: 750,
+      pxPerMm: 0.375,
+      windowMm: [1200, 1500],
+      frame: 'white',
+      wall: [196, 176, 146],
+      a4: 'portrait',
+      sill: true,
+      yawDeg: 26,
+      seed: 118,
+    };
     const result = analyzeWindowPixels(renderCameraScene(scene).img);
     expect(result.confidence).toBeGreaterThanOrEqual(0.85);
     expectWithin(result.drop_mm, 1500, 0.015);
@@ -90,7 +101,14 @@ describe('window analysis through a camera: says when it could not', () => {
   });
 
   it('with the sheet cut off by the photo\u2019s edge: an estimate that says so', () => {
-    const scene: CameraScene = { ...base, pxPerMm: 0.3, windowMm: [1800, 1200], a4: 'portrait', a4Place: 'wall-right', a4ShiftMm: [480, 0] };
+    const scene: CameraScene = {
+      ...base,
+      pxPerMm: 0.3,
+      windowMm: [1800, 1200],
+      a4: 'portrait',
+      a4Place: 'wall-right',
+      a4ShiftMm: [480, 0],
+    };
     const result = analyzeWindowPixels(renderCameraScene(scene).img);
     expect(result.scaleSource).toBe('estimate');
     expect(result.confidence).toBeLessThanOrEqual(0.4);
@@ -110,17 +128,32 @@ describe('window analysis through a camera: says when it could not', () => {
     expect(result.confidence).toBeLessThan(0.85);
     expect(result.reason).toBe('steep_angle');
     expect(result.note).toMatch(/steep angle/);
-    expect(result.quality).toMatchObject({ rating: 'fair', reasons: expect.arrayContaining(['A4 sheet found', 'photo taken at too steep an angle to correct reliably']) });
+    expect(result.quality).toMatchObject({
+      rating: 'fair',
+      reasons: expect.arrayContaining(['A4 sheet found', 'photo taken at too steep an angle to correct reliably']),
+    });
   });
 
   it('with a white frame on an equally white wall (its outer edge invisible): not a confident size of the glass', () => {
     for (const yawDeg of [0, 20]) {
-      const scene: CameraScene = { ...base, pxPerMm: 0.3, frame: 'white', wall: [245, 245, 242], joint: false, a4: 'portrait', yawDeg, seed: 5 };
+      const scene: CameraScene = {
+        ...base,
+        pxPerMm: 0.3,
+        frame: 'white',
+        wall: [245, 245, 242],
+        joint: false,
+        a4: 'portrait',
+        yawDeg,
+        seed: 5,
+      };
       const result = analyzeWindowPixels(renderCameraScene(scene).img);
       expect(result.confidence).toBeLessThan(0.85);
       expect(result.reason).toBe('frame_edge_unclear');
       expect(result.note).toMatch(/glass/);
-      expect(result.quality).toMatchObject({ rating: 'fair', reasons: expect.arrayContaining(['frame edges unclear: the size may be the glass']) });
+      expect(result.quality).toMatchObject({
+        rating: 'fair',
+        reasons: expect.arrayContaining(['frame edges unclear: the size may be the glass']),
+      });
     }
   });
 
@@ -161,7 +194,20 @@ describe('POST /api/ar/analyze-window with camera scenes', () => {
   }
 
   it('measures a photo taken 25 degrees from square-on, and answers without a reason', async () => {
-    const scene: CameraScene = { imageW: 1000, imageH: 750, pxPerMm: 0.35, windowMm: [1200, 1500], frame: 'dark', wall: [234, 231, 224], a4: 'portrait', yawDeg: 25, pitchDeg: 8, rollDeg: 4, gradient: 0.3, seed: 31 };
+    const scene: CameraScene = {
+      imageW: 1000,
+      imageH: 750,
+      pxPerMm: 0.35,
+      windowMm: [1200, 1500],
+      frame: 'dark',
+      wall: [234, 231, 224],
+      a4: 'portrait',
+      yawDeg: 25,
+      pitchDeg: 8,
+      rollDeg: 4,
+      gradient: 0.3,
+      seed: 31,
+    };
     const body = await analyze(encodePng(renderCameraScene(scene).img), '203.0.113.90');
     expect(body).toMatchObject({ success: true, scaleSource: 'a4-reference' });
     expectWithin(body.width_mm, 1200, 0.05);

@@ -52,11 +52,31 @@ describe('window analysis: measuring against an A4 sheet', () => {
     },
     {
       name: '1200 x 1500 window, white frame, A4 portrait, darker lighting (0.7), grey wall',
-      scene: { imageW: 1280, imageH: 960, pxPerMm: 0.55, windowMm: [1200, 1500], frame: 'white', a4: 'portrait', brightness: 0.7, wall: [150, 150, 156], seed: 5 },
+      scene: {
+        imageW: 1280,
+        imageH: 960,
+        pxPerMm: 0.55,
+        windowMm: [1200, 1500],
+        frame: 'white',
+        a4: 'portrait',
+        brightness: 0.7,
+        wall: [150, 150, 156],
+        seed: 5,
+      },
     },
     {
       name: '1200 x 1500 two-pane window (mullion), soft blurred edges, A4 landscape',
-      scene: { imageW: 1000, imageH: 1000, pxPerMm: 0.5, windowMm: [1200, 1500], frame: 'white', a4: 'landscape', mullion: true, blur: 2, seed: 6 },
+      scene: {
+        imageW: 1000,
+        imageH: 1000,
+        pxPerMm: 0.5,
+        windowMm: [1200, 1500],
+        frame: 'white',
+        a4: 'landscape',
+        mullion: true,
+        blur: 2,
+        seed: 6,
+      },
     },
   ];
 
@@ -241,7 +261,7 @@ describe('PNG decoder', () => {
         data[o] = (x * 11 + y * 3) & 0xff;
         data[o + 1] = Math.floor((noise(x, y, 7) + 1) * 127.5);
         data[o + 2] = (x * y * 5) & 0xff;
-        data[o + 3] = 255 - ((x + y) * 7 & 0x7f);
+        data[o + 3] = 255 - (((x + y) * 7) & 0x7f);
       }
     }
     return { width: w, height: h, data };
@@ -276,7 +296,11 @@ describe('PNG decoder', () => {
     const { img } = renderScene({ imageW: 300, imageH: 200, pxPerMm: 0.1, windowMm: [1200, 1500], frame: 'white' });
     const reduced = decodePng(encodePng(img, 2, 4), 100 * 70); // 60,000 pixels into 7,000: factor 3
     expect([reduced.width, reduced.height]).toEqual([100, 67]);
-    for (const [x, y] of [[0, 0], [50, 30], [99, 66]] as const) {
+    for (const [x, y] of [
+      [0, 0],
+      [50, 30],
+      [99, 66],
+    ] as const) {
       for (let c = 0; c < 3; c++) {
         let sum = 0;
         let n = 0;

@@ -22,7 +22,9 @@
   var pxPerMm = null;
   var rulerY = 0.5;
 
-  function clamp(v, lo, hi) { return Math.min(Math.max(v, lo), hi); }
+  function clamp(v, lo, hi) {
+    return Math.min(Math.max(v, lo), hi);
+  }
 
   function layoutCard() {
     var sw = stage.clientWidth;
@@ -80,7 +82,8 @@
     calibrateBtn.hidden = true;
     recalibrateBtn.hidden = false;
     ruler.hidden = false;
-    status.textContent = 'Scale: ' + pxPerMm.toFixed(2) + ' px per mm. Drag the ruler up or down; hold objects at the same distance as the card.';
+    status.textContent =
+      'Scale: ' + pxPerMm.toFixed(2) + ' px per mm. Drag the ruler up or down; hold objects at the same distance as the card.';
     drawRuler();
   }
 
@@ -103,7 +106,10 @@
       e.stopPropagation();
       el.setPointerCapture(e.pointerId);
       var start = { x: e.clientX, y: e.clientY };
-      function move(ev) { onMove(ev.clientX - start.x, ev.clientY - start.y, ev); start = { x: ev.clientX, y: ev.clientY }; }
+      function move(ev) {
+        onMove(ev.clientX - start.x, ev.clientY - start.y, ev);
+        start = { x: ev.clientX, y: ev.clientY };
+      }
       function up(ev) {
         el.removeEventListener('pointermove', move);
         el.removeEventListener('pointerup', up);
@@ -115,32 +121,57 @@
       el.addEventListener('pointercancel', up);
     });
   }
-  drag(card, function (dx, dy) { box.x += dx; box.y += dy; layoutCard(); });
-  drag(resize, function (dx) { box.w += dx; layoutCard(); });
-  drag(ruler, function (dx, dy) { rulerY = clamp(rulerY + dy / stage.clientHeight, 0, 1); drawRuler(); });
+  drag(card, function (dx, dy) {
+    box.x += dx;
+    box.y += dy;
+    layoutCard();
+  });
+  drag(resize, function (dx) {
+    box.w += dx;
+    layoutCard();
+  });
+  drag(ruler, function (dx, dy) {
+    rulerY = clamp(rulerY + dy / stage.clientHeight, 0, 1);
+    drawRuler();
+  });
 
   // Keyboard: arrows move the card, +/- resize it (Shift for bigger steps).
   card.tabIndex = 0;
   card.addEventListener('keydown', function (e) {
     var step = e.shiftKey ? 10 : 1;
     var moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
-    if (moves[e.key]) { box.x += moves[e.key][0]; box.y += moves[e.key][1]; }
-    else if (e.key === '+' || e.key === '=') box.w += step;
+    if (moves[e.key]) {
+      box.x += moves[e.key][0];
+      box.y += moves[e.key][1];
+    } else if (e.key === '+' || e.key === '=') box.w += step;
     else if (e.key === '-') box.w -= step;
     else return;
     e.preventDefault();
     layoutCard();
   });
-  smallerBtn.addEventListener('click', function () { box.w -= 4; layoutCard(); });
-  largerBtn.addEventListener('click', function () { box.w += 4; layoutCard(); });
+  smallerBtn.addEventListener('click', function () {
+    box.w -= 4;
+    layoutCard();
+  });
+  largerBtn.addEventListener('click', function () {
+    box.w += 4;
+    layoutCard();
+  });
 
   calibrateBtn.addEventListener('click', function () {
     pxPerMm = box.w / CARD_W_MM;
-    try { localStorage.setItem(STORAGE_KEY, String(pxPerMm)); } catch { /* storage unavailable */ }
+    try {
+      localStorage.setItem(STORAGE_KEY, String(pxPerMm));
+    } catch {
+      /* storage unavailable */
+    }
     showCalibrated();
   });
   recalibrateBtn.addEventListener('click', showCalibration);
-  window.addEventListener('resize', function () { layoutCard(); drawRuler(); });
+  window.addEventListener('resize', function () {
+    layoutCard();
+    drawRuler();
+  });
 
   function noCamera(message) {
     console.warn('Camera ruler: ' + message);
@@ -160,20 +191,33 @@
     var i = 0;
     function next(lastError) {
       if (i >= levels.length) return noCamera(lastError && lastError.name ? lastError.name : 'no camera');
-      navigator.mediaDevices.getUserMedia(levels[i++]).then(function (stream) {
-        video.srcObject = stream;
-        video.play().catch(function () { /* muted inline video */ });
-        window.addEventListener('pagehide', function () { stream.getTracks().forEach(function (t) { t.stop(); }); });
-      }, function (err) {
-        if (err && (err.name === 'NotAllowedError' || err.name === 'SecurityError')) return noCamera('permission denied');
-        next(err);
-      });
+      navigator.mediaDevices.getUserMedia(levels[i++]).then(
+        function (stream) {
+          video.srcObject = stream;
+          video.play().catch(function () {
+            /* muted inline video */
+          });
+          window.addEventListener('pagehide', function () {
+            stream.getTracks().forEach(function (t) {
+              t.stop();
+            });
+          });
+        },
+        function (err) {
+          if (err && (err.name === 'NotAllowedError' || err.name === 'SecurityError')) return noCamera('permission denied');
+          next(err);
+        },
+      );
     }
     next(null);
   }
 
   var saved;
-  try { saved = parseFloat(localStorage.getItem(STORAGE_KEY) || ''); } catch { saved = null; }
+  try {
+    saved = parseFloat(localStorage.getItem(STORAGE_KEY) || '');
+  } catch {
+    saved = null;
+  }
   layoutCard();
   if (saved && isFinite(saved) && saved > 0) {
     pxPerMm = saved;

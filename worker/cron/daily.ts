@@ -21,10 +21,14 @@ export async function runDailyRetention(env: Pick<Env, 'DB' | 'MEDIA'>, now: Dat
       Object.assign(counts, await step());
     } catch (err) {
       failed.push(name);
-      console.error(JSON.stringify({ level: 'error', job: 'retention', step: name, message: err instanceof Error ? err.message : String(err) }));
+      console.error(
+        JSON.stringify({ level: 'error', job: 'retention', step: name, message: err instanceof Error ? err.message : String(err) }),
+      );
     }
   }
-  console.log(JSON.stringify({ level: failed.length ? 'error' : 'info', job: 'retention', ...counts, ...(failed.length ? { failed } : {}) }));
+  console.log(
+    JSON.stringify({ level: failed.length ? 'error' : 'info', job: 'retention', ...counts, ...(failed.length ? { failed } : {}) }),
+  );
   if (failed.length) throw new Error(`Retention steps failed: ${failed.join(', ')}`);
   return counts;
 }

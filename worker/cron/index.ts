@@ -20,7 +20,8 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
     const now = new Date(controller.scheduledTime);
     const outcomes = await Promise.allSettled([runDailyReport(env, now), runDailyRetention(env, now)]);
     const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
-    if (outcomes[0].status === 'rejected') console.error(JSON.stringify({ level: 'error', job: 'daily-report', message: String(outcomes[0].reason) }));
+    if (outcomes[0].status === 'rejected')
+      console.error(JSON.stringify({ level: 'error', job: 'daily-report', message: String(outcomes[0].reason) }));
     if (failure) throw failure.reason;
     return;
   }

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
-const createdAt = () => text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
+const createdAt = () =>
+  text('created_at')
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
 
 /** Products under both id spaces: `id` is the server name, `calculator_id` the calculator's. */
 export const products = sqliteTable('products', {
@@ -52,7 +55,9 @@ export const priceLists = sqliteTable(
   'price_lists',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    productId: text('product_id').notNull().references(() => products.id),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
     version: integer('version').notNull(),
     widthsMm: text('widths_mm', { mode: 'json' }).$type<number[]>().notNull(),
     dropsMm: text('drops_mm', { mode: 'json' }).$type<number[]>().notNull(),
@@ -157,7 +162,11 @@ export const orders = sqliteTable(
     paidAt: text('paid_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('orders_created').on(t.createdAt), index('orders_email').on(t.customerEmail), uniqueIndex('orders_checkout').on(t.checkoutId)],
+  (t) => [
+    index('orders_created').on(t.createdAt),
+    index('orders_email').on(t.customerEmail),
+    uniqueIndex('orders_checkout').on(t.checkoutId),
+  ],
 );
 
 export const orderLines = sqliteTable(
@@ -294,7 +303,9 @@ export const trackingEntries = sqliteTable(
     estimatedDelivery: text('estimated_delivery'),
     courierName: text('courier_name'),
     /** [{status, message, location, timestamp}], oldest first. */
-    trackingHistory: text('tracking_history', { mode: 'json' }).$type<{ status: string; message: string; location: string | null; timestamp: string }[]>().notNull(),
+    trackingHistory: text('tracking_history', { mode: 'json' })
+      .$type<{ status: string; message: string; location: string | null; timestamp: string }[]>()
+      .notNull(),
     createdAt: createdAt(),
     updatedAt: text('updated_at').notNull(),
   },
@@ -392,7 +403,9 @@ export const websiteScrapes = sqliteTable(
     /** The scrape result's data (totalProducts, categories, uniqueColors, products[]) once completed. */
     result: text('result', { mode: 'json' }).$type<Record<string, unknown>>(),
     error: text('error'),
-    startedAt: text('started_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    startedAt: text('started_at')
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
     finishedAt: text('finished_at'),
   },
   (t) => [index('website_scrapes_started').on(t.startedAt)],

@@ -48,7 +48,9 @@ export class ChatSession extends DurableObject<Env> implements ChatSessionApi {
       )`);
     this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS memory (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL)`);
     // The session's own signing key for reply ids and its count of spoken replies; both go with the transcript.
-    this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS voice (id INTEGER PRIMARY KEY CHECK (id = 1), signing_key TEXT NOT NULL, spoken INTEGER NOT NULL DEFAULT 0)`);
+    this.ctx.storage.sql.exec(
+      `CREATE TABLE IF NOT EXISTS voice (id INTEGER PRIMARY KEY CHECK (id = 1), signing_key TEXT NOT NULL, spoken INTEGER NOT NULL DEFAULT 0)`,
+    );
   }
 
   /** The session's HMAC key, made on first use; it never leaves this object. */
@@ -79,7 +81,9 @@ export class ChatSession extends DurableObject<Env> implements ChatSessionApi {
       if (!Number.isSafeInteger(messageId) || !mac) return { ok: false, reason: 'unknown_reply' };
       const hasKey = this.ctx.storage.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM voice').one().n > 0;
       if (!hasKey || !timingSafeEqualText(await this.signReply(messageId), replyId)) return { ok: false, reason: 'unknown_reply' };
-      const row = this.ctx.storage.sql.exec<{ content: string }>(`SELECT content FROM messages WHERE id = ? AND role = 'assistant'`, messageId).toArray()[0];
+      const row = this.ctx.storage.sql
+        .exec<{ content: string }>(`SELECT content FROM messages WHERE id = ? AND role = 'assistant'`, messageId)
+        .toArray()[0];
       if (!row) return { ok: false, reason: 'unknown_reply' };
       text = row.content;
     }
@@ -106,9 +110,16 @@ export class ChatSession extends DurableObject<Env> implements ChatSessionApi {
 
   async history(): Promise<ChatMessage[]> {
     return this.ctx.storage.sql
-      .exec<{ role: string; content: string; images: string; features: string }>('SELECT role, content, images, features FROM messages ORDER BY id')
+      .exec<{ role: string; content: string; images: string; features: string }>(
+        'SELECT role, content, images, features FROM messages ORDER BY id',
+      )
       .toArray()
-      .map((m) => ({ role: m.role, content: m.content, images: JSON.parse(m.images) as string[], features: JSON.parse(m.features) as string[] }));
+      .map((m) => ({
+        role: m.role,
+        content: m.content,
+        images: JSON.parse(m.images) as string[],
+        features: JSON.parse(m.features) as string[],
+      }));
   }
 
   /** POPIA deletion on request (services/staff/popia.ts): the transcript and memory go now, not at the retention alarm. */
@@ -158,7 +169,10 @@ export class ChatSession extends DurableObject<Env> implements ChatSessionApi {
         startedAt,
       )
       .one();
-    this.ctx.storage.sql.exec('INSERT INTO memory (id, data) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data', turn.memory);
+    this.ctx.storage.sql.exec(
+      'INSERT INTO memory (id, data) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data',
+      turn.memory,
+    );
     await this.ctx.storage.setAlarm(startedAt + CHAT_TRANSCRIPT_RETENTION_MS);
     return { replyId: await this.signReply(messageId) };
   }

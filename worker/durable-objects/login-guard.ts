@@ -157,7 +157,9 @@ export class LoginGuard extends DurableObject<Env> implements LoginGuardApi {
   }
 
   private row(key: string): Budget | null {
-    return this.ctx.storage.sql.exec<Budget & Record<string, number | string>>('SELECT * FROM budget WHERE key = ?', key).toArray()[0] ?? null;
+    return (
+      this.ctx.storage.sql.exec<Budget & Record<string, number | string>>('SELECT * FROM budget WHERE key = ?', key).toArray()[0] ?? null
+    );
   }
 
   private save(b: Budget, expiresAt: number): void {

@@ -46,7 +46,8 @@ export function scrapeJobClass<State>(workFor: (env: Env) => ScrapeJobWork<State
       if (current) {
         const run = await this.work.progress(current.id);
         if (run?.running && Date.now() - current.lastStepAt < STALE_MS) return { progress: run.progress, alreadyRunning: true };
-        if (run?.running) await this.work.fail(current.id, 'The crawl stopped without finishing (no progress for 5 minutes); a new one was started.');
+        if (run?.running)
+          await this.work.fail(current.id, 'The crawl stopped without finishing (no progress for 5 minutes); a new one was started.');
         await this.ctx.storage.deleteAll();
       }
       const id = randomId('scr_');

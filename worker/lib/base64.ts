@@ -59,7 +59,13 @@ export function decodeBase64(text: string): Base64Result {
     const b = BASE64_VALUES[text.charCodeAt(i + 1) & 0xff]!;
     const c = BASE64_VALUES[text.charCodeAt(i + 2) & 0xff]!;
     const d = BASE64_VALUES[text.charCodeAt(i + 3) & 0xff]!;
-    if ((a | b | c | d) === 255 || text.charCodeAt(i) > 0xff || text.charCodeAt(i + 1) > 0xff || text.charCodeAt(i + 2) > 0xff || text.charCodeAt(i + 3) > 0xff) {
+    if (
+      (a | b | c | d) === 255 ||
+      text.charCodeAt(i) > 0xff ||
+      text.charCodeAt(i + 1) > 0xff ||
+      text.charCodeAt(i + 2) > 0xff ||
+      text.charCodeAt(i + 3) > 0xff
+    ) {
       return { ok: false, problem: 'contains characters outside the base64 alphabet' };
     }
     const n = (a << 18) | (b << 12) | (c << 6) | d;

@@ -23,7 +23,10 @@ export function clientKeyFromAddress(address: string | null | undefined): string
   if (v6.slice(0, 5).every((h) => h === 0) && v6[5] === 0xffff) {
     return [v6[6]! >> 8, v6[6]! & 0xff, v6[7]! >> 8, v6[7]! & 0xff].join('.');
   }
-  return `${v6.slice(0, 4).map((h) => h.toString(16)).join(':')}::/64`;
+  return `${v6
+    .slice(0, 4)
+    .map((h) => h.toString(16))
+    .join(':')}::/64`;
 }
 
 function parseIpv4(text: string): number[] | null {

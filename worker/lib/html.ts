@@ -34,5 +34,8 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
 
 /** One line for a header field (subject, display name): no line breaks a header could be split on. */
 export function oneLine(text: string): string {
-  return text.replace(/[\r\n\t]+/g, ' ').replace(/\s{2,}/g, ' ').trim();
+  return text
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }

@@ -28,7 +28,12 @@ export async function storeKvSession<T extends object>(
   return session;
 }
 
-export async function readKvSession<T extends KvSession>(kv: KVNamespace, prefix: string, token: string | undefined, now = new Date()): Promise<T | null> {
+export async function readKvSession<T extends KvSession>(
+  kv: KVNamespace,
+  prefix: string,
+  token: string | undefined,
+  now = new Date(),
+): Promise<T | null> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return null;
   const session = await kv.get<T>(await sessionKey(prefix, token), 'json');
   if (!session || Date.parse(session.expiresAt) <= now.getTime()) return null;

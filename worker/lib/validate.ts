@@ -7,10 +7,7 @@ import { AppError, type ErrorIssue } from './errors';
  * The one validation path: zod schemas at the edge; a failure becomes a 400 in the common error
  * shape, with a message that names the fields so a person can correct them.
  */
-export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
-  target: Target,
-  schema: Schema,
-) {
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
   return zValidator(target, schema, (result) => {
     if (result.success) return;
     const issues: ErrorIssue[] = result.error.issues.map((issue) => ({

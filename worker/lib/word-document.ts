@@ -30,7 +30,10 @@ export function sniffWordFile(bytes: Uint8Array): WordFileKind | null {
 /** The document's paragraphs as plain text, in order. Throws AppError (413 too big, 415 unreadable). */
 export function wordParagraphs(bytes: Uint8Array): string[] {
   if (bytes.byteLength > MAX_WORD_FILE_BYTES) {
-    throw new AppError('payload_too_large', `The document is larger than ${MAX_WORD_FILE_BYTES / 1024 / 1024} MB. Please upload a smaller document.`);
+    throw new AppError(
+      'payload_too_large',
+      `The document is larger than ${MAX_WORD_FILE_BYTES / 1024 / 1024} MB. Please upload a smaller document.`,
+    );
   }
   const kind = sniffWordFile(bytes);
   if (kind === 'docx') return docxParagraphs(bytes);
@@ -48,7 +51,10 @@ function tooBigUnpacked(): AppError {
 }
 
 function unreadableDocx(): AppError {
-  return new AppError('unsupported_media_type', 'This .docx file could not be read (word/document.xml is missing or damaged). Save it again from Word and retry.');
+  return new AppError(
+    'unsupported_media_type',
+    'This .docx file could not be read (word/document.xml is missing or damaged). Save it again from Word and retry.',
+  );
 }
 
 function inflateDocumentXml(bytes: Uint8Array): Uint8Array {
@@ -134,7 +140,10 @@ export function decodeXmlEntities(text: string): string {
 // ---------------------------------------------------------------- .doc
 
 function unreadableDoc(detail: string): AppError {
-  return new AppError('unsupported_media_type', `This .doc file could not be read (${detail}). Save the document as .docx and upload that instead.`);
+  return new AppError(
+    'unsupported_media_type',
+    `This .doc file could not be read (${detail}). Save the document as .docx and upload that instead.`,
+  );
 }
 
 /** Windows-1252 bytes 0x80-0x9F (the rest of the range is Latin-1). */

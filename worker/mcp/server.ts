@@ -17,7 +17,7 @@ export const MCP_TOOL_NAMES = ['list_products', 'list_colours', 'price_blind', '
 const INSTRUCTIONS = [
   'Made-to-measure blinds, shutters and awnings from a South African business (national online ordering, local service on the Garden Route).',
   'Sizes are whole millimetres: width_mm is the width of the blind, drop_mm its height. Prices are in rand (ZAR) and include 15% VAT.',
-  'Use list_products for product ids, list_colours for a product\'s colours, price_blind for the price the website shows for a size,',
+  "Use list_products for product ids, list_colours for a product's colours, price_blind for the price the website shows for a size,",
   'and start_quote to hand the customer a link where they complete the quote on the website. You cannot place an order or take a payment:',
   'the customer does that on the site. Widths or drops over 3000 mm are custom made: the customer contacts the team (business_info).',
 ].join(' ');
@@ -160,14 +160,22 @@ async function run(requestId: string, work: () => Promise<CallToolResult>): Prom
   } catch (err) {
     if (err instanceof AppError) return { content: [{ type: 'text', text: err.message }], isError: true };
     console.error(JSON.stringify({ level: 'error', requestId, where: 'mcp tool', error: String(err), stack: (err as Error).stack }));
-    return { content: [{ type: 'text', text: `Something went wrong on our side. Please try again; if it keeps happening, quote reference ${requestId}.` }], isError: true };
+    return {
+      content: [
+        { type: 'text', text: `Something went wrong on our side. Please try again; if it keeps happening, quote reference ${requestId}.` },
+      ],
+      isError: true,
+    };
   }
 }
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 export function createShopMcpServer(ctx: ShopToolContext, requestId: string): McpServer {
-  const server = new McpServer({ name: MCP_SERVER_NAME, title: `${businessName(ctx.env)} shop`, version: MCP_SERVER_VERSION }, { instructions: INSTRUCTIONS });
+  const server = new McpServer(
+    { name: MCP_SERVER_NAME, title: `${businessName(ctx.env)} shop`, version: MCP_SERVER_VERSION },
+    { instructions: INSTRUCTIONS },
+  );
 
   server.registerTool(
     'list_products',
@@ -182,7 +190,9 @@ export function createShopMcpServer(ctx: ShopToolContext, requestId: string): Mc
     ({ section }) =>
       run(requestId, async () => {
         const result = await listProducts(ctx, section);
-        const lines = result.products.map((p) => `- ${p.name} (id ${p.id}, ${p.section}): ${p.from_price_text ? `from ${p.from_price_text}` : 'price on request'}`);
+        const lines = result.products.map(
+          (p) => `- ${p.name} (id ${p.id}, ${p.section}): ${p.from_price_text ? `from ${p.from_price_text}` : 'price on request'}`,
+        );
         const note = result.sample_data_note ? `\n${result.sample_data_note}` : '';
         return answer(result, `${result.products.length} products, prices in rand incl. VAT:\n${lines.join('\n')}${note}`);
       }),
@@ -192,7 +202,8 @@ export function createShopMcpServer(ctx: ShopToolContext, requestId: string): Mc
     'list_colours',
     {
       title: 'List colours of a product',
-      description: 'The colours a product comes in, with hex value, material, finish and a swatch image link (the swatch is drawn from the supplier\'s colour value, not a photograph). Use a colour name exactly as listed in price_blind and start_quote.',
+      description:
+        "The colours a product comes in, with hex value, material, finish and a swatch image link (the swatch is drawn from the supplier's colour value, not a photograph). Use a colour name exactly as listed in price_blind and start_quote.",
       inputSchema: { product_id: productId },
       outputSchema: coloursOutput,
       annotations: READ_ONLY,
@@ -200,7 +211,10 @@ export function createShopMcpServer(ctx: ShopToolContext, requestId: string): Mc
     ({ product_id }) =>
       run(requestId, async () => {
         const result = await listColours(ctx, product_id);
-        return answer(result, `${result.product_name} comes in ${result.colours.length} colours: ${result.colours.map((c) => c.name).join(', ')}.`);
+        return answer(
+          result,
+          `${result.product_name} comes in ${result.colours.length} colours: ${result.colours.map((c) => c.name).join(', ')}.`,
+        );
       }),
   );
 
@@ -214,7 +228,13 @@ export function createShopMcpServer(ctx: ShopToolContext, requestId: string): Mc
         product_id: productId,
         width_mm: millimetres('Width of the blind in millimetres.'),
         drop_mm: millimetres('Drop (height) of the blind in millimetres.'),
-        colour: z.string().trim().min(1).max(120).optional().describe('A colour name from list_colours; checked when given (the price does not depend on it).'),
+        colour: z
+          .string()
+          .trim()
+          .min(1)
+          .max(120)
+          .optional()
+          .describe('A colour name from list_colours; checked when given (the price does not depend on it).'),
         quantity,
       },
       outputSchema: priceOutput,
@@ -280,7 +300,10 @@ export function createShopMcpServer(ctx: ShopToolContext, requestId: string): Mc
         const contacts = Object.entries(info.contact)
           .filter(([, v]) => v)
           .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${v}`);
-        return answer(info, `${info.business_name}. ${info.service_area.national} ${info.service_area.garden_route}\n${contacts.join('\n')}\n${info.lead_times.join(' ')}`);
+        return answer(
+          info,
+          `${info.business_name}. ${info.service_area.national} ${info.service_area.garden_route}\n${contacts.join('\n')}\n${info.lead_times.join(' ')}`,
+        );
       }),
   );
 

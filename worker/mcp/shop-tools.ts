@@ -208,7 +208,8 @@ export interface StartQuoteInput {
 export async function startQuote(ctx: ShopToolContext, input: StartQuoteInput, now = new Date()) {
   // Checked before the limit is counted, so a refused size does not use up the caller's quotes.
   const priced = await priceBlind(ctx, { ...input });
-  if (!priced.success) throw new AppError('validation_error', `${priced.title}: ${priced.message}${priced.contact ? ` ${priced.contact}` : ''}`);
+  if (!priced.success)
+    throw new AppError('validation_error', `${priced.title}: ${priced.message}${priced.contact ? ` ${priced.contact}` : ''}`);
   await hitLimit(ctx.env, MCP_START_QUOTE_LIMIT, ctx.client, 'This connection has started several quotes already.');
   const saved = await saveInternalQuote(
     ctx.env,
@@ -256,8 +257,7 @@ export async function startQuote(ctx: ShopToolContext, input: StartQuoteInput, n
       quantity: input.quantity,
       unit_price_zar: priced.unit_price_zar,
     },
-    next_step:
-      `Give the customer complete_url: on the website they check the quote, add their contact details, then order and ${payPhrase(publicConfig(ctx.env).payment)}, or ask for a Garden Route consultation. Nothing is ordered or paid until they do.`,
+    next_step: `Give the customer complete_url: on the website they check the quote, add their contact details, then order and ${payPhrase(publicConfig(ctx.env).payment)}, or ask for a Garden Route consultation. Nothing is ordered or paid until they do.`,
   };
 }
 

@@ -47,7 +47,12 @@ export const arRoutes = new Hono<AppBindings>().post(
     const folder = session_id && /^[\w-]{1,100}$/.test(session_id) ? session_id : 'anonymous';
     await c.env.MEDIA.put(`windows/${folder}/${Date.now()}.${type}`, bytes, {
       httpMetadata: { contentType: type === 'png' ? 'image/png' : 'image/jpeg' },
-      customMetadata: { width_mm: String(analysis.width_mm), drop_mm: String(analysis.drop_mm), confidence: String(analysis.confidence), quality: analysis.quality.rating },
+      customMetadata: {
+        width_mm: String(analysis.width_mm),
+        drop_mm: String(analysis.drop_mm),
+        confidence: String(analysis.confidence),
+        quality: analysis.quality.rating,
+      },
     });
     return c.json({ success: true, ...analysis });
   },

@@ -17,7 +17,6 @@ import {
   type CatalogResponse,
 } from '../shared/catalog-admin-api';
 
-
 export const catalogAdminRoutes = new Hono<AppBindings>()
   .use('*', requireStaff)
   .get('/', async (c) => {
@@ -26,7 +25,9 @@ export const catalogAdminRoutes = new Hono<AppBindings>()
   })
   .get('/export', async (c) => {
     const now = new Date();
-    return c.json(await exportCatalog(c.env.DB, now), 200, { 'Content-Disposition': `attachment; filename="${catalogExportFileName(now)}"` });
+    return c.json(await exportCatalog(c.env.DB, now), 200, {
+      'Content-Disposition': `attachment; filename="${catalogExportFileName(now)}"`,
+    });
   })
   .post('/import', jsonBody(MAX_IMPORT_BYTES), validate('json', catalogImportSchema), async (c) =>
     c.json(await importCatalog(c.env.DB, c.env.MEDIA, c.req.valid('json'), staffActor(c))),
@@ -36,7 +37,10 @@ export const catalogAdminRoutes = new Hono<AppBindings>()
     return c.json(body, 201);
   })
   .patch('/products/:id', jsonBody(16 * 1024), validate('json', updateProductSchema), async (c) => {
-    const body: CatalogProductResponse = { success: true, product: await updateProduct(c.env.DB, c.req.param('id'), c.req.valid('json'), staffActor(c)) };
+    const body: CatalogProductResponse = {
+      success: true,
+      product: await updateProduct(c.env.DB, c.req.param('id'), c.req.valid('json'), staffActor(c)),
+    };
     return c.json(body);
   })
   .post('/products/:id/colours', jsonBody(8 * 1024), validate('json', catalogColourSchema), async (c) => {

@@ -4,7 +4,12 @@ import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { requireStaff, staffActor } from '../middleware/require-staff';
-import { addExtractedColourToProduct, extractFromScreenshot, listExtractions, MAX_SCREENSHOT_BYTES } from '../services/staff/colour-extraction';
+import {
+  addExtractedColourToProduct,
+  extractFromScreenshot,
+  listExtractions,
+  MAX_SCREENSHOT_BYTES,
+} from '../services/staff/colour-extraction';
 import {
   addExtractedColourRequest,
   EXTRACTION_CATEGORIES,
@@ -30,13 +35,17 @@ export const colourExtractionRoutes = new Hono<AppBindings>()
     '/extract-from-screenshot',
     requireStaff,
     async (c, next) => {
-      if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) throw new AppError('validation_error', MISSING_INFORMATION);
+      if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data'))
+        throw new AppError('validation_error', MISSING_INFORMATION);
       await next();
     },
     bodyLimit({
       maxSize: MAX_FORM_BYTES,
       onError: () => {
-        throw new AppError('payload_too_large', `The screenshot is larger than ${MAX_SCREENSHOT_BYTES / 1024 / 1024} MB. Please send a smaller image.`);
+        throw new AppError(
+          'payload_too_large',
+          `The screenshot is larger than ${MAX_SCREENSHOT_BYTES / 1024 / 1024} MB. Please send a smaller image.`,
+        );
       },
     }),
     async (c) => {
@@ -49,7 +58,8 @@ export const colourExtractionRoutes = new Hono<AppBindings>()
       const screenshot = form[EXTRACTION_FIELDS.screenshot];
       const productName = field(form[EXTRACTION_FIELDS.productName]);
       const category = field(form[EXTRACTION_FIELDS.category]);
-      if (!(screenshot instanceof File) || screenshot.size === 0 || !productName || !category) throw new AppError('validation_error', MISSING_INFORMATION);
+      if (!(screenshot instanceof File) || screenshot.size === 0 || !productName || !category)
+        throw new AppError('validation_error', MISSING_INFORMATION);
       if (!(EXTRACTION_CATEGORIES as readonly string[]).includes(category)) {
         throw new AppError('validation_error', `category must be one of ${EXTRACTION_CATEGORIES.join(', ')}.`);
       }

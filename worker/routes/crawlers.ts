@@ -18,7 +18,14 @@ export const DISALLOWED_PATHS = ['/api/', '/pay/', '/admin', '/admin-dashboard',
 export const crawlerRoutes = new Hono<AppBindings>()
   .get('/robots.txt', (c) => {
     const origin = publicOrigin(c.env, c.req.url);
-    const body = ['User-agent: *', 'Allow: /', ...DISALLOWED_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+    const body = [
+      'User-agent: *',
+      'Allow: /',
+      ...DISALLOWED_PATHS.map((p) => `Disallow: ${p}`),
+      '',
+      `Sitemap: ${origin}/sitemap.xml`,
+      '',
+    ].join('\n');
     return c.text(body, 200, { 'Cache-Control': 'public, max-age=3600' });
   })
   .get('/sitemap.xml', (c) => {

@@ -27,19 +27,51 @@ function answer(saved: SavedQuote, requestedId: string, message: string): QuoteS
  * address, so /quote is limited harder than the business-only /quote-internal.
  */
 export const emailRoutes = new Hono<AppBindings>()
-  .post('/quote', rateLimit({ name: 'email-quote', limit: 10, windowSeconds: 600 }), jsonBody(128 * 1024), validate('json', emailQuoteSchema), async (c) => {
-    const input = c.req.valid('json');
-    // Per mailbox and per day in all too, so the form cannot flood an inbox or send spam in our name.
-    await limitQuoteEmails(c.env, input.recipient_email);
-    const saved = await saveEmailedQuote(c.env, input, publicOrigin(c.env, c.req.url));
-    trackEvent(c, { kind: 'quote', refId: saved.quoteId, valueCents: saved.totalCents, productId: input.blinds[0]?.product_type, data: { products: input.blinds.map((b) => b.product_type) } });
-    c.executionCtx.waitUntil(sendOutboxMessages(c.env, saved.outboxIds).catch((err) => console.error(JSON.stringify({ level: 'error', message: 'quote e-mails not sent now', error: String(err) }))));
-    return c.json(answer(saved, input.quote_id, `Quote ${saved.quoteId} is saved and on its way to ${input.recipient_email}.`), 201);
-  })
-  .post('/quote-internal', rateLimit({ name: 'email-quote-internal', limit: 30, windowSeconds: 600 }), jsonBody(128 * 1024), validate('json', quoteInternalSchema), async (c) => {
-    const input = c.req.valid('json');
-    const saved = await saveInternalQuote(c.env, input, publicOrigin(c.env, c.req.url));
-    trackEvent(c, { kind: 'quote', refId: saved.quoteId, valueCents: saved.totalCents, productId: input.blinds[0]?.product_type, data: { products: input.blinds.map((b) => b.product_type), internal: true } });
-    c.executionCtx.waitUntil(sendOutboxMessages(c.env, saved.outboxIds).catch((err) => console.error(JSON.stringify({ level: 'error', message: "'Quote saved' e-mail not sent now", error: String(err) }))));
-    return c.json(answer(saved, input.quote_id, `Quote ${saved.quoteId} is saved for the business.`), 201);
-  });
+  .post(
+    '/quote',
+    rateLimit({ name: 'email-quote', limit: 10, windowSeconds: 600 }),
+    jsonBody(128 * 1024),
+    validate('json', emailQuoteSchema),
+    async (c) => {
+      const input = c.req.valid('json');
+      // Per mailbox and per day in all too, so the form cannot flood an inbox or send spam in our name.
+      await limitQuoteEmails(c.env, input.recipient_email);
+      const saved = await saveEmailedQuote(c.env, input, publicOrigin(c.env, c.req.url));
+      trackEvent(c, {
+        kind: 'quote',
+        refId: saved.quoteId,
+        valueCents: saved.totalCents,
+        productId: input.blinds[0]?.product_type,
+        data: { products: input.blinds.map((b) => b.product_type) },
+      });
+      c.executionCtx.waitUntil(
+        sendOutboxMessages(c.env, saved.outboxIds).catch((err) =>
+          console.error(JSON.stringify({ level: 'error', message: 'quote e-mails not sent now', error: String(err) })),
+        ),
+      );
+      return c.json(answer(saved, input.quote_id, `Quote ${saved.quoteId} is saved and on its way to ${input.recipient_email}.`), 201);
+    },
+  )
+  .post(
+    '/quote-internal',
+    rateLimit({ name: 'email-quote-internal', limit: 30, windowSeconds: 600 }),
+    jsonBody(128 * 1024),
+    validate('json', quoteInternalSchema),
+    async (c) => {
+      const input = c.req.valid('json');
+      const saved = await saveInternalQuote(c.env, input, publicOrigin(c.env, c.req.url));
+      trackEvent(c, {
+        kind: 'quote',
+        refId: saved.quoteId,
+        valueCents: saved.totalCents,
+        productId: input.blinds[0]?.product_type,
+        data: { products: input.blinds.map((b) => b.product_type), internal: true },
+      });
+      c.executionCtx.waitUntil(
+        sendOutboxMessages(c.env, saved.outboxIds).catch((err) =>
+          console.error(JSON.stringify({ level: 'error', message: "'Quote saved' e-mail not sent now", error: String(err) })),
+        ),
+      );
+      return c.json(answer(saved, input.quote_id, `Quote ${saved.quoteId} is saved for the business.`), 201);
+    },
+  );

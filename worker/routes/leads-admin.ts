@@ -5,11 +5,16 @@ import type { AppBindings } from '../env';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { requireStaff, staffActor } from '../middleware/require-staff';
-import { leadListQuerySchema, leadUpdateSchema, type LeadListResponse, type LeadUpdateResponse, type PersonalDataDeleteResponse } from '../shared/leads-api';
+import {
+  leadListQuerySchema,
+  leadUpdateSchema,
+  type LeadListResponse,
+  type LeadUpdateResponse,
+  type PersonalDataDeleteResponse,
+} from '../shared/leads-api';
 import { personalDataApprovalSchema, personalDataPreviewSchema, type PersonalDataPreview } from '../shared/popia-api';
 import { leadsCsv, leadsCsvFileName, listLeads, updateLead } from '../services/staff/leads';
 import { deletePersonalData, exportPersonalData, previewPersonalData } from '../services/staff/popia';
-
 
 export const leadAdminRoutes = new Hono<AppBindings>()
   .get('/', requireStaff, validate('query', leadListQuerySchema), async (c) => {
@@ -39,6 +44,9 @@ export const leadAdminRoutes = new Hono<AppBindings>()
     return c.json(data, 200, { 'Content-Disposition': `attachment; filename="personal-data-${c.req.param('id')}.json"` });
   })
   .post('/:id/personal-data/delete', requireStaff, jsonBody(1024), validate('json', personalDataApprovalSchema), async (c) => {
-    const body: PersonalDataDeleteResponse = { success: true, deleted: await deletePersonalData(c.env, c.req.param('id'), c.req.valid('json').token, staffActor(c)) };
+    const body: PersonalDataDeleteResponse = {
+      success: true,
+      deleted: await deletePersonalData(c.env, c.req.param('id'), c.req.valid('json').token, staffActor(c)),
+    };
     return c.json(body);
   });

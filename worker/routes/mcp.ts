@@ -24,10 +24,17 @@ export const MCP_MAX_BODY_BYTES = 64 * 1024;
  * would otherwise be 100 calls for the price of one. MCP 2025-06-18 dropped batching from the
  * protocol, so a current agent never sends one.
  */
-export const MCP_BATCH_REFUSED = 'Batches are not accepted: send one JSON-RPC message per request (each counts against the limit of 60 a minute).';
+export const MCP_BATCH_REFUSED =
+  'Batches are not accepted: send one JSON-RPC message per request (each counts against the limit of 60 a minute).';
 
 /** The JSON-RPC error shape the transport itself answers with (id null: the request was not read). */
-function rpcError(status: 400 | 403 | 405 | 413 | 429, message: string, headers: Record<string, string> = {}, data?: unknown, code = -32000): Response {
+function rpcError(
+  status: 400 | 403 | 405 | 413 | 429,
+  message: string,
+  headers: Record<string, string> = {},
+  data?: unknown,
+  code = -32000,
+): Response {
   const error: { code: number; message: string; data?: unknown } = { code, message };
   if (data !== undefined) error.data = data;
   return new Response(JSON.stringify({ jsonrpc: '2.0', error, id: null }), {
@@ -93,7 +100,13 @@ async function handleMcpPost(c: Context<AppBindings>): Promise<Response> {
       origin: publicOrigin(c.env, c.req.url),
       client,
       onQuoteSaved: (saved, productId) => {
-        trackEvent(c, { kind: 'quote', refId: saved.quoteId, valueCents: saved.totalCents, productId, data: { products: [productId], channel: 'mcp' } });
+        trackEvent(c, {
+          kind: 'quote',
+          refId: saved.quoteId,
+          valueCents: saved.totalCents,
+          productId,
+          data: { products: [productId], channel: 'mcp' },
+        });
         waitUntil(
           c,
           sendOutboxMessages(c.env, saved.outboxIds).catch((err) =>

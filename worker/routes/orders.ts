@@ -20,45 +20,74 @@ export const ORDER_READ_LIMIT = { name: 'order-read', limit: 120, windowSeconds:
 
 /** Orders (storefront spec section 7): submit, and read back by reference. */
 export const orderRoutes = new Hono<AppBindings>()
-  .post('/submit', rateLimit({ name: 'orders', limit: 20, windowSeconds: 600 }), jsonBody(128 * 1024), validate('json', orderSubmitSchema), async (c) => {
-    const key = c.req.header('Idempotency-Key') ?? null;
-    if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
-      throw new AppError('validation_error', 'The Idempotency-Key header must be 8 to 200 visible characters.');
-    }
-    const origin = publicOrigin(c.env, c.req.url);
-    // The confirmations were queued with the order; this only sends them sooner than the cron would.
-    const { order, created, outboxIds } = await submitOrder(c.env, c.req.valid('json'), key, origin);
-    if (created) trackEvent(c, { kind: 'order', refId: order.reference, valueCents: order.total_cents, productId: order.blinds[0]?.product_type, data: { products: order.blinds.map((b) => b.product_type) } });
-    if (outboxIds.length > 0) {
-      c.executionCtx.waitUntil(
-        sendOutboxMessages(c.env, outboxIds).catch((err) =>
-          console.error(JSON.stringify({ level: 'error', message: 'order e-mails not sent now; the outbox cron retries', reference: order.reference, error: String(err) })),
-        ),
-      );
-    }
-    const body: OrderSubmitResponse = {
-      success: true,
-      reference: order.reference,
-      paymentStatus: order.paymentStatus,
-      // The confirmation page starts the card payment (POST /api/payment/create) from here.
-      // Only when a card gateway can take the payment (otherwise the page and e-mail say how to pay),
-      // and never at sample prices in production (DESIGN.md 7b).
-      paymentUrl: !cardPaymentsAvailable(c.env) || refusesCardPayment(c.env, order.blinds) ? null : `${origin}/order-confirmation?ref=${order.reference}&pay=1`,
-      message: `Order ${order.reference} received. Total ${formatRandFromCents(order.total_cents)} incl. VAT.`,
-      order,
-    };
-    return c.json(body, created ? 201 : 200);
-  })
+  .post(
+    '/submit',
+    rateLimit({ name: 'orders', limit: 20, windowSeconds: 600 }),
+    jsonBody(128 * 1024),
+    validate('json', orderSubmitSchema),
+    async (c) => {
+      const key = c.req.header('Idempotency-Key') ?? null;
+      if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
+        throw new AppError('validation_error', 'The Idempotency-Key header must be 8 to 200 visible characters.');
+      }
+      const origin = publicOrigin(c.env, c.req.url);
+      // The confirmations were queued with the order; this only sends them sooner than the cron would.
+      const { order, created, outboxIds } = await submitOrder(c.env, c.req.valid('json'), key, origin);
+      if (created)
+        trackEvent(c, {
+          kind: 'order',
+          refId: order.reference,
+          valueCents: order.total_cents,
+          productId: order.blinds[0]?.product_type,
+          data: { products: order.blinds.map((b) => b.product_type) },
+        });
+      if (outboxIds.length > 0) {
+        c.executionCtx.waitUntil(
+          sendOutboxMessages(c.env, outboxIds).catch((err) =>
+            console.error(
+              JSON.stringify({
+                level: 'error',
+                message: 'order e-mails not sent now; the outbox cron retries',
+                reference: order.reference,
+                error: String(err),
+              }),
+            ),
+          ),
+        );
+      }
+      const body: OrderSubmitResponse = {
+        success: true,
+        reference: order.reference,
+        paymentStatus: order.paymentStatus,
+        // The confirmation page starts the card payment (POST /api/payment/create) from here.
+        // Only when a card gateway can take the payment (otherwise the page and e-mail say how to pay),
+        // and never at sample prices in production (DESIGN.md 7b).
+        paymentUrl:
+          !cardPaymentsAvailable(c.env) || refusesCardPayment(c.env, order.blinds)
+            ? null
+            : `${origin}/order-confirmation?ref=${order.reference}&pay=1`,
+        message: `Order ${order.reference} received. Total ${formatRandFromCents(order.total_cents)} incl. VAT.`,
+        order,
+      };
+      return c.json(body, created ? 201 : 200);
+    },
+  )
   // References are unguessable ('CB-' + 10 random characters), so the reference is the read key; a
   // reference may still travel (a forwarded link), so phone and address are shown masked only.
   .get('/:reference', rateLimit(ORDER_READ_LIMIT), async (c) => {
     const reference = c.req.param('reference').trim().toUpperCase();
     if (!ORDER_REFERENCE_PATTERN.test(reference)) {
-      throw new AppError('validation_error', `'${c.req.param('reference').slice(0, 40)}' is not an order reference. References look like CB- and 10 letters or digits.`);
+      throw new AppError(
+        'validation_error',
+        `'${c.req.param('reference').slice(0, 40)}' is not an order reference. References look like CB- and 10 letters or digits.`,
+      );
     }
     const order = await findOrder(c.env.DB, reference);
     if (!order) throw new AppError('not_found', `No order with reference ${reference}.`);
     // The receipt asks for the courier timeline only when there is one (a 404 would be a console error).
     const hasTracking = (await trackingForOrder(c.env.DB, reference)) !== null;
-    return c.json({ success: true, order: { ...maskOrderContact(order), has_tracking: hasTracking, card_payment_refused: refusesCardPayment(c.env, order.blinds) } });
+    return c.json({
+      success: true,
+      order: { ...maskOrderContact(order), has_tracking: hasTracking, card_payment_refused: refusesCardPayment(c.env, order.blinds) },
+    });
   });

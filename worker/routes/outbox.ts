@@ -19,7 +19,8 @@ const EMAIL_PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-sr
 
 function messageId(raw: string): number {
   const id = Number(raw);
-  if (!/^\d{1,12}$/.test(raw) || !Number.isSafeInteger(id)) throw new AppError('validation_error', `'${raw.slice(0, 20)}' is not an outbox message id.`);
+  if (!/^\d{1,12}$/.test(raw) || !Number.isSafeInteger(id))
+    throw new AppError('validation_error', `'${raw.slice(0, 20)}' is not an outbox message id.`);
   return id;
 }
 
@@ -50,8 +51,17 @@ export const outboxRoutes = new Hono<AppBindings>()
   })
   .post('/:id/retry', async (c) => {
     const message = await retryOutboxMessage(c.env.DB, messageId(c.req.param('id')));
-    await recordAudit(c.env.DB, { actor: staffActor(c), action: 'outbox.retry', target: String(message.id), details: { kind: message.kind } });
+    await recordAudit(c.env.DB, {
+      actor: staffActor(c),
+      action: 'outbox.retry',
+      target: String(message.id),
+      details: { kind: message.kind },
+    });
     // Straight away rather than at the next cron run; the cron still covers a failure here.
-    c.executionCtx.waitUntil(sendOutboxMessages(c.env, [message.id]).catch((err) => console.error(JSON.stringify({ level: 'error', message: 'outbox retry not sent now', error: String(err) }))));
+    c.executionCtx.waitUntil(
+      sendOutboxMessages(c.env, [message.id]).catch((err) =>
+        console.error(JSON.stringify({ level: 'error', message: 'outbox retry not sent now', error: String(err) })),
+      ),
+    );
     return c.json({ success: true, message });
   });

@@ -18,21 +18,30 @@ export const outdoorColourRoutes = new Hono<AppBindings>()
     requireStaff,
     async (c, next) => {
       if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-        throw new AppError('unsupported_media_type', `Send the Word document as multipart/form-data in a field named ${UPLOAD_COLOURS_FIELDS.document}.`);
+        throw new AppError(
+          'unsupported_media_type',
+          `Send the Word document as multipart/form-data in a field named ${UPLOAD_COLOURS_FIELDS.document}.`,
+        );
       }
       await next();
     },
     bodyLimit({
       maxSize: MAX_WORD_FILE_BYTES + FORM_OVERHEAD_BYTES,
       onError: () => {
-        throw new AppError('payload_too_large', `The document is larger than ${MAX_WORD_FILE_BYTES / 1024 / 1024} MB. Please upload a smaller document.`);
+        throw new AppError(
+          'payload_too_large',
+          `The document is larger than ${MAX_WORD_FILE_BYTES / 1024 / 1024} MB. Please upload a smaller document.`,
+        );
       },
     }),
     async (c) => {
       const form = await c.req.formData();
       const file = form.get(UPLOAD_COLOURS_FIELDS.document);
       if (!(file instanceof File) || file.size === 0) {
-        throw new AppError('validation_error', `Choose a Word document (.doc or .docx) to upload in the field ${UPLOAD_COLOURS_FIELDS.document}.`);
+        throw new AppError(
+          'validation_error',
+          `Choose a Word document (.doc or .docx) to upload in the field ${UPLOAD_COLOURS_FIELDS.document}.`,
+        );
       }
       const replaceAll = String(form.get(UPLOAD_COLOURS_FIELDS.replaceAll) ?? 'false').toLowerCase() === 'true';
       const bytes = new Uint8Array(await file.arrayBuffer());

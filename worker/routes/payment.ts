@@ -46,22 +46,35 @@ const sandboxGatewayOnly: MiddlewareHandler<AppBindings> = async (c, next) => {
 
 export const paymentRoutes = new Hono<AppBindings>()
   // spec section 7: POST /api/payment/create -> checkout_url (the page redirects there) or message.
-  .post('/create', rateLimit({ name: 'payment-create', limit: 20, windowSeconds: 600 }), jsonBody(8 * 1024), validate('json', paymentCreateSchema), async (c) => {
-    try {
-      return c.json(await startPayment(c.env, c.req.valid('json'), publicOrigin(c.env, c.req.url)), 200);
-    } catch (err) {
-      if (!(err instanceof PaymentUpstreamError)) throw err;
-      paymentLog('warn', 'payment link failed', { requestId: c.get('requestId'), reason: err.reason });
-      return c.json({ success: false, error: 'upstream_error', message: 'Failed to create payment link', requestId: c.get('requestId') }, 502);
-    }
-  })
+  .post(
+    '/create',
+    rateLimit({ name: 'payment-create', limit: 20, windowSeconds: 600 }),
+    jsonBody(8 * 1024),
+    validate('json', paymentCreateSchema),
+    async (c) => {
+      try {
+        return c.json(await startPayment(c.env, c.req.valid('json'), publicOrigin(c.env, c.req.url)), 200);
+      } catch (err) {
+        if (!(err instanceof PaymentUpstreamError)) throw err;
+        paymentLog('warn', 'payment link failed', { requestId: c.get('requestId'), reason: err.reason });
+        return c.json(
+          { success: false, error: 'upstream_error', message: 'Failed to create payment link', requestId: c.get('requestId') },
+          502,
+        );
+      }
+    },
+  )
   // The sandbox gateway's server-to-server confirmation (its hosted checkout calls the same handler directly).
   .post('/sandbox/notify', sandboxGatewayOnly, jsonBody(NOTIFICATION_LIMIT_BYTES), async (c) => {
     return answerGateway(c, await handleSandboxNotification(c.env, await c.req.text(), c.req.header(SANDBOX_SIGNATURE_HEADER)));
   })
   // Yoco's webhook (Standard Webhooks headers; the raw body is what is signed).
   .post('/yoco/webhook', jsonBody(NOTIFICATION_LIMIT_BYTES), async (c) => {
-    const headers = { id: c.req.header('webhook-id'), timestamp: c.req.header('webhook-timestamp'), signature: c.req.header('webhook-signature') };
+    const headers = {
+      id: c.req.header('webhook-id'),
+      timestamp: c.req.header('webhook-timestamp'),
+      signature: c.req.header('webhook-signature'),
+    };
     return answerGateway(c, await handleYocoWebhook(c.env, headers, await c.req.text()));
   })
   // PayFast's ITN: the source address is the caller's as Cloudflare reports it.

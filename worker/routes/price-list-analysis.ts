@@ -22,13 +22,17 @@ export const priceListAnalysisRoutes = new Hono<AppBindings>().post(
   '/analyze-price-list',
   requireStaff,
   async (c, next) => {
-    if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) throw new AppError('unsupported_media_type', SEND_AS);
+    if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data'))
+      throw new AppError('unsupported_media_type', SEND_AS);
     await next();
   },
   bodyLimit({
     maxSize: MAX_FORM_BYTES,
     onError: () => {
-      throw new AppError('payload_too_large', `The image is larger than ${MAX_PRICE_LIST_IMAGE_BYTES / 1024 / 1024} MB. Please send a smaller photo or scan.`);
+      throw new AppError(
+        'payload_too_large',
+        `The image is larger than ${MAX_PRICE_LIST_IMAGE_BYTES / 1024 / 1024} MB. Please send a smaller photo or scan.`,
+      );
     },
   }),
   async (c) => {
@@ -39,13 +43,18 @@ export const priceListAnalysisRoutes = new Hono<AppBindings>().post(
       throw new AppError('validation_error', SEND_AS);
     }
     const image = form[ANALYSIS_FIELDS.image];
-    if (!(image instanceof File) || image.size === 0) throw new AppError('validation_error', `Choose a photo or scan of the price list (field ${ANALYSIS_FIELDS.image}).`);
+    if (!(image instanceof File) || image.size === 0)
+      throw new AppError('validation_error', `Choose a photo or scan of the price list (field ${ANALYSIS_FIELDS.image}).`);
     if (image.size > MAX_PRICE_LIST_IMAGE_BYTES) {
-      throw new AppError('payload_too_large', `The image is larger than ${MAX_PRICE_LIST_IMAGE_BYTES / 1024 / 1024} MB. Please send a smaller photo or scan.`);
+      throw new AppError(
+        'payload_too_large',
+        `The image is larger than ${MAX_PRICE_LIST_IMAGE_BYTES / 1024 / 1024} MB. Please send a smaller photo or scan.`,
+      );
     }
     const bytes = new Uint8Array(await image.arrayBuffer());
     const type = acceptedImageType(bytes);
-    if (!type) throw new AppError('validation_error', 'The file is not a JPEG, PNG or WebP image. Please upload a photo or scan of the price list.');
+    if (!type)
+      throw new AppError('validation_error', 'The file is not a JPEG, PNG or WebP image. Please upload a photo or scan of the price list.');
     const rawText = form[ANALYSIS_FIELDS.text];
     const recognisedText = typeof rawText === 'string' ? rawText : '';
     if (recognisedText.length > MAX_RECOGNISED_TEXT_CHARS) {
@@ -55,7 +64,10 @@ export const priceListAnalysisRoutes = new Hono<AppBindings>().post(
       ? { apiKey: c.env.ANTHROPIC_API_KEY, baseUrl: c.env.ANTHROPIC_BASE_URL || undefined, model: c.env.ANTHROPIC_MODEL || undefined }
       : null;
     if (!claude && !recognisedText.trim()) {
-      throw new AppError('validation_error', `No text was read from the image, so it cannot be analysed. Please try a sharper photo or scan (field ${ANALYSIS_FIELDS.text}).`);
+      throw new AppError(
+        'validation_error',
+        `No text was read from the image, so it cannot be analysed. Please try a sharper photo or scan (field ${ANALYSIS_FIELDS.text}).`,
+      );
     }
     const result = await analysePriceList({ image: { mime: type.mime, bytes }, recognisedText, claude });
     const body: AnalyzePriceListResponse = { success: true, ...result };

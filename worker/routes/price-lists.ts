@@ -17,7 +17,6 @@ import {
 } from '../shared/price-lists-api';
 import { bulkUploadPriceLists, listVersions, rollbackPriceList, templateFor } from '../services/staff/price-lists';
 
-
 /** Room for the files plus the multipart framing. */
 const MAX_UPLOAD_BODY = MAX_PRICE_LIST_FILES * MAX_PRICE_LIST_BYTES + 64 * 1024;
 
@@ -34,14 +33,20 @@ export const priceListRoutes = new Hono<AppBindings>()
     requireStaff,
     async (c, next) => {
       if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-        throw new AppError('unsupported_media_type', `Send the price lists as multipart/form-data, one file field named ${PRICE_LIST_FIELD} per CSV.`);
+        throw new AppError(
+          'unsupported_media_type',
+          `Send the price lists as multipart/form-data, one file field named ${PRICE_LIST_FIELD} per CSV.`,
+        );
       }
       await next();
     },
     bodyLimit({
       maxSize: MAX_UPLOAD_BODY,
       onError: () => {
-        throw new AppError('payload_too_large', `Upload at most ${MAX_PRICE_LIST_FILES} files of at most ${MAX_PRICE_LIST_BYTES / 1024} KB each.`);
+        throw new AppError(
+          'payload_too_large',
+          `Upload at most ${MAX_PRICE_LIST_FILES} files of at most ${MAX_PRICE_LIST_BYTES / 1024} KB each.`,
+        );
       },
     }),
     async (c) => {
@@ -50,8 +55,10 @@ export const priceListRoutes = new Hono<AppBindings>()
       });
       const field = form[PRICE_LIST_FIELD];
       const files = (Array.isArray(field) ? field : field === undefined ? [] : [field]).filter((f): f is File => f instanceof File);
-      if (files.length === 0) throw new AppError('validation_error', `No Files Selected - attach CSV files in the field ${PRICE_LIST_FIELD}.`);
-      if (files.length > MAX_PRICE_LIST_FILES) throw new AppError('validation_error', `Upload at most ${MAX_PRICE_LIST_FILES} price lists at a time.`);
+      if (files.length === 0)
+        throw new AppError('validation_error', `No Files Selected - attach CSV files in the field ${PRICE_LIST_FIELD}.`);
+      if (files.length > MAX_PRICE_LIST_FILES)
+        throw new AppError('validation_error', `Upload at most ${MAX_PRICE_LIST_FILES} price lists at a time.`);
       // Spec-less safeguard: a list that halves prices or goes below R 50 a blind waits for staff to confirm it.
       const confirm = form[PRICE_LIST_CONFIRM_FIELD];
       const confirmed = (Array.isArray(confirm) ? confirm[0] : confirm) === 'true';

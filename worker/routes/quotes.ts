@@ -23,10 +23,22 @@ export const quoteRoutes = new Hono<AppBindings>()
   })
   // Ordering a stored quote without a card payment (the shop takes bank transfers): made once per
   // quote, its confirmation e-mails queued with it; a second call answers the same order.
-  .post('/:quote_id/order', rateLimit({ name: 'orders', limit: 20, windowSeconds: 600 }), jsonBody(8 * 1024), validate('json', quoteOrderSchema), async (c) => {
-    const quoteId = c.req.param('quote_id').trim().toUpperCase();
-    const { quote_key, customer_info } = c.req.valid('json');
-    const order = await orderFromQuote(c.env, quoteId, quote_key, { name: customer_info.name, email: customer_info.email, phone: customer_info.phone?.trim() || null }, { origin: publicOrigin(c.env, c.req.url) });
-    const body: QuoteOrderResponse = { success: true, reference: order.reference, order };
-    return c.json(body, 200);
-  });
+  .post(
+    '/:quote_id/order',
+    rateLimit({ name: 'orders', limit: 20, windowSeconds: 600 }),
+    jsonBody(8 * 1024),
+    validate('json', quoteOrderSchema),
+    async (c) => {
+      const quoteId = c.req.param('quote_id').trim().toUpperCase();
+      const { quote_key, customer_info } = c.req.valid('json');
+      const order = await orderFromQuote(
+        c.env,
+        quoteId,
+        quote_key,
+        { name: customer_info.name, email: customer_info.email, phone: customer_info.phone?.trim() || null },
+        { origin: publicOrigin(c.env, c.req.url) },
+      );
+      const body: QuoteOrderResponse = { success: true, reference: order.reference, order };
+      return c.json(body, 200);
+    },
+  );

@@ -28,16 +28,21 @@ function receiptBusiness(env: Env): ReceiptBusiness {
  * GET /api/receipts/{reference}.pdf: the 'Download PDF' of /order-confirmation, always drawn from
  * the server's order. Limited per client because each answer is a freshly drawn document.
  */
-export const receiptRoutes = new Hono<AppBindings>().get('/:file', rateLimit({ name: 'receipts', limit: 30, windowSeconds: 60 }), async (c) => {
-  const reference = RECEIPT_FILE.exec(c.req.param('file'))?.[1];
-  if (!reference) throw new AppError('not_found', "There is no receipt here: a receipt's address is /api/receipts/<order reference>.pdf.");
-  const order = await findOrder(c.env.DB, reference);
-  if (!order) throw new AppError('not_found', `We could not find an order with reference ${reference}.`);
-  // Anyone holding the reference may download it: the same masked phone and address as the order page.
-  const pdf = await receiptPdf(maskOrderContact(order), receiptBusiness(c.env));
-  return c.body(pdf, 200, {
-    'Content-Type': 'application/pdf',
-    'Content-Disposition': `attachment; filename="receipt-${reference}.pdf"`,
-    'Cache-Control': 'no-store',
-  });
-});
+export const receiptRoutes = new Hono<AppBindings>().get(
+  '/:file',
+  rateLimit({ name: 'receipts', limit: 30, windowSeconds: 60 }),
+  async (c) => {
+    const reference = RECEIPT_FILE.exec(c.req.param('file'))?.[1];
+    if (!reference)
+      throw new AppError('not_found', "There is no receipt here: a receipt's address is /api/receipts/<order reference>.pdf.");
+    const order = await findOrder(c.env.DB, reference);
+    if (!order) throw new AppError('not_found', `We could not find an order with reference ${reference}.`);
+    // Anyone holding the reference may download it: the same masked phone and address as the order page.
+    const pdf = await receiptPdf(maskOrderContact(order), receiptBusiness(c.env));
+    return c.body(pdf, 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="receipt-${reference}.pdf"`,
+      'Cache-Control': 'no-store',
+    });
+  },
+);

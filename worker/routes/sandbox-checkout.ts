@@ -2,7 +2,14 @@ import { Hono, type Context } from 'hono';
 import type { AppBindings } from '../env';
 import { bodyLimit } from 'hono/body-limit';
 import { rateLimit } from '../middleware/rate-limit';
-import { isExpired, loadSandboxSession, resultUrl, sandboxSecret, submitSandboxCheckout, type CardForm } from '../services/payments/sandbox';
+import {
+  isExpired,
+  loadSandboxSession,
+  resultUrl,
+  sandboxSecret,
+  submitSandboxCheckout,
+  type CardForm,
+} from '../services/payments/sandbox';
 import { sandboxCheckoutPage, sandboxMessagePage } from '../services/payments/sandbox-page';
 
 const FORM_LIMIT_BYTES = 8 * 1024;
@@ -17,7 +24,11 @@ async function page(c: Context<AppBindings>, body: ReturnType<typeof sandboxChec
 function notFound(c: Context<AppBindings>): Promise<Response> {
   return page(
     c,
-    sandboxMessagePage('Checkout not found', 'This checkout does not exist or is no longer available. Start the payment again from your order.', { href: '/', label: 'Return to the shop' }),
+    sandboxMessagePage(
+      'Checkout not found',
+      'This checkout does not exist or is no longer available. Start the payment again from your order.',
+      { href: '/', label: 'Return to the shop' },
+    ),
     404,
   );
 }
@@ -25,7 +36,10 @@ function notFound(c: Context<AppBindings>): Promise<Response> {
 function expired(c: Context<AppBindings>, cancelUrl: string): Promise<Response> {
   return page(
     c,
-    sandboxMessagePage('This checkout has expired', 'Nothing was charged. Start the payment again from your order to get a new checkout.', { href: cancelUrl, label: 'Return to the shop' }),
+    sandboxMessagePage('This checkout has expired', 'Nothing was charged. Start the payment again from your order to get a new checkout.', {
+      href: cancelUrl,
+      label: 'Return to the shop',
+    }),
     410,
   );
 }
@@ -48,16 +62,30 @@ export const sandboxCheckoutRoutes = new Hono<AppBindings>()
     if (!sandboxSecret(c.env)) return notFound(c);
     const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (mediaType !== 'application/x-www-form-urlencoded' && mediaType !== 'multipart/form-data') {
-      return page(c, sandboxMessagePage('Unsupported request', 'Submit the checkout form to pay.', { href: c.req.path, label: 'Back to the checkout' }), 415);
+      return page(
+        c,
+        sandboxMessagePage('Unsupported request', 'Submit the checkout form to pay.', { href: c.req.path, label: 'Back to the checkout' }),
+        415,
+      );
     }
     // Counted as it streams in (a chunked body has no Content-Length to check), stopping at the cap.
-    const tooLarge = () => page(c, sandboxMessagePage('Request too large', 'Submit the checkout form to pay.', { href: c.req.path, label: 'Back to the checkout' }), 413);
+    const tooLarge = () =>
+      page(
+        c,
+        sandboxMessagePage('Request too large', 'Submit the checkout form to pay.', { href: c.req.path, label: 'Back to the checkout' }),
+        413,
+      );
     let body: Record<string, string | File> = {};
     const refused = await bodyLimit({ maxSize: FORM_LIMIT_BYTES, onError: tooLarge })(c, async () => {
       body = await c.req.parseBody();
     });
     if (refused) return refused;
-    const form: CardForm = { card_number: formText(body.card_number), expiry: formText(body.expiry), cvc: formText(body.cvc), name: formText(body.name) };
+    const form: CardForm = {
+      card_number: formText(body.card_number),
+      expiry: formText(body.expiry),
+      cvc: formText(body.cvc),
+      name: formText(body.name),
+    };
     const action = body.action === 'cancel' ? 'cancel' : 'pay';
     const result = await submitSandboxCheckout(c.env, c.req.param('checkoutId'), action, form);
     switch (result.kind) {

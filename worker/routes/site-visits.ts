@@ -29,9 +29,13 @@ export const siteVisitRoutes = new Hono<AppBindings>()
     });
     if (result.outcome === 'locked') {
       const knownBrowsers = result.scope === 'untrusted' ? ' Browsers that have unlocked site visits here before can still unlock.' : '';
-      throw new AppError('rate_limited', `Too many access attempts. Try again in ${humanSeconds(result.retryAfterSeconds)}.${knownBrowsers}`, {
-        retryAfterSeconds: result.retryAfterSeconds,
-      });
+      throw new AppError(
+        'rate_limited',
+        `Too many access attempts. Try again in ${humanSeconds(result.retryAfterSeconds)}.${knownBrowsers}`,
+        {
+          retryAfterSeconds: result.retryAfterSeconds,
+        },
+      );
     }
     if (result.outcome === 'wrong-pin') throw new AppError('unauthorized', WRONG_PHRASE_MESSAGE);
     setCookie(c, SITE_VISIT_COOKIE, result.token, { ...COOKIE_OPTIONS, maxAge: SITE_VISIT_SESSION_TTL_SECONDS });

@@ -7,7 +7,14 @@ import { jsonBody } from '../middleware/json-body';
 import { rateLimit } from '../middleware/rate-limit';
 import { requireStaff, staffActor } from '../middleware/require-staff';
 import { sendOutboxMessages } from '../services/email/outbox';
-import { createTracking, listTracking, trackingByNumber, trackingForOrderOf, updateTracking, type TrackingWrite } from '../services/tracking';
+import {
+  createTracking,
+  listTracking,
+  trackingByNumber,
+  trackingForOrderOf,
+  updateTracking,
+  type TrackingWrite,
+} from '../services/tracking';
 import {
   NO_TRACKING_MESSAGE,
   NO_TRACKING_TITLE,
@@ -33,7 +40,14 @@ function sendSoon(c: Context<AppBindings>, write: TrackingWrite) {
   if (write.outboxIds.length === 0) return;
   c.executionCtx.waitUntil(
     sendOutboxMessages(c.env, write.outboxIds).catch((err) =>
-      console.error(JSON.stringify({ level: 'error', message: 'tracking e-mail not sent now; the outbox cron retries', id: write.entry.id, error: String(err) })),
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          message: 'tracking e-mail not sent now; the outbox cron retries',
+          id: write.entry.id,
+          error: String(err),
+        }),
+      ),
     ),
   );
 }
@@ -63,12 +77,18 @@ export const trackingRoutes = new Hono<AppBindings>()
   // Public: what a customer needs to follow a delivery, nothing about the order or the staff. By order
   // reference only with the order's e-mail or postcode (?email= or ?postcode=); a wrong pair is the
   // same 404 as an unknown reference.
-  .get('/order/:orderId', rateLimit(TRACKING_LOOKUP_LIMIT), validate('param', orderIdParamSchema), validate('query', orderContactQuerySchema), async (c) => {
-    const tracking = await trackingForOrderOf(c.env.DB, c.req.valid('param').orderId, c.req.valid('query'));
-    if (!tracking) throw notFound();
-    const body: PublicTrackingResponse = { success: true, tracking };
-    return c.json(body);
-  })
+  .get(
+    '/order/:orderId',
+    rateLimit(TRACKING_LOOKUP_LIMIT),
+    validate('param', orderIdParamSchema),
+    validate('query', orderContactQuerySchema),
+    async (c) => {
+      const tracking = await trackingForOrderOf(c.env.DB, c.req.valid('param').orderId, c.req.valid('query'));
+      if (!tracking) throw notFound();
+      const body: PublicTrackingResponse = { success: true, tracking };
+      return c.json(body);
+    },
+  )
   .get('/:number', rateLimit(TRACKING_LOOKUP_LIMIT), validate('param', trackingNumberParamSchema), async (c) => {
     const tracking = await trackingByNumber(c.env.DB, c.req.valid('param').number);
     if (!tracking) throw notFound();

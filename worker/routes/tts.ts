@@ -38,7 +38,9 @@ export const ttsRoutes = new Hono<AppBindings>().post(
     const config = ttsConfig(c.env);
     if (!config) {
       // The configuration keys go to the log for the operator, never to the customer.
-      console.warn(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), message: 'tts not configured', missing: missingTtsKeys(c.env) }));
+      console.warn(
+        JSON.stringify({ level: 'warn', requestId: c.get('requestId'), message: 'tts not configured', missing: missingTtsKeys(c.env) }),
+      );
       throw new AppError('not_configured', 'Spoken replies are not available on this site at the moment.');
     }
     const { sessionId, replyId } = c.req.valid('json');

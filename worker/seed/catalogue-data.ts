@@ -2,17 +2,10 @@
 // Pure data plus a few small pure helpers; deterministic, no randomness.
 // Prices are made-up demonstration figures for South Africa (2026), not a real price list.
 
-import type {
-  SeedColour,
-  SeedColourSet,
-  SeedPriceGrid,
-  SeedProduct,
-  SwatchTexture,
-} from '../shared/catalogue-types';
+import type { SeedColour, SeedColourSet, SeedPriceGrid, SeedProduct, SwatchTexture } from '../shared/catalogue-types';
 import { slugify } from '../lib/slug';
 
-export const SAMPLE_PRICE_LIST_NOTE =
-  'Sample prices for demonstration: replace by uploading the business price lists.';
+export const SAMPLE_PRICE_LIST_NOTE = 'Sample prices for demonstration: replace by uploading the business price lists.';
 
 // ---------------------------------------------------------------------------
 // Colour helpers
@@ -94,42 +87,48 @@ export const COLOUR_SETS: SeedColourSet[] = [
     key: 'roller_blockout',
     colours: [
       // Bedford: smooth matte blockout.
-      ...colours(
-        { material: 'Polyester blockout fabric (acrylic foam backed)', finish: 'Matte', texture: 'blockout-fabric' },
-        [
-          ['Bedford White', '#F4F3EF', 'A clean white blockout that keeps bedrooms dark at night and looks bright and fresh by day.'],
-          ['Bedford Ivory', '#EDE5D1', 'A soft warm ivory for bedrooms and nurseries with cream or beige walls.'],
-          ['Bedford Stone', '#BDB3A2', 'A warm stone neutral that blends with most furniture in bedrooms and lounges.'],
-          ['Bedford Silver', '#B8BABB', 'A light cool grey for modern bedrooms, offices and media rooms.'],
-          ['Bedford Slate', '#5C6369', 'A deep blue-grey that gives bedrooms a calm, enclosed feel.'],
-          ['Bedford Charcoal', '#3C3E41', 'A dark charcoal grey, ideal for media rooms and main bedrooms where you want it really dark.'],
-          ['Bedford Black', '#1D1D1E', "A deep black for home cinemas, shift workers' bedrooms and bold modern decor."],
-        ],
-      ),
+      ...colours({ material: 'Polyester blockout fabric (acrylic foam backed)', finish: 'Matte', texture: 'blockout-fabric' }, [
+        ['Bedford White', '#F4F3EF', 'A clean white blockout that keeps bedrooms dark at night and looks bright and fresh by day.'],
+        ['Bedford Ivory', '#EDE5D1', 'A soft warm ivory for bedrooms and nurseries with cream or beige walls.'],
+        ['Bedford Stone', '#BDB3A2', 'A warm stone neutral that blends with most furniture in bedrooms and lounges.'],
+        ['Bedford Silver', '#B8BABB', 'A light cool grey for modern bedrooms, offices and media rooms.'],
+        ['Bedford Slate', '#5C6369', 'A deep blue-grey that gives bedrooms a calm, enclosed feel.'],
+        ['Bedford Charcoal', '#3C3E41', 'A dark charcoal grey, ideal for media rooms and main bedrooms where you want it really dark.'],
+        ['Bedford Black', '#1D1D1E', "A deep black for home cinemas, shift workers' bedrooms and bold modern decor."],
+      ]),
       // Linen: blockout with a woven linen look.
-      ...colours(
-        { material: 'Linen-look polyester blockout fabric', finish: 'Textured weave', texture: 'linen-weave' },
-        [
-          ['Linen White', '#F1EEE6', 'A white with a soft linen texture for relaxed bedrooms and living rooms.'],
-          ['Linen Oyster', '#D9D2C3', 'A pale warm grey with a natural woven look that suits calm, neutral interiors.'],
-          ['Linen Flax', '#CBB994', 'A natural flax beige that pairs beautifully with timber floors and rattan.'],
-          ['Linen Pebble', '#A8A196', 'A soft grey-taupe that is easy to live with in lounges and bedrooms.'],
-          ['Linen Mink', '#8A7B6C', 'A warm mink brown for cosy bedrooms and studies.'],
-          ['Linen Graphite', '#4E5053', 'A textured dark grey that adds depth to modern bedrooms and TV rooms.'],
-        ],
-      ),
+      ...colours({ material: 'Linen-look polyester blockout fabric', finish: 'Textured weave', texture: 'linen-weave' }, [
+        ['Linen White', '#F1EEE6', 'A white with a soft linen texture for relaxed bedrooms and living rooms.'],
+        ['Linen Oyster', '#D9D2C3', 'A pale warm grey with a natural woven look that suits calm, neutral interiors.'],
+        ['Linen Flax', '#CBB994', 'A natural flax beige that pairs beautifully with timber floors and rattan.'],
+        ['Linen Pebble', '#A8A196', 'A soft grey-taupe that is easy to live with in lounges and bedrooms.'],
+        ['Linen Mink', '#8A7B6C', 'A warm mink brown for cosy bedrooms and studies.'],
+        ['Linen Graphite', '#4E5053', 'A textured dark grey that adds depth to modern bedrooms and TV rooms.'],
+      ]),
       // Riviera: coastal colours in smooth and woven finishes.
-      ...colours(
-        { material: 'Polyester blockout fabric', finish: 'Matte', texture: 'blockout-fabric' },
+      ...colours({ material: 'Polyester blockout fabric', finish: 'Matte', texture: 'blockout-fabric' }, [
+        ['Riviera Chalk', '#ECE9E1', 'A soft chalky white for airy coastal bedrooms and guest rooms.'],
+        ['Riviera Sand', '#D2C2A2', 'A warm beach-sand beige that suits holiday homes and light, relaxed rooms.'],
         [
-          ['Riviera Chalk', '#ECE9E1', 'A soft chalky white for airy coastal bedrooms and guest rooms.'],
-          ['Riviera Sand', '#D2C2A2', 'A warm beach-sand beige that suits holiday homes and light, relaxed rooms.'],
-          ['Riviera Driftwood', '#9C8E7C', 'A weathered grey-brown with a woven texture for natural, beachy interiors.', { ...LINEN_WEAVE, material: 'Textured polyester blockout fabric' }],
-          ['Riviera Sea Mist', '#B7C4C0', 'A pale grey-green with a woven look that brings a fresh seaside calm to bedrooms.', { ...LINEN_WEAVE, material: 'Textured polyester blockout fabric' }],
-          ['Riviera Olive', '#6B6A4A', 'A muted olive green with a woven texture for earthy, botanical-style rooms.', { ...LINEN_WEAVE, material: 'Textured polyester blockout fabric' }],
-          ['Riviera Ocean', '#2F4E63', 'A deep ocean blue that darkens bedrooms and makes a strong coastal statement.'],
+          'Riviera Driftwood',
+          '#9C8E7C',
+          'A weathered grey-brown with a woven texture for natural, beachy interiors.',
+          { ...LINEN_WEAVE, material: 'Textured polyester blockout fabric' },
         ],
-      ),
+        [
+          'Riviera Sea Mist',
+          '#B7C4C0',
+          'A pale grey-green with a woven look that brings a fresh seaside calm to bedrooms.',
+          { ...LINEN_WEAVE, material: 'Textured polyester blockout fabric' },
+        ],
+        [
+          'Riviera Olive',
+          '#6B6A4A',
+          'A muted olive green with a woven texture for earthy, botanical-style rooms.',
+          { ...LINEN_WEAVE, material: 'Textured polyester blockout fabric' },
+        ],
+        ['Riviera Ocean', '#2F4E63', 'A deep ocean blue that darkens bedrooms and makes a strong coastal statement.'],
+      ]),
     ],
   },
   {
@@ -163,7 +162,11 @@ export const COLOUR_SETS: SeedColourSet[] = [
         ['Charcoal Mesh', '#3A3C3E', 'A dark charcoal mesh that cuts glare well and gives the clearest view out from the patio.'],
         ['Black Mesh', '#1F1F20', 'A black mesh with the least glare and best see-through view, ideal for modern patios.'],
         ['Stone Grey Mesh', '#7D8083', 'A mid-grey mesh that blends with plaster walls, paving and grey window frames.'],
-        ['Pearl White Mesh', '#EDEDEA', 'A white mesh that keeps the patio bright and gives more privacy by day, with a less clear view out.'],
+        [
+          'Pearl White Mesh',
+          '#EDEDEA',
+          'A white mesh that keeps the patio bright and gives more privacy by day, with a less clear view out.',
+        ],
         ['Beige Mesh', '#CBB99A', 'A warm beige mesh that suits sandstone, face-brick and Tuscan-style homes.'],
         ['Sandstone Mesh', '#B9A17E', 'A sandy tan mesh that blends with natural stone and earthy gardens.'],
         ['Bronze Mesh', '#6A5544', 'A bronze-brown mesh that matches bronze aluminium frames and timber decks.'],
@@ -195,24 +198,47 @@ export const COLOUR_SETS: SeedColourSet[] = [
       ['Arctic White', '#F3F2EE', 'A clean white for sliding doors and large windows in bright living areas.'],
       ['Ivory', '#EEE5CF', 'A warm ivory that softens large expanses of glass in lounges and bedrooms.'],
       ['Sand', '#D3C3A3', 'A warm sand beige that blends with neutral walls and tiled floors.'],
-      ['Linen Natural', '#D8CDB8', 'A natural woven look for relaxed living rooms and offices.', { ...LINEN_WEAVE, material: 'Linen-look polyester blockout vanes (89 mm)' }],
+      [
+        'Linen Natural',
+        '#D8CDB8',
+        'A natural woven look for relaxed living rooms and offices.',
+        { ...LINEN_WEAVE, material: 'Linen-look polyester blockout vanes (89 mm)' },
+      ],
       ['Silver Grey', '#BDBFC0', 'A light cool grey for modern offices and open-plan living areas.'],
-      ['Slate', '#5E656B', 'A textured blue-grey that gives sliding doors a smart, modern finish.', { ...LINEN_WEAVE, material: 'Linen-look polyester blockout vanes (89 mm)' }],
+      [
+        'Slate',
+        '#5E656B',
+        'A textured blue-grey that gives sliding doors a smart, modern finish.',
+        { ...LINEN_WEAVE, material: 'Linen-look polyester blockout vanes (89 mm)' },
+      ],
       ['Charcoal', '#404245', 'A dark charcoal for media rooms and contemporary interiors.'],
     ]),
   },
   {
     key: 'double_roller_zebra',
-    colours: colours({ material: 'Polyester dual-layer fabric (alternating sheer and solid bands)', finish: 'Textured weave', texture: 'linen-weave' }, [
-      ['White', '#F5F4F0', 'A bright white with soft sheer bands for light, airy living rooms and bedrooms.', { finish: 'Sheer', texture: 'sheer' }],
-      ['Cream', '#EFE5CC', 'A warm cream that gives a gentle glow when the sheer bands are open.', { finish: 'Sheer', texture: 'sheer' }],
-      ['Oatmeal', '#D6C8AE', 'A natural oatmeal weave that suits relaxed, neutral interiors.'],
-      ['Grey Mist', '#C3C4C2', 'A soft misty grey for calm modern bedrooms and lounges.', { finish: 'Sheer', texture: 'sheer' }],
-      ['Silver', '#B0B2B3', 'A light silver-grey weave for contemporary offices and living areas.'],
-      ['Mocha', '#73604F', 'A warm mocha brown that adds depth to lounges with wooden furniture.'],
-      ['Charcoal', '#434548', 'A dark charcoal weave that gives stronger shading and a modern look.'],
-      ['Black', '#222223', 'A bold black for monochrome rooms, with the clearest view through the sheer bands.', { finish: 'Sheer', texture: 'sheer' }],
-    ]),
+    colours: colours(
+      { material: 'Polyester dual-layer fabric (alternating sheer and solid bands)', finish: 'Textured weave', texture: 'linen-weave' },
+      [
+        [
+          'White',
+          '#F5F4F0',
+          'A bright white with soft sheer bands for light, airy living rooms and bedrooms.',
+          { finish: 'Sheer', texture: 'sheer' },
+        ],
+        ['Cream', '#EFE5CC', 'A warm cream that gives a gentle glow when the sheer bands are open.', { finish: 'Sheer', texture: 'sheer' }],
+        ['Oatmeal', '#D6C8AE', 'A natural oatmeal weave that suits relaxed, neutral interiors.'],
+        ['Grey Mist', '#C3C4C2', 'A soft misty grey for calm modern bedrooms and lounges.', { finish: 'Sheer', texture: 'sheer' }],
+        ['Silver', '#B0B2B3', 'A light silver-grey weave for contemporary offices and living areas.'],
+        ['Mocha', '#73604F', 'A warm mocha brown that adds depth to lounges with wooden furniture.'],
+        ['Charcoal', '#434548', 'A dark charcoal weave that gives stronger shading and a modern look.'],
+        [
+          'Black',
+          '#222223',
+          'A bold black for monochrome rooms, with the clearest view through the sheer bands.',
+          { finish: 'Sheer', texture: 'sheer' },
+        ],
+      ],
+    ),
   },
   {
     key: 'honeycomb_blockout',
@@ -225,12 +251,15 @@ export const COLOUR_SETS: SeedColourSet[] = [
   },
   {
     key: 'honeycomb_duotone',
-    colours: colours({ material: 'Polyester honeycomb fabric, light filtering (white street side)', finish: 'Matte', texture: 'honeycomb' }, [
-      ['Soft White', '#F2F0EA', 'A soft white that fills living rooms with gentle, diffused light.'],
-      ['Sand', '#D5C5A5', 'A warm sand on the room side for relaxed lounges and dining rooms.'],
-      ['Dove Grey', '#BAB8B3', 'A light grey on the room side for modern living spaces and offices.'],
-      ['Mocha', '#7A6553', 'A warm mocha on the room side that softens bright light in studies and lounges.'],
-    ]),
+    colours: colours(
+      { material: 'Polyester honeycomb fabric, light filtering (white street side)', finish: 'Matte', texture: 'honeycomb' },
+      [
+        ['Soft White', '#F2F0EA', 'A soft white that fills living rooms with gentle, diffused light.'],
+        ['Sand', '#D5C5A5', 'A warm sand on the room side for relaxed lounges and dining rooms.'],
+        ['Dove Grey', '#BAB8B3', 'A light grey on the room side for modern living spaces and offices.'],
+        ['Mocha', '#7A6553', 'A warm mocha on the room side that softens bright light in studies and lounges.'],
+      ],
+    ),
   },
   {
     key: 'venetian_plaswood',
@@ -252,9 +281,24 @@ export const COLOUR_SETS: SeedColourSet[] = [
   {
     key: 'venetian_wood',
     colours: colours({ material: 'Solid basswood, stained', finish: 'Woodgrain', texture: 'wood-grain' }, [
-      ['Basswood White', '#F4F1EA', 'A painted white timber blind with subtle grain for bright bedrooms and living rooms.', { material: 'Solid basswood, painted', finish: 'Satin' }],
-      ['Basswood Ivory', '#EEE4CE', 'A warm painted ivory for classic bedrooms and dining rooms.', { material: 'Solid basswood, painted', finish: 'Satin' }],
-      ['Basswood Natural', '#DCC49B', 'The natural pale timber under a clear lacquer, for light Scandinavian-style rooms.', { material: 'Solid basswood, clear lacquer' }],
+      [
+        'Basswood White',
+        '#F4F1EA',
+        'A painted white timber blind with subtle grain for bright bedrooms and living rooms.',
+        { material: 'Solid basswood, painted', finish: 'Satin' },
+      ],
+      [
+        'Basswood Ivory',
+        '#EEE4CE',
+        'A warm painted ivory for classic bedrooms and dining rooms.',
+        { material: 'Solid basswood, painted', finish: 'Satin' },
+      ],
+      [
+        'Basswood Natural',
+        '#DCC49B',
+        'The natural pale timber under a clear lacquer, for light Scandinavian-style rooms.',
+        { material: 'Solid basswood, clear lacquer' },
+      ],
       ['Limed Oak', '#D6C9B0', 'A pale limed oak stain with a soft chalky look for coastal and farmhouse homes.'],
       ['Light Oak', '#CFAE7F', 'A light oak stain that matches pale wooden floors and furniture.'],
       ['Golden Oak', '#B9833F', 'A warm golden oak stain for cosy lounges and studies.'],
@@ -750,9 +794,7 @@ function priceRand(pricing: CurvePricing | AreaPricing, widthMm: number, dropMm:
   const ad = pricing.anchorMm[1] / 1000;
   const mw = maxW / 1000;
   const md = maxD / 1000;
-  const share =
-    pricing.widthWeight * ((w - aw) / (mw - aw)) +
-    (1 - pricing.widthWeight) * ((w * d - aw * ad) / (mw * md - aw * ad));
+  const share = pricing.widthWeight * ((w - aw) / (mw - aw)) + (1 - pricing.widthWeight) * ((w * d - aw * ad) / (mw * md - aw * ad));
   return pricing.fromRand + (pricing.toRand - pricing.fromRand) * share;
 }
 

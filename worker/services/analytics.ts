@@ -7,7 +7,17 @@ import type { Env } from '../env';
 import { randomHex, sha256Hex } from '../lib/crypto';
 import { southAfricanDay } from '../shared/sa-time';
 
-export const EVENT_KINDS = ['visit', 'page_view', 'chat_session', 'chat_message', 'price_check', 'quote', 'lead', 'order', 'payment'] as const;
+export const EVENT_KINDS = [
+  'visit',
+  'page_view',
+  'chat_session',
+  'chat_message',
+  'price_check',
+  'quote',
+  'lead',
+  'order',
+  'payment',
+] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 /** The only kinds a browser may send; every other kind is written by the worker itself. */
@@ -137,7 +147,12 @@ const BUFFER_MAX = 100;
  * interval instead of one per request. The request that opens a buffer keeps it alive with its
  * waitUntil; like recordEvent, a failed write is logged and dropped.
  */
-export function bufferEvent(env: Env, event: AnalyticsEvent, client: EventClient | undefined, waitUntil: (promise: Promise<unknown>) => void): void {
+export function bufferEvent(
+  env: Env,
+  event: AnalyticsEvent,
+  client: EventClient | undefined,
+  waitUntil: (promise: Promise<unknown>) => void,
+): void {
   buffered.push({ event: { ...event, at: event.at ?? new Date() }, client });
   if (buffered.length >= BUFFER_MAX) {
     waitUntil(flushBuffer(env));
@@ -156,11 +171,15 @@ export async function flushBuffer(env: Env): Promise<void> {
   try {
     const hashed = await Promise.all(
       batch.map(async ({ event, client }) =>
-        client && event.visitor === undefined ? { ...event, visitor: await visitorHash(env.SESSIONS, client.key, client.userAgent, southAfricanDay(event.at)) } : event,
+        client && event.visitor === undefined
+          ? { ...event, visitor: await visitorHash(env.SESSIONS, client.key, client.userAgent, southAfricanDay(event.at)) }
+          : event,
       ),
     );
     await recordEvents(env, hashed);
   } catch (err) {
-    console.warn(JSON.stringify({ level: 'warn', message: 'buffered analytics events not recorded', count: batch.length, error: String(err) }));
+    console.warn(
+      JSON.stringify({ level: 'warn', message: 'buffered analytics events not recorded', count: batch.length, error: String(err) }),
+    );
   }
 }

@@ -86,13 +86,14 @@ export async function catalogOverview(db: D1Database): Promise<CatalogOverview> 
   ]);
   // Last updated: the newest price list or product change (ISO strings compare in time order).
   const productTimes = productRows.map((p) => p.updatedAt ?? p.createdAt).filter((t): t is string => Boolean(t));
-  const lastUpdated = [latest?.createdAt, ...productTimes].filter((t): t is string => Boolean(t)).sort().at(-1) ?? null;
+  const lastUpdated =
+    [latest?.createdAt, ...productTimes]
+      .filter((t): t is string => Boolean(t))
+      .sort()
+      .at(-1) ?? null;
   const bySet = groupBy(colourRows, (c) => c.setKey);
   const uploadedOutdoor = await uploadedOutdoorColourDtos(db);
-  const overview = Object.fromEntries(CATALOGUE_SECTIONS.map((s) => [s, [] as CatalogItem[]])) as Record<
-    CatalogueSection,
-    CatalogItem[]
-  >;
+  const overview = Object.fromEntries(CATALOGUE_SECTIONS.map((s) => [s, [] as CatalogItem[]])) as Record<CatalogueSection, CatalogItem[]>;
   let anySample = false;
   for (const p of productRows) {
     const grid = await gridForProduct(db, p.id);
@@ -108,7 +109,9 @@ export async function catalogOverview(db: D1Database): Promise<CatalogOverview> 
       from_size: grid ? { width_mm: grid.widthsMm[0]!, drop_mm: grid.dropsMm[0]! } : null,
       sample_prices: grid?.isSample ?? false,
       colour_count: outdoor?.length ?? setColours.length,
-      swatches: (outdoor ?? setColours.map(toColourDto)).slice(0, SWATCHES_PER_CARD).map((c) => ({ name: c.name, hex: c.hex, imageUrl: c.imageUrl })),
+      swatches: (outdoor ?? setColours.map(toColourDto))
+        .slice(0, SWATCHES_PER_CARD)
+        .map((c) => ({ name: c.name, hex: c.hex, imageUrl: c.imageUrl })),
     };
     if ((CATALOGUE_SECTIONS as readonly string[]).includes(p.section)) overview[p.section as CatalogueSection].push(item);
   }
@@ -131,4 +134,3 @@ function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
   }
   return map;
 }
-

@@ -81,12 +81,34 @@ export type Lab = [number, number, number];
 
 // Plain words people use for the colours of rooms, with a typical shade of each.
 const COLOUR_WORDS: [string, string][] = [
-  ['white', '#F5F5F2'], ['warm white', '#F3EBDD'], ['cream', '#EDE3C8'], ['beige', '#D8C8A8'], ['sand', '#C9B48C'],
-  ['light grey', '#C8C8C8'], ['grey', '#8E8E8E'], ['charcoal', '#3E4042'], ['black', '#151515'], ['taupe', '#8B7D6B'],
-  ['tan', '#B08D64'], ['brown', '#6B4A2F'], ['dark brown', '#3D2A1C'], ['terracotta', '#B5583A'], ['red', '#B3261E'],
-  ['orange', '#E07B24'], ['mustard', '#C9A227'], ['yellow', '#E8D44D'], ['olive', '#6B6B2E'], ['sage', '#9CAF88'],
-  ['green', '#3F7D3A'], ['teal', '#2F6F6F'], ['sky blue', '#8EC5E8'], ['blue', '#2E5FA8'], ['navy', '#1E2A4A'],
-  ['lilac', '#B9A6CF'], ['purple', '#5E3A7E'], ['pink', '#E3A3B5'],
+  ['white', '#F5F5F2'],
+  ['warm white', '#F3EBDD'],
+  ['cream', '#EDE3C8'],
+  ['beige', '#D8C8A8'],
+  ['sand', '#C9B48C'],
+  ['light grey', '#C8C8C8'],
+  ['grey', '#8E8E8E'],
+  ['charcoal', '#3E4042'],
+  ['black', '#151515'],
+  ['taupe', '#8B7D6B'],
+  ['tan', '#B08D64'],
+  ['brown', '#6B4A2F'],
+  ['dark brown', '#3D2A1C'],
+  ['terracotta', '#B5583A'],
+  ['red', '#B3261E'],
+  ['orange', '#E07B24'],
+  ['mustard', '#C9A227'],
+  ['yellow', '#E8D44D'],
+  ['olive', '#6B6B2E'],
+  ['sage', '#9CAF88'],
+  ['green', '#3F7D3A'],
+  ['teal', '#2F6F6F'],
+  ['sky blue', '#8EC5E8'],
+  ['blue', '#2E5FA8'],
+  ['navy', '#1E2A4A'],
+  ['lilac', '#B9A6CF'],
+  ['purple', '#5E3A7E'],
+  ['pink', '#E3A3B5'],
 ];
 const WORD_LABS = COLOUR_WORDS.map(([word, hex]) => [word, rgbToLab(hexToRgb(hex))] as const);
 
@@ -104,7 +126,10 @@ export function hexToRgb(hex: string): Rgb {
 }
 
 export function rgbToHex(rgb: Rgb): string {
-  return `#${rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+  return `#${rgb
+    .map((v) => Math.round(v).toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase()}`;
 }
 
 export function rgbToLab([r, g, b]: Rgb): Lab {

@@ -12,7 +12,11 @@ import { outboxInsert, sendOutboxMessages } from './email/outbox';
 export type LeadInput = z.output<typeof leadCaptureSchema>;
 /** The form requires an e-mail; a chat lead may have only a phone number (never an invented e-mail). */
 /** A chat lead is stored without consent (none was asked); a form's lead always has it (the schema). */
-export type NewLead = Omit<LeadInput, 'email' | 'source' | 'popiaConsent'> & { email: string | null; source: LeadOrigin; popiaConsent: boolean };
+export type NewLead = Omit<LeadInput, 'email' | 'source' | 'popiaConsent'> & {
+  email: string | null;
+  source: LeadOrigin;
+  popiaConsent: boolean;
+};
 export type CustomerDetailsInput = z.output<typeof customerDetailsSchema>;
 
 /**
@@ -32,19 +36,28 @@ export interface LeadSink {
 /** The sink for a request or a chat turn: the /leads link from PUBLIC_BASE_URL, else the request's origin. */
 export function leadSink(
   env: Env,
-  options: { origin?: string | null; waitUntil?: (p: Promise<unknown>) => void; chatSessionId?: string | null; visitor?: string | null } = {},
+  options: {
+    origin?: string | null;
+    waitUntil?: (p: Promise<unknown>) => void;
+    chatSessionId?: string | null;
+    visitor?: string | null;
+  } = {},
 ): LeadSink {
   const business = businessProfile(env);
   const base = env.PUBLIC_BASE_URL?.trim() || options.origin || null;
   const waitUntil = options.waitUntil;
   return {
     db: env.DB,
-    notice: business.email ? { business: { ...business, email: business.email }, leadsUrl: base ? `${base.replace(/\/+$/, '')}/leads` : null } : null,
+    notice: business.email
+      ? { business: { ...business, email: business.email }, leadsUrl: base ? `${base.replace(/\/+$/, '')}/leads` : null }
+      : null,
     send: waitUntil
       ? (ids) =>
           waitUntil(
             sendOutboxMessages(env, ids).catch((err: unknown) =>
-              console.error(JSON.stringify({ level: 'error', message: 'lead notice not sent now; the outbox cron retries', error: String(err) })),
+              console.error(
+                JSON.stringify({ level: 'error', message: 'lead notice not sent now; the outbox cron retries', error: String(err) }),
+              ),
             ),
           )
       : undefined,
@@ -75,9 +88,23 @@ function leadStatements(sink: LeadSink, input: NewLead, now: Date) {
     popiaConsentAt: input.popiaConsent ? createdAt : null,
     createdAt,
   });
-  const notice = sink.notice ? outboxInsert(sink.db, leadNotificationEmail(sink.notice.business, { ...input, id, createdAt }, sessionData, sink.notice.leadsUrl), now) : null;
+  const notice = sink.notice
+    ? outboxInsert(
+        sink.db,
+        leadNotificationEmail(sink.notice.business, { ...input, id, createdAt }, sessionData, sink.notice.leadsUrl),
+        now,
+      )
+    : null;
   // Every source's lead counts on the dashboard and in the daily report (area and product as given).
-  const event = eventStatement(sink.db, { kind: 'lead', refId: id, area: input.location, productId: input.productInterest, sessionId: sink.chatSessionId, visitor: sink.visitor, at: now });
+  const event = eventStatement(sink.db, {
+    kind: 'lead',
+    refId: id,
+    area: input.location,
+    productId: input.productInterest,
+    sessionId: sink.chatSessionId,
+    visitor: sink.visitor,
+    at: now,
+  });
   return { id, insert, event, notice };
 }
 
@@ -120,7 +147,9 @@ export async function saveCustomerDetails(sink: LeadSink, input: CustomerDetails
   );
   const { popiaConsent: _consent, ...row } = input;
   const details = d.insert(customerDetails).values({ id, ...row, createdAt: now.toISOString() });
-  const results = lead.notice ? await d.batch([details, lead.insert, lead.event, lead.notice]) : await d.batch([details, lead.insert, lead.event]);
+  const results = lead.notice
+    ? await d.batch([details, lead.insert, lead.event, lead.notice])
+    : await d.batch([details, lead.insert, lead.event]);
   queueSend(sink, results, Boolean(lead.notice));
   return id;
 }

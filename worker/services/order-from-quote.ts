@@ -30,7 +30,10 @@ export async function findQuoteWithKey(db: D1Database, quoteId: string, accessKe
 }
 
 function logSendFailure(reference: string) {
-  return (err: unknown) => console.error(JSON.stringify({ level: 'error', message: 'order e-mails not sent now; the outbox cron retries', reference, error: String(err) }));
+  return (err: unknown) =>
+    console.error(
+      JSON.stringify({ level: 'error', message: 'order e-mails not sent now; the outbox cron retries', reference, error: String(err) }),
+    );
 }
 
 /** Sends after the answer when called inside a request; elsewhere (a test, a script) the cron sends. */
@@ -55,13 +58,24 @@ export interface OrderFromQuoteOptions {
  * same order and queues nothing. Throws AppError('not_found') for an unknown quote or a wrong key,
  * AppError('validation_error') for missing name or e-mail.
  */
-export async function orderFromQuote(env: Env, quoteId: string, accessKey: string, customer: QuoteCustomer, options: OrderFromQuoteOptions = {}): Promise<OrderDto> {
+export async function orderFromQuote(
+  env: Env,
+  quoteId: string,
+  accessKey: string,
+  customer: QuoteCustomer,
+  options: OrderFromQuoteOptions = {},
+): Promise<OrderDto> {
   const now = options.now ?? new Date();
   const origin = options.origin ?? (env.PUBLIC_BASE_URL?.trim().replace(/\/+$/, '') || null);
   const db = env.DB;
   const quote = await findQuoteWithKey(db, quoteId, accessKey);
   if (!quote) throw new AppError('not_found', 'Quote Not Found. Please generate a new quote through the measurement tool.');
-  const [existing] = await database(db).select({ reference: orders.reference }).from(orders).where(eq(orders.quoteId, quote.id)).orderBy(asc(orders.createdAt)).limit(1);
+  const [existing] = await database(db)
+    .select({ reference: orders.reference })
+    .from(orders)
+    .where(eq(orders.quoteId, quote.id))
+    .orderBy(asc(orders.createdAt))
+    .limit(1);
   if (existing) return (await findOrder(db, existing.reference))!;
 
   const name = customer.name?.trim();
@@ -79,23 +93,37 @@ export async function orderFromQuote(env: Env, quoteId: string, accessKey: strin
   const customerEmailAllowed = (await admitCustomerEmail(env, email, now)).allowed;
   // The quote's row guards against a double order: only the first update that claims it wins.
   const claim = `order:${reference}`;
-  const { statements, emails } = orderStatements(env, reference, {
-    customer: { name, email, phone: customer.phone?.trim() || null, address: null, instructions: `From quote ${quote.id}` },
-    lines,
-    clientTotalCents: null,
-    quoteId: quote.id,
-  }, now.toISOString(), origin, customerEmailAllowed);
+  const { statements, emails } = orderStatements(
+    env,
+    reference,
+    {
+      customer: { name, email, phone: customer.phone?.trim() || null, address: null, instructions: `From quote ${quote.id}` },
+      lines,
+      clientTotalCents: null,
+      quoteId: quote.id,
+    },
+    now.toISOString(),
+    origin,
+    customerEmailAllowed,
+  );
   try {
     const results = await d.batch([
       d.insert(idempotencyKeys).values({ key: `quote-order:${quote.id}`, requestHash: claim, resourceId: reference }),
       ...statements,
-      d.update(quotes).set({ customerName: name, customerEmail: email, customerMobile: customer.phone?.trim() || quote.customerMobile }).where(and(eq(quotes.id, quote.id))),
+      d
+        .update(quotes)
+        .set({ customerName: name, customerEmail: email, customerMobile: customer.phone?.trim() || quote.customerMobile })
+        .where(and(eq(quotes.id, quote.id))),
       ...emails,
     ]);
     sendLater(env, queuedIds(results, emails.length), reference);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const [row] = await d.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, `quote-order:${quote.id}`)).limit(1);
+    const [row] = await d
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, `quote-order:${quote.id}`))
+      .limit(1);
     if (!row) throw err;
     return (await findOrder(db, row.resourceId))!;
   }
@@ -105,6 +133,9 @@ export async function orderFromQuote(env: Env, quoteId: string, accessKey: strin
 /** The orders made from these quotes, by quote id (for the stored-quote page). */
 export async function ordersForQuotes(db: D1Database, quoteIds: readonly string[]): Promise<Map<string, string>> {
   if (quoteIds.length === 0) return new Map();
-  const rows = await database(db).select({ quoteId: orders.quoteId, reference: orders.reference }).from(orders).where(inArray(orders.quoteId, [...quoteIds]));
+  const rows = await database(db)
+    .select({ quoteId: orders.quoteId, reference: orders.reference })
+    .from(orders)
+    .where(inArray(orders.quoteId, [...quoteIds]));
   return new Map(rows.map((r) => [r.quoteId!, r.reference]));
 }

@@ -40,7 +40,6 @@ export function newOrderReference(): string {
   return out.length === REFERENCE_LENGTH ? `CB-${out}` : newOrderReference();
 }
 
-
 const cents = (rand: number) => Math.round(rand * 100);
 const rand = (c: number) => c / 100;
 
@@ -57,7 +56,10 @@ export async function priceBlinds(db: D1Database, blinds: readonly BlindLineInpu
     const label = `Blind ${i + 1}`;
     const grid = await gridForProduct(db, line.product_type);
     if (!grid) {
-      issues.push({ path: `blinds.${i}.product_type`, message: `${label}: we do not make '${line.product_type}'. Choose a product from the calculator.` });
+      issues.push({
+        path: `blinds.${i}.product_type`,
+        message: `${label}: we do not make '${line.product_type}'. Choose a product from the calculator.`,
+      });
       continue;
     }
     let offered = colourCache.get(grid.productId);
@@ -68,7 +70,10 @@ export async function priceBlinds(db: D1Database, blinds: readonly BlindLineInpu
     }
     const colour = offered.get(line.colour.trim().replace(/\s+/g, ' ').toLowerCase());
     if (!colour) {
-      issues.push({ path: `blinds.${i}.colour`, message: `${label}: ${grid.productName} does not come in '${line.colour}'. Choose one of its colours.` });
+      issues.push({
+        path: `blinds.${i}.colour`,
+        message: `${label}: ${grid.productName} does not come in '${line.colour}'. Choose one of its colours.`,
+      });
       continue;
     }
     const price = priceForSize(grid, line.width_mm, line.drop_mm);
@@ -98,7 +103,10 @@ export async function priceBlinds(db: D1Database, blinds: readonly BlindLineInpu
     });
   }
   if (issues.length > 0) {
-    const summary = issues.slice(0, 3).map((i) => i.message).join(' ');
+    const summary = issues
+      .slice(0, 3)
+      .map((i) => i.message)
+      .join(' ');
     throw new AppError('validation_error', summary, { issues });
   }
   return priced;
@@ -215,7 +223,14 @@ function orderForEmail(reference: string, order: NewOrder, createdAt: string): O
  * The statements that write one order and queue its confirmation e-mails; run them in one batch with
  * anything that must go with it. The outbox inserts come last, so their ids are the batch's last results.
  */
-export function orderStatements(env: Env, reference: string, order: NewOrder, createdAt: string, origin: string | null, customerEmailAllowed: boolean) {
+export function orderStatements(
+  env: Env,
+  reference: string,
+  order: NewOrder,
+  createdAt: string,
+  origin: string | null,
+  customerEmailAllowed: boolean,
+) {
   const db = env.DB;
   const d = database(db);
   const { totalCents, vatCents, subtotalCents } = totalsOf(order.lines);
@@ -289,10 +304,20 @@ async function replayIdempotent(db: D1Database, key: string, requestHash: string
  * the confirmation e-mails in one batch. With a key, a retry (even one racing the first request)
  * answers the same order and queues nothing more. The caller sends outboxIds after answering.
  */
-export async function submitOrder(env: Env, input: OrderSubmitInput, idempotencyKey: string | null, origin: string | null, now = new Date()): Promise<SubmittedOrder> {
+export async function submitOrder(
+  env: Env,
+  input: OrderSubmitInput,
+  idempotencyKey: string | null,
+  origin: string | null,
+  now = new Date(),
+): Promise<SubmittedOrder> {
   const db = env.DB;
   const lines = await priceBlinds(db, input.blinds);
-  const canonical = JSON.stringify({ ...input, blinds: input.blinds.map(({ price: _p, total_price: _t, id: _i, ...rest }) => rest), total_amount: undefined });
+  const canonical = JSON.stringify({
+    ...input,
+    blinds: input.blinds.map(({ price: _p, total_price: _t, id: _i, ...rest }) => rest),
+    total_amount: undefined,
+  });
   const idempotency = idempotencyKey ? { key: `orders:${idempotencyKey}`, requestHash: await sha256Hex(canonical) } : undefined;
   if (idempotency) {
     const replay = await replayIdempotent(db, idempotency.key, idempotency.requestHash);
@@ -321,7 +346,11 @@ export async function submitOrder(env: Env, input: OrderSubmitInput, idempotency
     try {
       // The key goes first: a racing twin fails on it before writing anything.
       const results = idempotency
-        ? await d.batch([d.insert(idempotencyKeys).values({ key: idempotency.key, requestHash: idempotency.requestHash, resourceId: reference }), ...statements, ...emails])
+        ? await d.batch([
+            d.insert(idempotencyKeys).values({ key: idempotency.key, requestHash: idempotency.requestHash, resourceId: reference }),
+            ...statements,
+            ...emails,
+          ])
         : await d.batch([...statements, ...emails]);
       const stored = await findOrder(db, reference);
       return { order: stored!, created: true, outboxIds: queuedIds(results, emails.length) };

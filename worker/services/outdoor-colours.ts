@@ -45,7 +45,10 @@ export function parseColourLines(lines: readonly string[]): { colours: ParsedCol
   const seen = new Map<string, string>();
   lines.forEach((raw, index) => {
     const line = index + 1;
-    const text = raw.replace(/[\u00a0\u2007\u202f]/g, ' ').replace(/\s+/g, ' ').trim();
+    const text = raw
+      .replace(/[\u00a0\u2007\u202f]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (!text) return;
     const skip = (reason: string) => skipped.push({ line, text: text.slice(0, 200), reason: `line ${line}: ${reason}` });
     const match = COLOUR_LINE.exec(text);
@@ -102,7 +105,15 @@ export async function uploadedOutdoorColourDtos(db: D1Database): Promise<ColourD
   if (rows.length === 0) return null;
   return rows.map((row) => {
     const url = swatchUrlFor(row.name, row.hex);
-    return { name: row.name, hex: row.hex, material: row.material, finish: row.finish, description: row.description, imageUrl: url, swatchPath: url };
+    return {
+      name: row.name,
+      hex: row.hex,
+      material: row.material,
+      finish: row.finish,
+      description: row.description,
+      imageUrl: url,
+      swatchPath: url,
+    };
   });
 }
 
@@ -114,7 +125,11 @@ export async function listOutdoorColours(db: D1Database): Promise<OutdoorColours
     const latest = rows.reduce((a, b) => (b.createdAt >= a.createdAt ? b : a)); // ties: the upload's own rows come last
     return { success: true, colours: rows.map(toOutdoorColour), lastUpdated: latest.createdAt, source: latest.source };
   }
-  const seed = await d.select().from(colours).where(eq(colours.setKey, OUTDOOR_COLOUR_SET_KEY)).orderBy(asc(colours.sortOrder), asc(colours.id));
+  const seed = await d
+    .select()
+    .from(colours)
+    .where(eq(colours.setKey, OUTDOOR_COLOUR_SET_KEY))
+    .orderBy(asc(colours.sortOrder), asc(colours.id));
   return {
     success: true,
     colours: seed.map((c) => ({
@@ -141,7 +156,12 @@ export interface UploadColoursInput {
  * Reads the document, then writes the range in one batch with its audit entry: replace-all deletes the
  * current range and inserts the new one; merge upserts by name. Nothing is written when no line is a colour.
  */
-export async function uploadOutdoorColours(db: D1Database, media: R2Bucket, input: UploadColoursInput, now = new Date()): Promise<UploadColoursResponse> {
+export async function uploadOutdoorColours(
+  db: D1Database,
+  media: R2Bucket,
+  input: UploadColoursInput,
+  now = new Date(),
+): Promise<UploadColoursResponse> {
   const paragraphs = wordParagraphs(input.bytes); // 413 / 415 before anything changes
   const { colours: parsed, skipped } = parseColourLines(paragraphs);
   const source = input.fileName.replace(/[^\w .()-]+/g, '_').slice(0, 120) || 'document';
@@ -159,10 +179,15 @@ export async function uploadOutdoorColours(db: D1Database, media: R2Bucket, inpu
   // Merging into no uploaded range merges into what the storefront shows: the seed's outdoor set.
   const base: ParsedColour[] = [];
   if (!input.replaceAll && before === 0) {
-    const seed = await d.select().from(colours).where(eq(colours.setKey, OUTDOOR_COLOUR_SET_KEY)).orderBy(asc(colours.sortOrder), asc(colours.id));
+    const seed = await d
+      .select()
+      .from(colours)
+      .where(eq(colours.setKey, OUTDOOR_COLOUR_SET_KEY))
+      .orderBy(asc(colours.sortOrder), asc(colours.id));
     const incoming = new Set(parsed.map((c) => c.name.toLowerCase()));
     for (const c of seed) {
-      if (!incoming.has(c.name.toLowerCase())) base.push({ name: c.name, hex: c.hex, material: c.material, finish: c.finish, description: c.description });
+      if (!incoming.has(c.name.toLowerCase()))
+        base.push({ name: c.name, hex: c.hex, material: c.material, finish: c.finish, description: c.description });
     }
   }
 
@@ -181,7 +206,8 @@ export async function uploadOutdoorColours(db: D1Database, media: R2Bucket, inpu
 
   const statements: BatchItem<'sqlite'>[] = [];
   if (input.replaceAll) statements.push(d.delete(outdoorColours));
-  for (let i = 0; i < baseRows.length; i += ROWS_PER_INSERT) statements.push(d.insert(outdoorColours).values(baseRows.slice(i, i + ROWS_PER_INSERT)));
+  for (let i = 0; i < baseRows.length; i += ROWS_PER_INSERT)
+    statements.push(d.insert(outdoorColours).values(baseRows.slice(i, i + ROWS_PER_INSERT)));
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     const chunk = rows.slice(i, i + ROWS_PER_INSERT);
     const insert = d.insert(outdoorColours).values(chunk);
@@ -217,7 +243,14 @@ export async function uploadOutdoorColours(db: D1Database, media: R2Bucket, inpu
   await d.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
 
   const [{ n: total = 0 } = {}] = await d.select({ n: count() }).from(outdoorColours);
-  const added = rows.map((r) => ({ name: r.name, hex: r.hex, material: r.material, finish: r.finish, description: r.description, imageUrl: swatchUrlFor(r.name, r.hex) }));
+  const added = rows.map((r) => ({
+    name: r.name,
+    hex: r.hex,
+    material: r.material,
+    finish: r.finish,
+    description: r.description,
+    imageUrl: swatchUrlFor(r.name, r.hex),
+  }));
   const mode = input.replaceAll ? 'replaced the whole range' : 'merged into the range';
   return {
     success: true,

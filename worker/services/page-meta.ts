@@ -6,14 +6,7 @@
 // upload shows here as soon as the calculator sees it, and a page costs no D1 read of its own.
 import type { Env } from '../env';
 import { publicOrigin } from '../lib/origin';
-import {
-  documentTitle,
-  LOGO_IMAGE_PATH,
-  pageMetaFor,
-  PUBLIC_PAGES,
-  SOCIAL_IMAGE,
-  type PageMetaMatch,
-} from '../shared/route-meta';
+import { documentTitle, LOGO_IMAGE_PATH, pageMetaFor, PUBLIC_PAGES, SOCIAL_IMAGE, type PageMetaMatch } from '../shared/route-meta';
 import { HERO_POSTER } from '../shared/landing-first-screen';
 import { landingFirstScreenHtml } from './first-screen';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../shared/public-config';
@@ -80,7 +73,14 @@ export async function pageHeadFor(env: Env, config: PublicConfig, requestUrl: st
     return { ...base, description: PUBLIC_PAGES[0].description, canonical: null, url: null, robots: 'noindex, nofollow', jsonLd: [] };
   }
   const url = origin + match.page.path;
-  return { ...base, description: match.page.description, canonical: url, url, robots: 'index, follow', jsonLd: await structuredData(env.DB, config, origin, match) };
+  return {
+    ...base,
+    description: match.page.description,
+    canonical: url,
+    url,
+    robots: 'index, follow',
+    jsonLd: await structuredData(env.DB, config, origin, match),
+  };
 }
 
 interface PricedProduct {
@@ -136,10 +136,7 @@ async function structuredData(
     ...(config.phone.national || config.phone.gardenRoute ? { telephone: config.phone.national || config.phone.gardenRoute } : {}),
     ...(config.email ? { email: config.email } : {}),
     address: { '@type': 'PostalAddress', addressRegion: 'Western Cape', addressCountry: 'ZA' },
-    areaServed: [
-      ...GARDEN_ROUTE_TOWNS.map((name) => ({ '@type': 'City', name })),
-      { '@type': 'Country', name: 'South Africa' },
-    ],
+    areaServed: [...GARDEN_ROUTE_TOWNS.map((name) => ({ '@type': 'City', name })), { '@type': 'Country', name: 'South Africa' }],
     currenciesAccepted: 'ZAR',
     ...(config.mainWebsiteUrl ? { sameAs: [config.mainWebsiteUrl] } : {}),
   };
@@ -190,28 +187,28 @@ export function jsonForScript(value: unknown): string {
 export function renderHead(head: PageHead): string {
   const tags: SafeHtml[] = [
     html`<title>${head.title}</title>`,
-    html`<meta name="description" content="${head.description}">`,
-    html`<meta name="robots" content="${head.robots}">`,
+    html`<meta name="description" content="${head.description}" />`,
+    html`<meta name="robots" content="${head.robots}" />`,
   ];
-  if (head.canonical) tags.push(html`<link rel="canonical" href="${head.canonical}">`);
+  if (head.canonical) tags.push(html`<link rel="canonical" href="${head.canonical}" />`);
   tags.push(
-    html`<meta property="og:type" content="${head.ogType}">`,
-    html`<meta property="og:site_name" content="${head.siteName}">`,
-    html`<meta property="og:locale" content="en_ZA">`,
-    html`<meta property="og:title" content="${head.title}">`,
-    html`<meta property="og:description" content="${head.description}">`,
+    html`<meta property="og:type" content="${head.ogType}" />`,
+    html`<meta property="og:site_name" content="${head.siteName}" />`,
+    html`<meta property="og:locale" content="en_ZA" />`,
+    html`<meta property="og:title" content="${head.title}" />`,
+    html`<meta property="og:description" content="${head.description}" />`,
   );
-  if (head.url) tags.push(html`<meta property="og:url" content="${head.url}">`);
+  if (head.url) tags.push(html`<meta property="og:url" content="${head.url}" />`);
   tags.push(
-    html`<meta property="og:image" content="${head.image.url}">`,
-    html`<meta property="og:image:type" content="${head.image.type}">`,
-    html`<meta property="og:image:width" content="${String(head.image.width)}">`,
-    html`<meta property="og:image:height" content="${String(head.image.height)}">`,
-    html`<meta property="og:image:alt" content="${head.image.alt}">`,
-    html`<meta name="twitter:card" content="summary_large_image">`,
+    html`<meta property="og:image" content="${head.image.url}" />`,
+    html`<meta property="og:image:type" content="${head.image.type}" />`,
+    html`<meta property="og:image:width" content="${String(head.image.width)}" />`,
+    html`<meta property="og:image:height" content="${String(head.image.height)}" />`,
+    html`<meta property="og:image:alt" content="${head.image.alt}" />`,
+    html`<meta name="twitter:card" content="summary_large_image" />`,
   );
   tags.push(new SafeHtml(`<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${jsonForScript(head.publicConfig)}</script>`));
-  if (head.preloadImage) tags.push(html`<link rel="preload" as="image" href="${head.preloadImage}" fetchpriority="high">`);
+  if (head.preloadImage) tags.push(html`<link rel="preload" as="image" href="${head.preloadImage}" fetchpriority="high" />`);
   if (head.jsonLd.length > 0) {
     const data = head.jsonLd.length === 1 ? head.jsonLd[0] : head.jsonLd;
     tags.push(new SafeHtml(`<script type="application/ld+json">${jsonForScript(data)}</script>`));
@@ -262,7 +259,11 @@ export function withPageHead(response: Response, head: PageHead): Response {
       element: (element) => {
         element.append(renderHead(head), { html: true });
         element.onEndTag((end) => {
-          if (entry) end.before(String(html`<script src="${BOOT_SCRIPT}" data-entry="${entry}" data-preload="${preloads.join(' ')}" defer></script>`), { html: true });
+          if (entry)
+            end.before(
+              String(html`<script src="${BOOT_SCRIPT}" data-entry="${entry}" data-preload="${preloads.join(' ')}" defer></script>`),
+              { html: true },
+            );
         });
       },
     })

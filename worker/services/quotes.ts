@@ -10,11 +10,29 @@ import { quotes } from '../db/schema';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
 import { humanSeconds } from '../middleware/rate-limit';
-import { admitCustomerEmail, CUSTOMER_EMAIL_DAILY_CAP, CUSTOMER_EMAIL_RECIPIENT_LIMIT, normaliseEmailAddress } from './email/customer-email-guard';
-import { QUOTE_VALID_DAYS, type emailQuoteSchema, type PricedLineDto, type quoteInternalSchema, type StoredQuoteDto } from '../shared/orders-api';
+import {
+  admitCustomerEmail,
+  CUSTOMER_EMAIL_DAILY_CAP,
+  CUSTOMER_EMAIL_RECIPIENT_LIMIT,
+  normaliseEmailAddress,
+} from './email/customer-email-guard';
+import {
+  QUOTE_VALID_DAYS,
+  type emailQuoteSchema,
+  type PricedLineDto,
+  type quoteInternalSchema,
+  type StoredQuoteDto,
+} from '../shared/orders-api';
 import { email as emailSchema } from '../shared/schemas';
 import { outboxInsert, type OutgoingEmail } from './email/outbox';
-import { NOT_PROVIDED, quoteBusinessCopyEmail, quoteCustomerEmail, quoteSavedEmail, WALK_IN_CUSTOMER, type QuoteForEmail } from './email/quote-emails';
+import {
+  NOT_PROVIDED,
+  quoteBusinessCopyEmail,
+  quoteCustomerEmail,
+  quoteSavedEmail,
+  WALK_IN_CUSTOMER,
+  type QuoteForEmail,
+} from './email/quote-emails';
 import { findQuoteWithKey, ordersForQuotes } from './order-from-quote';
 import { priceBlinds, sizeSourceFields, totalsOf, type BlindLineInput } from './orders';
 import { vatInside } from '../shared/money';
@@ -112,7 +130,13 @@ async function storeQuote(db: D1Database, input: NewQuote, now: Date): Promise<S
         }),
         ...emails.map((m) => outboxInsert(db, m, now)),
       ]);
-      return { quoteId: id, accessKey, totalCents: totals.totalCents, validUntil, outboxIds: queued.flatMap((rows) => (rows as { id: number }[]).map((r) => r.id)) };
+      return {
+        quoteId: id,
+        accessKey,
+        totalCents: totals.totalCents,
+        validUntil,
+        outboxIds: queued.flatMap((rows) => (rows as { id: number }[]).map((r) => r.id)),
+      };
     } catch (err) {
       // Taken in the meantime (or an old e-mail of that number is in the outbox): try the next one.
       if (!isUniqueViolation(err)) throw err;
@@ -138,12 +162,22 @@ export async function limitQuoteEmails(env: Env, recipient: string, now = new Da
   if (verdict.allowed) return;
   const details = verdict.retryAfterSeconds === undefined ? undefined : { retryAfterSeconds: verdict.retryAfterSeconds };
   if (verdict.reason === 'recipient') {
-    throw new AppError('rate_limited', `${recipient} has been sent several quotes already. Please wait ${humanSeconds(verdict.retryAfterSeconds ?? 86_400)} and try again.`, details);
+    throw new AppError(
+      'rate_limited',
+      `${recipient} has been sent several quotes already. Please wait ${humanSeconds(verdict.retryAfterSeconds ?? 86_400)} and try again.`,
+      details,
+    );
   }
   const b = businessProfile(env);
   const phone = b.phoneNational ?? b.phoneGardenRoute;
-  const contact = [phone && `call us on ${phone}`, b.whatsappNational && `WhatsApp us on ${b.whatsappNational}`].filter(Boolean).join(' or ') || 'call or WhatsApp us';
-  throw new AppError('rate_limited', `We cannot e-mail any more quotes today. Please ${contact} and we will help you with your quote.`, details);
+  const contact =
+    [phone && `call us on ${phone}`, b.whatsappNational && `WhatsApp us on ${b.whatsappNational}`].filter(Boolean).join(' or ') ||
+    'call or WhatsApp us';
+  throw new AppError(
+    'rate_limited',
+    `We cannot e-mail any more quotes today. Please ${contact} and we will help you with your quote.`,
+    details,
+  );
 }
 
 /** POST /api/email/quote: stores the quote and queues it to the recipient (and a copy to the business). */
@@ -155,7 +189,10 @@ export async function saveEmailedQuote(env: Env, input: EmailQuoteInput, origin:
       requestedId: input.quote_id,
       blinds: input.blinds,
       customer: { name: input.recipient_name, email: input.recipient_email, mobile: input.recipient_mobile },
-      emails: (quote) => [quoteCustomerEmail(env, quote, origin, input.recipient_email), input.send_copy_to_business ? quoteBusinessCopyEmail(env, quote, origin) : null],
+      emails: (quote) => [
+        quoteCustomerEmail(env, quote, origin, input.recipient_email),
+        input.send_copy_to_business ? quoteBusinessCopyEmail(env, quote, origin) : null,
+      ],
     },
     now,
   );
@@ -168,7 +205,13 @@ const isPlaceholder = (value: string) => value === '' || value.toLowerCase() ===
  * spec's placeholders in the message; the quote stores them as unknown (null), not as text.
  */
 /** `via: 'mcp'` when an AI shopping agent started the quote (the business's e-mail says so). */
-export async function saveInternalQuote(env: Env, input: QuoteInternalInput, origin: string, now = new Date(), via?: 'mcp'): Promise<SavedQuote> {
+export async function saveInternalQuote(
+  env: Env,
+  input: QuoteInternalInput,
+  origin: string,
+  now = new Date(),
+  via?: 'mcp',
+): Promise<SavedQuote> {
   const name = input.customer_name.trim();
   let email: string | null = null;
   if (!isPlaceholder(input.customer_email.trim())) {
@@ -187,16 +230,36 @@ export async function saveInternalQuote(env: Env, input: QuoteInternalInput, ori
     mobile: isPlaceholder(mobile) ? null : mobile,
   };
   if (!env.BUSINESS_EMAIL?.trim()) {
-    console.warn(JSON.stringify({ level: 'warn', message: "BUSINESS_EMAIL is not set: the 'Quote saved' e-mail is not sent", requestedId: input.quote_id }));
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        message: "BUSINESS_EMAIL is not set: the 'Quote saved' e-mail is not sent",
+        requestedId: input.quote_id,
+      }),
+    );
   }
-  return storeQuote(env.DB, { origin: 'internal', requestedId: input.quote_id, blinds: input.blinds, customer, emails: (quote) => [quoteSavedEmail(env, quote, origin, via)] }, now);
+  return storeQuote(
+    env.DB,
+    {
+      origin: 'internal',
+      requestedId: input.quote_id,
+      blinds: input.blinds,
+      customer,
+      emails: (quote) => [quoteSavedEmail(env, quote, origin, via)],
+    },
+    now,
+  );
 }
 
 /**
  * GET /api/quotes/{id}?key=: the quote when the number and its key match, else null (the caller
  * answers 404 either way, never telling whether the number exists).
  */
-export async function findStoredQuote(env: Pick<Env, 'DB' | 'APP_ENV'>, quoteId: string, accessKey: string): Promise<StoredQuoteDto | null> {
+export async function findStoredQuote(
+  env: Pick<Env, 'DB' | 'APP_ENV'>,
+  quoteId: string,
+  accessKey: string,
+): Promise<StoredQuoteDto | null> {
   const db = env.DB;
   const row = await findQuoteWithKey(db, quoteId, accessKey);
   if (!row) return null;

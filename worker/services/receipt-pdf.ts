@@ -67,10 +67,20 @@ const COLUMNS: Column[] = [
   { header: 'Product', width: 128, align: 'left', cell: (l) => l.product_name },
   { header: 'W × D (mm)', width: 62, align: 'left', cell: (l) => `${l.width_mm} × ${l.drop_mm}` },
   { header: 'Colour', width: 74, align: 'left', cell: (l) => l.colour },
-  { header: 'Fitting', width: 76, align: 'left', cell: (l) => `${CONTROL_LABELS[l.control_side] ?? l.control_side}, ${MOUNT_LABELS[l.mount_type] ?? l.mount_type}` },
+  {
+    header: 'Fitting',
+    width: 76,
+    align: 'left',
+    cell: (l) => `${CONTROL_LABELS[l.control_side] ?? l.control_side}, ${MOUNT_LABELS[l.mount_type] ?? l.mount_type}`,
+  },
   { header: 'Qty', width: 25, align: 'right', cell: (l) => String(l.quantity) },
   { header: 'Unit', width: 62, align: 'right', cell: (l) => formatRandFromCents(l.unit_price_cents) },
-  { header: 'Total', width: CONTENT_WIDTH - (128 + 62 + 74 + 76 + 25 + 62), align: 'right', cell: (l) => formatRandFromCents(l.total_cents) },
+  {
+    header: 'Total',
+    width: CONTENT_WIDTH - (128 + 62 + 74 + 76 + 25 + 62),
+    align: 'right',
+    cell: (l) => formatRandFromCents(l.total_cents),
+  },
 ];
 const CELL_PAD = 4;
 
@@ -181,7 +191,14 @@ export function layoutReceipt(order: OrderDto, business: ReceiptBusiness, metric
   } else if (refunded) {
     paragraph('The payment for this order was refunded. Contact us with any questions.', statusX, half, SMALL, false, 'muted');
   } else if (!paid) {
-    paragraph('Your order confirmation page shows how to pay (card or bank transfer, as offered), or contact us to arrange payment.', statusX, half, SMALL, false, 'muted');
+    paragraph(
+      'Your order confirmation page shows how to pay (card or bank transfer, as offered), or contact us to arrange payment.',
+      statusX,
+      half,
+      SMALL,
+      false,
+      'muted',
+    );
   }
   if (order.test_payment) {
     text(TEST_PAYMENT_NOTE, statusX, BODY, true);
@@ -281,9 +298,25 @@ export function layoutReceipt(order: OrderDto, business: ReceiptBusiness, metric
   pages.forEach((page, i) => {
     const footerY = MARGIN - 8;
     page.items.push({ kind: 'rule', x1: MARGIN, x2: PAGE_WIDTH - MARGIN, y: footerY + 14, thickness: 0.5, colour: 'rule' });
-    page.items.push({ kind: 'text', text: clean(`${business.name} · Receipt ${order.reference} · Prices include 15% VAT`), x: MARGIN, y: footerY, size: 7.5, bold: false, colour: 'muted' });
+    page.items.push({
+      kind: 'text',
+      text: clean(`${business.name} · Receipt ${order.reference} · Prices include 15% VAT`),
+      x: MARGIN,
+      y: footerY,
+      size: 7.5,
+      bold: false,
+      colour: 'muted',
+    });
     const label = `Page ${i + 1} of ${pages.length}`;
-    page.items.push({ kind: 'text', text: label, x: PAGE_WIDTH - MARGIN - metrics.width(label, 7.5, false), y: footerY, size: 7.5, bold: false, colour: 'muted' });
+    page.items.push({
+      kind: 'text',
+      text: label,
+      x: PAGE_WIDTH - MARGIN - metrics.width(label, 7.5, false),
+      y: footerY,
+      size: 7.5,
+      bold: false,
+      colour: 'muted',
+    });
   });
   return pages;
 }
@@ -353,7 +386,12 @@ export async function receiptPdf(order: OrderDto, business: ReceiptBusiness): Pr
       if (item.kind === 'text') {
         page.drawText(item.text, { x: item.x, y: item.y, size: item.size, font: font(item.bold), color: COLOURS[item.colour] });
       } else if (item.kind === 'rule') {
-        page.drawLine({ start: { x: item.x1, y: item.y }, end: { x: item.x2, y: item.y }, thickness: item.thickness, color: COLOURS[item.colour] });
+        page.drawLine({
+          start: { x: item.x1, y: item.y },
+          end: { x: item.x2, y: item.y },
+          thickness: item.thickness,
+          color: COLOURS[item.colour],
+        });
       } else {
         page.drawRectangle({ x: item.x, y: item.y, width: item.width, height: item.height, color: COLOURS[item.colour] });
       }

@@ -42,7 +42,10 @@ export async function withSampleFlags<T extends LineKey>(db: D1Database, lines: 
       .where(and(eq(priceLists.isSample, true), inArray(priceLists.productId, [...new Set(unknown.map((l) => l.product_type))])));
     for (const r of rows) sample.add(`${r.productId}@${r.version}`);
   }
-  return lines.map((l) => ({ ...l, sample_price: typeof l.sample_price === 'boolean' ? l.sample_price : sample.has(`${l.product_type}@${l.price_list_version}`) }));
+  return lines.map((l) => ({
+    ...l,
+    sample_price: typeof l.sample_price === 'boolean' ? l.sample_price : sample.has(`${l.product_type}@${l.price_list_version}`),
+  }));
 }
 
 /** Products whose grid in force is still a sample grid (the staff dashboard names them), in catalogue order. */

@@ -29,7 +29,11 @@ export interface SeedResult {
  * no half-written catalogue and a re-run starts clean. `renderSwatch` lets the tests, which seed
  * once per file, reuse the swatches they rendered before.
  */
-export async function seedCatalogueIfEmpty(db: D1Database, media: R2Bucket, renderSwatch: typeof renderSwatchPng = renderSwatchPng): Promise<SeedResult> {
+export async function seedCatalogueIfEmpty(
+  db: D1Database,
+  media: R2Bucket,
+  renderSwatch: typeof renderSwatchPng = renderSwatchPng,
+): Promise<SeedResult> {
   const d = database(db);
   const [existing] = await d.select({ n: count() }).from(products);
   if ((existing?.n ?? 0) > 0) return { seeded: false, products: 0, colours: 0, priceLists: 0 };
@@ -39,7 +43,9 @@ export async function seedCatalogueIfEmpty(db: D1Database, media: R2Bucket, rend
   for (const set of COLOUR_SETS) {
     for (const [index, colour] of set.colours.entries()) {
       const swatchKey = `swatches/${set.key}/${colour.slug}-${swatchHash(colour.hex, colour.texture)}.png`;
-      swatchPuts.push(() => media.put(swatchKey, renderSwatch(colour.hex, colour.texture, SWATCH_SIZE_PX), { httpMetadata: { contentType: 'image/png' } }));
+      swatchPuts.push(() =>
+        media.put(swatchKey, renderSwatch(colour.hex, colour.texture, SWATCH_SIZE_PX), { httpMetadata: { contentType: 'image/png' } }),
+      );
       colourRows.push({
         setKey: set.key,
         slug: colour.slug,

@@ -6,7 +6,15 @@ import { database } from '../lib/db';
 import { orders, trackingEntries } from '../db/schema';
 import type { Env } from '../env';
 import { AppError } from '../lib/errors';
-import type { OrderContact, PublicTrackingDto, TrackingEntryDto, TrackingHistoryItem, TrackingStatus, trackingCreateSchema, trackingUpdateSchema } from '../shared/tracking-api';
+import type {
+  OrderContact,
+  PublicTrackingDto,
+  TrackingEntryDto,
+  TrackingHistoryItem,
+  TrackingStatus,
+  trackingCreateSchema,
+  trackingUpdateSchema,
+} from '../shared/tracking-api';
 import type { z } from 'zod';
 import { auditStatement } from './staff/audit';
 import { outboxInsert } from './email/outbox';
@@ -43,7 +51,11 @@ function toStaffDto(row: TrackingRow): TrackingEntryDto {
 
 /** Every entry, the latest update first (GET /api/tracking). */
 export async function listTracking(db: D1Database): Promise<TrackingEntryDto[]> {
-  const rows = await database(db).select().from(trackingEntries).orderBy(desc(trackingEntries.updatedAt), desc(trackingEntries.createdAt)).limit(500);
+  const rows = await database(db)
+    .select()
+    .from(trackingEntries)
+    .orderBy(desc(trackingEntries.updatedAt), desc(trackingEntries.createdAt))
+    .limit(500);
   return rows.map(toStaffDto);
 }
 
@@ -81,7 +93,8 @@ export async function trackingForOrderOf(db: D1Database, orderId: string, contac
     .where(eq(orders.reference, orderId))
     .limit(1);
   if (!order) return null;
-  const emailMatches = contact.email !== undefined && order.email.trim() !== '' && order.email.trim().toLowerCase() === contact.email.toLowerCase();
+  const emailMatches =
+    contact.email !== undefined && order.email.trim() !== '' && order.email.trim().toLowerCase() === contact.email.toLowerCase();
   const postcodeMatches = contact.postcode !== undefined && addressHasPostcode(order.address, contact.postcode);
   if (!emailMatches && !postcodeMatches) return null;
   return trackingForOrder(db, orderId);
@@ -107,12 +120,21 @@ function outboxIdsOf(result: unknown): number[] {
  * POST /api/tracking: publishes tracking for a known order. The first history entry is the create
  * itself; the customer is e-mailed about it. A tracking number already used is a 409.
  */
-export async function createTracking(env: Env, input: TrackingCreateInput, actor: string, origin: string | null, now = new Date()): Promise<TrackingWrite> {
+export async function createTracking(
+  env: Env,
+  input: TrackingCreateInput,
+  actor: string,
+  origin: string | null,
+  now = new Date(),
+): Promise<TrackingWrite> {
   const db = env.DB;
   const d = database(db);
   const { exists, recipient } = await orderRecipient(db, input.orderId);
   // The customer looks tracking up by this reference, so it must name a real order.
-  if (!exists) throw new AppError('validation_error', `orderId: there is no order with reference ${input.orderId}.`, { issues: [{ path: 'orderId', message: `there is no order with reference ${input.orderId}` }] });
+  if (!exists)
+    throw new AppError('validation_error', `orderId: there is no order with reference ${input.orderId}.`, {
+      issues: [{ path: 'orderId', message: `there is no order with reference ${input.orderId}` }],
+    });
   const duplicate = await trackingByNumber(db, input.trackingNumber);
   if (duplicate) throw duplicateNumber(input.trackingNumber);
 
@@ -122,7 +144,15 @@ export async function createTracking(env: Env, input: TrackingCreateInput, actor
   const email = recipient
     ? trackingUpdateEmail(
         env,
-        { id, trackingNumber: input.trackingNumber, orderId: input.orderId, courierName: input.courierName, estimatedDelivery: input.estimatedDelivery, latest: first, historyIndex: 0 },
+        {
+          id,
+          trackingNumber: input.trackingNumber,
+          orderId: input.orderId,
+          courierName: input.courierName,
+          estimatedDelivery: input.estimatedDelivery,
+          latest: first,
+          historyIndex: 0,
+        },
         recipient,
         origin,
       )
@@ -140,7 +170,11 @@ export async function createTracking(env: Env, input: TrackingCreateInput, actor
     createdAt: timestamp,
     updatedAt: timestamp,
   });
-  const audit = auditStatement(db, { actor, action: 'tracking.create', target: input.trackingNumber, details: { id, orderId: input.orderId, status: input.status } }, now);
+  const audit = auditStatement(
+    db,
+    { actor, action: 'tracking.create', target: input.trackingNumber, details: { id, orderId: input.orderId, status: input.status } },
+    now,
+  );
   try {
     const results = email ? await d.batch([insert, audit, outboxInsert(db, email, now)]) : await d.batch([insert, audit]);
     const entry = await findEntry(db, id);
@@ -166,7 +200,14 @@ async function findEntry(db: D1Database, id: string): Promise<TrackingEntryDto |
  * appended to the history. The customer is e-mailed when the status changes; a message-only update
  * with the same status is not e-mailed (couriers post many scans; the page shows them all).
  */
-export async function updateTracking(env: Env, id: string, input: TrackingUpdateInput, actor: string, origin: string | null, now = new Date()): Promise<TrackingWrite> {
+export async function updateTracking(
+  env: Env,
+  id: string,
+  input: TrackingUpdateInput,
+  actor: string,
+  origin: string | null,
+  now = new Date(),
+): Promise<TrackingWrite> {
   const db = env.DB;
   const d = database(db);
   const [row] = await d.select().from(trackingEntries).where(eq(trackingEntries.id, id)).limit(1);
@@ -182,7 +223,15 @@ export async function updateTracking(env: Env, id: string, input: TrackingUpdate
   const email = recipient
     ? trackingUpdateEmail(
         env,
-        { id, trackingNumber: row.trackingNumber, orderId: row.orderId, courierName: row.courierName, estimatedDelivery, latest: item, historyIndex },
+        {
+          id,
+          trackingNumber: row.trackingNumber,
+          orderId: row.orderId,
+          courierName: row.courierName,
+          estimatedDelivery,
+          latest: item,
+          historyIndex,
+        },
         recipient,
         origin,
       )
@@ -210,7 +259,8 @@ export async function updateTracking(env: Env, id: string, input: TrackingUpdate
     return { entry: entry!, outboxIds: email ? outboxIdsOf(results[2]) : [] };
   } catch (err) {
     // Another status change of the same entry won the race for this history position (same e-mail key).
-    if (isUniqueViolation(err)) throw new AppError('conflict', 'This tracking entry was updated by someone else just now. Reload it and try again.');
+    if (isUniqueViolation(err))
+      throw new AppError('conflict', 'This tracking entry was updated by someone else just now. Reload it and try again.');
     throw err;
   }
 }

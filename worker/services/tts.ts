@@ -28,7 +28,9 @@ export function ttsConfig(env: Env): TtsConfig | null {
 
 /** The configuration keys spoken replies still need (for the log, never for the customer). */
 export function missingTtsKeys(env: Env): string[] {
-  return [!env.ELEVENLABS_API_KEY?.trim() && 'ELEVENLABS_API_KEY', !env.ELEVENLABS_VOICE_ID?.trim() && 'ELEVENLABS_VOICE_ID'].filter((key): key is string => Boolean(key));
+  return [!env.ELEVENLABS_API_KEY?.trim() && 'ELEVENLABS_API_KEY', !env.ELEVENLABS_VOICE_ID?.trim() && 'ELEVENLABS_VOICE_ID'].filter(
+    (key): key is string => Boolean(key),
+  );
 }
 
 /** ElevenLabs did not answer with audio: a network error, a timeout or a non-2xx status. */

@@ -28,10 +28,15 @@ export const LOAD_ERROR_MESSAGE = 'Loading Error - Could not load product catalo
 export const HEX_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 
 const text = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
-const list = (label: string) => z.array(text(`each of ${label}`, 120).min(1, `${label} must not contain empty entries`)).max(30, `${label} may have at most 30 entries`);
+const list = (label: string) =>
+  z.array(text(`each of ${label}`, 120).min(1, `${label} must not contain empty entries`)).max(30, `${label} may have at most 30 entries`);
 
 export const catalogColourSchema = z.object({
-  name: z.string({ error: 'give the colour a name' }).trim().min(1, 'give the colour a name').max(80, 'the colour name must be at most 80 characters'),
+  name: z
+    .string({ error: 'give the colour a name' })
+    .trim()
+    .min(1, 'give the colour a name')
+    .max(80, 'the colour name must be at most 80 characters'),
   hex: z.string({ error: 'give the colour a hex code, #RRGGBB' }).trim().regex(HEX_PATTERN, 'the hex code must be 6 digits, #RRGGBB'),
   fabric: text('fabric', 80).default(''),
   material: text('material', 80).default(''),
@@ -42,7 +47,11 @@ export const catalogColourSchema = z.object({
 export type CatalogColourInput = z.input<typeof catalogColourSchema>;
 
 const productFields = {
-  name: z.string({ error: 'give the product a name' }).trim().min(1, 'give the product a name').max(120, 'the product name must be at most 120 characters'),
+  name: z
+    .string({ error: 'give the product a name' })
+    .trim()
+    .min(1, 'give the product a name')
+    .max(120, 'the product name must be at most 120 characters'),
   category: z.enum(CATALOG_CATEGORIES, { error: `category must be one of ${CATALOG_CATEGORIES.join(', ')}` }),
   description: text('the description', 2000),
   materials: list('materials'),
@@ -91,7 +100,10 @@ export const importProductSchema = z.object({
   name: productFields.name,
   category: productFields.category.default(NEW_PRODUCT_DEFAULTS.category),
   description: productFields.description.default(''),
-  colours: z.array(catalogColourSchema).max(MAX_COLOURS_PER_PRODUCT, `a product may have at most ${MAX_COLOURS_PER_PRODUCT} colours`).optional(),
+  colours: z
+    .array(catalogColourSchema)
+    .max(MAX_COLOURS_PER_PRODUCT, `a product may have at most ${MAX_COLOURS_PER_PRODUCT} colours`)
+    .optional(),
   materials: productFields.materials.default([]),
   features: productFields.features.default([]),
   priceCategory: productFields.priceCategory.default(NEW_PRODUCT_DEFAULTS.priceCategory),

@@ -1,12 +1,6 @@
 // Shapes of the catalogue as the seed writes it and the API reads it. Shared by worker and web.
 
-export const CATALOGUE_SECTIONS = [
-  'indoor_blinds',
-  'indoor_shutters',
-  'outdoor_blinds',
-  'outdoor_shutters',
-  'outdoor_awnings',
-] as const;
+export const CATALOGUE_SECTIONS = ['indoor_blinds', 'indoor_shutters', 'outdoor_blinds', 'outdoor_shutters', 'outdoor_awnings'] as const;
 export type CatalogueSection = (typeof CATALOGUE_SECTIONS)[number];
 
 /** How a swatch texture is drawn from a colour (see worker/services/swatch-texture.ts). */

@@ -8,7 +8,12 @@ export type ExtractionCategory = (typeof EXTRACTION_CATEGORIES)[number];
 export const MISSING_INFORMATION = 'Missing Information - Please provide screenshot, product name, and category';
 
 /** The multipart form field names of POST /api/colours/extract-from-screenshot (spec section 7). */
-export const EXTRACTION_FIELDS = { screenshot: 'screenshot', productName: 'productName', category: 'category', description: 'description' } as const;
+export const EXTRACTION_FIELDS = {
+  screenshot: 'screenshot',
+  productName: 'productName',
+  category: 'category',
+  description: 'description',
+} as const;
 
 export interface ExtractedColour {
   name: string;
@@ -56,5 +61,13 @@ export type AddExtractedColourRequest = z.infer<typeof addExtractedColourRequest
 export interface AddExtractedColourResponse {
   success: true;
   productId: string;
-  colour: { name: string; hex: string; material: string; finish: string; description: string; imageUrl: string | null; swatchPath: string | null };
+  colour: {
+    name: string;
+    hex: string;
+    material: string;
+    finish: string;
+    description: string;
+    imageUrl: string | null;
+    swatchPath: string | null;
+  };
 }

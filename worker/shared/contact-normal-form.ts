@@ -16,8 +16,10 @@ export function normalEmail(raw: string | null | undefined): string | null {
 export function normalPhone(raw: string | null | undefined): string | null {
   const text = (raw ?? '').trim();
   let digits = text.replace(/\D/g, '');
-  if (digits.startsWith('00')) digits = digits.slice(2); // international dialling prefix
-  else if (digits.startsWith('0') && digits.length === 10) digits = `27${digits.slice(1)}`; // national trunk '0'
+  if (digits.startsWith('00'))
+    digits = digits.slice(2); // international dialling prefix
+  else if (digits.startsWith('0') && digits.length === 10)
+    digits = `27${digits.slice(1)}`; // national trunk '0'
   else if (digits.length === 9 && !text.startsWith('+')) digits = `27${digits}`; // the trunk '0' left off
   if (digits.startsWith('270') && digits.length === 12) digits = `27${digits.slice(3)}`; // '+27 (0)82 ...'
   if (digits.length < 8 || digits.length > 15) return null;

@@ -63,4 +63,3 @@ export function parseCsv(text: string): string[][] {
   }
   return rows;
 }
-

@@ -10,7 +10,15 @@ export type FollowUpStatus = (typeof FOLLOW_UP_STATUSES)[number];
  * Where a lead came from. The spec's form sources, plus the channels the spec does not name:
  * the chat consultant, the quick-details dialog and a stored quote's consultation request.
  */
-export const LEAD_ORIGINS = ['ar_visualizer', 'room_walkthrough', 'shutter_visualization', 'other', 'chat', 'quick_details', 'quote_consultation'] as const;
+export const LEAD_ORIGINS = [
+  'ar_visualizer',
+  'room_walkthrough',
+  'shutter_visualization',
+  'other',
+  'chat',
+  'quick_details',
+  'quote_consultation',
+] as const;
 export type LeadOrigin = (typeof LEAD_ORIGINS)[number];
 
 export const LEAD_SOURCE_LABELS: Record<string, string> = {
@@ -62,7 +70,9 @@ export function leadSizes(sessionData: Record<string, unknown> | null | undefine
 
 /** '1200 x 1200 mm (typical size, not measured)', several joined by commas; null without a size. */
 export function leadSizeSummary(sessionData: Record<string, unknown> | null | undefined): string | null {
-  const parts = leadSizes(sessionData).map((s) => `${s.widthMm} x ${s.dropMm ?? '?'} mm${s.sizeSource ? ` (${SIZE_SOURCE_NOTES[s.sizeSource]})` : ''}`);
+  const parts = leadSizes(sessionData).map(
+    (s) => `${s.widthMm} x ${s.dropMm ?? '?'} mm${s.sizeSource ? ` (${SIZE_SOURCE_NOTES[s.sizeSource]})` : ''}`,
+  );
   return parts.length ? parts.join(', ') : null;
 }
 

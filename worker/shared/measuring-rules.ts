@@ -88,16 +88,23 @@ export const FAMILY_RULES: readonly FamilyRule[] = [
 /** The rule for a product id (calculator or catalogue), or null when the id is not a known family. */
 export function familyRuleFor(productId: string): FamilyRule | null {
   const id = productId.toLowerCase();
-  const family =
-    /^(double-?roller|doubleroller)/.test(id) ? 'double-roller'
-    : id.startsWith('roller') ? 'roller'
-    : id.startsWith('venetian') ? 'venetian'
-    : id.startsWith('vertical') ? 'vertical'
-    : id.startsWith('honeycomb') ? 'honeycomb'
-    : id.includes('shutter') ? 'shutter'
-    : id.startsWith('outdoor-blind') ? 'outdoor-blind'
-    : id.startsWith('awning') ? 'awning'
-    : null;
+  const family = /^(double-?roller|doubleroller)/.test(id)
+    ? 'double-roller'
+    : id.startsWith('roller')
+      ? 'roller'
+      : id.startsWith('venetian')
+        ? 'venetian'
+        : id.startsWith('vertical')
+          ? 'vertical'
+          : id.startsWith('honeycomb')
+            ? 'honeycomb'
+            : id.includes('shutter')
+              ? 'shutter'
+              : id.startsWith('outdoor-blind')
+                ? 'outdoor-blind'
+                : id.startsWith('awning')
+                  ? 'awning'
+                  : null;
   return FAMILY_RULES.find((rule) => rule.family === family) ?? null;
 }
 

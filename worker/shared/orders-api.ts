@@ -155,7 +155,10 @@ export function maskPhone(phone: string | null): string | null {
 
 export function maskAddress(address: string | null): string | null {
   if (!address?.trim()) return null;
-  const parts = address.split(/[,\n]/).map((p) => p.trim()).filter(Boolean);
+  const parts = address
+    .split(/[,\n]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return parts.length > 1 ? `${MASK}, ${parts[parts.length - 1]}` : MASK;
 }
 
@@ -183,7 +186,10 @@ export const emailQuoteSchema = z.object({
   recipient_email: email,
   recipient_name: recipientNameSchema,
   recipient_mobile: optionalText(40),
-  quote_id: z.string().trim().regex(/^CB-\d{6}$/, "must look like 'CB-' and 6 digits"),
+  quote_id: z
+    .string()
+    .trim()
+    .regex(/^CB-\d{6}$/, "must look like 'CB-' and 6 digits"),
   quote_date: z.string().trim().max(40).optional(),
   blinds: blindsSchema,
   total_amount: z.coerce.number().optional(),
@@ -194,7 +200,10 @@ export type EmailQuoteRequest = z.input<typeof emailQuoteSchema>;
 
 /** POST /api/email/quote-internal: placeholders 'Walk-in Customer' / 'Not provided' when empty. */
 export const quoteInternalSchema = z.object({
-  quote_id: z.string().trim().regex(/^CB-\d{6}$/, "must look like 'CB-' and 6 digits"),
+  quote_id: z
+    .string()
+    .trim()
+    .regex(/^CB-\d{6}$/, "must look like 'CB-' and 6 digits"),
   quote_date: z.string().trim().max(40).optional(),
   blinds: blindsSchema,
   total_amount: z.coerce.number().optional(),

@@ -38,7 +38,9 @@ export const priceListAnalysisSchema = z.object({
     .array(
       z.object({
         name: z.string().trim().min(1).max(120),
-        subcategories: z.array(z.object({ name: z.string().trim().min(1).max(120), products: z.array(z.string().trim().min(1).max(200)).max(100) })).max(50),
+        subcategories: z
+          .array(z.object({ name: z.string().trim().min(1).max(120), products: z.array(z.string().trim().min(1).max(200)).max(100) }))
+          .max(50),
       }),
     )
     .max(30),
@@ -62,9 +64,7 @@ export interface AnalyzePriceListResponse {
   fallback_reason?: string;
 }
 
-export type CsvResult =
-  | { ok: true; csv: string; vatAdded: boolean; notes: string[] }
-  | { ok: false; problem: string };
+export type CsvResult = { ok: true; csv: string; vatAdded: boolean; notes: string[] } | { ok: false; problem: string };
 
 /**
  * The grid as the bulk upload's CSV: widths across, drops down, rand incl. VAT with two decimals.
@@ -76,10 +76,14 @@ export function priceGridToCsv(grid: PriceGrid): CsvResult {
   const widthIdx = grid.widths_mm.map((w, i) => [w, i] as const).filter(([w]) => inRange(w));
   const dropIdx = grid.drops_mm.map((d, i) => [d, i] as const).filter(([d]) => inRange(d));
   if (widthIdx.length === 0 || dropIdx.length === 0) {
-    return { ok: false, problem: `No width or drop band lies within ${CSV_MIN_BAND_MM}-${CSV_MAX_BAND_MM} mm, so there is no grid to upload.` };
+    return {
+      ok: false,
+      problem: `No width or drop band lies within ${CSV_MIN_BAND_MM}-${CSV_MAX_BAND_MM} mm, so there is no grid to upload.`,
+    };
   }
   const ascending = (xs: readonly (readonly [number, number])[]) => xs.every(([v], i) => i === 0 || v > xs[i - 1]![0]);
-  if (!ascending(widthIdx) || !ascending(dropIdx)) return { ok: false, problem: 'The width and drop bands must go up from smallest to largest.' };
+  if (!ascending(widthIdx) || !ascending(dropIdx))
+    return { ok: false, problem: 'The width and drop bands must go up from smallest to largest.' };
   const vatAdded = grid.vat === 'exclusive';
   const rows: (string | number)[][] = [[CSV_CORNER, ...widthIdx.map(([w]) => w)]];
   const missing: string[] = [];
@@ -96,13 +100,19 @@ export function priceGridToCsv(grid: PriceGrid): CsvResult {
   }
   if (missing.length) {
     const shown = missing.slice(0, 5).join(', ');
-    return { ok: false, problem: `The grid has no price for ${missing.length} size${missing.length === 1 ? '' : 's'} (${shown}${missing.length > 5 ? ', ...' : ''}). Check the image quality or fill them in the CSV by hand.` };
+    return {
+      ok: false,
+      problem: `The grid has no price for ${missing.length} size${missing.length === 1 ? '' : 's'} (${shown}${missing.length > 5 ? ', ...' : ''}). Check the image quality or fill them in the CSV by hand.`,
+    };
   }
   const notesOut: string[] = [];
   if (vatAdded) notesOut.push('The list says its prices exclude VAT: 15% VAT was added, as the price grid holds prices including VAT.');
   if (grid.vat === 'unknown') notesOut.push('The list does not say whether its prices include VAT: they were taken as including VAT.');
   const dropped = grid.widths_mm.length - widthIdx.length + grid.drops_mm.length - dropIdx.length;
-  if (dropped) notesOut.push(`${dropped} band${dropped === 1 ? '' : 's'} outside ${CSV_MIN_BAND_MM}-${CSV_MAX_BAND_MM} mm left out (larger sizes are custom made).`);
+  if (dropped)
+    notesOut.push(
+      `${dropped} band${dropped === 1 ? '' : 's'} outside ${CSV_MIN_BAND_MM}-${CSV_MAX_BAND_MM} mm left out (larger sizes are custom made).`,
+    );
   return { ok: true, csv: toCsv(rows), vatAdded, notes: notesOut };
 }
 

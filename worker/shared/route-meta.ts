@@ -81,7 +81,8 @@ export const PUBLIC_PAGES = [
   {
     path: '/privacy',
     title: 'Privacy Notice',
-    description: 'How we collect, use, keep and delete your personal information under POPIA, and how to ask for a copy or deletion of your data.',
+    description:
+      'How we collect, use, keep and delete your personal information under POPIA, and how to ask for a copy or deletion of your data.',
   },
 ] as const satisfies readonly (PublicPageMeta & { path: PublicPagePath })[];
 
@@ -144,7 +145,8 @@ export function pageMetaFor(pathname: string, assistantName: string): PageMetaMa
 
 /** The document title: 'Page | Business', the landing page 'Business | tagline', else the business name. */
 export function documentTitle(match: PageMetaMatch, businessName: string): string {
-  if (match.kind === 'public') return match.page.path === '/' ? `${businessName} | ${match.page.title}` : `${match.page.title} | ${businessName}`;
+  if (match.kind === 'public')
+    return match.page.path === '/' ? `${businessName} | ${match.page.title}` : `${match.page.title} | ${businessName}`;
   if (match.kind === 'private' && match.title) return `${match.title} | ${businessName}`;
   return businessName;
 }

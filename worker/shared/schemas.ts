@@ -92,7 +92,10 @@ export const customerDetailsSchema = z.object({
   name: requiredText(120),
   whatsapp: requiredText(40),
   email,
-  feature: z.enum(CUSTOMER_DETAIL_FEATURES).nullish().transform((v) => v ?? null),
+  feature: z
+    .enum(CUSTOMER_DETAIL_FEATURES)
+    .nullish()
+    .transform((v) => v ?? null),
   sessionId: optionalText(100),
   ipAddress: optionalText(64),
   popiaConsent,

@@ -75,11 +75,7 @@ export const ORDER_CONTACT_REQUIRED = 'Please give the e-mail address or the pos
 export const orderContactQuerySchema = z
   .object({
     email: email.optional(),
-    postcode: z
-      .string()
-      .trim()
-      .regex(POSTCODE_PATTERN, 'must be 4 digits')
-      .optional(),
+    postcode: z.string().trim().regex(POSTCODE_PATTERN, 'must be 4 digits').optional(),
   })
   .refine((q) => q.email !== undefined || q.postcode !== undefined, { message: ORDER_CONTACT_REQUIRED });
 export type OrderContact = z.output<typeof orderContactQuerySchema>;

@@ -7,10 +7,26 @@ export interface PlannedRoute {
 }
 
 export const PLANNED_ROUTES: PlannedRoute[] = [
-  { path: '/measurement', title: 'Measure Your Windows', summary: 'Measure a window with your camera (Quick AI Scan) or by placing four corners on a photo.' },
-  { path: '/quote', title: 'Your Quote', summary: 'Review a stored quote, add your contact details and order online or book a Garden Route consultation.' },
-  { path: '/quote-calculator', title: 'Online Blind Quotation', summary: 'Price several blinds by width and drop, then e-mail the quote or order online.' },
-  { path: '/quote-document', title: 'Quote Document', summary: 'A printable quote with its number, items, totals and an Email Quote panel.' },
+  {
+    path: '/measurement',
+    title: 'Measure Your Windows',
+    summary: 'Measure a window with your camera (Quick AI Scan) or by placing four corners on a photo.',
+  },
+  {
+    path: '/quote',
+    title: 'Your Quote',
+    summary: 'Review a stored quote, add your contact details and order online or book a Garden Route consultation.',
+  },
+  {
+    path: '/quote-calculator',
+    title: 'Online Blind Quotation',
+    summary: 'Price several blinds by width and drop, then e-mail the quote or order online.',
+  },
+  {
+    path: '/quote-document',
+    title: 'Quote Document',
+    summary: 'A printable quote with its number, items, totals and an Email Quote panel.',
+  },
   { path: '/order-confirmation', title: 'Order Confirmation', summary: 'Your receipt: reference, order table, totals and payment status.' },
   { path: '/admin/scraper', title: 'Admin Panel', summary: 'Website scraping and price-list management for staff.' },
   { path: '/admin/catalog', title: 'Product Catalog Manager', summary: 'Products, colours and a preview for staff.' },
@@ -27,10 +43,22 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
   { path: '/site-visits', title: 'Site Visits', summary: 'Garden Route site-visit notes for our consultants.' },
   { path: '/admin-dashboard', title: 'Admin Dashboard', summary: 'The staff overview, behind the staff PIN.' },
   { path: '/marketing-insights', title: 'Marketing Insights', summary: 'Insights and the daily report, behind the staff PIN.' },
-  { path: '/complete-quote', title: 'Complete Your Quote', summary: 'Finish a stored quote with your contact details, then pay or book a consultation.' },
-  { path: '/room-walkthrough-rebuilt', title: 'Room Walk-Through', summary: 'A guided walk through a room, window by window, ending in one quote.' },
+  {
+    path: '/complete-quote',
+    title: 'Complete Your Quote',
+    summary: 'Finish a stored quote with your contact details, then pay or book a consultation.',
+  },
+  {
+    path: '/room-walkthrough-rebuilt',
+    title: 'Room Walk-Through',
+    summary: 'A guided walk through a room, window by window, ending in one quote.',
+  },
   // The tape-measure guide the landing page promises (inside recess or face fix, where to measure, factory deductions).
-  { path: '/measuring-guide', title: 'How to Measure Your Windows', summary: 'How to measure your windows with a tape measure, with drawings and a printable page.' },
+  {
+    path: '/measuring-guide',
+    title: 'How to Measure Your Windows',
+    summary: 'How to measure your windows with a tape measure, with drawings and a printable page.',
+  },
 ];
 
 export const PAYMENT_RESULT_PATHS = ['/payment-success', '/payment-cancelled', '/payment-failed'] as const;

@@ -19,7 +19,9 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
   '/measurement': async () => ({ Component: (await import('../features/measurement/measurement-page')).MeasurementPage }),
   '/working-polygon': async () => ({ Component: (await import('../features/measurement/working-polygon-page')).WorkingPolygonPage }),
   '/shutters': async () => ({ Component: (await import('../features/shutters/shutters-page')).ShuttersPage }),
-  '/room-walkthrough-rebuilt': async () => ({ Component: (await import('../features/walkthrough/room-walkthrough-page')).RoomWalkthroughPage }),
+  '/room-walkthrough-rebuilt': async () => ({
+    Component: (await import('../features/walkthrough/room-walkthrough-page')).RoomWalkthroughPage,
+  }),
   '/quote-calculator': async () => ({ Component: (await import('../features/quote/quote-calculator-page')).QuoteCalculatorPage }),
   '/quote-document': async () => ({ Component: (await import('../features/orders/quote-document-page')).QuoteDocumentPage }),
   '/order-confirmation': async () => ({ Component: (await import('../features/orders/order-confirmation-page')).OrderConfirmationPage }),
@@ -50,13 +52,17 @@ export const STAFF_PATHS = [
 const STAFF_SCREENS: Partial<Record<(typeof STAFF_PATHS)[number], LazyScreen>> = {
   '/admin-dashboard': async () => ({ Component: (await import('../features/staff/dashboard/dashboard-page')).DashboardPage }),
   '/admin/colours': async () => ({ Component: (await import('../features/staff/colours/colours-page')).ColoursPage }),
-  '/admin/color-screenshots': async () => ({ Component: (await import('../features/staff/colour-screenshots/colour-screenshots-page')).ColourScreenshotsPage }),
+  '/admin/color-screenshots': async () => ({
+    Component: (await import('../features/staff/colour-screenshots/colour-screenshots-page')).ColourScreenshotsPage,
+  }),
   '/admin/tracking': async () => ({ Component: (await import('../features/staff/tracking/tracking-page')).TrackingAdminPage }),
   '/leads': async () => ({ Component: (await import('../features/staff/leads/leads-page')).LeadsPage }),
   '/marketing-insights': async () => ({ Component: (await import('../features/staff/insights/insights-page')).InsightsPage }),
   '/admin/scraper': async () => ({ Component: (await import('./routes/admin-panel')).AdminPanel }),
   '/admin/catalog': async () => ({ Component: (await import('../features/staff/catalog/catalog-page')).CatalogPage }),
-  '/admin/pricing': async () => ({ Component: (await import('../features/staff/price-list-analysis/price-list-analysis-page')).PriceListAnalysisPage }),
+  '/admin/pricing': async () => ({
+    Component: (await import('../features/staff/price-list-analysis/price-list-analysis-page')).PriceListAnalysisPage,
+  }),
 };
 
 /** A route's element, its module loaded the first time the route is drawn (see AppRouter for the wait). */
@@ -86,7 +92,10 @@ const routes: RouteObject[] = [
       { path: '/shutter-visualization', element: <Navigate to="/shutters" replace /> },
       // The legacy quote route goes straight to the calculator.
       { path: '/calculator', element: <Navigate to="/quote-calculator" replace /> },
-      { path: '/mobile-ruler', element: screen(async () => ({ Component: (await import('./routes/static-redirect')).MobileRulerRedirect })) },
+      {
+        path: '/mobile-ruler',
+        element: screen(async () => ({ Component: (await import('./routes/static-redirect')).MobileRulerRedirect })),
+      },
       // '/{name}-workspace' depends on the configured assistant name, so the catch-all decides.
       { path: '*', element: screen(async () => ({ Component: (await import('./routes/not-found')).NotFoundOrWorkspace })) },
     ],

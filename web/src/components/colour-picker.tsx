@@ -71,7 +71,11 @@ export function ColourPicker({
     <>
       <div className="ar-colours" role="radiogroup" aria-label="Colour" aria-describedby={`${name}-swatch-note`}>
         {state.colours.map((c) => (
-          <label key={c.value} className={`ar-colour${c.value === value ? ' ar-colour--selected' : ''}`} title={`${c.label} (${c.material})`}>
+          <label
+            key={c.value}
+            className={`ar-colour${c.value === value ? ' ar-colour--selected' : ''}`}
+            title={`${c.label} (${c.material})`}
+          >
             <input type="radio" name={name} value={c.value} checked={c.value === value} onChange={() => onChange(c.value)} />
             {c.texture ? (
               <img className="ar-colour__swatch" src={c.texture} alt="" width="40" height="40" loading="lazy" />

@@ -17,10 +17,7 @@ export const DEVTOOLS_MESSAGE = 'Please close the developer tools to continue.';
 
 /** What the probe worker posts, and the page's own clock ticks every check interval. */
 export type ProbeEvent =
-  | { type: 'sent' }
-  | { type: 'before' }
-  | { type: 'after'; elapsed: number }
-  | { type: 'tick'; at: number; visible: boolean };
+  { type: 'sent' } | { type: 'before' } | { type: 'after'; elapsed: number } | { type: 'tick'; at: number; visible: boolean };
 
 export interface ProbeState {
   /** The overlay is shown. */
@@ -36,7 +33,14 @@ export interface ProbeState {
   lastTickAt: number | null;
 }
 
-export const INITIAL_PROBE_STATE: ProbeState = { open: false, inFlight: false, atDebugger: false, pausedChecks: 0, lastSlow: false, lastTickAt: null };
+export const INITIAL_PROBE_STATE: ProbeState = {
+  open: false,
+  inFlight: false,
+  atDebugger: false,
+  pausedChecks: 0,
+  lastSlow: false,
+  lastTickAt: null,
+};
 
 /**
  * The guard's decision, a pure function of the probe's events and the page's clock. The page is
@@ -47,7 +51,12 @@ export const INITIAL_PROBE_STATE: ProbeState = { open: false, inFlight: false, a
  * machine asleep or the main thread busy) or while the page is hidden does not count, so only
  * time the page really ran with the probe stuck can blur it.
  */
-export function nextProbeState(state: ProbeState, event: ProbeEvent, threshold = DEVTOOLS_THRESHOLD, intervalMs = DEVTOOLS_CHECK_INTERVAL_MS): ProbeState {
+export function nextProbeState(
+  state: ProbeState,
+  event: ProbeEvent,
+  threshold = DEVTOOLS_THRESHOLD,
+  intervalMs = DEVTOOLS_CHECK_INTERVAL_MS,
+): ProbeState {
   switch (event.type) {
     case 'sent':
       return { ...state, inFlight: true };

@@ -128,8 +128,8 @@ export function LeadForm({ source, productInterest, sessionData, onSubmitted, of
           </p>
         ) : (
           <p>
-            We have received your details for <strong>{productInterest}</strong>. One of our consultants will contact you within 24 hours with
-            your quote.
+            We have received your details for <strong>{productInterest}</strong>. One of our consultants will contact you within 24 hours
+            with your quote.
           </p>
         )}
       </section>
@@ -169,7 +169,15 @@ export function LeadForm({ source, productInterest, sessionData, onSubmitted, of
           <label className="lead-form__field" htmlFor={`${id}-phone`}>
             <span>Phone</span>
           </label>
-          <input id={`${id}-phone`} name="phone" type="tel" inputMode="tel" autoComplete="tel" value={fields.phone} onChange={update('phone')} />
+          <input
+            id={`${id}-phone`}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={fields.phone}
+            onChange={update('phone')}
+          />
           <label className="lead-form__field" htmlFor={`${id}-whatsapp`}>
             <span>
               WhatsApp <small>(preferred)</small>
@@ -202,8 +210,16 @@ export function LeadForm({ source, productInterest, sessionData, onSubmitted, of
         </div>
         {offerSiteVisit && (
           <div className="lead-form__consent">
-            <input id={`${id}-visit`} name="siteVisit" type="checkbox" checked={siteVisit} onChange={(e) => setSiteVisit(e.target.checked)} />
-            <label htmlFor={`${id}-visit`}>Book a free site visit: we come to you on the Garden Route, measure every window and quote.</label>
+            <input
+              id={`${id}-visit`}
+              name="siteVisit"
+              type="checkbox"
+              checked={siteVisit}
+              onChange={(e) => setSiteVisit(e.target.checked)}
+            />
+            <label htmlFor={`${id}-visit`}>
+              Book a free site visit: we come to you on the Garden Route, measure every window and quote.
+            </label>
           </div>
         )}
         <PopiaConsent id={`${id}-consent`} className="lead-form__consent" checked={consent} onChange={setConsent} />

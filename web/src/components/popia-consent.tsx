@@ -5,7 +5,17 @@ import { Link } from 'react-router';
  * without `popiaConsent: true`): one wording and one privacy link for the lead form and the
  * quick-details dialog.
  */
-export function PopiaConsent({ id, className, checked, onChange }: { id: string; className: string; checked: boolean; onChange: (checked: boolean) => void }) {
+export function PopiaConsent({
+  id,
+  className,
+  checked,
+  onChange,
+}: {
+  id: string;
+  className: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <div className={className}>
       <input id={id} name="popiaConsent" type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />

@@ -16,7 +16,15 @@ interface SelectFieldProps<V extends string> {
 }
 
 /** A labelled native select: keyboard and screen-reader behaviour come from the platform. */
-export function SelectField<V extends string>({ label, value, options, onChange, disabled, className = 'ar-field', children }: SelectFieldProps<V>) {
+export function SelectField<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  disabled,
+  className = 'ar-field',
+  children,
+}: SelectFieldProps<V>) {
   return (
     <label className={className}>
       <span>{label}</span>

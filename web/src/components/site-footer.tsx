@@ -21,7 +21,11 @@ export function SiteFooter() {
             )}
             {config.whatsapp.national && (
               <li>
-                <a href={whatsappLink(config.whatsapp.national, config.whatsappGreeting.national)} target="_blank" rel="noopener noreferrer">
+                <a
+                  href={whatsappLink(config.whatsapp.national, config.whatsappGreeting.national)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   WhatsApp {config.whatsapp.national}
                 </a>
               </li>
@@ -40,14 +44,24 @@ export function SiteFooter() {
         <section aria-labelledby="footer-links">
           <h2 id="footer-links">More</h2>
           <ul className="plain-list">
-            <li><Link to="/measuring-guide">How to measure</Link></li>
-            <li><Link to="/track">Track an order</Link></li>
-            <li><Link to="/privacy">Privacy notice</Link></li>
+            <li>
+              <Link to="/measuring-guide">How to measure</Link>
+            </li>
+            <li>
+              <Link to="/track">Track an order</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy notice</Link>
+            </li>
           </ul>
-          <Link to="/admin-dashboard" className="button button--small button--ghost-dark">Admin</Link>
+          <Link to="/admin-dashboard" className="button button--small button--ghost-dark">
+            Admin
+          </Link>
         </section>
       </div>
-      <p className="site-footer__legal">© {new Date().getFullYear()} {config.businessName}. Prices include 15% VAT.</p>
+      <p className="site-footer__legal">
+        © {new Date().getFullYear()} {config.businessName}. Prices include 15% VAT.
+      </p>
     </footer>
   );
 }

@@ -13,11 +13,15 @@ export function useTabKeys<T extends string>(ids: readonly T[], current: T, sele
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const index = ids.indexOf(current);
     const next =
-      event.key === 'ArrowRight' ? (index + 1) % ids.length
-      : event.key === 'ArrowLeft' ? (index - 1 + ids.length) % ids.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? ids.length - 1
-      : -1;
+      event.key === 'ArrowRight'
+        ? (index + 1) % ids.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + ids.length) % ids.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? ids.length - 1
+              : -1;
     if (next < 0) return;
     event.preventDefault();
     const id = ids[next]!;

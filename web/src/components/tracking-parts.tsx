@@ -13,7 +13,14 @@ export function TrackingStatusBadge({ status }: { status: string }) {
 export function formatTrackingTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-ZA', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Johannesburg' });
+  return date.toLocaleString('en-ZA', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Africa/Johannesburg',
+  });
 }
 
 /** The history as a timeline, the latest event first. */
@@ -22,7 +29,10 @@ export function TrackingTimeline({ history, label }: { history: readonly Trackin
   return (
     <ol className="tracking-timeline" aria-label={label}>
       {newestFirst.map((item, i) => (
-        <li key={`${item.timestamp}-${i}`} className={i === 0 ? 'tracking-timeline__item tracking-timeline__item--latest' : 'tracking-timeline__item'}>
+        <li
+          key={`${item.timestamp}-${i}`}
+          className={i === 0 ? 'tracking-timeline__item tracking-timeline__item--latest' : 'tracking-timeline__item'}
+        >
           <span className={`tracking-timeline__dot tracking-timeline__dot--${item.status}`} aria-hidden="true" />
           <div className="tracking-timeline__body">
             <p className="tracking-timeline__head">

@@ -51,4 +51,3 @@ export function usePublicConfig(): PublicConfig {
   const current = publicConfig();
   return current instanceof Promise ? use(current) : current;
 }
-

@@ -170,7 +170,12 @@ export interface QuoteTotals {
 export function quoteTotals(lines: readonly Pick<QuoteLine, 'total_price' | 'quantity'>[]): QuoteTotals {
   const totalCents = lines.reduce((sum, l) => sum + Math.round(l.total_price * 100), 0);
   const vatCents = vatInside(totalCents);
-  return { total: totalCents / 100, vat: vatCents / 100, exVat: (totalCents - vatCents) / 100, quantity: lines.reduce((n, l) => n + l.quantity, 0) };
+  return {
+    total: totalCents / 100,
+    vat: vatCents / 100,
+    exVat: (totalCents - vatCents) / 100,
+    quantity: lines.reduce((n, l) => n + l.quantity, 0),
+  };
 }
 
 /** Quote number (spec section 9): 'CB-' + the last 6 digits of a timestamp. */
@@ -195,7 +200,13 @@ export interface HandedOverSize {
 export function parseAutoMeasurements(json: string | null): HandedOverSize | null {
   if (!json) return null;
   try {
-    const value = JSON.parse(json) as { width_mm?: unknown; drop_mm?: unknown; estimated?: unknown; size_source?: unknown; measured?: unknown } | null;
+    const value = JSON.parse(json) as {
+      width_mm?: unknown;
+      drop_mm?: unknown;
+      estimated?: unknown;
+      size_source?: unknown;
+      measured?: unknown;
+    } | null;
     const width = Number(value?.width_mm);
     const drop = Number(value?.drop_mm);
     if (Number.isFinite(width) && width > 0 && Number.isFinite(drop) && drop > 0) {

@@ -1,10 +1,7 @@
 // The spoken commands of storefront spec section 4: the command table, checked in order, the
 // whole-word phrase match and the wake word. Pure: the voice controller and its tests use it.
 
-export type VoiceAction =
-  | { kind: 'stop' }
-  | { kind: 'navigate'; to: string }
-  | { kind: 'chat'; text: string };
+export type VoiceAction = { kind: 'stop' } | { kind: 'navigate'; to: string } | { kind: 'chat'; text: string };
 
 export interface CommandRow {
   /** Row name, for tests and logs. */
@@ -35,7 +32,11 @@ export const COMMAND_TABLE: readonly CommandRow[] = [
     phrases: () => ['site visit notes', 'take notes', 'notes'],
     action: (_text, name) => ({ kind: 'navigate', to: workspacePath(name) }),
   },
-  { id: 'walkthrough', phrases: () => ['walkthrough', 'walk-through', 'walk through'], action: () => ({ kind: 'navigate', to: '/room-walkthrough-rebuilt' }) },
+  {
+    id: 'walkthrough',
+    phrases: () => ['walkthrough', 'walk-through', 'walk through'],
+    action: () => ({ kind: 'navigate', to: '/room-walkthrough-rebuilt' }),
+  },
   { id: 'visualizer', phrases: () => ['visualizer', 'visualiser'], action: () => ({ kind: 'navigate', to: '/ar-measurement' }) },
   { id: 'shutters', phrases: () => ['shutter', 'shutters'], action: () => ({ kind: 'navigate', to: '/shutter-visualization' }) },
   {

@@ -161,7 +161,8 @@ function Blind(props: ArBlindCanvasProps) {
     return m;
   }, [opacity]);
   const railMaterial = useMemo(
-    () => new THREE.MeshBasicMaterial({ vertexColors: true, side: THREE.DoubleSide, transparent: true, depthTest: false, depthWrite: false }),
+    () =>
+      new THREE.MeshBasicMaterial({ vertexColors: true, side: THREE.DoubleSide, transparent: true, depthTest: false, depthWrite: false }),
     [],
   );
   useEffect(() => () => material.dispose(), [material]);
@@ -194,10 +195,35 @@ interface PartProps extends ArBlindCanvasProps {
 }
 
 /** A rail (headrail, bottom bar, roller tube) across the blind from v0 to v1. */
-function Rail({ v0, v1, material, shades, u0 = 0, u1 = 1, order = 2 }: { v0: number; v1: number; material: THREE.Material; shades: number[]; u0?: number; u1?: number; order?: number }) {
+function Rail({
+  v0,
+  v1,
+  material,
+  shades,
+  u0 = 0,
+  u1 = 1,
+  order = 2,
+}: {
+  v0: number;
+  v1: number;
+  material: THREE.Material;
+  shades: number[];
+  u0?: number;
+  u1?: number;
+  order?: number;
+}) {
   const geometry = useMemo(() => shadedPlane(shades, 'rows'), [shades]);
   useEffect(() => () => geometry.dispose(), [geometry]);
-  return <mesh geometry={geometry} material={material} position={[(u0 + u1) / 2, (v0 + v1) / 2, 0.001]} scale={[u1 - u0, v1 - v0, 1]} renderOrder={order} frustumCulled={false} />;
+  return (
+    <mesh
+      geometry={geometry}
+      material={material}
+      position={[(u0 + u1) / 2, (v0 + v1) / 2, 0.001]}
+      scale={[u1 - u0, v1 - v0, 1]}
+      renderOrder={order}
+      frustumCulled={false}
+    />
+  );
 }
 
 const HEADRAIL_SHADES = [0.78, 1, 0.95, 0.82, 0.62];
@@ -207,7 +233,12 @@ const TUBE_SHADES = [0.55, 0.85, 1, 0.9, 0.6];
 /**
  * One InstancedMesh per set of slats (one draw call): matrices from `place` for each instance.
  */
-function useInstances(mesh: React.RefObject<THREE.InstancedMesh | null>, count: number, place: (i: number, m: THREE.Matrix4, c: THREE.Color) => void, deps: unknown[]) {
+function useInstances(
+  mesh: React.RefObject<THREE.InstancedMesh | null>,
+  count: number,
+  place: (i: number, m: THREE.Matrix4, c: THREE.Color) => void,
+  deps: unknown[],
+) {
   const invalidate = useThree((s) => s.invalidate);
   useLayoutEffect(() => {
     const m = mesh.current;

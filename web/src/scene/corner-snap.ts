@@ -44,8 +44,20 @@ function at(img: GreyImage, x: number, y: number): number {
 
 /** Sobel gradients at a pixel (edges clamp). */
 export function gradient(img: GreyImage, x: number, y: number): [number, number] {
-  const gx = at(img, x + 1, y - 1) + 2 * at(img, x + 1, y) + at(img, x + 1, y + 1) - at(img, x - 1, y - 1) - 2 * at(img, x - 1, y) - at(img, x - 1, y + 1);
-  const gy = at(img, x - 1, y + 1) + 2 * at(img, x, y + 1) + at(img, x + 1, y + 1) - at(img, x - 1, y - 1) - 2 * at(img, x, y - 1) - at(img, x + 1, y - 1);
+  const gx =
+    at(img, x + 1, y - 1) +
+    2 * at(img, x + 1, y) +
+    at(img, x + 1, y + 1) -
+    at(img, x - 1, y - 1) -
+    2 * at(img, x - 1, y) -
+    at(img, x - 1, y + 1);
+  const gy =
+    at(img, x - 1, y + 1) +
+    2 * at(img, x, y + 1) +
+    at(img, x + 1, y + 1) -
+    at(img, x - 1, y - 1) -
+    2 * at(img, x, y - 1) -
+    at(img, x + 1, y - 1);
   return [gx, gy];
 }
 

@@ -33,7 +33,12 @@ export function decodeJpeg(bytes: Uint8Array, maxOutputPixels = MAX_DECODED_PIXE
       `Please send the photo as a standard JPEG or PNG: progressive JPEGs over ${MAX_PROGRESSIVE_PIXELS / 1_000_000} megapixels cannot be read here.`,
     );
   }
-  const full = decodeJpegJs(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PROGRESSIVE_PIXELS / 1_000_000, maxMemoryUsageInMB: 64 });
+  const full = decodeJpegJs(bytes, {
+    useTArray: true,
+    formatAsRGBA: true,
+    maxResolutionInMP: MAX_PROGRESSIVE_PIXELS / 1_000_000,
+    maxMemoryUsageInMB: 64,
+  });
   const factor = Math.max(1, Math.ceil(Math.sqrt((full.width * full.height) / maxOutputPixels)));
   return applyOrientation(reduceRaster({ width: full.width, height: full.height, data: full.data }, factor), info.orientation);
 }

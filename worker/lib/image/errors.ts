@@ -1,12 +1,7 @@
 import { AppError, type ErrorCode } from '../errors';
 
 export type ImageErrorReason =
-  | 'not_an_image'
-  | 'unsupported_format'
-  | 'corrupt_image'
-  | 'image_too_large'
-  | 'image_too_small'
-  | 'decoder_unavailable';
+  'not_an_image' | 'unsupported_format' | 'corrupt_image' | 'image_too_large' | 'image_too_small' | 'decoder_unavailable';
 
 const CODE: Record<ImageErrorReason, ErrorCode> = {
   not_an_image: 'unsupported_media_type', // 415

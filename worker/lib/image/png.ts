@@ -55,7 +55,10 @@ function readHeader(bytes: Uint8Array, start: number, length: number): Header {
     );
   }
   if (colourType === 3) {
-    throw new ImageError('unsupported_format', 'Palette (indexed-colour) PNGs are not supported; please upload a photo as JPEG or an RGB PNG.');
+    throw new ImageError(
+      'unsupported_format',
+      'Palette (indexed-colour) PNGs are not supported; please upload a photo as JPEG or an RGB PNG.',
+    );
   }
   if (CHANNELS[colourType] === undefined) throw corrupt(`unknown colour type ${colourType}`);
   if (bitDepth !== 8 && bitDepth !== 16) {
@@ -100,7 +103,7 @@ export function decodePng(bytes: Uint8Array, maxPixels = MAX_DECODED_PIXELS): Rg
   if (sniffImageType(bytes) !== 'png') throw new ImageError('not_an_image', 'The file is not a PNG image.');
   let header: Header | undefined;
   const idat: Uint8Array[] = [];
-  for (let pos = 8; pos + 8 <= bytes.length; ) {
+  for (let pos = 8; pos + 8 <= bytes.length;) {
     const length = readU32(bytes, pos);
     const type = String.fromCharCode(bytes[pos + 4]!, bytes[pos + 5]!, bytes[pos + 6]!, bytes[pos + 7]!);
     const start = pos + 8;
@@ -128,7 +131,7 @@ export function decodePng(bytes: Uint8Array, maxPixels = MAX_DECODED_PIXELS): Rg
   let filled = 0;
   let y = 0;
   const inflater = new Unzlib((chunk) => {
-    for (let i = 0; i < chunk.length; ) {
+    for (let i = 0; i < chunk.length;) {
       if (y === height) {
         // More image data than IHDR's size allows: a decompression bomb or a damaged file.
         throw new ImageError('image_too_large', 'The PNG image data is larger than its header says; the file is refused.');

@@ -59,12 +59,17 @@ export async function answerOrderStatus(ctx: Ctx, message: string): Promise<void
   ctx.features.add('order-tracking');
   const reference = findOrderReference(message);
   if (!reference) {
-    ctx.parts.push("I can check an order for you: please send its reference, which starts with 'CB-' (it is on your order confirmation and e-mail).");
+    ctx.parts.push(
+      "I can check an order for you: please send its reference, which starts with 'CB-' (it is on your order confirmation and e-mail).",
+    );
     return;
   }
   const facts = await orderStatusFacts(ctx.db, reference);
   if (!facts) {
-    addHandoff(ctx, `I couldn't find an order with reference ${reference}. Please check the reference on your confirmation e-mail, or contact our team:`);
+    addHandoff(
+      ctx,
+      `I couldn't find an order with reference ${reference}. Please check the reference on your confirmation e-mail, or contact our team:`,
+    );
     return;
   }
   ctx.parts.push(describeOrderStatus(facts));
@@ -153,13 +158,19 @@ export function answerMeasuring(ctx: Ctx, t: string): void {
 export function answerBusiness(ctx: Ctx, t: string, asksOrder: boolean): boolean {
   const facts: string[] = [];
   if (/\bvat\b|\btax\b|incl(usive|uding)?\b/.test(t)) facts.push('All our prices include 15% VAT.');
-  if (/\b(how long|lead ?time|turn ?around|production|processing|when will|how soon|ready|manufactur\w*|take to make|weeks?|days?)\b/.test(t)) {
+  if (
+    /\b(how long|lead ?time|turn ?around|production|processing|when will|how soon|ready|manufactur\w*|take to make|weeks?|days?)\b/.test(t)
+  ) {
     facts.push('Orders take 1-2 business days to process, then 7-10 business days in production, before courier delivery.');
   }
   if (asksOrder) return false;
   if (/\b(deliver\w*|courier|shipping|ship|postage)\b/.test(t)) facts.push('We deliver by courier within our service area.');
   if (/\bquotes?\b.*\b(valid|expire|expiry|last|long|good for)\b|\bvalid\w*\b/.test(t)) facts.push('Our quotes are valid for 30 days.');
-  if (/\bwhere (are|do|is) (you|your)\b|\b(area|areas|region|garden route|mossel bay|george|knysna|plett\w*|wilderness|sedgefield|oudtshoorn|national\w*|nationwide|johannesburg|joburg|cape town|durban|pretoria|gauteng|site visits?|come out|come and measure|visits?)\b/.test(t)) {
+  if (
+    /\bwhere (are|do|is) (you|your)\b|\b(area|areas|region|garden route|mossel bay|george|knysna|plett\w*|wilderness|sedgefield|oudtshoorn|national\w*|nationwide|johannesburg|joburg|cape town|durban|pretoria|gauteng|site visits?|come out|come and measure|visits?)\b/.test(
+      t,
+    )
+  ) {
     facts.push(
       'We offer a local service along the Garden Route, from Mossel Bay to Plettenberg Bay, including site visits to measure and advise. Elsewhere in South Africa we help you online: measure, get a quote and order on our website.',
     );

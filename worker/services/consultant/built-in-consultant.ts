@@ -38,12 +38,15 @@ function lastFromHistory<T>(history: ChatTurn[], pick: (text: string) => T | nul
 }
 
 const RE = {
-  human: /\b(speak|talk|chat) (to|with) (a |an |someone|somebody|person|human|real|consultant|agent|sales)|\b(real person|human|a person|someone real|call me|call you|phone number|contact (you|details|number)|whats ?app|consultant|agent|manager)\b/,
-  order: /\b(my order|order status|status of (my )?order|track(ing)?|where is my|order (number|reference|ref)|has my order|delivery status|cb-?[a-z0-9]{6,16})\b/,
+  human:
+    /\b(speak|talk|chat) (to|with) (a |an |someone|somebody|person|human|real|consultant|agent|sales)|\b(real person|human|a person|someone real|call me|call you|phone number|contact (you|details|number)|whats ?app|consultant|agent|manager)\b/,
+  order:
+    /\b(my order|order status|status of (my )?order|track(ing)?|where is my|order (number|reference|ref)|has my order|delivery status|cb-?[a-z0-9]{6,16})\b/,
   colours: /\bcolou?rs?\b|\bshades? (do|does|are|available)\b|\bfinish(es)?\b|\bswatch(es)?\b/,
   measuring: /\bmeasur\w*|\brecess\b|\bface ?fix\w*|\binside mount\b|\boutside mount\b/,
   price: /\b(price|prices|pricing|cost|costs|how much|quote|quotation|rand|expensive|r ?\d)\b/,
-  recommendAsk: /\b(recommend\w*|suggest\w*|best|which|what (should|would|do you|blind|kind|type)|ideal|good for|need something|options?|advice|advise|help me choose)\b/,
+  recommendAsk:
+    /\b(recommend\w*|suggest\w*|best|which|what (should|would|do you|blind|kind|type)|ideal|good for|need something|options?|advice|advise|help me choose)\b/,
   greeting: /^\s*(hi|hello|hey|howzit|hallo|good (morning|afternoon|evening)|molo|sawubona)\b/,
   thanks: /\b(thanks|thank you|cheers|dankie|appreciate)\b/,
   productInfo: /\b(what is|what's|what are|tell me about|difference|explain|info|information|describe|features?)\b/,
@@ -52,7 +55,10 @@ const RE = {
 export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer> {
   const { message, history, deps } = input;
   const memory: ConsultantMemory = { ...input.memory };
-  const t = message.toLowerCase().replace(/\u00a0/g, ' ').replace(/[’`]/g, "'");
+  const t = message
+    .toLowerCase()
+    .replace(/\u00a0/g, ' ')
+    .replace(/[’`]/g, "'");
   const catalogue = await productCatalogue(deps.db);
   const ctx: Ctx = { db: deps.db, catalogue, contact: deps.contact, parts: [], features: new Set(), memory, handoffShown: false };
   const productIn = (text: string) => matchProduct(text, catalogue.products);
@@ -93,7 +99,17 @@ export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer>
   // 3. Prices: a size and a product, from this message or earlier in the chat.
   const product = productInMsg ?? memory.productId ?? null;
   if (productInMsg) memory.productId = productInMsg;
-  const { priced, genericPricePrompt } = await answerPrices(ctx, { product, size, sizeInMsg, productInMsg, asksColours, asksPrice, asksOrder, asksRecommendation, hasContact });
+  const { priced, genericPricePrompt } = await answerPrices(ctx, {
+    product,
+    size,
+    sizeInMsg,
+    productInMsg,
+    asksColours,
+    asksPrice,
+    asksOrder,
+    asksRecommendation,
+    hasContact,
+  });
 
   // 4. Colours of the product named or under discussion.
   if (asksColours) {
@@ -133,7 +149,12 @@ export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer>
 }
 
 /** The product and size the conversation has settled on: this message's size first, else the latest the customer gave. */
-function recallFromHistory(memory: ConsultantMemory, history: ChatTurn[], productIn: (text: string) => string | null, sizeInMsg: ParsedSize | null): void {
+function recallFromHistory(
+  memory: ConsultantMemory,
+  history: ChatTurn[],
+  productIn: (text: string) => string | null,
+  sizeInMsg: ParsedSize | null,
+): void {
   if (!memory.productId) memory.productId = lastFromHistory(history, productIn) ?? undefined;
   if (memory.widthMm === undefined || memory.dropMm === undefined) {
     const fromHistory = lastFromHistory(history, parseSize);
@@ -150,15 +171,15 @@ function recallFromHistory(memory: ConsultantMemory, history: ChatTurn[], produc
 
 /** Refers a made-to-order size to the team; true when it did. */
 function referOversize(ctx: Ctx, message: string, sizeInMsg: ParsedSize | null): boolean {
-const oneSide = sizeInMsg ? null : parseSingleDimension(message);
-const oversize = oneSide !== null && oneSide.mm > CUSTOM_SIZE_THRESHOLD_MM;
-if (oversize) {
-  ctx.features.add('pricing');
-  addHandoff(
-    ctx,
-    `A ${oneSide.side} of ${oneSide.mm} mm is over ${CUSTOM_SIZE_THRESHOLD_MM} mm, so it is made to order and our team quotes it personally (including whether it should be split into two blinds). Send them the width and drop:`,
-  );
-}
+  const oneSide = sizeInMsg ? null : parseSingleDimension(message);
+  const oversize = oneSide !== null && oneSide.mm > CUSTOM_SIZE_THRESHOLD_MM;
+  if (oversize) {
+    ctx.features.add('pricing');
+    addHandoff(
+      ctx,
+      `A ${oneSide.side} of ${oneSide.mm} mm is over ${CUSTOM_SIZE_THRESHOLD_MM} mm, so it is made to order and our team quotes it personally (including whether it should be split into two blinds). Send them the width and drop:`,
+    );
+  }
   return oversize;
 }
 
@@ -178,23 +199,23 @@ interface PriceQuestion {
 async function answerPrices(ctx: Ctx, q: PriceQuestion): Promise<{ priced: boolean; genericPricePrompt: boolean }> {
   const { product, size, sizeInMsg, productInMsg, asksColours, asksPrice, asksOrder, asksRecommendation, hasContact } = q;
   const wantsPrice = Boolean(sizeInMsg) || (productInMsg !== null && size !== null && !asksColours) || asksPrice;
-let priced = false;
-let genericPricePrompt = false;
-if (!asksRecommendation && wantsPrice && !asksOrder) {
-  if (product && size) {
-    await answerPrice(ctx, product, size.widthMm, size.dropMm);
-    priced = true;
-  } else if (size) {
-    ctx.features.add('pricing');
-    ctx.parts.push(
-      `Got it, ${formatSize(size.widthMm, size.dropMm)}. Which blind would you like priced? For example a roller blockout, sheer roller, aluminium venetian, wooden venetian, vertical, honeycomb, zebra or outdoor blind.`,
-    );
-  } else if (product && asksPrice) {
-    await answerFromPrice(ctx, product);
-  } else if (asksPrice && !hasContact) {
-    genericPricePrompt = true;
+  let priced = false;
+  let genericPricePrompt = false;
+  if (!asksRecommendation && wantsPrice && !asksOrder) {
+    if (product && size) {
+      await answerPrice(ctx, product, size.widthMm, size.dropMm);
+      priced = true;
+    } else if (size) {
+      ctx.features.add('pricing');
+      ctx.parts.push(
+        `Got it, ${formatSize(size.widthMm, size.dropMm)}. Which blind would you like priced? For example a roller blockout, sheer roller, aluminium venetian, wooden venetian, vertical, honeycomb, zebra or outdoor blind.`,
+      );
+    } else if (product && asksPrice) {
+      await answerFromPrice(ctx, product);
+    } else if (asksPrice && !hasContact) {
+      genericPricePrompt = true;
+    }
   }
-}
   return { priced, genericPricePrompt };
 }
 
@@ -216,7 +237,8 @@ async function takeContact(ctx: Ctx, memory: ConsultantMemory, deps: ConsultantD
       productInterest: memory.productId ? productName(ctx, memory.productId) : null,
       sessionData: {
         blindType: memory.productId ?? null,
-        dimensions: memory.widthMm !== undefined ? { width_mm: memory.widthMm, drop_mm: memory.dropMm ?? null, sizeSource: 'customer' } : null,
+        dimensions:
+          memory.widthMm !== undefined ? { width_mm: memory.widthMm, drop_mm: memory.dropMm ?? null, sizeSource: 'customer' } : null,
         channel: 'chat',
       },
       notes,
@@ -246,7 +268,6 @@ function greetOrOffer(ctx: Ctx, t: string, deps: ConsultantDeps): void {
     addHandoff(ctx, 'Or chat to a person:');
   }
 }
-
 
 /** What the conversation has settled on, for the lead notes. */
 async function quoteSummary(ctx: Ctx, memory: ConsultantMemory): Promise<string | null> {

@@ -39,7 +39,14 @@ export async function runChatTurn(env: Env, input: ChatTurnInput): Promise<ChatT
   const memory: ConsultantMemory = start.memory ? (JSON.parse(start.memory) as ConsultantMemory) : {};
   // A lead left in this chat keeps the session id and links the business's notice to this site.
   const leads = leadSink(env, { origin: input.origin, chatSessionId: input.sessionId, waitUntil: input.waitUntil });
-  const answer = await answerTurn(env, { message: input.message, photos: input.photos, history: start.history, memory, contact: input.contact, leads });
+  const answer = await answerTurn(env, {
+    message: input.message,
+    photos: input.photos,
+    history: start.history,
+    memory,
+    contact: input.contact,
+    leads,
+  });
   const reply: Omit<ChatReply, 'replyId'> = {
     response: answer.response,
     aiProvider: answer.aiProvider,

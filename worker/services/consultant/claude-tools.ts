@@ -16,7 +16,6 @@ import { SWATCH_NOTE } from '../../shared/swatch-note';
 /** What a Claude reply may report, on top of the built-in consultant's features. */
 export type ClaudeFeature = ConsultantFeature | 'image-analysis';
 
-
 const PRODUCT_DESCRIPTION =
   "The blind: a catalogue id (e.g. 'roller-blockout'), a calculator id, or the customer's words (e.g. 'sheer roller', 'wooden venetian').";
 
@@ -73,7 +72,8 @@ export const CLAUDE_TOOLS: Tool[] = [
   },
   {
     name: 'track_order',
-    description: "Status of an order by its reference ('CB-' and 10 letters or digits, e.g. CB-7KQ2M9XPLA): placed date, payment status, number of blinds, total, next step, and the courier tracking (number, status, location, estimated delivery) once staff have published it.",
+    description:
+      "Status of an order by its reference ('CB-' and 10 letters or digits, e.g. CB-7KQ2M9XPLA): placed date, payment status, number of blinds, total, next step, and the courier tracking (number, status, location, estimated delivery) once staff have published it.",
     input_schema: {
       type: 'object',
       properties: { reference: { type: 'string' } },
@@ -144,7 +144,12 @@ async function priceBlind(ctx: ToolContext, catalogue: ProductCatalogue, input: 
   const name = catalogue.byKey(productId)?.name ?? productId;
   const grid = await gridForProduct(ctx.db, productId);
   if (!grid) {
-    return ok({ product_id: productId, product: name, priced: false, message: 'No price list on file for this product: the team quotes it.' });
+    return ok({
+      product_id: productId,
+      product: name,
+      priced: false,
+      message: 'No price list on file for this product: the team quotes it.',
+    });
   }
   const result = priceForSize(grid, widthMm, dropMm);
   if (result.ok && grid.isSample) ctx.samplePrices = true;
@@ -166,7 +171,8 @@ async function priceBlind(ctx: ToolContext, catalogue: ProductCatalogue, input: 
     price: formatRandFromCents(result.priceCents),
     price_cents: result.priceCents,
     includes_vat: true,
-    priced_on_band: result.widthBandMm !== widthMm || result.dropBandMm !== dropMm ? formatSize(result.widthBandMm, result.dropBandMm) : null,
+    priced_on_band:
+      result.widthBandMm !== widthMm || result.dropBandMm !== dropMm ? formatSize(result.widthBandMm, result.dropBandMm) : null,
     sample_prices: grid.isSample,
     ...(grid.isSample ? { price_note: SAMPLE_PRICES_TEXT } : {}),
   });
@@ -215,14 +221,19 @@ function productFacts(ctx: ToolContext, catalogue: ProductCatalogue, input: Reco
       .split(/[^a-z0-9]+/)
       .filter((w) => w.length > 2 && !STOP_WORDS.has(w))
       .map((w) => w.replace(/s$/, ''));
-    const scored = catalogue.products.map((p) => {
-      const haystack = [p.name, p.description, ...p.features, ...p.suitableFor].join(' ').toLowerCase();
-      return { p, score: words.filter((w) => haystack.includes(w)).length };
-    })
+    const scored = catalogue.products
+      .map((p) => {
+        const haystack = [p.name, p.description, ...p.features, ...p.suitableFor].join(' ').toLowerCase();
+        return { p, score: words.filter((w) => haystack.includes(w)).length };
+      })
       .filter((x) => x.score > 0)
       .sort((a, b) => b.score - a.score)
       .slice(0, 5);
-    return ok({ need, matches: scored.map((x) => facts(x.p)), note: scored.length ? undefined : 'No product mentions this need; ask a clarifying question.' });
+    return ok({
+      need,
+      matches: scored.map((x) => facts(x.p)),
+      note: scored.length ? undefined : 'No product mentions this need; ask a clarifying question.',
+    });
   }
   return ok({ products: catalogue.products.map((p) => ({ id: p.id, name: p.name, section: p.section, suitable_for: p.suitableFor })) });
 }
@@ -267,7 +278,13 @@ async function trackOrder(ctx: ToolContext, input: Record<string, unknown>): Pro
   const reference = findOrderReference(text(input.reference) ?? '');
   if (!reference) return fail({ error: "An order reference looks like 'CB-' followed by letters and digits. Ask the customer for it." });
   const facts = await orderStatusFacts(ctx.db, reference);
-  return ok(facts ?? { found: false, reference, message: 'No order with this reference. Ask the customer to check it on their confirmation e-mail, or offer the team.' });
+  return ok(
+    facts ?? {
+      found: false,
+      reference,
+      message: 'No order with this reference. Ask the customer to check it on their confirmation e-mail, or offer the team.',
+    },
+  );
 }
 
 /** Runs one tool call. Bad input and unknown tools are answered as tool errors, for Claude to correct. */

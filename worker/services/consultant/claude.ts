@@ -204,7 +204,12 @@ export async function answerWithClaude(input: ClaudeInput): Promise<ClaudeAnswer
           console.error(JSON.stringify({ level: 'error', message: 'consultant tool failed', tool: use.name, error: String(err) }));
           outcome = { content: JSON.stringify({ error: 'This lookup failed. Offer the team instead.' }), isError: true };
         }
-        results.push({ type: 'tool_result', tool_use_id: use.id, content: outcome.content, ...(outcome.isError ? { is_error: true } : {}) });
+        results.push({
+          type: 'tool_result',
+          tool_use_id: use.id,
+          content: outcome.content,
+          ...(outcome.isError ? { is_error: true } : {}),
+        });
       }
       messages.push(assistantTurn(reply), { role: 'user', content: results });
       continue;

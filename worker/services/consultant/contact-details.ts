@@ -3,7 +3,9 @@
 const EMAIL_RE = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
 const PHONE_RE = /(?:\+27[\s-]?\(?0?\)?|(?<![\d+])0)(\d{2})[\s-]?(\d{3})[\s-]?(\d{4})(?!\d)/;
 const NOT_NAMES = new Set(
-  'looking interested after not just trying wanting keen here in at from on the a an so very sorry fine good ok okay happy thinking busy based living moving renovating building hoping wondering still also back planning and my me email e-mail number phone cell i you we it on at'.split(' '),
+  'looking interested after not just trying wanting keen here in at from on the a an so very sorry fine good ok okay happy thinking busy based living moving renovating building hoping wondering still also back planning and my me email e-mail number phone cell i you we it on at'.split(
+    ' ',
+  ),
 );
 
 export interface ContactDetails {

@@ -13,7 +13,10 @@ const NEED_PATTERNS: [Need, RegExp][] = [
   ['outdoor', /\b(patio|veranda|verandah|stoep|braai|deck|pergola|balcony|outdoor|outside area|garden|pool)\b/],
   ['wet', /\b(bathroom|bath|shower|en ?suite|toilet|loo|laundry|wet|steam|steamy|humid|humidity|moisture|damp)\b/],
   ['kitchen', /\bkitchens?\b|\bscullery\b/],
-  ['dark', /\b(dark|darker|darken|blackout|black ?out|block ?out light|sleep|sleeping|shift work|nursery|baby|media room|cinema|tv room)\b/],
+  [
+    'dark',
+    /\b(dark|darker|darken|blackout|black ?out|block ?out light|sleep|sleeping|shift work|nursery|baby|media room|cinema|tv room)\b/,
+  ],
   ['heat', /\b(heat|hot|glare|sun|sunny|north ?facing|west ?facing|afternoon sun|warm|cool|cold|winter|insulat\w*)\b/],
   ['privacy', /\b(privacy|private|neighbours?|neighbors?|overlooked|street|see in|seeing in|passers ?by)\b/],
   ['sliding', /\b(sliding doors?|slider|stacker doors?|wide windows?|large windows?)\b/],
@@ -88,7 +91,11 @@ export function detectNeeds(t: string): Need[] {
   return needs;
 }
 
-export async function answerRecommendation(ctx: Ctx, needs: Need[], size: { widthMm: number; dropMm: number } | null): Promise<string | undefined> {
+export async function answerRecommendation(
+  ctx: Ctx,
+  needs: Need[],
+  size: { widthMm: number; dropMm: number } | null,
+): Promise<string | undefined> {
   ctx.features.add('recommendation');
   let firstPick: string | undefined;
   for (const need of needs) {

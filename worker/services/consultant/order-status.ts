@@ -111,11 +111,11 @@ export async function orderStatusFacts(db: D1Database, reference: string): Promi
       ? COURIER_STEP[courier.status]
       : paid
         ? 'In production: processing takes 1-2 business days and production 7-10 business days, then courier delivery.'
-      : order.paymentStatus === 'refunded'
-        ? 'The payment was refunded, so the order is not being made; the customer can contact the team about it.'
-        : order.sample_prices
-          ? `Production starts once the payment is received. ${SAMPLE_PRICES_NOTE}`
-          : 'Production starts once the payment is received; the order confirmation page shows how to pay (by card, or by bank transfer with the order reference as the payment reference).',
+        : order.paymentStatus === 'refunded'
+          ? 'The payment was refunded, so the order is not being made; the customer can contact the team about it.'
+          : order.sample_prices
+            ? `Production starts once the payment is received. ${SAMPLE_PRICES_NOTE}`
+            : 'Production starts once the payment is received; the order confirmation page shows how to pay (by card, or by bank transfer with the order reference as the payment reference).',
     // Staff publish courier tracking by hand (/admin/tracking); until then the number is still to come.
     courier_tracking: courier ? describeCourier(courier) : 'The courier tracking number is sent once the order is dispatched.',
     tracking: courier,

@@ -101,7 +101,12 @@ export interface ParsedDimension {
 export function parseSingleDimension(text: string): ParsedDimension | null {
   const t = text.replace(/\u00a0/g, ' ');
   const found: ParsedDimension[] = [];
-  for (const [side, re] of [['width', WIDTH_AFTER], ['width', WIDTH_BEFORE], ['drop', DROP_AFTER], ['drop', DROP_BEFORE]] as const) {
+  for (const [side, re] of [
+    ['width', WIDTH_AFTER],
+    ['width', WIDTH_BEFORE],
+    ['drop', DROP_AFTER],
+    ['drop', DROP_BEFORE],
+  ] as const) {
     const m = re.exec(t);
     if (!m || m[1] === undefined) continue;
     const unit = toUnit(m[2]);

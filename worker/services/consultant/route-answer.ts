@@ -59,18 +59,29 @@ export async function answerTurn(env: RoutingEnv, input: TurnInput): Promise<Rou
       const fallback = await answerBuiltInTurn(env, input);
       // A refused model is a configuration fault (logged once by the adapter): name the model, not the setting.
       const why = err.reason === 'model_unavailable' && err.model ? modelUnavailableReason(err.model) : err.reason;
-      return { ...fallback, routingReason: `Claude was unavailable (${why}): answered by the built-in consultant from our catalogue and price lists.` };
+      return {
+        ...fallback,
+        routingReason: `Claude was unavailable (${why}): answered by the built-in consultant from our catalogue and price lists.`,
+      };
     }
   }
   const builtIn = await answerBuiltInTurn(env, input);
-  return { ...builtIn, routingReason: 'No cloud AI key is configured: answered by the built-in consultant from our catalogue and price lists.' };
+  return {
+    ...builtIn,
+    routingReason: 'No cloud AI key is configured: answered by the built-in consultant from our catalogue and price lists.',
+  };
 }
 
 async function answerBuiltInTurn(env: RoutingEnv, input: TurnInput): Promise<Omit<RoutedAnswer, 'routingReason'>> {
   // A photo on its own needs no text answer; the colour description is the answer.
   const answer =
     input.message.trim() || input.photos.length === 0
-      ? await answerBuiltIn({ message: input.message, history: input.history, memory: input.memory, deps: { db: env.DB, contact: input.contact, leads: input.leads } })
+      ? await answerBuiltIn({
+          message: input.message,
+          history: input.history,
+          memory: input.memory,
+          deps: { db: env.DB, contact: input.contact, leads: input.leads },
+        })
       : { response: '', features: [], memory: input.memory };
   const features: string[] = [...answer.features];
   const parts = answer.response ? [answer.response] : [];

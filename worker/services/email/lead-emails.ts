@@ -23,7 +23,12 @@ export interface LeadForEmail {
 /** Dedupe key of a lead's notice; POPIA deletion finds the notice by it. */
 export const leadNotificationKey = (leadId: string) => `lead-notification:${leadId}`;
 
-export function leadNotificationEmail(b: BusinessProfile & { email: string }, lead: LeadForEmail, sessionData: Record<string, unknown> | null, leadsUrl: string | null): OutgoingEmail {
+export function leadNotificationEmail(
+  b: BusinessProfile & { email: string },
+  lead: LeadForEmail,
+  sessionData: Record<string, unknown> | null,
+  leadsUrl: string | null,
+): OutgoingEmail {
   const source = LEAD_SOURCE_LABELS[lead.source] ?? lead.source;
   const want = lead.productInterest ?? 'Not specified';
   const facts = [
@@ -45,8 +50,7 @@ export function leadNotificationEmail(b: BusinessProfile & { email: string }, le
     b,
     title,
     html`<p style="font-size:15px;margin:0 0 12px;">${lead.name} left their details (${source}). We promise contact within 24 hours.</p>
-${factsHtml(facts)}
-${leadsUrl ? buttonHtml(leadsUrl, 'Open the leads page') : ''}`,
+      ${factsHtml(facts)} ${leadsUrl ? buttonHtml(leadsUrl, 'Open the leads page') : ''}`,
   );
   const text = [
     `${lead.name} left their details (${source}). We promise contact within 24 hours.`,

@@ -35,10 +35,26 @@ import { sizesToConfirm, SIZES_TO_BE_CONFIRMED } from '../../shared/size-sources
 /** What the confirmations need of an order: built from the rows being inserted, before the batch. */
 export type OrderForEmail = Pick<
   OrderDto,
-  'reference' | 'customer_name' | 'customer_email' | 'customer_phone' | 'customer_address' | 'special_instructions' | 'quote_id' | 'blinds' | 'total_cents' | 'paymentStatus' | 'order_date'
+  | 'reference'
+  | 'customer_name'
+  | 'customer_email'
+  | 'customer_phone'
+  | 'customer_address'
+  | 'special_instructions'
+  | 'quote_id'
+  | 'blinds'
+  | 'total_cents'
+  | 'paymentStatus'
+  | 'order_date'
 >;
 
-const STATUS_LABELS: Record<PaymentStatus, string> = { pending: 'Pending', paid: 'Paid', failed: 'Failed', cancelled: 'Cancelled', refunded: 'Refunded' };
+const STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
 
 function orderTotals(order: OrderForEmail): Totals {
   const vatCents = vatInside(order.total_cents);
@@ -54,13 +70,15 @@ function awaitingPayment(order: OrderForEmail): boolean {
 function paymentNote(env: Env, order: OrderForEmail, bankTransfer: boolean): string {
   if (order.paymentStatus === 'paid') return 'Your payment has been received. Thank you.';
   // Real money is never taken at sample prices (DESIGN.md 7b): no way to pay is offered for them.
-  if (awaitingPayment(order) && refusesCardPayment(env, order.blinds)) return `${SAMPLE_PRICES_NOTE} We will contact you to confirm the price and arrange payment.`;
+  if (awaitingPayment(order) && refusesCardPayment(env, order.blinds))
+    return `${SAMPLE_PRICES_NOTE} We will contact you to confirm the price and arrange payment.`;
   if (awaitingPayment(order) && cardPaymentsAvailable(env)) {
     return bankTransfer
       ? 'Your order is reserved. Pay securely by card from your order page, or by bank transfer as shown below; production starts once payment is received.'
       : 'Your order is reserved. Pay securely by card from your order page; production starts once payment is received.';
   }
-  if (awaitingPayment(order) && bankTransfer) return 'Your order is reserved. Please pay by bank transfer as shown below; production starts once payment is received.';
+  if (awaitingPayment(order) && bankTransfer)
+    return 'Your order is reserved. Please pay by bank transfer as shown below; production starts once payment is received.';
   return 'We will contact you to arrange payment; production starts once payment is received.';
 }
 
@@ -68,7 +86,11 @@ function paymentNote(env: Env, order: OrderForEmail, bankTransfer: boolean): str
  * The customer's confirmation and the business's notice (null without BUSINESS_EMAIL). Without the
  * site's origin (an order made where no request URL is known) the messages carry no link.
  */
-export function orderConfirmationEmails(env: Env, order: OrderForEmail, origin: string | null): { customer: OutgoingEmail; business: OutgoingEmail | null } {
+export function orderConfirmationEmails(
+  env: Env,
+  order: OrderForEmail,
+  origin: string | null,
+): { customer: OutgoingEmail; business: OutgoingEmail | null } {
   const b = businessProfile(env);
   const ref = order.reference;
   const link = origin ? `${origin}/order-confirmation?ref=${encodeURIComponent(ref)}` : null;
@@ -87,17 +109,15 @@ export function orderConfirmationEmails(env: Env, order: OrderForEmail, origin: 
   const customerHtml = layoutHtml(
     b,
     customerTitle,
-    html`<p style="font-size:15px;margin:0 0 12px;">We have received your order. Please quote <strong>${ref}</strong> when you contact us about it.</p>
-${factsHtml(orderFacts)}
-${linesTableHtml(order.blinds)}
-${totalsHtml(totals)}
-${sizesConfirmHtml(order.blinds)}
-<p style="font-size:14px;margin:0 0 12px;"><strong>Payment: ${status}.</strong> ${paymentNote(env, order, bankTransfer !== null)}</p>
-${bankTransfer?.html ?? ''}
-${link ? buttonHtml(link, 'View your order') : ''}
-<h2 style="font-size:16px;margin:16px 0 8px;">What happens next</h2>
-${notesHtml(DELIVERY_NOTES)}
-<p style="font-size:14px;margin:0;">Questions? Reply to this e-mail or contact us using the details below.</p>`,
+    html`<p style="font-size:15px;margin:0 0 12px;">
+        We have received your order. Please quote <strong>${ref}</strong> when you contact us about it.
+      </p>
+      ${factsHtml(orderFacts)} ${linesTableHtml(order.blinds)} ${totalsHtml(totals)} ${sizesConfirmHtml(order.blinds)}
+      <p style="font-size:14px;margin:0 0 12px;"><strong>Payment: ${status}.</strong> ${paymentNote(env, order, bankTransfer !== null)}</p>
+      ${bankTransfer?.html ?? ''} ${link ? buttonHtml(link, 'View your order') : ''}
+      <h2 style="font-size:16px;margin:16px 0 8px;">What happens next</h2>
+      ${notesHtml(DELIVERY_NOTES)}
+      <p style="font-size:14px;margin:0;">Questions? Reply to this e-mail or contact us using the details below.</p>`,
   );
   const customerText = [
     `Hi ${name ?? 'there'},`,
@@ -146,14 +166,12 @@ ${notesHtml(DELIVERY_NOTES)}
   const businessHtml = layoutHtml(
     b,
     businessTitle,
-    html`<p style="font-size:15px;margin:0 0 12px;">A new order was placed online: ${rand(order.total_cents)} incl. VAT, payment ${status.toLowerCase()}.</p>
-${sizesToBeConfirmedHtml(order.blinds)}
-${factsHtml(orderFacts)}
-<h2 style="font-size:16px;margin:16px 0 8px;">Customer</h2>
-${factsHtml(customerFacts)}
-${linesTableHtml(order.blinds)}
-${totalsHtml(totals)}
-${link ? buttonHtml(link, 'Open the order') : ''}`,
+    html`<p style="font-size:15px;margin:0 0 12px;">
+        A new order was placed online: ${rand(order.total_cents)} incl. VAT, payment ${status.toLowerCase()}.
+      </p>
+      ${sizesToBeConfirmedHtml(order.blinds)} ${factsHtml(orderFacts)}
+      <h2 style="font-size:16px;margin:16px 0 8px;">Customer</h2>
+      ${factsHtml(customerFacts)} ${linesTableHtml(order.blinds)} ${totalsHtml(totals)} ${link ? buttonHtml(link, 'Open the order') : ''}`,
   );
   const businessText = [
     `New order ${ref}: ${rand(order.total_cents)} incl. VAT, payment ${status.toLowerCase()}.`,
@@ -192,7 +210,21 @@ ${link ? buttonHtml(link, 'Open the order') : ''}`,
  */
 export function orderConfirmationMessages(env: Env, order: OrderForEmail, origin: string | null, customerAllowed = true): OutgoingEmail[] {
   const { customer, business } = orderConfirmationEmails(env, order, origin);
-  if (!business) console.warn(JSON.stringify({ level: 'warn', message: 'BUSINESS_EMAIL is not set: no order notification for the business', reference: order.reference }));
-  if (!customerAllowed) console.warn(JSON.stringify({ level: 'warn', message: 'order confirmation to the customer not queued: the daily e-mail limits are reached', reference: order.reference }));
+  if (!business)
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        message: 'BUSINESS_EMAIL is not set: no order notification for the business',
+        reference: order.reference,
+      }),
+    );
+  if (!customerAllowed)
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        message: 'order confirmation to the customer not queued: the daily e-mail limits are reached',
+        reference: order.reference,
+      }),
+    );
   return [...(customerAllowed ? [customer] : []), ...(business ? [business] : [])];
 }

@@ -65,7 +65,11 @@ export function outboxInsert(db: D1Database, message: OutgoingEmail, now = new D
 
 /** Like outboxInsert, but a dedupe key already used makes it a no-op (a repeated cause in a batch). */
 export function outboxInsertOrIgnore(db: D1Database, message: OutgoingEmail, now = new Date()) {
-  return database(db).insert(emailOutbox).values(rowValues(message, now)).onConflictDoNothing({ target: emailOutbox.dedupeKey }).returning({ id: emailOutbox.id });
+  return database(db)
+    .insert(emailOutbox)
+    .values(rowValues(message, now))
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
 }
 
 /** Stores the message (once per dedupeKey). Answers its outbox id, the first one's on a repeat. */
@@ -122,9 +126,21 @@ async function claim(db: D1Database, id: number, now: Date, takeOverStale: boole
  */
 async function failStaleClaims(db: D1Database, sender: EmailSender, now: Date): Promise<number> {
   const lastError = `The sender stopped while sending through ${sender.provider}: ${UNKNOWN_OUTCOME}`;
-  const rows = await database(db).update(emailOutbox).set({ status: 'failed', lastError }).where(staleClaim(now)).returning({ id: emailOutbox.id, kind: emailOutbox.kind });
+  const rows = await database(db)
+    .update(emailOutbox)
+    .set({ status: 'failed', lastError })
+    .where(staleClaim(now))
+    .returning({ id: emailOutbox.id, kind: emailOutbox.kind });
   for (const row of rows) {
-    console.warn(JSON.stringify({ level: 'warn', message: 'e-mail left for staff: outcome of an interrupted send unknown', outboxId: row.id, kind: row.kind, provider: sender.provider }));
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        message: 'e-mail left for staff: outcome of an interrupted send unknown',
+        outboxId: row.id,
+        kind: row.kind,
+        provider: sender.provider,
+      }),
+    );
   }
   return rows.length;
 }
@@ -161,7 +177,15 @@ async function deliver(db: D1Database, sender: EmailSender, row: OutboxRow, now:
       .set(giveUp ? { status: 'failed', lastError } : { status: 'pending', lastError, nextAttemptAt })
       .where(ours);
     console.warn(
-      JSON.stringify({ level: 'warn', message: giveUp ? 'e-mail failed for good' : 'e-mail send failed; will retry', outboxId: row.id, kind: row.kind, attempts: row.attempts, provider: sender.provider, error: lastError }),
+      JSON.stringify({
+        level: 'warn',
+        message: giveUp ? 'e-mail failed for good' : 'e-mail send failed; will retry',
+        outboxId: row.id,
+        kind: row.kind,
+        attempts: row.attempts,
+        provider: sender.provider,
+        error: lastError,
+      }),
     );
     return giveUp ? 'failed' : 'retrying';
   }
@@ -175,7 +199,16 @@ async function deliver(db: D1Database, sender: EmailSender, row: OutboxRow, now:
       return 'sent';
     } catch (err) {
       if (attempt < 3) continue;
-      console.error(JSON.stringify({ level: 'error', message: 'e-mail sent but not recorded as sent; its claim is left to go stale', outboxId: row.id, kind: row.kind, provider: sender.provider, error: String((err as Error)?.message ?? err) }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          message: 'e-mail sent but not recorded as sent; its claim is left to go stale',
+          outboxId: row.id,
+          kind: row.kind,
+          provider: sender.provider,
+          error: String((err as Error)?.message ?? err),
+        }),
+      );
       return 'sent';
     }
   }
@@ -215,7 +248,13 @@ export async function sendDueEmails(env: Env, now = new Date(), limit = 25, opti
     .where(dueCondition(now, sender.idempotent))
     .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
     .limit(limit);
-  const report = await sendEach(env, sender, due.map((r) => r.id), now, options);
+  const report = await sendEach(
+    env,
+    sender,
+    due.map((r) => r.id),
+    now,
+    options,
+  );
   return { ...report, failed: report.failed + abandoned };
 }
 
@@ -322,7 +361,8 @@ export async function retryOutboxMessage(db: D1Database, id: number, now = new D
     .returning();
   if (row) return toMessage(row);
   const existing = await getOutboxMessage(db, id);
-  if (existing?.status === 'failed') throw new AppError('conflict', `E-mail ${id} is past its retention period: its text was deleted, so it cannot be sent again.`);
+  if (existing?.status === 'failed')
+    throw new AppError('conflict', `E-mail ${id} is past its retention period: its text was deleted, so it cannot be sent again.`);
   if (!existing) throw new AppError('not_found', `No e-mail with id ${id} in the outbox.`);
   throw new AppError('conflict', `Only a failed e-mail can be retried; e-mail ${id} is ${existing.status}.`);
 }

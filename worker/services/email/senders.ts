@@ -83,7 +83,14 @@ const localSender: EmailSender = {
   provider: 'local',
   idempotent: true,
   async send(message) {
-    console.log(JSON.stringify({ level: 'info', message: 'e-mail kept in the outbox (EMAIL_PROVIDER=local); staff read it at /api/admin/outbox', outboxId: message.id, kind: message.kind }));
+    console.log(
+      JSON.stringify({
+        level: 'info',
+        message: 'e-mail kept in the outbox (EMAIL_PROVIDER=local); staff read it at /api/admin/outbox',
+        outboxId: message.id,
+        kind: message.kind,
+      }),
+    );
     return { providerMessageId: `local-${message.id}` };
   },
 };
@@ -116,13 +123,20 @@ function cloudflareSender(env: Env): EmailSender {
     idempotent: false,
     async send(message) {
       const binding = env.SEND_EMAIL;
-      if (!binding) throw new EmailSendError('EMAIL_PROVIDER is cloudflare but no SEND_EMAIL binding is configured ([[send_email]] in wrangler.toml).', false);
+      if (!binding)
+        throw new EmailSendError(
+          'EMAIL_PROVIDER is cloudflare but no SEND_EMAIL binding is configured ([[send_email]] in wrangler.toml).',
+          false,
+        );
       const from = parseAddress(senderAddress(env));
       let timer: ReturnType<typeof setTimeout> | undefined;
       // The binding has no timeout of its own; one that never answers may still have sent, so a
       // timeout is an unknown outcome, never retried (no second copy without staff checking).
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new EmailSendError(`send_email did not answer within ${SEND_TIMEOUT_MS / 1000} s: ${UNKNOWN_OUTCOME}`, true)), SEND_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new EmailSendError(`send_email did not answer within ${SEND_TIMEOUT_MS / 1000} s: ${UNKNOWN_OUTCOME}`, true)),
+          SEND_TIMEOUT_MS,
+        );
       });
       try {
         const sending = binding.send({

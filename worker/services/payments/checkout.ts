@@ -107,19 +107,29 @@ async function resolveOrderReference(env: Env, input: PaymentCreateInput, deps: 
 }
 
 /** Starts the checkout; the amount charged is always the order's server total. */
-export async function startPayment(env: Env, input: PaymentCreateInput, origin: string, deps: PaymentDeps = { orderFromQuote }): Promise<PaymentCreateResponse> {
+export async function startPayment(
+  env: Env,
+  input: PaymentCreateInput,
+  origin: string,
+  deps: PaymentDeps = { orderFromQuote },
+): Promise<PaymentCreateResponse> {
   // Before anything is written: an order is not made from a quote when it cannot be paid.
   const provider = paymentProviderFor(env);
   const reference = await resolveOrderReference(env, input, deps, origin);
   const order = await loadPaymentOrder(env.DB, reference);
   if (!order) throw new AppError('not_found', `Order ${reference} was not found. Please check the reference or contact us.`);
   if (order.paymentStatus === 'paid') throw new AppError('conflict', `Order ${order.reference} is already paid.`);
-  if (order.paymentStatus === 'refunded') throw new AppError('conflict', `Order ${order.reference} was refunded. Please contact us about it.`);
+  if (order.paymentStatus === 'refunded')
+    throw new AppError('conflict', `Order ${order.reference} was refunded. Please contact us about it.`);
   if (isProduction(env) && (await orderHasSamplePrices(env.DB, order.reference))) throw samplePricesRefusal(env);
 
   const claimed = input.amount ?? input.total;
   if (claimed !== undefined && Math.round(claimed * 100) !== order.totalCents) {
-    paymentLog('warn', 'client amount ignored: the order total is charged', { reference: order.reference, claimedRand: claimed, totalCents: order.totalCents });
+    paymentLog('warn', 'client amount ignored: the order total is charged', {
+      reference: order.reference,
+      claimedRand: claimed,
+      totalCents: order.totalCents,
+    });
   }
 
   let session: CheckoutSession;

@@ -27,7 +27,11 @@ export function resolveGateway(env: Env): PaymentProvider | 'none' | GatewayProb
       return 'none';
     case 'sandbox':
       if (!sandboxSecret(env)) {
-        return { problem: 'the sandbox gateway needs SANDBOX_PAYMENT_SECRET outside APP_ENV=development (or set PAYMENT_PROVIDER to yoco or payfast)', fields: { missing: ['SANDBOX_PAYMENT_SECRET'] } };
+        return {
+          problem:
+            'the sandbox gateway needs SANDBOX_PAYMENT_SECRET outside APP_ENV=development (or set PAYMENT_PROVIDER to yoco or payfast)',
+          fields: { missing: ['SANDBOX_PAYMENT_SECRET'] },
+        };
       }
       return sandboxProvider(env);
     case 'yoco': {

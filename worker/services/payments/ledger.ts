@@ -47,12 +47,23 @@ export async function findOrderByCheckout(db: D1Database, provider: ProviderName
 }
 
 /** Was this checkout, of this provider, started for this order? Only then may its notifications change it. */
-export async function isOrderCheckout(db: D1Database, reference: string, provider: ProviderName, checkoutId: string | null | undefined): Promise<boolean> {
+export async function isOrderCheckout(
+  db: D1Database,
+  reference: string,
+  provider: ProviderName,
+  checkoutId: string | null | undefined,
+): Promise<boolean> {
   if (!checkoutId) return false;
   const [row] = await database(db)
     .select({ checkoutId: paymentCheckouts.checkoutId })
     .from(paymentCheckouts)
-    .where(and(eq(paymentCheckouts.checkoutId, checkoutId), eq(paymentCheckouts.orderReference, reference), eq(paymentCheckouts.provider, provider)))
+    .where(
+      and(
+        eq(paymentCheckouts.checkoutId, checkoutId),
+        eq(paymentCheckouts.orderReference, reference),
+        eq(paymentCheckouts.provider, provider),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -88,7 +99,11 @@ export async function refundedCents(db: D1Database, reference: string): Promise<
 }
 
 export async function isPaymentRecorded(db: D1Database, providerPaymentId: string): Promise<boolean> {
-  const [row] = await database(db).select({ id: payments.id }).from(payments).where(eq(payments.providerPaymentId, providerPaymentId)).limit(1);
+  const [row] = await database(db)
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.providerPaymentId, providerPaymentId))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -168,7 +183,12 @@ function orderUpdate(db: D1Database, outcome: PaymentOutcome, now: Date) {
  * Records one verified notification, moves the order on and queues the e-mails it causes, in one
  * batch: a failure after it cannot lose them, and their dedupe keys make a repeat queue nothing.
  */
-export async function recordPaymentOutcome(db: D1Database, outcome: PaymentOutcome, emails: readonly OutgoingEmail[] = [], now = new Date()): Promise<RecordedOutcome> {
+export async function recordPaymentOutcome(
+  db: D1Database,
+  outcome: PaymentOutcome,
+  emails: readonly OutgoingEmail[] = [],
+  now = new Date(),
+): Promise<RecordedOutcome> {
   const d = database(db);
   const insert = d
     .insert(payments)
@@ -183,6 +203,10 @@ export async function recordPaymentOutcome(db: D1Database, outcome: PaymentOutco
     })
     .onConflictDoNothing({ target: payments.providerPaymentId })
     .returning({ id: payments.id });
-  const [inserted, updated] = await d.batch([insert, orderUpdate(db, outcome, now), ...emails.map((email) => outboxInsertOrIgnore(db, email, now))]);
+  const [inserted, updated] = await d.batch([
+    insert,
+    orderUpdate(db, outcome, now),
+    ...emails.map((email) => outboxInsertOrIgnore(db, email, now)),
+  ]);
   return { duplicate: inserted.length === 0, orderUpdated: updated.length > 0 };
 }

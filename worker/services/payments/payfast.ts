@@ -13,7 +13,14 @@ import { businessName } from '../../lib/business-profile';
 import { md5Hex, randomId, timingSafeEqualText } from '../../lib/crypto';
 import { isOrderCheckout, isPaymentRecorded, isSucceededPaymentOf, loadPaymentOrder, type PaymentOutcome } from './ledger';
 import { recordVerifiedPayment } from './record-verified';
-import { paymentLog, type CheckoutOrder, type CheckoutSession, type CheckoutUrls, type NotificationResult, type PaymentProvider } from './types';
+import {
+  paymentLog,
+  type CheckoutOrder,
+  type CheckoutSession,
+  type CheckoutUrls,
+  type NotificationResult,
+  type PaymentProvider,
+} from './types';
 
 export const DEFAULT_PAYFAST_HOST = 'https://sandbox.payfast.co.za';
 /**
@@ -37,9 +44,13 @@ export function payfastConfig(env: Env): PayfastConfig | { missing: string[] } {
   const merchantId = env.PAYFAST_MERCHANT_ID?.trim();
   const merchantKey = env.PAYFAST_MERCHANT_KEY?.trim();
   if (!merchantId || !merchantKey) {
-    return { missing: [!merchantId && 'PAYFAST_MERCHANT_ID', !merchantKey && 'PAYFAST_MERCHANT_KEY'].filter((m): m is string => Boolean(m)) };
+    return {
+      missing: [!merchantId && 'PAYFAST_MERCHANT_ID', !merchantKey && 'PAYFAST_MERCHANT_KEY'].filter((m): m is string => Boolean(m)),
+    };
   }
-  const sources = env.PAYFAST_VALID_SOURCES?.split(',').map((s) => s.trim()).filter(Boolean);
+  const sources = env.PAYFAST_VALID_SOURCES?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return {
     merchantId,
     merchantKey,
@@ -128,7 +139,10 @@ function ipv4ToNumber(ip: string): number | null {
 /** Is the address one of the sources (IPv4 addresses or CIDR ranges; other entries match exactly)? */
 export function addressAllowed(address: string | null | undefined, sources: string[]): boolean {
   if (!address) return false;
-  const ip = address.trim().toLowerCase().replace(/^::ffff:/, '');
+  const ip = address
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:/, '');
   const value = ipv4ToNumber(ip);
   return sources.some((source) => {
     const [base = '', bitsText] = source.trim().toLowerCase().split('/');
@@ -150,7 +164,12 @@ function reject(note: string, fields: Record<string, unknown> = {}, reference?: 
 }
 
 /** POST /api/payment/payfast/notify (application/x-www-form-urlencoded, raw body as posted). */
-export async function handlePayfastItn(env: Env, rawBody: string, sourceAddress: string | null | undefined, now = new Date()): Promise<NotificationResult> {
+export async function handlePayfastItn(
+  env: Env,
+  rawBody: string,
+  sourceAddress: string | null | undefined,
+  now = new Date(),
+): Promise<NotificationResult> {
   const config = payfastConfig(env);
   if ('missing' in config) {
     paymentLog('error', 'payfast ITN refused: PayFast is not configured', { missing: config.missing });
@@ -174,7 +193,10 @@ export async function handlePayfastItn(env: Env, rawBody: string, sourceAddress:
   }
   // 2. Source: PayFast's published addresses.
   if (!addressAllowed(sourceAddress, config.validSources)) {
-    return reject('the notification does not come from a PayFast address', { source: sourceAddress ?? null, m_payment_id: data.m_payment_id ?? null });
+    return reject('the notification does not come from a PayFast address', {
+      source: sourceAddress ?? null,
+      m_payment_id: data.m_payment_id ?? null,
+    });
   }
   if (data.merchant_id !== config.merchantId) return reject('merchant_id is not ours', { merchant_id: data.merchant_id ?? null });
 
@@ -183,17 +205,25 @@ export async function handlePayfastItn(env: Env, rawBody: string, sourceAddress:
   const order = reference ? await loadPaymentOrder(env.DB, reference) : null;
   if (!order) return reject('unknown order', { m_payment_id: reference });
   const gross = data.amount_gross ?? '';
-  if (!/^\d+(\.\d{1,2})?$/.test(gross)) return reject('amount_gross is not an amount', { reference: order.reference, amount_gross: gross }, order.reference);
+  if (!/^\d+(\.\d{1,2})?$/.test(gross))
+    return reject('amount_gross is not an amount', { reference: order.reference, amount_gross: gross }, order.reference);
   const grossCents = Math.round(Number(gross) * 100);
   if (Math.abs(grossCents - order.totalCents) > 1) {
-    paymentLog('error', 'payfast ITN amount differs from the order total', { reference: order.reference, amount_gross: gross, totalCents: order.totalCents });
+    paymentLog('error', 'payfast ITN amount differs from the order total', {
+      reference: order.reference,
+      amount_gross: gross,
+      totalCents: order.totalCents,
+    });
     return reject('amount does not match the order total', { reference: order.reference }, order.reference);
   }
 
   // Ours: custom_str1 carries the checkout we started for this order through PayFast.
   const checkoutId = data.custom_str1?.trim() ?? '';
   if (!(await isOrderCheckout(env.DB, order.reference, 'payfast', checkoutId))) {
-    paymentLog('error', 'payfast ITN for a checkout that is not one of the order', { reference: order.reference, custom_str1: checkoutId || null });
+    paymentLog('error', 'payfast ITN for a checkout that is not one of the order', {
+      reference: order.reference,
+      custom_str1: checkoutId || null,
+    });
     return reject('the checkout is not one of this order', { reference: order.reference }, order.reference);
   }
 
@@ -209,19 +239,37 @@ export async function handlePayfastItn(env: Env, rawBody: string, sourceAddress:
 
   // 4. Server confirmation: PayFast confirms it sent exactly this.
   const confirmation = await confirmWithPayfast(config, paramString);
-  if (confirmation !== 'VALID') return reject(`server confirmation answered ${confirmation}`, { reference: order.reference }, order.reference);
+  if (confirmation !== 'VALID')
+    return reject(`server confirmation answered ${confirmation}`, { reference: order.reference }, order.reference);
 
   // CANCELLED of the payment that paid the order is its refund; of an unpaid order, the checkout's
   // cancellation. A cancellation of any other payment (another checkout of a paid order) changes nothing.
-  if (paymentStatus === 'CANCELLED' && order.paymentStatus === 'paid' && !(await isSucceededPaymentOf(env.DB, order.reference, pfPaymentId))) {
-    paymentLog('warn', 'payfast CANCELLED for a payment that did not pay the order: not acted on', { reference: order.reference, pf_payment_id: pfPaymentId });
-    return { httpStatus: 200, outcome: 'ignored', note: 'the cancelled payment is not the one that paid the order', reference: order.reference };
+  if (
+    paymentStatus === 'CANCELLED' &&
+    order.paymentStatus === 'paid' &&
+    !(await isSucceededPaymentOf(env.DB, order.reference, pfPaymentId))
+  ) {
+    paymentLog('warn', 'payfast CANCELLED for a payment that did not pay the order: not acted on', {
+      reference: order.reference,
+      pf_payment_id: pfPaymentId,
+    });
+    return {
+      httpStatus: 200,
+      outcome: 'ignored',
+      note: 'the cancelled payment is not the one that paid the order',
+      reference: order.reference,
+    };
   }
   const cancelled: PaymentOutcome['status'] = order.paymentStatus === 'paid' ? 'refunded' : 'cancelled';
   const status = paymentStatus === 'COMPLETE' ? 'succeeded' : paymentStatus === 'CANCELLED' ? cancelled : null;
   if (!status) {
     paymentLog('info', 'payfast ITN with a status we do not act on', { reference: order.reference, payment_status: paymentStatus });
-    return { httpStatus: 200, outcome: 'ignored', note: `payment_status ${paymentStatus || '(none)'} is not acted on`, reference: order.reference };
+    return {
+      httpStatus: 200,
+      outcome: 'ignored',
+      note: `payment_status ${paymentStatus || '(none)'} is not acted on`,
+      reference: order.reference,
+    };
   }
   return recordVerifiedPayment(
     env,

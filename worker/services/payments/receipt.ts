@@ -18,7 +18,12 @@ function businessEmail(env: Env): string | null {
 }
 
 /** The customer's receipt; its dedupe key is per order, so a second payment sends no second receipt. */
-export async function paymentReceiptEmail(env: Env, order: PaymentOrder, amountCents: number, provider: ProviderName): Promise<OutgoingEmail> {
+export async function paymentReceiptEmail(
+  env: Env,
+  order: PaymentOrder,
+  amountCents: number,
+  provider: ProviderName,
+): Promise<OutgoingEmail> {
   const business = businessName(env);
   const amount = formatRandFromCents(amountCents);
   const contact = [businessEmail(env), businessProfile(env).phoneNational].filter(Boolean).join(' or ');
@@ -26,7 +31,9 @@ export async function paymentReceiptEmail(env: Env, order: PaymentOrder, amountC
   // Only a plain name reaches the customer (customer-email-guard); the order was placed anonymously.
   const name = greetingName(order.customerName);
   const hi = `Hi ${name ?? 'there'},`;
-  const questions = contact ? `Questions? Contact us at ${contact} and quote ${order.reference}.` : `Questions? Quote ${order.reference} when you contact us.`;
+  const questions = contact
+    ? `Questions? Contact us at ${contact} and quote ${order.reference}.`
+    : `Questions? Quote ${order.reference} when you contact us.`;
   const text = [
     hi,
     '',
@@ -38,11 +45,13 @@ export async function paymentReceiptEmail(env: Env, order: PaymentOrder, amountC
     business,
   ].join('\n');
   const body = html`<p>${hi}</p>
-<p>Thank you: we have received your payment of <strong>${amount}</strong> (VAT included) for order <strong>${order.reference}</strong>.</p>
-${test ? html`<p><strong>${TEST_PAYMENT_NOTE}.</strong></p>` : ''}
-<p>Your order is confirmed. Processing takes 1-2 business days and production 7-10 business days; then it is delivered by courier.</p>
-<p>${questions}</p>
-<p>${business}</p>`;
+    <p>
+      Thank you: we have received your payment of <strong>${amount}</strong> (VAT included) for order <strong>${order.reference}</strong>.
+    </p>
+    ${test ? html`<p><strong>${TEST_PAYMENT_NOTE}.</strong></p>` : ''}
+    <p>Your order is confirmed. Processing takes 1-2 business days and production 7-10 business days; then it is delivered by courier.</p>
+    <p>${questions}</p>
+    <p>${business}</p>`;
   return {
     dedupeKey: `payment-receipt:${order.reference}`,
     kind: 'payment-receipt',
@@ -56,7 +65,14 @@ ${test ? html`<p><strong>${TEST_PAYMENT_NOTE}.</strong></p>` : ''}
 }
 
 /** What the business reads about one payment or refund; null when BUSINESS_EMAIL is not set. */
-async function businessNotice(env: Env, order: PaymentOrder, outcome: PaymentOutcome, kind: string, subject: string, sentences: string[]): Promise<OutgoingEmail | null> {
+async function businessNotice(
+  env: Env,
+  order: PaymentOrder,
+  outcome: PaymentOutcome,
+  kind: string,
+  subject: string,
+  sentences: string[],
+): Promise<OutgoingEmail | null> {
   const to = businessEmail(env);
   if (!to) return null;
   const all = [...sentences, ...(outcome.provider === 'sandbox' ? [`${TEST_PAYMENT_NOTE}.`] : [])];
@@ -69,7 +85,9 @@ async function businessNotice(env: Env, order: PaymentOrder, outcome: PaymentOut
     ['Provider reference', outcome.providerPaymentId],
   ];
   const body = html`${all.map((s) => html`<p>${s}</p>`)}
-<ul>${facts.map(([label, value]) => html`<li>${label}: ${value}</li>`)}</ul>`;
+    <ul>
+      ${facts.map(([label, value]) => html`<li>${label}: ${value}</li>`)}
+    </ul>`;
   return {
     dedupeKey: `${kind}:${outcome.provider}:${outcome.providerPaymentId}`,
     kind,
@@ -90,10 +108,21 @@ export function paymentNoticeEmail(env: Env, order: PaymentOrder, outcome: Payme
   const sentences = settled
     ? [
         `A second payment of ${amount} arrived for order ${order.reference}, which was already ${order.paymentStatus}.`,
-        outcome.provider === 'sandbox' ? 'Nothing needs refunding.' : `Please refund this duplicate payment in the ${PROVIDER_LABELS[outcome.provider]} dashboard.`,
+        outcome.provider === 'sandbox'
+          ? 'Nothing needs refunding.'
+          : `Please refund this duplicate payment in the ${PROVIDER_LABELS[outcome.provider]} dashboard.`,
       ]
     : [`Order ${order.reference} has been paid: ${amount} through ${PROVIDER_LABELS[outcome.provider]}. Production can start.`];
-  return businessNotice(env, order, outcome, 'payment-notice', settled ? `Duplicate payment for order ${order.reference} - refund needed` : `Payment received for order ${order.reference} - ${amount}`, sentences);
+  return businessNotice(
+    env,
+    order,
+    outcome,
+    'payment-notice',
+    settled
+      ? `Duplicate payment for order ${order.reference} - refund needed`
+      : `Payment received for order ${order.reference} - ${amount}`,
+    sentences,
+  );
 }
 
 /** The business's notice that a payment was refunded (in full or in part) or cancelled at the gateway. */

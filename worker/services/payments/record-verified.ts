@@ -11,7 +11,10 @@ import { paymentLog, type NotificationResult } from './types';
 async function emailsFor(env: Env, order: PaymentOrder, outcome: PaymentOutcome): Promise<OutgoingEmail[]> {
   const emails: (OutgoingEmail | null)[] = [];
   if (outcome.status === 'succeeded') {
-    emails.push(await paymentReceiptEmail(env, order, outcome.amountCents, outcome.provider), await paymentNoticeEmail(env, order, outcome));
+    emails.push(
+      await paymentReceiptEmail(env, order, outcome.amountCents, outcome.provider),
+      await paymentNoticeEmail(env, order, outcome),
+    );
   } else if (outcome.status === 'refunded') {
     emails.push(await refundNoticeEmail(env, order, outcome));
   }
@@ -38,7 +41,18 @@ export async function recordVerifiedPayment(
   if (outcome.status === 'succeeded' && !recorded.orderUpdated && outcome.provider !== 'sandbox') {
     paymentLog('warn', 'a second payment for an order that was already paid: recorded so staff can refund it', { reference, ...logFields });
   }
-  if (outcome.status === 'succeeded' && recorded.orderUpdated) await recordEvent(env, { kind: 'payment', refId: reference, valueCents: outcome.amountCents, data: { provider: outcome.provider }, at: now });
-  paymentLog('info', `${outcome.provider} ${outcome.status === 'refunded' ? 'refund' : 'payment'} recorded`, { reference, ...logFields, orderUpdated: recorded.orderUpdated });
+  if (outcome.status === 'succeeded' && recorded.orderUpdated)
+    await recordEvent(env, {
+      kind: 'payment',
+      refId: reference,
+      valueCents: outcome.amountCents,
+      data: { provider: outcome.provider },
+      at: now,
+    });
+  paymentLog('info', `${outcome.provider} ${outcome.status === 'refunded' ? 'refund' : 'payment'} recorded`, {
+    reference,
+    ...logFields,
+    orderUpdated: recorded.orderUpdated,
+  });
   return { httpStatus: 200, outcome: 'recorded', note, reference };
 }

@@ -14,7 +14,14 @@ import { businessName } from '../../lib/business-profile';
 import { hmacSha256, randomId, timingSafeEqualText, toHex } from '../../lib/crypto';
 import { isOrderCheckout, loadPaymentOrder } from './ledger';
 import { recordVerifiedPayment } from './record-verified';
-import { paymentLog, type CheckoutOrder, type CheckoutSession, type CheckoutUrls, type NotificationResult, type PaymentProvider } from './types';
+import {
+  paymentLog,
+  type CheckoutOrder,
+  type CheckoutSession,
+  type CheckoutUrls,
+  type NotificationResult,
+  type PaymentProvider,
+} from './types';
 
 export const SANDBOX_KV_PREFIX = 'sandbox-checkout:';
 export const SANDBOX_SESSION_MINUTES = 30;
@@ -142,7 +149,8 @@ export function checkCardForm(form: CardForm, now = new Date()): CardErrors {
     const month = Number(expiry[1]);
     const year = expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
     // A card is valid to the end of its expiry month.
-    if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) errors.expiry = 'This card has expired. Use a future expiry date.';
+    if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1)
+      errors.expiry = 'This card has expired. Use a future expiry date.';
   }
   if (!/^\d{3,4}$/.test(form.cvc.trim())) errors.cvc = 'Enter the 3 or 4 digit security code (CVC).';
   if (!form.name.trim()) errors.name = 'Enter the name on the card.';
@@ -205,7 +213,11 @@ export async function submitSandboxCheckout(
   if (!secret) return { kind: 'not_found' };
   const result = await handleSandboxNotification(env, body, await signSandboxNotification(secret, body), now);
   if (result.outcome === 'rejected') {
-    paymentLog('error', 'sandbox checkout could not be confirmed', { checkoutId: session.id, reference: session.reference, note: result.note });
+    paymentLog('error', 'sandbox checkout could not be confirmed', {
+      checkoutId: session.id,
+      reference: session.reference,
+      note: result.note,
+    });
     await saveSession(env, { ...session, status: 'failed' });
     return { kind: 'redirect', url: session.urls.failure };
   }
@@ -231,7 +243,12 @@ export async function signSandboxNotification(secret: string, rawBody: string): 
 }
 
 /** Verifies (signature, the order's own sandbox checkout, amount, dedupe) and records a sandbox notification. */
-export async function handleSandboxNotification(env: Env, rawBody: string, signatureHeader: string | null | undefined, now = new Date()): Promise<NotificationResult> {
+export async function handleSandboxNotification(
+  env: Env,
+  rawBody: string,
+  signatureHeader: string | null | undefined,
+  now = new Date(),
+): Promise<NotificationResult> {
   const secret = sandboxSecret(env);
   if (!secret) return { httpStatus: 503, outcome: 'rejected', note: 'the sandbox gateway is not configured' };
   const expected = await signSandboxNotification(secret, rawBody);
@@ -252,7 +269,10 @@ export async function handleSandboxNotification(env: Env, rawBody: string, signa
   }
   // Only a checkout this order was started with through the sandbox: never another provider's order.
   if (!(await isOrderCheckout(env.DB, order.reference, 'sandbox', parsed.checkoutId))) {
-    paymentLog('error', 'sandbox notification rejected: not a sandbox checkout of this order', { reference: order.reference, checkoutId: parsed.checkoutId });
+    paymentLog('error', 'sandbox notification rejected: not a sandbox checkout of this order', {
+      reference: order.reference,
+      checkoutId: parsed.checkoutId,
+    });
     return { httpStatus: 400, outcome: 'rejected', note: 'the checkout is not one of this order', reference: order.reference };
   }
   if (parsed.amount_cents !== order.totalCents) {

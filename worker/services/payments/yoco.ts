@@ -67,7 +67,9 @@ export function yocoProvider(config: YocoConfig): PaymentProvider {
           signal: AbortSignal.timeout(YOCO_TIMEOUT_MS),
         });
       } catch (err) {
-        throw new PaymentUpstreamError(err instanceof Error && err.name === 'TimeoutError' ? 'yoco timeout' : 'yoco unreachable', { cause: err });
+        throw new PaymentUpstreamError(err instanceof Error && err.name === 'TimeoutError' ? 'yoco timeout' : 'yoco unreachable', {
+          cause: err,
+        });
       }
       if (res.status === 401 || res.status === 403) {
         throw new PaymentSetupError(`Yoco refused the secret key (YOCO_SECRET_KEY, http ${res.status}): check it in the Yoco portal`);
@@ -94,9 +96,15 @@ export interface WebhookHeaders {
 export type WebhookVerdict = { ok: true } | { ok: false; httpStatus: 400 | 401; note: string };
 
 /** Standard Webhooks verification as Yoco documents it. */
-export async function verifyStandardWebhook(secret: string, headers: WebhookHeaders, rawBody: string, now = new Date()): Promise<WebhookVerdict> {
+export async function verifyStandardWebhook(
+  secret: string,
+  headers: WebhookHeaders,
+  rawBody: string,
+  now = new Date(),
+): Promise<WebhookVerdict> {
   const { id, timestamp, signature } = headers;
-  if (!id || !timestamp || !signature) return { ok: false, httpStatus: 400, note: 'missing webhook-id, webhook-timestamp or webhook-signature' };
+  if (!id || !timestamp || !signature)
+    return { ok: false, httpStatus: 400, note: 'missing webhook-id, webhook-timestamp or webhook-signature' };
   if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, httpStatus: 400, note: 'webhook-timestamp is not a Unix time' };
   if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > YOCO_WEBHOOK_TOLERANCE_SECONDS) {
     return { ok: false, httpStatus: 400, note: 'webhook-timestamp is outside the 3-minute window' };
@@ -162,15 +170,26 @@ export async function handleYocoWebhook(env: Env, headers: WebhookHeaders, rawBo
   const referenceHint = typeof payload.metadata?.reference === 'string' ? payload.metadata.reference : null;
   const order = checkoutId ? await findOrderByCheckout(env.DB, 'yoco', checkoutId) : null;
   if (!order || (referenceHint !== null && referenceHint !== order.reference)) {
-    paymentLog('error', `yoco ${event.type} for no Yoco checkout of ours: not recorded`, { eventId: payload.id, checkoutId, reference: referenceHint, matched: order?.reference ?? null });
+    paymentLog('error', `yoco ${event.type} for no Yoco checkout of ours: not recorded`, {
+      eventId: payload.id,
+      checkoutId,
+      reference: referenceHint,
+      matched: order?.reference ?? null,
+    });
     return { httpStatus: 200, outcome: 'ignored', note: 'no order matches this payment' };
   }
-  return event.type === 'refund.succeeded' ? recordRefund(env, order, event, checkoutId!, now) : recordPayment(env, order, event, checkoutId!, now);
+  return event.type === 'refund.succeeded'
+    ? recordRefund(env, order, event, checkoutId!, now)
+    : recordPayment(env, order, event, checkoutId!, now);
 }
 
 async function recordPayment(env: Env, order: PaymentOrder, event: YocoEvent, checkoutId: string, now: Date): Promise<NotificationResult> {
   const payment = event.payload;
-  if (payment.currency !== 'ZAR' || payment.amount !== order.totalCents || (payment.status !== undefined && payment.status !== 'succeeded')) {
+  if (
+    payment.currency !== 'ZAR' ||
+    payment.amount !== order.totalCents ||
+    (payment.status !== undefined && payment.status !== 'succeeded')
+  ) {
     paymentLog('error', 'yoco payment does not match the order: not recorded, needs a person to check', {
       reference: order.reference,
       paymentId: payment.id,
@@ -184,7 +203,15 @@ async function recordPayment(env: Env, order: PaymentOrder, event: YocoEvent, ch
   return recordVerifiedPayment(
     env,
     order,
-    { reference: order.reference, provider: 'yoco', providerPaymentId: payment.id, amountCents: payment.amount, status: 'succeeded', checkoutId, raw: event },
+    {
+      reference: order.reference,
+      provider: 'yoco',
+      providerPaymentId: payment.id,
+      amountCents: payment.amount,
+      status: 'succeeded',
+      checkoutId,
+      raw: event,
+    },
     now,
     { paymentId: payment.id },
     'payment recorded',
@@ -196,7 +223,8 @@ async function recordRefund(env: Env, order: PaymentOrder, event: YocoEvent, che
   const refund = event.payload;
   const paymentId = typeof refund.paymentId === 'string' ? refund.paymentId : null;
   // A repeat finds the order refunded already: answered as the duplicate it is.
-  if (await isPaymentRecorded(env.DB, refund.id)) return { httpStatus: 200, outcome: 'duplicate', note: 'already processed', reference: order.reference };
+  if (await isPaymentRecorded(env.DB, refund.id))
+    return { httpStatus: 200, outcome: 'duplicate', note: 'already processed', reference: order.reference };
   const refundedBefore = await refundedCents(env.DB, order.reference);
   if (
     order.paymentStatus !== 'paid' ||
@@ -219,7 +247,16 @@ async function recordRefund(env: Env, order: PaymentOrder, event: YocoEvent, che
   return recordVerifiedPayment(
     env,
     order,
-    { reference: order.reference, provider: 'yoco', providerPaymentId: refund.id, amountCents: refund.amount, status: 'refunded', checkoutId, raw: event, refundedBeforeCents: refundedBefore },
+    {
+      reference: order.reference,
+      provider: 'yoco',
+      providerPaymentId: refund.id,
+      amountCents: refund.amount,
+      status: 'refunded',
+      checkoutId,
+      raw: event,
+      refundedBeforeCents: refundedBefore,
+    },
     now,
     { refundId: refund.id, paymentId },
     'refund recorded',

@@ -18,7 +18,13 @@ export interface AuditEntry {
 export function auditStatement(db: D1Database, entry: AuditEntry, now = new Date()) {
   return database(db)
     .insert(auditLog)
-    .values({ actor: entry.actor, action: entry.action, target: entry.target ?? null, details: entry.details ?? null, createdAt: now.toISOString() });
+    .values({
+      actor: entry.actor,
+      action: entry.action,
+      target: entry.target ?? null,
+      details: entry.details ?? null,
+      createdAt: now.toISOString(),
+    });
 }
 
 export async function recordAudit(db: D1Database, entry: AuditEntry, now = new Date()): Promise<void> {

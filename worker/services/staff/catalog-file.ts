@@ -8,7 +8,12 @@ import { database, type Database } from '../../lib/db';
 import { slugify } from '../../lib/slug';
 import { colours, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { CATALOG_EXPORT_VERSION, type CatalogExport, type CatalogImportResponse, type catalogImportSchema } from '../../shared/catalog-admin-api';
+import {
+  CATALOG_EXPORT_VERSION,
+  type CatalogExport,
+  type CatalogImportResponse,
+  type catalogImportSchema,
+} from '../../shared/catalog-admin-api';
 import type { SwatchTexture } from '../../shared/catalogue-types';
 import type { z } from 'zod';
 import { auditStatement } from './audit';
@@ -68,7 +73,13 @@ const colourIdentity = (c: { name: string; hex: string }) => `${c.name.trim().to
  * product that lists colours gets exactly those colours in its set. Products not in the file are kept.
  * The file is checked as a whole first; then every row and the audit entry go in one D1 batch.
  */
-export async function importCatalog(db: D1Database, media: R2Bucket, input: CatalogImport, actor: string, now = new Date()): Promise<CatalogImportResponse> {
+export async function importCatalog(
+  db: D1Database,
+  media: R2Bucket,
+  input: CatalogImport,
+  actor: string,
+  now = new Date(),
+): Promise<CatalogImportResponse> {
   const d = database(db);
   const state = await readState(db);
   const taken = await takenKeys(db);
@@ -80,7 +91,15 @@ export async function importCatalog(db: D1Database, media: R2Bucket, input: Cata
   const created = productStatements(d, planned, taken.nextSortOrder, now, statements);
   const updated = planned.length - created;
   statements.push(
-    auditStatement(db, { actor, action: 'catalog.import', details: { productsCreated: created, productsUpdated: updated, coloursWritten, products: planned.map((p) => p.id) } }, now),
+    auditStatement(
+      db,
+      {
+        actor,
+        action: 'catalog.import',
+        details: { productsCreated: created, productsUpdated: updated, coloursWritten, products: planned.map((p) => p.id) },
+      },
+      now,
+    ),
   );
   await d.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   invalidateProductCatalogue();
@@ -94,7 +113,11 @@ export async function importCatalog(db: D1Database, media: R2Bucket, input: Cata
 }
 
 /** Ids and colour set keys for every product in the file, checked as a whole: throws with the problems found. */
-function planImport(input: CatalogImport, state: CatalogState, taken: Awaited<ReturnType<typeof takenKeys>>): { planned: PlannedProduct[]; coloursForSet: ColoursForSet } {
+function planImport(
+  input: CatalogImport,
+  state: CatalogState,
+  taken: Awaited<ReturnType<typeof takenKeys>>,
+): { planned: PlannedProduct[]; coloursForSet: ColoursForSet } {
   const byKey = new Map<string, ProductRow>();
   for (const p of state.productRows) {
     byKey.set(p.id, p);
@@ -146,7 +169,9 @@ function planImport(input: CatalogImport, state: CatalogState, taken: Awaited<Re
   }
   for (const setKey of coloursForSet.keys()) {
     if (setKey === OUTDOOR_COLOUR_SET_KEY && state.outdoorUploaded) {
-      problems.push('the outdoor blinds offer the range uploaded on /admin/colours; leave their colours out of the file or change them there');
+      problems.push(
+        'the outdoor blinds offer the range uploaded on /admin/colours; leave their colours out of the file or change them there',
+      );
     }
   }
   if (problems.length > 0) {
@@ -172,7 +197,11 @@ async function colourStatements(
     const existing = state.coloursBySet.get(setKey) ?? [];
     const existingByName = new Map(existing.map((c) => [c.name.trim().toLowerCase(), c]));
     const category = plan.product.category;
-    const texture = textureFor(existing.map((c) => c.texture), category, plan.id);
+    const texture = textureFor(
+      existing.map((c) => c.texture),
+      category,
+      plan.id,
+    );
     const slugs = new Set<string>();
     const rows: (typeof colours.$inferInsert)[] = [];
     for (const [sortOrder, colour] of list.entries()) {
@@ -202,14 +231,21 @@ async function colourStatements(
       });
     }
     statements.push(d.delete(colours).where(eq(colours.setKey, setKey)));
-    for (let i = 0; i < rows.length; i += COLOUR_ROWS_PER_INSERT) statements.push(d.insert(colours).values(rows.slice(i, i + COLOUR_ROWS_PER_INSERT)));
+    for (let i = 0; i < rows.length; i += COLOUR_ROWS_PER_INSERT)
+      statements.push(d.insert(colours).values(rows.slice(i, i + COLOUR_ROWS_PER_INSERT)));
     coloursWritten += rows.length;
   }
   return coloursWritten;
 }
 
 /** The products: updated by id, or added at the end of the catalogue. Returns how many are added. */
-function productStatements(d: Database, planned: PlannedProduct[], nextSortOrder: number, now: Date, statements: BatchItem<'sqlite'>[]): number {
+function productStatements(
+  d: Database,
+  planned: PlannedProduct[],
+  nextSortOrder: number,
+  now: Date,
+  statements: BatchItem<'sqlite'>[],
+): number {
   let created = 0;
   let sortOrder = nextSortOrder;
   for (const { row, id, setKey, product } of planned) {
@@ -229,7 +265,16 @@ function productStatements(d: Database, planned: PlannedProduct[], nextSortOrder
     } else {
       created++;
       statements.push(
-        d.insert(products).values({ ...fields, id, calculatorId: null, section: sectionFor(product.category), colourSetKey: setKey, sortOrder: sortOrder++ }),
+        d
+          .insert(products)
+          .values({
+            ...fields,
+            id,
+            calculatorId: null,
+            section: sectionFor(product.category),
+            colourSetKey: setKey,
+            sortOrder: sortOrder++,
+          }),
       );
     }
   }

@@ -81,7 +81,8 @@ export function textureFor(setTextures: readonly string[], category: CatalogCate
   return byCategory[category];
 }
 
-export const swatchKeyFor = (setKey: string, slug: string, hex: string, texture: SwatchTexture) => `swatches/${setKey}/${slug}-${swatchHash(hex, texture)}.png`;
+export const swatchKeyFor = (setKey: string, slug: string, hex: string, texture: SwatchTexture) =>
+  `swatches/${setKey}/${slug}-${swatchHash(hex, texture)}.png`;
 
 export async function putSwatch(media: R2Bucket, key: string, hex: string, texture: SwatchTexture): Promise<void> {
   await media.put(key, renderSwatchPng(hex, texture, SWATCH_SIZE_PX), { httpMetadata: { contentType: 'image/png' } });
@@ -137,7 +138,9 @@ function toCatalogProduct(row: ProductRow, state: CatalogState): CatalogProduct 
     // Null (a seeded product): the materials its colours are made of.
     materials: row.materials ?? [...new Set(setColours.map((c) => c.material).filter(Boolean))],
     features: row.features,
-    priceCategory: (PRICE_CATEGORIES as readonly string[]).includes(row.priceCategory ?? '') ? (row.priceCategory as PriceCategory) : NEW_PRODUCT_DEFAULTS.priceCategory,
+    priceCategory: (PRICE_CATEGORIES as readonly string[]).includes(row.priceCategory ?? '')
+      ? (row.priceCategory as PriceCategory)
+      : NEW_PRODUCT_DEFAULTS.priceCategory,
     installationType: (INSTALLATION_TYPES as readonly string[]).includes(row.installationType ?? '')
       ? (row.installationType as InstallationType)
       : NEW_PRODUCT_DEFAULTS.installationType,
@@ -168,7 +171,8 @@ async function requireProduct(db: D1Database, rawId: string): Promise<ProductRow
   const key = normaliseProductKey(rawId);
   const rows = await database(db).select().from(products);
   const row = rows.find((p) => p.id === key || p.calculatorId === key);
-  if (!row) throw new AppError('not_found', `There is no product '${rawId}' in the catalogue. Reload the catalogue and choose one from the list.`);
+  if (!row)
+    throw new AppError('not_found', `There is no product '${rawId}' in the catalogue. Reload the catalogue and choose one from the list.`);
   return row;
 }
 
@@ -217,18 +221,37 @@ export async function createProduct(db: D1Database, input: CreateProduct, actor:
       installationType: input.installationType,
       updatedAt: now.toISOString(),
     }),
-    auditStatement(db, { actor, action: 'catalog.product.create', target: id, details: { name: input.name, category: input.category } }, now),
+    auditStatement(
+      db,
+      { actor, action: 'catalog.product.create', target: id, details: { name: input.name, category: input.category } },
+      now,
+    ),
   ]);
   invalidateProductCatalogue();
   return catalogProduct(db, id);
 }
 
 /** PATCH /api/admin/catalog/products/:id: the fields sent, nothing else. */
-export async function updateProduct(db: D1Database, rawId: string, input: UpdateProduct, actor: string, now = new Date()): Promise<CatalogProduct> {
+export async function updateProduct(
+  db: D1Database,
+  rawId: string,
+  input: UpdateProduct,
+  actor: string,
+  now = new Date(),
+): Promise<CatalogProduct> {
   const d = database(db);
   const row = await requireProduct(db, rawId);
   const changes: Partial<typeof products.$inferInsert> = { updatedAt: now.toISOString() };
-  for (const key of ['name', 'category', 'description', 'materials', 'features', 'priceCategory', 'installationType', 'suitableFor'] as const) {
+  for (const key of [
+    'name',
+    'category',
+    'description',
+    'materials',
+    'features',
+    'priceCategory',
+    'installationType',
+    'suitableFor',
+  ] as const) {
     if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
   }
   const changed = Object.keys(input).filter((k) => input[k as keyof UpdateProduct] !== undefined);
@@ -243,19 +266,27 @@ export async function updateProduct(db: D1Database, rawId: string, input: Update
 /** The storefront shows the uploaded outdoor range for these products: the editor must not pretend otherwise. */
 async function assertColoursEditable(db: D1Database, product: ProductRow): Promise<void> {
   if (product.colourSetKey === OUTDOOR_COLOUR_SET_KEY && (await uploadedOutdoorColourDtos(db))) {
-    throw new AppError(
-      'conflict',
-      `${product.name} offers the outdoor colour range uploaded on /admin/colours; change its colours there.`,
-    );
+    throw new AppError('conflict', `${product.name} offers the outdoor colour range uploaded on /admin/colours; change its colours there.`);
   }
 }
 
 /** POST /api/admin/catalog/products/:id/colours: one colour into the product's set, with its swatch. */
-export async function addColour(db: D1Database, media: R2Bucket, rawId: string, input: ColourInput, actor: string, now = new Date()): Promise<CatalogProduct> {
+export async function addColour(
+  db: D1Database,
+  media: R2Bucket,
+  rawId: string,
+  input: ColourInput,
+  actor: string,
+  now = new Date(),
+): Promise<CatalogProduct> {
   const d = database(db);
   const product = await requireProduct(db, rawId);
   await assertColoursEditable(db, product);
-  const existing = await d.select().from(colours).where(eq(colours.setKey, product.colourSetKey)).orderBy(asc(colours.sortOrder), asc(colours.id));
+  const existing = await d
+    .select()
+    .from(colours)
+    .where(eq(colours.setKey, product.colourSetKey))
+    .orderBy(asc(colours.sortOrder), asc(colours.id));
   if (existing.some((c) => c.name.trim().toLowerCase() === input.name.toLowerCase())) {
     throw new AppError('conflict', `${product.name} already has a colour called '${input.name}'. Give the new colour another name.`);
   }
@@ -285,14 +316,25 @@ export async function addColour(db: D1Database, media: R2Bucket, rawId: string, 
       sortOrder,
     }),
     d.update(products).set({ updatedAt: now.toISOString() }).where(eq(products.id, product.id)),
-    auditStatement(db, { actor, action: 'catalog.colour.add', target: product.id, details: { setKey: product.colourSetKey, slug, name: input.name, hex } }, now),
+    auditStatement(
+      db,
+      { actor, action: 'catalog.colour.add', target: product.id, details: { setKey: product.colourSetKey, slug, name: input.name, hex } },
+      now,
+    ),
   ]);
   invalidateProductCatalogue();
   return catalogProduct(db, product.id);
 }
 
 /** DELETE /api/admin/catalog/products/:id/colours/:slug. */
-export async function removeColour(db: D1Database, media: R2Bucket, rawId: string, slug: string, actor: string, now = new Date()): Promise<CatalogProduct> {
+export async function removeColour(
+  db: D1Database,
+  media: R2Bucket,
+  rawId: string,
+  slug: string,
+  actor: string,
+  now = new Date(),
+): Promise<CatalogProduct> {
   const d = database(db);
   const product = await requireProduct(db, rawId);
   await assertColoursEditable(db, product);
@@ -305,7 +347,16 @@ export async function removeColour(db: D1Database, media: R2Bucket, rawId: strin
   await d.batch([
     d.delete(colours).where(eq(colours.id, row.id)),
     d.update(products).set({ updatedAt: now.toISOString() }).where(eq(products.id, product.id)),
-    auditStatement(db, { actor, action: 'catalog.colour.remove', target: product.id, details: { setKey: product.colourSetKey, slug, name: row.name, hex: row.hex } }, now),
+    auditStatement(
+      db,
+      {
+        actor,
+        action: 'catalog.colour.remove',
+        target: product.id,
+        details: { setKey: product.colourSetKey, slug, name: row.name, hex: row.hex },
+      },
+      now,
+    ),
   ]);
   invalidateProductCatalogue();
   // The swatch is no longer referenced; a failed delete only leaves an unused object behind.

@@ -113,7 +113,12 @@ export function extractDistinctColours(image: RgbaImage, material: string): Extr
   const used = new Map<string, number>();
   return kept.map((c) => {
     const rgb = meanRgb(c);
-    return { name: uniqueName(titleCase(colourWord(rgb)), used), hex: rgbToHex(rgb), material, share: Math.round((c.n / total) * 10_000) / 10_000 };
+    return {
+      name: uniqueName(titleCase(colourWord(rgb)), used),
+      hex: rgbToHex(rgb),
+      material,
+      share: Math.round((c.n / total) * 10_000) / 10_000,
+    };
   });
 }
 
@@ -138,7 +143,11 @@ function absorb(into: Cluster, from: { n: number; r: number; g: number; b: numbe
 }
 
 /** The colour covering most of the image border, when it covers enough of it to be the page behind the card. */
-function backgroundColour(borderCounts: Map<number, number>, borderTotal: number, buckets: Map<number, { n: number; r: number; g: number; b: number }>): Lab | null {
+function backgroundColour(
+  borderCounts: Map<number, number>,
+  borderTotal: number,
+  buckets: Map<number, { n: number; r: number; g: number; b: number }>,
+): Lab | null {
   if (borderTotal === 0) return null;
   const [topKey] = [...borderCounts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]!;
   // Neighbouring buckets of the top one count too: JPEG noise splits a flat border across a few.
@@ -164,9 +173,17 @@ export interface ScreenshotInput {
 }
 
 /** Decodes, extracts, stores the screenshot in R2 and the extraction in D1 (with its audit entry). */
-export async function extractFromScreenshot(db: D1Database, media: R2Bucket, input: ScreenshotInput, actor: string): Promise<ColourExtractionDto> {
+export async function extractFromScreenshot(
+  db: D1Database,
+  media: R2Bucket,
+  input: ScreenshotInput,
+  actor: string,
+): Promise<ColourExtractionDto> {
   if (input.bytes.byteLength > MAX_SCREENSHOT_BYTES) {
-    throw new AppError('payload_too_large', `The screenshot is larger than ${MAX_SCREENSHOT_BYTES / 1024 / 1024} MB. Please send a smaller image.`);
+    throw new AppError(
+      'payload_too_large',
+      `The screenshot is larger than ${MAX_SCREENSHOT_BYTES / 1024 / 1024} MB. Please send a smaller image.`,
+    );
   }
   const type = acceptedImageType(input.bytes);
   if (!type || type.mime === 'image/webp') {
@@ -182,20 +199,43 @@ export async function extractFromScreenshot(db: D1Database, media: R2Bucket, inp
   const [[row]] = await d.batch([
     d
       .insert(colourExtractions)
-      .values({ productName: input.productName, category: input.category, details: input.details, colours: extracted, imageKey, extractedAt })
+      .values({
+        productName: input.productName,
+        category: input.category,
+        details: input.details,
+        colours: extracted,
+        imageKey,
+        extractedAt,
+      })
       .returning(),
-    auditStatement(db, { actor, action: 'colours.extract', target: input.productName, details: { category: input.category, colours: extracted.length, imageKey } }),
+    auditStatement(db, {
+      actor,
+      action: 'colours.extract',
+      target: input.productName,
+      details: { category: input.category, colours: extracted.length, imageKey },
+    }),
   ]);
   return toDto(row!);
 }
 
 function toDto(row: typeof colourExtractions.$inferSelect): ColourExtractionDto {
-  return { id: row.id, productName: row.productName, category: row.category, details: row.details, extractedAt: row.extractedAt, colours: row.colours };
+  return {
+    id: row.id,
+    productName: row.productName,
+    category: row.category,
+    details: row.details,
+    extractedAt: row.extractedAt,
+    colours: row.colours,
+  };
 }
 
 /** GET /api/colours/all: the newest extractions first. */
 export async function listExtractions(db: D1Database, limit = 100): Promise<ColourExtractionListResponse> {
-  const rows = await database(db).select().from(colourExtractions).orderBy(desc(colourExtractions.extractedAt), desc(colourExtractions.id)).limit(limit);
+  const rows = await database(db)
+    .select()
+    .from(colourExtractions)
+    .orderBy(desc(colourExtractions.extractedAt), desc(colourExtractions.id))
+    .limit(limit);
   const extractions = rows.map(toDto);
   return {
     success: true,
@@ -216,12 +256,21 @@ export interface AddToProductInput {
  * Adds one extracted colour to a product's colour set with a rendered swatch, so the storefront
  * (which offers only colours with a swatch) shows it at once. A name already in the set is a 409.
  */
-export async function addExtractedColourToProduct(db: D1Database, media: R2Bucket, input: AddToProductInput, actor: string): Promise<AddExtractedColourResponse> {
+export async function addExtractedColourToProduct(
+  db: D1Database,
+  media: R2Bucket,
+  input: AddToProductInput,
+  actor: string,
+): Promise<AddExtractedColourResponse> {
   const d = database(db);
   const [extraction] = await d.select().from(colourExtractions).where(eq(colourExtractions.id, input.extractionId)).limit(1);
   if (!extraction) throw new AppError('not_found', `There is no colour extraction ${input.extractionId}.`);
   const colour = extraction.colours[input.colourIndex];
-  if (!colour) throw new AppError('validation_error', `Extraction ${input.extractionId} has ${extraction.colours.length} colours; there is no colour ${input.colourIndex}.`);
+  if (!colour)
+    throw new AppError(
+      'validation_error',
+      `Extraction ${input.extractionId} has ${extraction.colours.length} colours; there is no colour ${input.colourIndex}.`,
+    );
   const product = await findProduct(db, input.productId);
   if (!product) throw new AppError('not_found', `We do not have a product called '${input.productId}'. Choose one from the catalogue.`);
 
@@ -243,7 +292,10 @@ export async function addExtractedColourToProduct(db: D1Database, media: R2Bucke
 
   const swatchKey = `swatches/${product.colourSetKey}/${slug}-${crypto.randomUUID().slice(0, 8)}.png`;
   await media.put(swatchKey, renderSwatchPng(hex, texture, SWATCH_SIZE_PX), { httpMetadata: { contentType: 'image/png' } });
-  const [top] = await d.select({ n: max(colours.sortOrder) }).from(colours).where(eq(colours.setKey, product.colourSetKey));
+  const [top] = await d
+    .select({ n: max(colours.sortOrder) })
+    .from(colours)
+    .where(eq(colours.setKey, product.colourSetKey));
   const [[row]] = await d.batch([
     d
       .insert(colours)
@@ -260,7 +312,12 @@ export async function addExtractedColourToProduct(db: D1Database, media: R2Bucke
         sortOrder: (top?.n ?? 0) + 1,
       })
       .returning(),
-    auditStatement(db, { actor, action: 'colours.add-from-screenshot', target: product.id, details: { extractionId: extraction.id, name, hex } }),
+    auditStatement(db, {
+      actor,
+      action: 'colours.add-from-screenshot',
+      target: product.id,
+      details: { extractionId: extraction.id, name, hex },
+    }),
   ]);
   return { success: true, productId: product.id, colour: toColourDto(row!) };
 }

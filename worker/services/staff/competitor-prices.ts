@@ -32,7 +32,10 @@ export function competitorUrls(env: Pick<Env, 'COMPETITOR_URLS'>): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
   if (entries.length === 0) {
-    throw new AppError('conflict', 'Competitor analysis needs competitor websites: set COMPETITOR_URLS to their addresses, separated by commas, and try again.');
+    throw new AppError(
+      'conflict',
+      'Competitor analysis needs competitor websites: set COMPETITOR_URLS to their addresses, separated by commas, and try again.',
+    );
   }
   const urls: string[] = [];
   for (const entry of entries) {
@@ -40,12 +43,17 @@ export function competitorUrls(env: Pick<Env, 'COMPETITOR_URLS'>): string[] {
     try {
       url = new URL(entry);
     } catch {
-      throw new AppError('conflict', `COMPETITOR_URLS has '${entry}', which is not a web address (it should look like https://www.example.co.za).`);
+      throw new AppError(
+        'conflict',
+        `COMPETITOR_URLS has '${entry}', which is not a web address (it should look like https://www.example.co.za).`,
+      );
     }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AppError('conflict', `COMPETITOR_URLS has '${entry}': addresses must start with https:// or http://.`);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new AppError('conflict', `COMPETITOR_URLS has '${entry}': addresses must start with https:// or http://.`);
     if (!urls.some((u) => new URL(u).origin === url.origin)) urls.push(url.toString());
   }
-  if (urls.length > MAX_COMPETITORS) throw new AppError('conflict', `COMPETITOR_URLS lists ${urls.length} sites; analyse at most ${MAX_COMPETITORS} at a time.`);
+  if (urls.length > MAX_COMPETITORS)
+    throw new AppError('conflict', `COMPETITOR_URLS lists ${urls.length} sites; analyse at most ${MAX_COMPETITORS} at a time.`);
   return urls;
 }
 
@@ -119,10 +127,14 @@ interface Analysed {
 
 async function analyseOne(db: D1Database, address: string, config: CrawlConfig): Promise<Analysed> {
   const competitor = new URL(address).origin;
-  const failed = (error: string): Analysed => ({ result: { competitor, status: 'failed', pagesFetched: 0, productsWithPrices: 0, comparisons: [], error }, priced: [] });
+  const failed = (error: string): Analysed => ({
+    result: { competitor, status: 'failed', pagesFetched: 0, productsWithPrices: 0, comparisons: [], error },
+    priced: [],
+  });
   try {
     const state = await crawlSite(address, config);
-    if (state.crawled.length === 0) return failed(`No page of ${competitor} could be read (${state.failed[0]?.reason ?? 'nothing to read'}).`);
+    if (state.crawled.length === 0)
+      return failed(`No page of ${competitor} could be read (${state.failed[0]?.reason ?? 'nothing to read'}).`);
     const priced = state.products.filter((p) => p.priceCents !== undefined);
     const comparisons: PriceComparison[] = [];
     const onSamplePrices = new Map<ExtractedProduct, string>();
@@ -197,7 +209,11 @@ export async function analyseCompetitors(
   const notableGaps = competitors.flatMap((c) => c.comparisons).filter((c) => Math.abs(c.differencePercent) >= NOTABLE_GAP_PERCENT);
   await db.batch([
     ...(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]),
-    auditStatement(env.DB, { actor, action: 'competitor-analysis.run', details: { competitors: competitors.map((c) => ({ competitor: c.competitor, status: c.status })) } }),
+    auditStatement(env.DB, {
+      actor,
+      action: 'competitor-analysis.run',
+      details: { competitors: competitors.map((c) => ({ competitor: c.competitor, status: c.status })) },
+    }),
   ]);
   const ok = competitors.filter((c) => c.status === 'ok').length;
   const compared = competitors.reduce((n, c) => n + c.comparisons.length, 0);
@@ -213,7 +229,11 @@ type SnapshotRow = typeof competitorSnapshots.$inferSelect;
 
 /** The newest snapshot of each competitor. */
 async function latestSnapshots(db: D1Database): Promise<SnapshotRow[]> {
-  const rows = await database(db).select().from(competitorSnapshots).orderBy(desc(competitorSnapshots.createdAt), desc(competitorSnapshots.id)).limit(200);
+  const rows = await database(db)
+    .select()
+    .from(competitorSnapshots)
+    .orderBy(desc(competitorSnapshots.createdAt), desc(competitorSnapshots.id))
+    .limit(200);
   const latest = new Map<string, SnapshotRow>();
   for (const row of rows) if (!latest.has(row.competitor)) latest.set(row.competitor, row);
   return [...latest.values()];
@@ -230,7 +250,10 @@ export async function competitorFigure(db: D1Database): Promise<{ value: number;
     };
   }
   const analysed = latest.filter((row) => row.status === 'ok');
-  const newest = latest.map((row) => row.createdAt).sort().at(-1)!;
+  const newest = latest
+    .map((row) => row.createdAt)
+    .sort()
+    .at(-1)!;
   const failed = latest.length - analysed.length;
   return {
     value: analysed.length,
@@ -267,7 +290,10 @@ export async function competitorInsights(db: D1Database, timestamp: string): Pro
         description: `${c.theirs} costs ${formatRandFromCents(c.theirPriceCents)} there and ${formatRandFromCents(c.ourPriceCents)} here ${what} (snapshot of ${row.createdAt.slice(0, 10)}).`,
         priority: cheaper && Math.abs(c.differencePercent) >= 25 ? 'high' : 'medium',
         recommendations: cheaper
-          ? [`Check that ${c.ourProductName} is really comparable (fabric, mechanism, installation) before changing its price list.`, 'Say what the price includes (measuring, fitting, guarantee) where customers see it.']
+          ? [
+              `Check that ${c.ourProductName} is really comparable (fabric, mechanism, installation) before changing its price list.`,
+              'Say what the price includes (measuring, fitting, guarantee) where customers see it.',
+            ]
           : [`Mention the price advantage of ${c.ourProductName} on the landing page and in quotes.`],
         data: { ...c, snapshotAt: row.createdAt },
         timestamp,
@@ -279,7 +305,9 @@ export async function competitorInsights(db: D1Database, timestamp: string): Pro
       title: 'Competitor comparison leaves out products on sample prices',
       description: samplePricesLeftOutNote([...leftOut]),
       priority: 'low',
-      recommendations: ['Upload the business price list for each of them (Admin Panel, price lists), then run the competitor analysis again.'],
+      recommendations: [
+        'Upload the business price list for each of them (Admin Panel, price lists), then run the competitor analysis again.',
+      ],
       data: { leftOutOnSamplePrices: [...leftOut] },
       timestamp,
     });

@@ -37,7 +37,11 @@ async function existingSend(db: D1Database, date: string): Promise<DailyReportSe
   const d = database(db);
   const [row] = await d.select().from(dailyReports).where(eq(dailyReports.date, date)).limit(1);
   if (!row) return null;
-  const [message] = await d.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, dailyReportDedupeKey(date))).limit(1);
+  const [message] = await d
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.dedupeKey, dailyReportDedupeKey(date)))
+    .limit(1);
   return { date, alreadySent: true, sentBy: row.sentBy, sentAt: row.createdAt, outboxId: message?.id ?? null, figures: row.figures };
 }
 
@@ -50,8 +54,18 @@ export async function queueDailyReport(env: Env, options: SendDailyReportOptions
   const now = options.now ?? new Date();
   const to = env.MARKETING_EMAIL?.trim();
   if (!to) {
-    console.error(JSON.stringify({ level: 'error', job: 'daily-report', date: options.date, message: 'daily report not sent: MARKETING_EMAIL is not set' }));
-    throw new AppError('not_configured', 'The daily report cannot be sent: no marketing e-mail address is configured yet. Ask whoever runs the site to set one.');
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        job: 'daily-report',
+        date: options.date,
+        message: 'daily report not sent: MARKETING_EMAIL is not set',
+      }),
+    );
+    throw new AppError(
+      'not_configured',
+      'The daily report cannot be sent: no marketing e-mail address is configured yet. Ask whoever runs the site to set one.',
+    );
   }
   const before = await existingSend(env.DB, options.date);
   if (before) return before;
@@ -61,11 +75,34 @@ export async function queueDailyReport(env: Env, options: SendDailyReportOptions
   const d = database(env.DB);
   try {
     const [, inserted] = await d.batch([
-      d.insert(dailyReports).values({ date: options.date, figures: figures as unknown as Record<string, unknown>, sentBy: options.sentBy, createdAt: now.toISOString() }),
+      d
+        .insert(dailyReports)
+        .values({
+          date: options.date,
+          figures: figures as unknown as Record<string, unknown>,
+          sentBy: options.sentBy,
+          createdAt: now.toISOString(),
+        }),
       outboxInsert(env.DB, message, now),
-      auditStatement(env.DB, { actor: options.sentBy, action: 'report.send', target: options.date, details: { to, totalVisitors: figures.totalVisitors, highValueLeads: figures.highValueLeads } }, now),
+      auditStatement(
+        env.DB,
+        {
+          actor: options.sentBy,
+          action: 'report.send',
+          target: options.date,
+          details: { to, totalVisitors: figures.totalVisitors, highValueLeads: figures.highValueLeads },
+        },
+        now,
+      ),
     ]);
-    return { date: options.date, alreadySent: false, sentBy: options.sentBy, sentAt: now.toISOString(), outboxId: inserted[0]?.id ?? null, figures };
+    return {
+      date: options.date,
+      alreadySent: false,
+      sentBy: options.sentBy,
+      sentAt: now.toISOString(),
+      outboxId: inserted[0]?.id ?? null,
+      figures,
+    };
   } catch (err) {
     // Another sender claimed the date between our read and our batch: theirs stands, ours rolled back.
     const winner = await existingSend(env.DB, options.date);
@@ -88,7 +125,12 @@ export async function runDailyReport(env: Env, scheduledTime: Date): Promise<Dai
   const date = reportDateForCron(scheduledTime);
   let result: DailyReportSendResult;
   try {
-    result = await queueDailyReport(env, { date, sentBy: 'cron', origin: env.PUBLIC_BASE_URL?.trim().replace(/\/+$/, '') || null, now: scheduledTime });
+    result = await queueDailyReport(env, {
+      date,
+      sentBy: 'cron',
+      origin: env.PUBLIC_BASE_URL?.trim().replace(/\/+$/, '') || null,
+      now: scheduledTime,
+    });
   } catch (err) {
     if (err instanceof AppError && err.code === 'not_configured') return null;
     throw err;
@@ -97,7 +139,15 @@ export async function runDailyReport(env: Env, scheduledTime: Date): Promise<Dai
     try {
       await sendOutboxMessages(env, [result.outboxId]);
     } catch (err) {
-      console.error(JSON.stringify({ level: 'error', job: 'daily-report', date, message: 'queued, not sent now (the outbox cron retries)', error: String(err) }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          job: 'daily-report',
+          date,
+          message: 'queued, not sent now (the outbox cron retries)',
+          error: String(err),
+        }),
+      );
     }
   }
   console.log(JSON.stringify({ level: 'info', job: 'daily-report', date, alreadySent: result.alreadySent, outboxId: result.outboxId }));

@@ -18,7 +18,7 @@ export const TARGET_CONVERSION = 0.02;
 // paid order to dispatch, an e-mail to deliver); nothing due is not health, so with no part
 // counted there is no score at all (a fresh shop used to read 70/100).
 export const SCORE_FORMULA =
-  'Score = the points of the parts that apply, out of those parts\' maximum, as a share of 100 (no score when none applies):' +
+  "Score = the points of the parts that apply, out of those parts' maximum, as a share of 100 (no score when none applies):" +
   ' follow-up (50 × share of leads from the last 7 days that were due and contacted within 24 hours; applies when a lead was due)' +
   ' + conversion (30 × orders ÷ visitors over 7 days ÷ 2%, at most 30; applies when there were visitors)' +
   ' + dispatch (10 − 5 per paid order waiting more than 48 hours for a tracking entry, at least 0; applies when a paid order was due for dispatch in the last 7 days or is still waiting)' +
@@ -47,62 +47,71 @@ export async function dashboardFigures(db: D1Database, now: Date = new Date()): 
   const dayAgo = new Date(now.getTime() - 24 * HOUR_MS).toISOString();
   const weekAgo = new Date(now.getTime() - 7 * 24 * HOUR_MS).toISOString();
 
-  const [visitors, chats, orders7, leadFollowUp, leadsWaiting, ordersLate, failedEmails, pinLockouts, audit, dispatchesDue, emailsWeek] = await Promise.all([
-    db
-      .prepare(
-        `SELECT COUNT(DISTINCT CASE WHEN day = ?1 THEN visitor END) AS today, COUNT(DISTINCT visitor) AS week
+  const [visitors, chats, orders7, leadFollowUp, leadsWaiting, ordersLate, failedEmails, pinLockouts, audit, dispatchesDue, emailsWeek] =
+    await Promise.all([
+      db
+        .prepare(
+          `SELECT COUNT(DISTINCT CASE WHEN day = ?1 THEN visitor END) AS today, COUNT(DISTINCT visitor) AS week
            FROM analytics_events WHERE day BETWEEN ?2 AND ?1 AND visitor IS NOT NULL`,
-      )
-      .bind(today, weekFrom)
-      .first<{ today: number; week: number }>(),
-    db
-      .prepare(
-        `SELECT COUNT(DISTINCT CASE WHEN kind = 'chat_message' AND day = ?1 THEN session_id END) AS today,
+        )
+        .bind(today, weekFrom)
+        .first<{ today: number; week: number }>(),
+      db
+        .prepare(
+          `SELECT COUNT(DISTINCT CASE WHEN kind = 'chat_message' AND day = ?1 THEN session_id END) AS today,
                 COUNT(DISTINCT CASE WHEN kind = 'chat_message' THEN session_id END) AS week,
                 COUNT(DISTINCT CASE WHEN kind = 'chat_session' AND day = ?1 THEN session_id END) AS opened_today,
                 COUNT(DISTINCT CASE WHEN kind = 'chat_session' THEN session_id END) AS opened_week
            FROM analytics_events WHERE day BETWEEN ?2 AND ?1 AND kind IN ('chat_session', 'chat_message') AND session_id IS NOT NULL`,
-      )
-      .bind(today, weekFrom)
-      .first<{ today: number; week: number; opened_today: number; opened_week: number }>(),
-    count(db.prepare(`SELECT COUNT(DISTINCT ref_id) AS n FROM analytics_events WHERE kind = 'order' AND day BETWEEN ?2 AND ?1`).bind(today, weekFrom)),
-    // Due: from the last 7 days and either 24 hours old or already contacted. In time: contacted within 24 hours.
-    db
-      .prepare(
-        `SELECT COUNT(*) AS due,
-                COALESCE(SUM(CASE WHEN last_contacted_at IS NOT NULL AND julianday(last_contacted_at) - julianday(created_at) <= 1.0 THEN 1 ELSE 0 END), 0) AS in_time
-           FROM leads WHERE created_at > ?1 AND created_at <= ?2 AND (created_at <= ?3 OR last_contacted_at IS NOT NULL)`,
-      )
-      .bind(weekAgo, nowIso, contactDue)
-      .first<{ due: number; in_time: number }>(),
-    count(
-      db
-        .prepare(`SELECT COUNT(*) AS n FROM leads WHERE follow_up_status = 'new' AND last_contacted_at IS NULL AND created_at <= ?1`)
-        .bind(contactDue),
-    ),
-    count(
+        )
+        .bind(today, weekFrom)
+        .first<{ today: number; week: number; opened_today: number; opened_week: number }>(),
+      count(
+        db
+          .prepare(`SELECT COUNT(DISTINCT ref_id) AS n FROM analytics_events WHERE kind = 'order' AND day BETWEEN ?2 AND ?1`)
+          .bind(today, weekFrom),
+      ),
+      // Due: from the last 7 days and either 24 hours old or already contacted. In time: contacted within 24 hours.
       db
         .prepare(
-          `SELECT COUNT(*) AS n FROM orders o WHERE o.payment_status = 'paid' AND o.paid_at IS NOT NULL AND o.paid_at <= ?1
-             AND NOT EXISTS (SELECT 1 FROM tracking_entries t WHERE t.order_id = o.reference)`,
+          `SELECT COUNT(*) AS due,
+                COALESCE(SUM(CASE WHEN last_contacted_at IS NOT NULL AND julianday(last_contacted_at) - julianday(created_at) <= 1.0 THEN 1 ELSE 0 END), 0) AS in_time
+           FROM leads WHERE created_at > ?1 AND created_at <= ?2 AND (created_at <= ?3 OR last_contacted_at IS NOT NULL)`,
         )
-        .bind(dispatchDue),
-    ),
-    count(db.prepare(`SELECT COUNT(*) AS n FROM email_outbox WHERE status = 'failed' AND created_at <= ?1`).bind(nowIso)),
-    count(
-      db
-        .prepare(`SELECT COUNT(*) AS n FROM email_outbox WHERE dedupe_key LIKE 'staff-pin-lockout:%' AND created_at > ?1 AND created_at <= ?2`)
-        .bind(dayAgo, nowIso),
-    ),
-    latestAudit(db, 10),
-    // Paid orders that fell due for dispatch (48 hours after payment) within the last 7 days.
-    count(
-      db
-        .prepare(`SELECT COUNT(*) AS n FROM orders WHERE payment_status = 'paid' AND paid_at IS NOT NULL AND paid_at > ?1 AND paid_at <= ?2`)
-        .bind(new Date(Date.parse(weekAgo) - DISPATCH_HOURS * HOUR_MS).toISOString(), dispatchDue),
-    ),
-    count(db.prepare(`SELECT COUNT(*) AS n FROM email_outbox WHERE created_at > ?1 AND created_at <= ?2`).bind(weekAgo, nowIso)),
-  ]);
+        .bind(weekAgo, nowIso, contactDue)
+        .first<{ due: number; in_time: number }>(),
+      count(
+        db
+          .prepare(`SELECT COUNT(*) AS n FROM leads WHERE follow_up_status = 'new' AND last_contacted_at IS NULL AND created_at <= ?1`)
+          .bind(contactDue),
+      ),
+      count(
+        db
+          .prepare(
+            `SELECT COUNT(*) AS n FROM orders o WHERE o.payment_status = 'paid' AND o.paid_at IS NOT NULL AND o.paid_at <= ?1
+             AND NOT EXISTS (SELECT 1 FROM tracking_entries t WHERE t.order_id = o.reference)`,
+          )
+          .bind(dispatchDue),
+      ),
+      count(db.prepare(`SELECT COUNT(*) AS n FROM email_outbox WHERE status = 'failed' AND created_at <= ?1`).bind(nowIso)),
+      count(
+        db
+          .prepare(
+            `SELECT COUNT(*) AS n FROM email_outbox WHERE dedupe_key LIKE 'staff-pin-lockout:%' AND created_at > ?1 AND created_at <= ?2`,
+          )
+          .bind(dayAgo, nowIso),
+      ),
+      latestAudit(db, 10),
+      // Paid orders that fell due for dispatch (48 hours after payment) within the last 7 days.
+      count(
+        db
+          .prepare(
+            `SELECT COUNT(*) AS n FROM orders WHERE payment_status = 'paid' AND paid_at IS NOT NULL AND paid_at > ?1 AND paid_at <= ?2`,
+          )
+          .bind(new Date(Date.parse(weekAgo) - DISPATCH_HOURS * HOUR_MS).toISOString(), dispatchDue),
+      ),
+      count(db.prepare(`SELECT COUNT(*) AS n FROM email_outbox WHERE created_at > ?1 AND created_at <= ?2`).bind(weekAgo, nowIso)),
+    ]);
 
   const visitorsToday = visitors?.today ?? 0;
   const visitorsWeek = visitors?.week ?? 0;
@@ -159,7 +168,10 @@ export async function dashboardFigures(db: D1Database, now: Date = new Date()): 
       label: 'Lead follow-up',
       max: 50,
       points: due === 0 ? null : Math.round((50 * inTime) / due),
-      detail: due === 0 ? 'No lead from the last 7 days was due for contact' : `${inTime} of ${plural(due, 'lead', 'leads')} due were contacted within 24 hours`,
+      detail:
+        due === 0
+          ? 'No lead from the last 7 days was due for contact'
+          : `${inTime} of ${plural(due, 'lead', 'leads')} due were contacted within 24 hours`,
     },
     {
       label: 'Conversion',
@@ -183,7 +195,10 @@ export async function dashboardFigures(db: D1Database, now: Date = new Date()): 
       label: 'E-mail delivery',
       max: 10,
       points: emailsWeek === 0 && failedEmails === 0 ? null : Math.max(0, 10 - 2 * failedEmails),
-      detail: emailsWeek === 0 && failedEmails === 0 ? 'No e-mail sent in the last 7 days' : `${plural(failedEmails, 'failed e-mail', 'failed e-mails')} in the outbox`,
+      detail:
+        emailsWeek === 0 && failedEmails === 0
+          ? 'No e-mail sent in the last 7 days'
+          : `${plural(failedEmails, 'failed e-mail', 'failed e-mails')} in the outbox`,
     },
   ];
 
@@ -201,12 +216,14 @@ export async function dashboardFigures(db: D1Database, now: Date = new Date()): 
       today: chats?.today ?? 0,
       last7Days: chats?.week ?? 0,
       opened: { today: chats?.opened_today ?? 0, last7Days: chats?.opened_week ?? 0 },
-      basis: 'Chat sessions in which the customer sent at least one message (distinct session ids of chat_message events); opened counts every chat window started.',
+      basis:
+        'Chat sessions in which the customer sent at least one message (distinct session ids of chat_message events); opened counts every chat window started.',
     },
     alerts: {
       count: alertCount,
       items: alertItems,
-      basis: 'Sum of: new leads not contacted 24 hours after arriving, paid orders without a tracking entry 48 hours after payment, failed e-mails in the outbox, staff PIN lockout e-mails in the last 24 hours.',
+      basis:
+        'Sum of: new leads not contacted 24 hours after arriving, paid orders without a tracking entry 48 hours after payment, failed e-mails in the outbox, staff PIN lockout e-mails in the last 24 hours.',
     },
     score: {
       value: scoreValue(parts),
@@ -216,7 +233,13 @@ export async function dashboardFigures(db: D1Database, now: Date = new Date()): 
         'Business health out of 100 from lead follow-up (50), conversion (30), dispatch (10) and e-mail delivery (10), counting only the parts where something was due; no score until something was.',
     },
     competitors: await competitorFigure(db),
-    audit: audit.map((entry) => ({ id: entry.id, createdAt: entry.createdAt, actor: entry.actor, action: entry.action, target: entry.target })),
+    audit: audit.map((entry) => ({
+      id: entry.id,
+      createdAt: entry.createdAt,
+      actor: entry.actor,
+      action: entry.action,
+      target: entry.target,
+    })),
     samplePrices: await samplePricesAlert(db),
   };
 }

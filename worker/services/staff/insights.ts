@@ -36,7 +36,14 @@ export function conversionRate(orderCount: number, visitorCount: number): number
 async function dayLeads(db: D1Database, day: string) {
   const { start, end } = utcRange(day, day);
   return database(db)
-    .select({ location: leads.location, email: leads.email, phone: leads.phone, whatsapp: leads.whatsapp, productInterest: leads.productInterest, sessionData: leads.sessionData })
+    .select({
+      location: leads.location,
+      email: leads.email,
+      phone: leads.phone,
+      whatsapp: leads.whatsapp,
+      productInterest: leads.productInterest,
+      sessionData: leads.sessionData,
+    })
     .from(leads)
     .where(and(gte(leads.createdAt, start), lt(leads.createdAt, end)));
 }
@@ -78,7 +85,10 @@ async function productInterestOf(db: D1Database, day: string, dayLeadRows: Score
     if (product) entry(product).mentions += row.n;
   }
 
-  const dayQuotes = await d.select({ lines: quotes.lines }).from(quotes).where(and(gte(quotes.createdAt, start), lt(quotes.createdAt, end)));
+  const dayQuotes = await d
+    .select({ lines: quotes.lines })
+    .from(quotes)
+    .where(and(gte(quotes.createdAt, start), lt(quotes.createdAt, end)));
   for (const quote of dayQuotes) {
     for (const line of quote.lines as { product_type?: string; product_name?: string }[]) {
       const product = name(line.product_type, line.product_name);
@@ -175,7 +185,9 @@ interface ReportFigures {
 export function recommendationsFor(f: ReportFigures): string[] {
   const out: string[] = [];
   if (f.totalVisitors === 0) {
-    out.push(`No visits were recorded on ${f.date}: check that the site was reachable and that visits are being recorded, because every other figure depends on them.`);
+    out.push(
+      `No visits were recorded on ${f.date}: check that the site was reachable and that visits are being recorded, because every other figure depends on them.`,
+    );
   }
   if (f.highValueLeads > 0) {
     out.push(
@@ -183,18 +195,26 @@ export function recommendationsFor(f: ReportFigures): string[] {
     );
   }
   if (f.totalVisitors > 0 && f.totalOrders === 0 && f.totalLeads === 0) {
-    out.push(`${f.totalVisitors} visitor${f.totalVisitors === 1 ? '' : 's'} left neither a lead nor an order: check that the quote calculator and the consultation form are easy to find on the landing page.`);
+    out.push(
+      `${f.totalVisitors} visitor${f.totalVisitors === 1 ? '' : 's'} left neither a lead nor an order: check that the quote calculator and the consultation form are easy to find on the landing page.`,
+    );
   }
   const unconverted = f.productInterest.find((p) => p.mentions >= 3 && p.conversions === 0);
   if (unconverted) {
-    out.push(`${unconverted.product} was asked about ${unconverted.mentions} times without an order: follow up its quotes, or review its price against competitors.`);
+    out.push(
+      `${unconverted.product} was asked about ${unconverted.mentions} times without an order: follow up its quotes, or review its price against competitors.`,
+    );
   }
   const top = f.topLocations[0];
   if (top && top.count >= 2) {
-    out.push(`Most leads came from ${top.location} (${top.count}, average score ${top.avgLeadScore}): consider advertising or booking site visits there.`);
+    out.push(
+      `Most leads came from ${top.location} (${top.count}, average score ${top.avgLeadScore}): consider advertising or booking site visits there.`,
+    );
   }
   if (f.totalVisitors > 0 && f.conversionRate >= 5) {
-    out.push(`Conversion was ${f.conversionRate}% (${f.totalOrders} order${f.totalOrders === 1 ? '' : 's'} from ${f.totalVisitors} visitors): note what was promoted that day and repeat it.`);
+    out.push(
+      `Conversion was ${f.conversionRate}% (${f.totalOrders} order${f.totalOrders === 1 ? '' : 's'} from ${f.totalVisitors} visitors): note what was promoted that day and repeat it.`,
+    );
   }
   if (out.length === 0) out.push(`No rule applied to the figures of ${f.date}: nothing needs attention from this report.`);
   return out;
@@ -209,7 +229,10 @@ export async function dailyReport(db: D1Database, date: string, now = new Date()
       .select({ n: sql<number>`count(distinct ${analyticsEvents.visitor})` })
       .from(analyticsEvents)
       .where(and(eq(analyticsEvents.day, date), isNotNull(analyticsEvents.visitor))),
-    d.select({ n: count() }).from(orders).where(and(gte(orders.createdAt, start), lt(orders.createdAt, end))),
+    d
+      .select({ n: count() })
+      .from(orders)
+      .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end))),
     dayLeads(db, date),
     dailySeries(db, date),
   ]);

@@ -42,7 +42,10 @@ export interface ScoredLead {
 }
 
 const present = (value: unknown): boolean =>
-  value !== null && value !== undefined && (typeof value !== 'string' || value.trim() !== '') && (typeof value !== 'object' || Object.keys(value).length > 0);
+  value !== null &&
+  value !== undefined &&
+  (typeof value !== 'string' || value.trim() !== '') &&
+  (typeof value !== 'object' || Object.keys(value).length > 0);
 
 /** True when the lead gave a size that was really measured: typed by the customer or the scan with its A4 sheet. */
 export function hasMeasuredSize(sessionData: Record<string, unknown> | null): boolean {

@@ -69,7 +69,16 @@ export async function updateLead(db: D1Database, id: string, change: LeadChange,
   const [[updated]] = await d.batch([
     d.update(leads).set(set).where(eq(leads.id, id)).returning(),
     // No personal data in the audit trail: what changed, not the note's text.
-    auditStatement(db, { actor, action: 'lead.update', target: id, details: { followUpStatus: change.followUpStatus ?? null, from: existing.followUpStatus, notesChanged: change.notes !== undefined } }, now),
+    auditStatement(
+      db,
+      {
+        actor,
+        action: 'lead.update',
+        target: id,
+        details: { followUpStatus: change.followUpStatus ?? null, from: existing.followUpStatus, notesChanged: change.notes !== undefined },
+      },
+      now,
+    ),
   ]);
   if (!updated) throw new AppError('not_found', `There is no lead with id ${id}.`);
   return leadDto(updated);

@@ -43,7 +43,11 @@ const normalOf = (type: VerifiedBy, raw: string | null | undefined) => (type ===
  * the exact comparison is normalOf in JS). A phone number's digits in order, anything between them.
  */
 function mayCarry(id: Identifier, cols: SQLiteColumn[]): SQL {
-  const pattern = `%${id.value.replace(/\D/g, '').replace(/^27(?=\d{9}$)/, '').split('').join('%')}%`;
+  const pattern = `%${id.value
+    .replace(/\D/g, '')
+    .replace(/^27(?=\d{9}$)/, '')
+    .split('')
+    .join('%')}%`;
   const conds = cols.map((col) => (id.type === 'email' ? sql`instr(lower(${col}), ${id.value}) > 0` : sql`${col} LIKE ${pattern}`));
   return or(...conds) ?? sql`0`;
 }
@@ -74,18 +78,30 @@ async function verifiedIdentifier(env: Env, leadId: string, verifiedBy: Verified
   if (!lead) throw new AppError('not_found', `There is no lead with id ${leadId}.`);
   const value = normalOf(verifiedBy, raw);
   const what = verifiedBy === 'email' ? 'e-mail address' : 'phone number';
-  if (!value) throw new AppError('validation_error', `That is not an ${what}.`, { issues: [{ path: 'value', message: `must be an ${what}` }] });
+  if (!value)
+    throw new AppError('validation_error', `That is not an ${what}.`, { issues: [{ path: 'value', message: `must be an ${what}` }] });
   const own = businessIdentifiers(env);
   if ((verifiedBy === 'email' ? own.emails : own.phones).has(value)) {
-    throw new AppError('validation_error', `That is the business's own ${what}: a data request covers a customer's own address or number, never the shop's.`, {
-      issues: [{ path: 'value', message: `is the business's own ${what}` }],
-    });
+    throw new AppError(
+      'validation_error',
+      `That is the business's own ${what}: a data request covers a customer's own address or number, never the shop's.`,
+      {
+        issues: [{ path: 'value', message: `is the business's own ${what}` }],
+      },
+    );
   }
-  const onLead = verifiedBy === 'email' ? fieldCarrying({ type: 'email', value }, { email: lead.email }) : fieldCarrying({ type: 'phone', value }, { phone: lead.phone, whatsapp: lead.whatsapp });
+  const onLead =
+    verifiedBy === 'email'
+      ? fieldCarrying({ type: 'email', value }, { email: lead.email })
+      : fieldCarrying({ type: 'phone', value }, { phone: lead.phone, whatsapp: lead.whatsapp });
   if (!onLead) {
-    throw new AppError('validation_error', `This lead does not carry that ${what}. Choose the lead's ${what} that you confirmed with the person.`, {
-      issues: [{ path: 'value', message: `is not this lead's ${what}` }],
-    });
+    throw new AppError(
+      'validation_error',
+      `This lead does not carry that ${what}. Choose the lead's ${what} that you confirmed with the person.`,
+      {
+        issues: [{ path: 'value', message: `is not this lead's ${what}` }],
+      },
+    );
   }
   return { type: verifiedBy, value };
 }
@@ -102,17 +118,33 @@ async function matchedRows(env: Env, id: Identifier) {
       return field ? [{ row, field }] : [];
     });
 
-  const leadRows = tagged(await d.select().from(leads).where(mayCarry(id, email ? [leads.email] : [leads.phone, leads.whatsapp])), (l) =>
-    email ? { email: l.email } : { phone: l.phone, whatsapp: l.whatsapp },
+  const leadRows = tagged(
+    await d
+      .select()
+      .from(leads)
+      .where(mayCarry(id, email ? [leads.email] : [leads.phone, leads.whatsapp])),
+    (l) => (email ? { email: l.email } : { phone: l.phone, whatsapp: l.whatsapp }),
   );
-  const detailRows = tagged(await d.select().from(customerDetails).where(mayCarry(id, email ? [customerDetails.email] : [customerDetails.whatsapp])), (c) =>
-    email ? { email: c.email } : { whatsapp: c.whatsapp },
+  const detailRows = tagged(
+    await d
+      .select()
+      .from(customerDetails)
+      .where(mayCarry(id, email ? [customerDetails.email] : [customerDetails.whatsapp])),
+    (c) => (email ? { email: c.email } : { whatsapp: c.whatsapp }),
   );
-  const quoteRows = tagged(await d.select().from(quotes).where(mayCarry(id, email ? [quotes.customerEmail] : [quotes.customerMobile])), (q) =>
-    email ? { customerEmail: q.customerEmail } : { customerMobile: q.customerMobile },
+  const quoteRows = tagged(
+    await d
+      .select()
+      .from(quotes)
+      .where(mayCarry(id, email ? [quotes.customerEmail] : [quotes.customerMobile])),
+    (q) => (email ? { customerEmail: q.customerEmail } : { customerMobile: q.customerMobile }),
   );
-  const orderRows = tagged(await d.select().from(orders).where(mayCarry(id, email ? [orders.customerEmail] : [orders.customerPhone])), (o) =>
-    email ? { customerEmail: o.customerEmail } : { customerPhone: o.customerPhone },
+  const orderRows = tagged(
+    await d
+      .select()
+      .from(orders)
+      .where(mayCarry(id, email ? [orders.customerEmail] : [orders.customerPhone])),
+    (o) => (email ? { customerEmail: o.customerEmail } : { customerPhone: o.customerPhone }),
   );
   const refs = orderRows.map((o) => o.row.reference);
   const lineRows = await selectInSlices(refs, (slice) => d.select().from(orderLines).where(inArray(orderLines.orderReference, slice)));
@@ -122,19 +154,39 @@ async function matchedRows(env: Env, id: Identifier) {
   // matched lead, order or quote (the business's copy holds that record's details, nobody else's).
   const emailRows = new Map<number, { row: typeof emailOutbox.$inferSelect; field: string }>();
   if (email) {
-    for (const t of tagged(await d.select().from(emailOutbox).where(mayCarry(id, [emailOutbox.toAddress, emailOutbox.replyTo])), (e) => ({ toAddress: e.toAddress, replyTo: e.replyTo }))) {
+    for (const t of tagged(
+      await d
+        .select()
+        .from(emailOutbox)
+        .where(mayCarry(id, [emailOutbox.toAddress, emailOutbox.replyTo])),
+      (e) => ({ toAddress: e.toAddress, replyTo: e.replyTo }),
+    )) {
       emailRows.set(t.row.id, t);
     }
   }
   const about: [SQL, (key: string) => string | null][] = [
-    ...leadRows.map((l): [SQL, (key: string) => string | null] => [eq(emailOutbox.dedupeKey, leadNotificationKey(l.row.id)), (k) => (k === leadNotificationKey(l.row.id) ? `lead ${l.row.id}` : null)]),
+    ...leadRows.map((l): [SQL, (key: string) => string | null] => [
+      eq(emailOutbox.dedupeKey, leadNotificationKey(l.row.id)),
+      (k) => (k === leadNotificationKey(l.row.id) ? `lead ${l.row.id}` : null),
+    ]),
     ...refs.flatMap((ref): [SQL, (key: string) => string | null][] => [
-      [sql`${emailOutbox.dedupeKey} LIKE ${`order-confirmation:${ref}:%`}`, (k) => (k.startsWith(`order-confirmation:${ref}:`) ? `order ${ref}` : null)],
+      [
+        sql`${emailOutbox.dedupeKey} LIKE ${`order-confirmation:${ref}:%`}`,
+        (k) => (k.startsWith(`order-confirmation:${ref}:`) ? `order ${ref}` : null),
+      ],
       [eq(emailOutbox.dedupeKey, `payment-receipt:${ref}`), (k) => (k === `payment-receipt:${ref}` ? `order ${ref}` : null)],
     ]),
-    ...quoteRows.map((q): [SQL, (key: string) => string | null] => [sql`${emailOutbox.dedupeKey} LIKE ${`quote:${q.row.id}:%`}`, (k) => (k.startsWith(`quote:${q.row.id}:`) ? `quote ${q.row.id}` : null)]),
+    ...quoteRows.map((q): [SQL, (key: string) => string | null] => [
+      sql`${emailOutbox.dedupeKey} LIKE ${`quote:${q.row.id}:%`}`,
+      (k) => (k.startsWith(`quote:${q.row.id}:`) ? `quote ${q.row.id}` : null),
+    ]),
   ];
-  for (const row of await selectInSlices(about, (slice) => d.select().from(emailOutbox).where(or(...slice.map(([cond]) => cond))))) {
+  for (const row of await selectInSlices(about, (slice) =>
+    d
+      .select()
+      .from(emailOutbox)
+      .where(or(...slice.map(([cond]) => cond))),
+  )) {
     if (emailRows.has(row.id)) continue;
     const field = about.map(([, name]) => name(row.dedupeKey)).find((name) => name !== null);
     if (field) emailRows.set(row.id, { row, field });
@@ -172,7 +224,10 @@ async function matchedRows(env: Env, id: Identifier) {
   notes.push(
     `Window photos from the quick scan are stored under a session id the browser sends and carry no contact details, so they cannot be matched to a person; they are deleted ${PHOTO_RETENTION_DAYS} days after upload.`,
   );
-  if (!email) notes.push('E-mails are matched by e-mail address; with a phone number, only the e-mails about the matched leads, orders and quotes are included.');
+  if (!email)
+    notes.push(
+      'E-mails are matched by e-mail address; with a phone number, only the e-mails about the matched leads, orders and quotes are included.',
+    );
 
   return {
     leadRows,
@@ -192,11 +247,21 @@ type Matched = Awaited<ReturnType<typeof matchedRows>>;
 function recordList(m: Matched): MatchedRecord[] {
   return [
     ...m.leadRows.map(({ row, field }): MatchedRecord => ({ type: 'lead', id: row.id, date: row.createdAt, matchedBy: field })),
-    ...m.detailRows.map(({ row, field }): MatchedRecord => ({ type: 'customer-details', id: row.id, date: row.createdAt, matchedBy: field })),
+    ...m.detailRows.map(({ row, field }): MatchedRecord => ({
+      type: 'customer-details',
+      id: row.id,
+      date: row.createdAt,
+      matchedBy: field,
+    })),
     ...m.quoteRows.map(({ row, field }): MatchedRecord => ({ type: 'quote', id: row.id, date: row.createdAt, matchedBy: field })),
     ...m.orderRows.map(({ row, field }): MatchedRecord => ({ type: 'order', id: row.reference, date: row.createdAt, matchedBy: field })),
     ...m.emailRows.map(({ row, field }): MatchedRecord => ({ type: 'email', id: String(row.id), date: row.createdAt, matchedBy: field })),
-    ...m.chatSessions.map((c): MatchedRecord => ({ type: 'chat-session', id: c.sessionId, date: c.createdAt, matchedBy: `chat lead ${c.leadId}` })),
+    ...m.chatSessions.map((c): MatchedRecord => ({
+      type: 'chat-session',
+      id: c.sessionId,
+      date: c.createdAt,
+      matchedBy: `chat lead ${c.leadId}`,
+    })),
     ...m.photos.map((p): MatchedRecord => ({ type: 'photo', id: p.key, date: p.uploaded, matchedBy: `chat ${p.sessionId}` })),
   ];
 }
@@ -231,8 +296,24 @@ export async function previewPersonalData(
   const records = recordList(matched);
   const digest = await listDigest(records);
   const token = randomHex(32);
-  const stored = await storeKvSession<Approval>(env.SESSIONS, APPROVAL_PREFIX, token, APPROVAL_TTL_SECONDS, { leadId, action: request.action, actor, identifier, digest, count: records.length }, now);
-  await recordAudit(env.DB, { actor, action: 'popia.preview', target: leadId, details: { action: request.action, verifiedBy: identifier.type, digest, records: recordIds(records) } }, now);
+  const stored = await storeKvSession<Approval>(
+    env.SESSIONS,
+    APPROVAL_PREFIX,
+    token,
+    APPROVAL_TTL_SECONDS,
+    { leadId, action: request.action, actor, identifier, digest, count: records.length },
+    now,
+  );
+  await recordAudit(
+    env.DB,
+    {
+      actor,
+      action: 'popia.preview',
+      target: leadId,
+      details: { action: request.action, verifiedBy: identifier.type, digest, records: recordIds(records) },
+    },
+    now,
+  );
   return { leadId, action: request.action, identifier, records, notes: matched.notes, token, expiresAt: stored.expiresAt };
 }
 
@@ -243,15 +324,26 @@ export async function previewPersonalData(
 async function approvedMatch(env: Env, leadId: string, action: DataRequestAction, token: string, actor: string, now: Date) {
   const approval = await readKvSession<Approval & KvSession>(env.SESSIONS, APPROVAL_PREFIX, token, now);
   if (!approval || approval.leadId !== leadId) {
-    throw new AppError('validation_error', `There is no approved preview for this ${action} (it expired after ${APPROVAL_TTL_SECONDS / 60} minutes or was used). Preview the matched records and approve them first.`);
+    throw new AppError(
+      'validation_error',
+      `There is no approved preview for this ${action} (it expired after ${APPROVAL_TTL_SECONDS / 60} minutes or was used). Preview the matched records and approve them first.`,
+    );
   }
-  if (approval.action !== action) throw new AppError('validation_error', `This approval is for ${approval.action === 'export' ? 'an export' : 'a deletion'}. Preview the ${action} and approve it first.`);
-  if (approval.actor !== actor) throw new AppError('forbidden', 'Only the staff session that previewed the matched records can approve them.');
+  if (approval.action !== action)
+    throw new AppError(
+      'validation_error',
+      `This approval is for ${approval.action === 'export' ? 'an export' : 'a deletion'}. Preview the ${action} and approve it first.`,
+    );
+  if (approval.actor !== actor)
+    throw new AppError('forbidden', 'Only the staff session that previewed the matched records can approve them.');
   const matched = await matchedRows(env, approval.identifier);
   const records = recordList(matched);
   if ((await listDigest(records)) !== approval.digest) {
     await endKvSession(env.SESSIONS, APPROVAL_PREFIX, token);
-    throw new AppError('conflict', 'The matched records have changed since the preview. Preview again and check the new list before approving it.');
+    throw new AppError(
+      'conflict',
+      'The matched records have changed since the preview. Preview again and check the new list before approving it.',
+    );
   }
   // One approval, one action.
   await endKvSession(env.SESSIONS, APPROVAL_PREFIX, token);
@@ -261,7 +353,9 @@ async function approvedMatch(env: Env, leadId: string, action: DataRequestAction
 /** POST /api/leads/{id}/personal-data/export: one JSON document of exactly the approved records. */
 export async function exportPersonalData(env: Env, leadId: string, token: string, actor: string, now = new Date()) {
   const { approval, matched: m, records } = await approvedMatch(env, leadId, 'export', token, actor, now);
-  const chatSessions = await Promise.all(m.chatSessions.map(async ({ sessionId }) => ({ sessionId, messages: await chatStub(env, sessionId).history() })));
+  const chatSessions = await Promise.all(
+    m.chatSessions.map(async ({ sessionId }) => ({ sessionId, messages: await chatStub(env, sessionId).history() })),
+  );
   const orderRows = m.orderRows.map((o) => o.row);
   const document = {
     exportedAt: now.toISOString(),
@@ -277,11 +371,29 @@ export async function exportPersonalData(env: Env, leadId: string, token: string
       lines: m.lineRows.filter((l) => l.orderReference === order.reference),
       payments: m.paymentRows.filter((p) => p.orderReference === order.reference),
     })),
-    emails: m.emailRows.map(({ row: e }) => ({ id: e.id, kind: e.kind, to: e.toAddress, subject: e.subject, status: e.status, createdAt: e.createdAt, sentAt: e.sentAt, text: e.text })),
+    emails: m.emailRows.map(({ row: e }) => ({
+      id: e.id,
+      kind: e.kind,
+      to: e.toAddress,
+      subject: e.subject,
+      status: e.status,
+      createdAt: e.createdAt,
+      sentAt: e.sentAt,
+      text: e.text,
+    })),
     chatSessions,
     photos: m.photos.map(({ key, size, uploaded }) => ({ key, size, uploaded })),
   };
-  await recordAudit(env.DB, { actor, action: 'popia.export', target: leadId, details: { verifiedBy: approval.identifier.type, digest: approval.digest, records: recordIds(records) } }, now);
+  await recordAudit(
+    env.DB,
+    {
+      actor,
+      action: 'popia.export',
+      target: leadId,
+      details: { verifiedBy: approval.identifier.type, digest: approval.digest, records: recordIds(records) },
+    },
+    now,
+  );
   return document;
 }
 export type PersonalDataExport = Awaited<ReturnType<typeof exportPersonalData>>;
@@ -294,7 +406,13 @@ function chatStub(env: Env, sessionId: string) {
  * POST /api/leads/{id}/personal-data/delete: exactly the approved records. Chat transcripts and photos
  * go first, then every D1 change and the 'popia.delete' audit entry in one batch.
  */
-export async function deletePersonalData(env: Env, leadId: string, token: string, actor: string, now = new Date()): Promise<PersonalDataDeletion> {
+export async function deletePersonalData(
+  env: Env,
+  leadId: string,
+  token: string,
+  actor: string,
+  now = new Date(),
+): Promise<PersonalDataDeletion> {
   const { approval, matched: m, records } = await approvedMatch(env, leadId, 'delete', token, actor, now);
   const db = env.DB;
   const d = database(db);
@@ -308,7 +426,9 @@ export async function deletePersonalData(env: Env, leadId: string, token: string
   // A quote an order was made from (by anyone) stays, blanked: the order refers to it.
   const quoteIds = m.quoteRows.map((q) => q.row.id);
   const quotesWithOrders = new Set([
-    ...(await selectInSlices(quoteIds, (slice) => d.select({ id: orders.quoteId }).from(orders).where(inArray(orders.quoteId, slice)))).map((r) => r.id),
+    ...(await selectInSlices(quoteIds, (slice) => d.select({ id: orders.quoteId }).from(orders).where(inArray(orders.quoteId, slice)))).map(
+      (r) => r.id,
+    ),
     ...orderedQuoteIds,
   ]);
   const deleteQuotes = quoteIds.filter((id) => !quotesWithOrders.has(id));
@@ -330,7 +450,9 @@ export async function deletePersonalData(env: Env, leadId: string, token: string
     ...chunks(m.leadRows.map((l) => l.row.id)).map((ids) => d.delete(leads).where(inArray(leads.id, ids))),
     ...chunks(m.detailRows.map((c) => c.row.id)).map((ids) => d.delete(customerDetails).where(inArray(customerDetails.id, ids))),
     ...chunks(deleteQuotes).map((ids) => d.delete(quotes).where(inArray(quotes.id, ids))),
-    ...chunks(blankQuotes).map((ids) => d.update(quotes).set({ customerName: DELETED_NAME, customerEmail: null, customerMobile: null }).where(inArray(quotes.id, ids))),
+    ...chunks(blankQuotes).map((ids) =>
+      d.update(quotes).set({ customerName: DELETED_NAME, customerEmail: null, customerMobile: null }).where(inArray(quotes.id, ids)),
+    ),
     ...chunks(refs).flatMap((slice) => [
       d
         .update(orders)
@@ -341,11 +463,26 @@ export async function deletePersonalData(env: Env, leadId: string, token: string
     ]),
     ...chunks(emailIds).flatMap((ids) => [
       // A message not yet sent must not go out any more.
-      d.update(emailOutbox).set({ status: 'failed', lastError: 'Deleted on request (POPIA)' }).where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'pending'))),
-      d.update(emailOutbox).set({ toAddress: '', toName: null, replyTo: null, subject: DELETED_NAME, html: '', text: '' }).where(inArray(emailOutbox.id, ids)),
+      d
+        .update(emailOutbox)
+        .set({ status: 'failed', lastError: 'Deleted on request (POPIA)' })
+        .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'pending'))),
+      d
+        .update(emailOutbox)
+        .set({ toAddress: '', toName: null, replyTo: null, subject: DELETED_NAME, html: '', text: '' })
+        .where(inArray(emailOutbox.id, ids)),
     ]),
   ];
-  const audit = auditStatement(db, { actor, action: 'popia.delete', target: leadId, details: { ...counts, verifiedBy: approval.identifier.type, digest: approval.digest, records: recordIds(records) } }, now);
+  const audit = auditStatement(
+    db,
+    {
+      actor,
+      action: 'popia.delete',
+      target: leadId,
+      details: { ...counts, verifiedBy: approval.identifier.type, digest: approval.digest, records: recordIds(records) },
+    },
+    now,
+  );
   await d.batch([...statements, audit] as unknown as Parameters<typeof d.batch>[0]);
   return counts;
 }

@@ -24,7 +24,15 @@ export async function analysePriceList(input: AnalyseInput): Promise<Omit<Analyz
       return { analysis, source: 'claude' };
     } catch (err) {
       const reason = err instanceof PriceListClaudeError ? err.reason : 'unexpected_error';
-      console.error(JSON.stringify({ level: 'warn', where: 'price-list analysis', message: 'Claude failed; the parser answers', reason, error: String(err) }));
+      console.error(
+        JSON.stringify({
+          level: 'warn',
+          where: 'price-list analysis',
+          message: 'Claude failed; the parser answers',
+          reason,
+          error: String(err),
+        }),
+      );
       return { analysis: analysePriceListText(input.recognisedText), source: 'parser', fallback_reason: reason };
     }
   }

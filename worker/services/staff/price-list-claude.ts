@@ -26,7 +26,7 @@ export class PriceListClaudeError extends Error {
 }
 
 export const CLAUDE_ANALYSIS_PROMPT = [
-  'You read photos and scans of South African suppliers\' price lists for blinds, shutters and awnings.',
+  "You read photos and scans of South African suppliers' price lists for blinds, shutters and awnings.",
   'Answer with ONE JSON object and nothing else (no markdown), in exactly this shape:',
   '{"categories":[{"name":string,"subcategories":[{"name":string,"products":[string]}]}],',
   ' "dimensions":{"widths_mm":[integer],"drops_mm":[integer]},',

@@ -28,10 +28,16 @@ function fixDigits(text: string): string {
 
 /** Table rules and stray marks the recogniser reads from grid lines. */
 function stripRules(line: string): string {
-  return line.replace(/[|¦[\]{}_=~“”"'`*•·]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return line
+    .replace(/[|¦[\]{}_=~“”"'`*•·]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
-type Token = { kind: 'size'; mm: number; raw: string } | { kind: 'price'; cents: number; raw: string } | { kind: 'number'; value: number; raw: string };
+type Token =
+  | { kind: 'size'; mm: number; raw: string }
+  | { kind: 'price'; cents: number; raw: string }
+  | { kind: 'number'; value: number; raw: string };
 
 const PRICE_WITH_R = /^R\s?(\d{1,2}(?:[ \u00a0]\d{3})+|\d+)(?:[.,](\d{2}))?$/i;
 
@@ -129,7 +135,13 @@ function mergeGroupedThousands(tokens: Token[], expected: number): Token[] {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const next = tokens[i + 1];
-    if (surplus > 0 && t.kind === 'number' && next?.kind === 'number' && /^\d{1,3}$/.test(t.raw) && /^\d{3}(?:[.,]\d{2})?$/.test(next.raw)) {
+    if (
+      surplus > 0 &&
+      t.kind === 'number' &&
+      next?.kind === 'number' &&
+      /^\d{1,3}$/.test(t.raw) &&
+      /^\d{3}(?:[.,]\d{2})?$/.test(next.raw)
+    ) {
       merged.push({ kind: 'number', value: Number(`${t.raw}${next.raw.replace(',', '.')}`), raw: `${t.raw}${next.raw}` });
       i++;
       surplus--;
@@ -280,7 +292,8 @@ const NOTE_WORDS =
 
 /** What the list says about VAT. */
 export function vatOf(text: string): PriceGrid['vat'] {
-  if (/excl(?:ud(?:es?|ing)|usive|\.)?\s*(?:of\s*)?vat|vat\s*excl|\bex\.?\s*vat|\+\s*vat|plus\s*vat|before\s*vat/i.test(text)) return 'exclusive';
+  if (/excl(?:ud(?:es?|ing)|usive|\.)?\s*(?:of\s*)?vat|vat\s*excl|\bex\.?\s*vat|\+\s*vat|plus\s*vat|before\s*vat/i.test(text))
+    return 'exclusive';
   if (/incl(?:ud(?:es?|ing)|usive|\.)?\s*(?:of\s*)?(?:15\s*%\s*)?vat|vat\s*incl/i.test(text)) return 'inclusive';
   return 'unknown';
 }
@@ -314,21 +327,30 @@ export function analysePriceListText(text: string): PriceListAnalysis {
   const found = findGrid(lines, vat);
   const grid = found?.grid ?? null;
   const pricingNotes = findNotes(lines);
-  if (/per\s*m\s?(?:2|²)|\bm²|square\s*met/i.test(text) && !pricingNotes.some((n) => /m2|m²|square/i.test(n))) pricingNotes.push('Prices are per square metre.');
+  if (/per\s*m\s?(?:2|²)|\bm²|square\s*met/i.test(text) && !pricingNotes.some((n) => /m2|m²|square/i.test(n)))
+    pricingNotes.push('Prices are per square metre.');
 
   const recommendations: string[] = [];
   if (!grid) {
     recommendations.push(NO_BANDS_NOTE, 'Photograph the list straight on, in good light, with the whole table in view, and try again.');
   } else {
     const { widths_mm: w, drops_mm: d, prices_cents: p } = grid;
-    recommendations.push(`Found ${w.length} width bands (${w[0]}-${w.at(-1)} mm) and ${d.length} drop bands (${d[0]}-${d.at(-1)} mm): the grid maps directly to the price-list CSV.`);
+    recommendations.push(
+      `Found ${w.length} width bands (${w[0]}-${w.at(-1)} mm) and ${d.length} drop bands (${d[0]}-${d.at(-1)} mm): the grid maps directly to the price-list CSV.`,
+    );
     const missing = p.flat().filter((c) => c === null).length;
-    if (missing) recommendations.push(`${missing} price cell${missing === 1 ? ' was' : 's were'} not readable: check them against the list before uploading.`);
-    if (vat === 'exclusive') recommendations.push('Prices are excluding VAT: the CSV adds 15% VAT, as the price grid holds prices including VAT.');
-    if (vat === 'unknown') recommendations.push('The list does not say whether prices include VAT: they are taken as including VAT; check before uploading.');
+    if (missing)
+      recommendations.push(
+        `${missing} price cell${missing === 1 ? ' was' : 's were'} not readable: check them against the list before uploading.`,
+      );
+    if (vat === 'exclusive')
+      recommendations.push('Prices are excluding VAT: the CSV adds 15% VAT, as the price grid holds prices including VAT.');
+    if (vat === 'unknown')
+      recommendations.push('The list does not say whether prices include VAT: they are taken as including VAT; check before uploading.');
     const outside = [...w, ...d].filter((mm) => mm < CSV_MIN_BAND_MM || mm > CSV_MAX_BAND_MM);
     if (outside.length) recommendations.push(`Bands over ${CSV_MAX_BAND_MM} mm are custom made: they are left out of the CSV.`);
-    if (pricingNotes.some((n) => /per\s*m|m²|square/i.test(n))) recommendations.push('The list prices per square metre: the CSV needs a price per size, so check the grid is in rand per blind.');
+    if (pricingNotes.some((n) => /per\s*m|m²|square/i.test(n)))
+      recommendations.push('The list prices per square metre: the CSV needs a price per size, so check the grid is in rand per blind.');
     recommendations.push('Choose the product the grid belongs to; the CSV is named {productId}.csv so the bulk upload knows the product.');
     for (const note of found!.skipped.slice(0, 3)) recommendations.push(note);
   }

@@ -12,7 +12,14 @@ import { priceLists } from '../../db/schema';
 import { CsvSyntaxError, parseCsv, toCsv } from '../../shared/csv';
 import { randDecimal } from '../../shared/money';
 import { AppError, type ErrorIssue } from '../../lib/errors';
-import { PRICE_DROP_CONFIRM_PREFIX, PRICE_FLOOR_CENTS, type BulkUploadResponse, type PriceListVersionDto, type PriceListVersionsResponse, type RollbackResponse } from '../../shared/price-lists-api';
+import {
+  PRICE_DROP_CONFIRM_PREFIX,
+  PRICE_FLOOR_CENTS,
+  type BulkUploadResponse,
+  type PriceListVersionDto,
+  type PriceListVersionsResponse,
+  type RollbackResponse,
+} from '../../shared/price-lists-api';
 import { auditStatement } from './audit';
 import { findProduct } from '../catalog';
 import { CUSTOM_SIZE_THRESHOLD_MM, invalidatePriceCache } from '../pricing';
@@ -31,7 +38,6 @@ export interface GridData {
 
 type PriceListRow = typeof priceLists.$inferSelect;
 
-
 /** The grid as the template CSV. */
 export function gridToCsv(grid: GridData): string {
   return toCsv([[TEMPLATE_CORNER, ...grid.widthsMm], ...grid.dropsMm.map((drop, d) => [drop, ...grid.pricesCents[d]!.map(randDecimal)])]);
@@ -39,7 +45,12 @@ export function gridToCsv(grid: GridData): string {
 
 /** The version in force of a product, or null when it has no price list. */
 async function versionInForce(db: D1Database, productId: string): Promise<PriceListRow | null> {
-  const [row] = await database(db).select().from(priceLists).where(eq(priceLists.productId, productId)).orderBy(desc(priceLists.version)).limit(1);
+  const [row] = await database(db)
+    .select()
+    .from(priceLists)
+    .where(eq(priceLists.productId, productId))
+    .orderBy(desc(priceLists.version))
+    .limit(1);
   return row ?? null;
 }
 
@@ -83,11 +94,15 @@ function bandsOf(cells: string[], row: number, col0: number, what: 'width' | 'dr
     if (!/^-?\d+$/.test(cell)) throw new GridError(`${where}: the ${what} '${cell}' is not a whole number of millimetres.`);
     const mm = Number(cell);
     if (mm < MIN_BAND_MM || mm > CUSTOM_SIZE_THRESHOLD_MM) {
-      throw new GridError(`${where}: the ${what} ${mm} mm is outside ${MIN_BAND_MM}-${CUSTOM_SIZE_THRESHOLD_MM} mm (larger sizes are custom made).`);
+      throw new GridError(
+        `${where}: the ${what} ${mm} mm is outside ${MIN_BAND_MM}-${CUSTOM_SIZE_THRESHOLD_MM} mm (larger sizes are custom made).`,
+      );
     }
     const previous = bands.at(-1);
     if (previous !== undefined && mm <= previous) {
-      throw new GridError(`${where}: the ${what} ${mm} mm must be larger than the ${what} before it (${previous} mm); ${what}s go up from smallest to largest.`);
+      throw new GridError(
+        `${where}: the ${what} ${mm} mm must be larger than the ${what} before it (${previous} mm); ${what}s go up from smallest to largest.`,
+      );
     }
     bands.push(mm);
   });
@@ -119,29 +134,43 @@ export function parsePriceListCsv(text: string): GridData {
   // Blank lines (a spreadsheet's trailing rows) are not part of the grid.
   rows = rows.filter((r) => r.some((cell) => cell.trim() !== ''));
   if (rows.length < 2 || rows[0]!.length < 2) {
-    throw new GridError(`The file has no price grid: the first row must be '${TEMPLATE_CORNER}' then the widths, and each next row a drop then its prices.`);
+    throw new GridError(
+      `The file has no price grid: the first row must be '${TEMPLATE_CORNER}' then the widths, and each next row a drop then its prices.`,
+    );
   }
   const header = rows[0]!;
   // Spreadsheets may add empty cells at the end of a row.
   while (header.length > 2 && header.at(-1)!.trim() === '') header.pop();
   const width = header.length;
-  if (width - 1 > MAX_BANDS || rows.length - 1 > MAX_BANDS) throw new GridError(`The grid is larger than ${MAX_BANDS} x ${MAX_BANDS} bands.`);
+  if (width - 1 > MAX_BANDS || rows.length - 1 > MAX_BANDS)
+    throw new GridError(`The grid is larger than ${MAX_BANDS} x ${MAX_BANDS} bands.`);
   const widthsMm = bandsOf(header.slice(1), 0, 1, 'width', false);
   const body = rows.slice(1);
   body.forEach((row, i) => {
     while (row.length > width && row.at(-1)!.trim() === '') row.pop();
     if (row.length !== width) {
-      throw new GridError(`Row ${i + 2} has ${row.length - 1} prices but the first row has ${width - 1} widths; the grid must be rectangular.`);
+      throw new GridError(
+        `Row ${i + 2} has ${row.length - 1} prices but the first row has ${width - 1} widths; the grid must be rectangular.`,
+      );
     }
   });
-  const dropsMm = bandsOf(body.map((r) => r[0]!), 1, 0, 'drop', true);
-  const pricesCents = body.map((row, d) => row.slice(1).map((cell, w) => priceCents(cell, `${at(d + 1, w + 1)} (width ${widthsMm[w]} mm, drop ${dropsMm[d]} mm)`)));
+  const dropsMm = bandsOf(
+    body.map((r) => r[0]!),
+    1,
+    0,
+    'drop',
+    true,
+  );
+  const pricesCents = body.map((row, d) =>
+    row.slice(1).map((cell, w) => priceCents(cell, `${at(d + 1, w + 1)} (width ${widthsMm[w]} mm, drop ${dropsMm[d]} mm)`)),
+  );
   return { widthsMm, dropsMm, pricesCents };
 }
 
 /** Cells whose price differs between two grids, a band present in only one counting as changed. */
 export function countChangedCells(before: GridData | null, after: GridData): number {
-  const cells = (g: GridData) => new Map(g.dropsMm.flatMap((d, di) => g.widthsMm.map((w, wi) => [`${w}x${d}`, g.pricesCents[di]![wi]!] as const)));
+  const cells = (g: GridData) =>
+    new Map(g.dropsMm.flatMap((d, di) => g.widthsMm.map((w, wi) => [`${w}x${d}`, g.pricesCents[di]![wi]!] as const)));
   const next = cells(after);
   if (!before) return next.size;
   const prev = cells(before);
@@ -191,12 +220,21 @@ async function writeVersion(db: D1Database, actor: string, change: NewVersion, a
       restoredFrom: change.restoredFrom,
       createdAt: now.toISOString(),
     }),
-    auditStatement(db, {
-      actor,
-      action,
-      target: change.productId,
-      details: { version, cellsChanged, source: change.source, ...(change.restoredFrom !== null ? { restoredFrom: change.restoredFrom } : {}) },
-    }, now),
+    auditStatement(
+      db,
+      {
+        actor,
+        action,
+        target: change.productId,
+        details: {
+          version,
+          cellsChanged,
+          source: change.source,
+          ...(change.restoredFrom !== null ? { restoredFrom: change.restoredFrom } : {}),
+        },
+      },
+      now,
+    ),
   ]);
   // This isolate's next quote uses the new grid; other isolates within the cache TTL (decision 002).
   invalidatePriceCache();
@@ -211,14 +249,19 @@ async function writeVersion(db: D1Database, actor: string, change: NewVersion, a
 export function steepDropReason(before: GridData | null, after: GridData): string | null {
   const lowest = Math.min(...after.pricesCents.flat());
   const reasons: string[] = [];
-  if (lowest < PRICE_FLOOR_CENTS) reasons.push(`a blind at R ${(lowest / 100).toFixed(2).replace('.', ',')}, below R ${PRICE_FLOOR_CENTS / 100}`);
+  if (lowest < PRICE_FLOOR_CENTS)
+    reasons.push(`a blind at R ${(lowest / 100).toFixed(2).replace('.', ',')}, below R ${PRICE_FLOOR_CENTS / 100}`);
   if (before) {
-    const old = new Map(before.dropsMm.flatMap((d, di) => before.widthsMm.map((w, wi) => [`${w}x${d}`, before.pricesCents[di]![wi]!] as const)));
+    const old = new Map(
+      before.dropsMm.flatMap((d, di) => before.widthsMm.map((w, wi) => [`${w}x${d}`, before.pricesCents[di]![wi]!] as const)),
+    );
     let halved = 0;
-    after.dropsMm.forEach((d, di) => after.widthsMm.forEach((w, wi) => {
-      const was = old.get(`${w}x${d}`);
-      if (was !== undefined && after.pricesCents[di]![wi]! * 2 < was) halved++;
-    }));
+    after.dropsMm.forEach((d, di) =>
+      after.widthsMm.forEach((w, wi) => {
+        const was = old.get(`${w}x${d}`);
+        if (was !== undefined && after.pricesCents[di]![wi]! * 2 < was) halved++;
+      }),
+    );
     if (halved > 0) reasons.push(`${halved} price${halved === 1 ? '' : 's'} lowered by more than half`);
   }
   return reasons.length ? reasons.join(' and ') : null;
@@ -231,7 +274,13 @@ export interface UploadedFile {
 }
 
 /** Each file validated whole and applied as a new version, or reported; one file never affects another. */
-export async function bulkUploadPriceLists(db: D1Database, files: UploadedFile[], actor: string, maxBytes: number, confirmed = false): Promise<BulkUploadResponse> {
+export async function bulkUploadPriceLists(
+  db: D1Database,
+  files: UploadedFile[],
+  actor: string,
+  maxBytes: number,
+  confirmed = false,
+): Promise<BulkUploadResponse> {
   // Staff confirm a steep drop first (409, nothing written); a file that is not valid is left for the report below.
   if (!confirmed) {
     const issues: ErrorIssue[] = [];
@@ -262,10 +311,14 @@ export async function bulkUploadPriceLists(db: D1Database, files: UploadedFile[]
     const filename = file.name || 'unnamed file';
     try {
       const key = productKeyFromFileName(filename);
-      if (!key) throw new GridError(`'${filename}' is not a .csv file. Name it {productId}-pricing-template.csv, as the template downloads.`);
+      if (!key)
+        throw new GridError(`'${filename}' is not a .csv file. Name it {productId}-pricing-template.csv, as the template downloads.`);
       if (file.size > maxBytes) throw new GridError(`The file is larger than ${maxBytes / 1024} KB.`);
       const product = await findProduct(db, key);
-      if (!product) throw new GridError(`There is no product '${key}' (the product is read from the file name, e.g. roller-blockout-pricing-template.csv).`);
+      if (!product)
+        throw new GridError(
+          `There is no product '${key}' (the product is read from the file name, e.g. roller-blockout-pricing-template.csv).`,
+        );
       const grid = parsePriceListCsv(await file.text());
       const { version, cellsChanged } = await writeVersion(
         db,
@@ -276,7 +329,8 @@ export async function bulkUploadPriceLists(db: D1Database, files: UploadedFile[]
       answer.results.push({ filename, product_type: product.id, version, cells_changed: cellsChanged });
       answer.successful_uploads++;
     } catch (err) {
-      if (!(err instanceof GridError)) console.error(JSON.stringify({ level: 'error', where: 'price-list upload', filename, error: String(err) }));
+      if (!(err instanceof GridError))
+        console.error(JSON.stringify({ level: 'error', where: 'price-list upload', filename, error: String(err) }));
       const message = err instanceof GridError ? err.message : 'The price list could not be saved; nothing was changed. Please try again.';
       answer.errors.push({ filename, message });
       answer.failed_uploads++;

@@ -31,9 +31,12 @@ export async function realtimeInsights(db: D1Database, now = new Date()): Promis
     return [
       {
         title: 'Not enough data yet',
-        description: 'No visits, chats, quotes, leads or orders were recorded in the last 7 days, so there is nothing to draw conclusions from.',
+        description:
+          'No visits, chats, quotes, leads or orders were recorded in the last 7 days, so there is nothing to draw conclusions from.',
         priority: 'low',
-        recommendations: ['Check again once customers have used the site; insights appear as soon as visits, quotes or leads are recorded.'],
+        recommendations: [
+          'Check again once customers have used the site; insights appear as soon as visits, quotes or leads are recorded.',
+        ],
         data: { windowDays: 7, events: 0, leads: 0, orders: 0, quotes: 0 },
         timestamp,
       },
@@ -71,18 +74,46 @@ async function recentRows(db: D1Database, now: Date) {
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS).toISOString();
 
   const [eventRows, weekLeads, weekOrders, weekQuotes, waitingLeads, priceChecks, orderedProducts, areaEvents, chats] = await Promise.all([
-    d.select({ n: count() }).from(analyticsEvents).where(and(gte(analyticsEvents.createdAt, weekAgo), lt(analyticsEvents.createdAt, timestamp))),
-    d.select({ location: leads.location }).from(leads).where(and(gte(leads.createdAt, weekAgo), lt(leads.createdAt, timestamp))),
-    d.select({ reference: orders.reference, quoteId: orders.quoteId, totalCents: orders.totalCents }).from(orders).where(and(gte(orders.createdAt, weekAgo), lt(orders.createdAt, timestamp))),
-    d.select({ id: quotes.id, totalCents: quotes.totalCents, createdAt: quotes.createdAt }).from(quotes).where(and(gte(quotes.createdAt, weekAgo), lt(quotes.createdAt, timestamp))).orderBy(desc(quotes.createdAt)),
-    d.select({ id: leads.id, createdAt: leads.createdAt }).from(leads).where(and(eq(leads.followUpStatus, 'new'), lt(leads.createdAt, timestamp))).orderBy(leads.createdAt),
+    d
+      .select({ n: count() })
+      .from(analyticsEvents)
+      .where(and(gte(analyticsEvents.createdAt, weekAgo), lt(analyticsEvents.createdAt, timestamp))),
+    d
+      .select({ location: leads.location })
+      .from(leads)
+      .where(and(gte(leads.createdAt, weekAgo), lt(leads.createdAt, timestamp))),
+    d
+      .select({ reference: orders.reference, quoteId: orders.quoteId, totalCents: orders.totalCents })
+      .from(orders)
+      .where(and(gte(orders.createdAt, weekAgo), lt(orders.createdAt, timestamp))),
+    d
+      .select({ id: quotes.id, totalCents: quotes.totalCents, createdAt: quotes.createdAt })
+      .from(quotes)
+      .where(and(gte(quotes.createdAt, weekAgo), lt(quotes.createdAt, timestamp)))
+      .orderBy(desc(quotes.createdAt)),
+    d
+      .select({ id: leads.id, createdAt: leads.createdAt })
+      .from(leads)
+      .where(and(eq(leads.followUpStatus, 'new'), lt(leads.createdAt, timestamp)))
+      .orderBy(leads.createdAt),
     d
       .select({ productId: analyticsEvents.productId, n: count() })
       .from(analyticsEvents)
-      .where(and(eq(analyticsEvents.kind, 'price_check'), isNotNull(analyticsEvents.productId), gte(analyticsEvents.createdAt, weekAgo), lt(analyticsEvents.createdAt, timestamp)))
+      .where(
+        and(
+          eq(analyticsEvents.kind, 'price_check'),
+          isNotNull(analyticsEvents.productId),
+          gte(analyticsEvents.createdAt, weekAgo),
+          lt(analyticsEvents.createdAt, timestamp),
+        ),
+      )
       .groupBy(analyticsEvents.productId),
     d
-      .select({ productId: orderLines.productId, productName: orderLines.productName, n: sql<number>`count(distinct ${orderLines.orderReference})` })
+      .select({
+        productId: orderLines.productId,
+        productName: orderLines.productName,
+        n: sql<number>`count(distinct ${orderLines.orderReference})`,
+      })
       .from(orderLines)
       .innerJoin(orders, eq(orders.reference, orderLines.orderReference))
       .where(and(gte(orders.createdAt, weekAgo), lt(orders.createdAt, timestamp)))
@@ -90,11 +121,23 @@ async function recentRows(db: D1Database, now: Date) {
     d
       .select({ area: analyticsEvents.area })
       .from(analyticsEvents)
-      .where(and(isNotNull(analyticsEvents.area), sql`${analyticsEvents.kind} <> 'lead'`, gte(analyticsEvents.createdAt, weekAgo), lt(analyticsEvents.createdAt, timestamp))),
+      .where(
+        and(
+          isNotNull(analyticsEvents.area),
+          sql`${analyticsEvents.kind} <> 'lead'`,
+          gte(analyticsEvents.createdAt, weekAgo),
+          lt(analyticsEvents.createdAt, timestamp),
+        ),
+      ),
     d
-      .select({ last24h: sql<number>`sum(case when ${analyticsEvents.createdAt} >= ${dayAgo} then 1 else 0 end)`, previous24h: sql<number>`sum(case when ${analyticsEvents.createdAt} < ${dayAgo} then 1 else 0 end)` })
+      .select({
+        last24h: sql<number>`sum(case when ${analyticsEvents.createdAt} >= ${dayAgo} then 1 else 0 end)`,
+        previous24h: sql<number>`sum(case when ${analyticsEvents.createdAt} < ${dayAgo} then 1 else 0 end)`,
+      })
       .from(analyticsEvents)
-      .where(and(eq(analyticsEvents.kind, 'chat_session'), gte(analyticsEvents.createdAt, twoDaysAgo), lt(analyticsEvents.createdAt, timestamp))),
+      .where(
+        and(eq(analyticsEvents.kind, 'chat_session'), gte(analyticsEvents.createdAt, twoDaysAgo), lt(analyticsEvents.createdAt, timestamp)),
+      ),
   ]);
   return { eventRows, weekLeads, weekOrders, weekQuotes, waitingLeads, priceChecks, orderedProducts, areaEvents, chats };
 }
@@ -107,7 +150,10 @@ function addWaitingLeads(insights: InsightDto[], rows: RecentRows, dayAgo: strin
   if (waitingLeads.length > 0) {
     const overdue = waitingLeads.filter((lead) => lead.createdAt < dayAgo);
     insights.push({
-      title: overdue.length > 0 ? `${overdue.length} lead${overdue.length === 1 ? '' : 's'} waiting more than 24 hours` : `${waitingLeads.length} new lead${waitingLeads.length === 1 ? '' : 's'} to contact`,
+      title:
+        overdue.length > 0
+          ? `${overdue.length} lead${overdue.length === 1 ? '' : 's'} waiting more than 24 hours`
+          : `${waitingLeads.length} new lead${waitingLeads.length === 1 ? '' : 's'} to contact`,
       description:
         overdue.length > 0
           ? `${waitingLeads.length} lead${waitingLeads.length === 1 ? ' is' : 's are'} still marked new; ${overdue.length} of them passed the 24-hour contact promise.`
@@ -169,14 +215,20 @@ function addAreas(insights: InsightDto[], rows: RecentRows, timestamp: string): 
     const area = normaliseLocation(place);
     if (area) areas.set(area, (areas.get(area) ?? 0) + 1);
   }
-  const rankedAreas = [...areas.entries()].map(([area, mentions]) => ({ area, mentions, gardenRoute: inGardenRoute(area) })).sort((a, b) => b.mentions - a.mentions || a.area.localeCompare(b.area));
+  const rankedAreas = [...areas.entries()]
+    .map(([area, mentions]) => ({ area, mentions, gardenRoute: inGardenRoute(area) }))
+    .sort((a, b) => b.mentions - a.mentions || a.area.localeCompare(b.area));
   if (rankedAreas.length > 0) {
     const top = rankedAreas[0]!;
     insights.push({
       title: `Most interest from ${top.area}`,
       description: `${top.area} was named ${top.mentions} time${top.mentions === 1 ? '' : 's'} in the last 7 days${top.gardenRoute ? ', inside the Garden Route service area' : ', outside the Garden Route service area (served nationally)'}.`,
       priority: 'low',
-      recommendations: [top.gardenRoute ? `Group site visits in ${top.area} on the same day.` : `Check that delivery and DIY fitting to ${top.area} are explained on the site.`],
+      recommendations: [
+        top.gardenRoute
+          ? `Group site visits in ${top.area} on the same day.`
+          : `Check that delivery and DIY fitting to ${top.area} are explained on the site.`,
+      ],
       data: { windowDays: 7, areas: rankedAreas.slice(0, 5) },
       timestamp,
     });
@@ -192,10 +244,17 @@ function addChatVolume(insights: InsightDto[], rows: RecentRows, timestamp: stri
     const changePercent = previous24h > 0 ? Math.round(((last24h - previous24h) / previous24h) * 100) : null;
     const dropped = changePercent !== null && changePercent <= -50;
     insights.push({
-      title: changePercent === null ? `${last24h} chat${last24h === 1 ? '' : 's'} in the last 24 hours` : `Chats ${changePercent >= 0 ? 'up' : 'down'} ${Math.abs(changePercent)}% on the previous day`,
+      title:
+        changePercent === null
+          ? `${last24h} chat${last24h === 1 ? '' : 's'} in the last 24 hours`
+          : `Chats ${changePercent >= 0 ? 'up' : 'down'} ${Math.abs(changePercent)}% on the previous day`,
       description: `${last24h} chat session${last24h === 1 ? '' : 's'} in the last 24 hours against ${previous24h} in the 24 hours before.`,
       priority: dropped ? 'medium' : 'low',
-      recommendations: [dropped ? 'Check that the chat panel opens and answers on the live site, and whether a campaign ended.' : 'Read a few of the chats for questions the site could answer up front.'],
+      recommendations: [
+        dropped
+          ? 'Check that the chat panel opens and answers on the live site, and whether a campaign ended.'
+          : 'Read a few of the chats for questions the site could answer up front.',
+      ],
       data: { last24h, previous24h, changePercent },
       timestamp,
     });
@@ -214,7 +273,13 @@ function addOpenQuotes(insights: InsightDto[], rows: RecentRows, timestamp: stri
       description: `${openQuotes.length} of ${weekQuotes.length} quote${weekQuotes.length === 1 ? '' : 's'} from the last 7 days have no order yet, worth R ${(valueCents / 100).toFixed(2)} together.`,
       priority: openQuotes.length >= 3 ? 'medium' : 'low',
       recommendations: ['Follow up quotes older than two days with a call or WhatsApp: they are valid for 30 days.'],
-      data: { windowDays: 7, quotes: weekQuotes.length, notConverted: openQuotes.length, valueRand: valueCents / 100, quoteIds: openQuotes.slice(0, 10).map((q) => q.id) },
+      data: {
+        windowDays: 7,
+        quotes: weekQuotes.length,
+        notConverted: openQuotes.length,
+        valueRand: valueCents / 100,
+        quoteIds: openQuotes.slice(0, 10).map((q) => q.id),
+      },
       timestamp,
     });
   }

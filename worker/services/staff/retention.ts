@@ -15,7 +15,6 @@ import {
   QUOTE_RETENTION_DAYS,
 } from '../../shared/retention-schedule';
 
-
 /** R2 prefixes holding customers' photos: chat attachments (routes/chat.ts), window photos (routes/ar.ts). */
 export const PHOTO_PREFIXES = ['chat/', 'windows/'] as const;
 
@@ -94,23 +93,34 @@ export async function purgeQuotesAndKeys(db: D1Database, now: Date): Promise<Quo
   const [orderKeys, deletedQuotes, quoteOrderKeys] = await d.batch([
     d
       .delete(idempotencyKeys)
-      .where(and(sql`substr(${idempotencyKeys.key}, 1, 7) = 'orders:'`, lt(idempotencyKeys.createdAt, daysBefore(now, ORDER_IDEMPOTENCY_RETENTION_DAYS)))),
-    d
-      .delete(quotes)
       .where(
         and(
-          lt(quotes.createdAt, daysBefore(now, QUOTE_RETENTION_DAYS)),
-          notExists(d.select({ one: sql`1` }).from(orders).where(eq(orders.quoteId, quotes.id))),
+          sql`substr(${idempotencyKeys.key}, 1, 7) = 'orders:'`,
+          lt(idempotencyKeys.createdAt, daysBefore(now, ORDER_IDEMPOTENCY_RETENTION_DAYS)),
         ),
       ),
-    d
-      .delete(idempotencyKeys)
-      .where(
-        and(
-          sql`substr(${idempotencyKeys.key}, 1, ${QUOTE_ORDER_PREFIX.length}) = ${QUOTE_ORDER_PREFIX}`,
-          notExists(d.select({ one: sql`1` }).from(quotes).where(sql`${quotes.id} = substr(${idempotencyKeys.key}, ${QUOTE_ORDER_PREFIX.length + 1})`)),
+    d.delete(quotes).where(
+      and(
+        lt(quotes.createdAt, daysBefore(now, QUOTE_RETENTION_DAYS)),
+        notExists(
+          d
+            .select({ one: sql`1` })
+            .from(orders)
+            .where(eq(orders.quoteId, quotes.id)),
         ),
       ),
+    ),
+    d.delete(idempotencyKeys).where(
+      and(
+        sql`substr(${idempotencyKeys.key}, 1, ${QUOTE_ORDER_PREFIX.length}) = ${QUOTE_ORDER_PREFIX}`,
+        notExists(
+          d
+            .select({ one: sql`1` })
+            .from(quotes)
+            .where(sql`${quotes.id} = substr(${idempotencyKeys.key}, ${QUOTE_ORDER_PREFIX.length + 1})`),
+        ),
+      ),
+    ),
   ]);
   return {
     orderIdempotencyKeysDeleted: orderKeys.meta.changes,

@@ -44,7 +44,12 @@ const round4 = (v: number) => Math.round(v * 10000) / 10000;
  * `skew` is the cosine of the sheet's corner angle found this way (0 when all is consistent).
  */
 function sizeFromWindowFrame(quad: Pt[], sheet: Sheet): { widthMm: number; dropMm: number; skew: number } | null {
-  const hw = homography(quad, [[0, 0], [1, 0], [1, 1], [0, 1]]);
+  const hw = homography(quad, [
+    [0, 0],
+    [1, 0],
+    [1, 1],
+    [0, 1],
+  ]);
   if (!hw) return null;
   const q = sheet.corners.map((p) => applyH(hw, p[0], p[1]));
   if (!q.every(Boolean)) return null;
@@ -89,7 +94,6 @@ function typicalWidthMm(dropOverWidth: number): number {
   return 1200;
 }
 
-
 /** Analyses decoded RGBA pixels. */
 export function analyzeWindowPixels(img: RgbaImage): WindowAnalysis {
   const { width, height, data } = img;
@@ -109,7 +113,12 @@ export function analyzeWindowPixels(img: RgbaImage): WindowAnalysis {
   let limit: Bounds | null = null;
   if (sheet) {
     const [sw, sh] = sheet.firstSideLong ? [A4_LONG_MM, A4_SHORT_MM] : [A4_SHORT_MM, A4_LONG_MM];
-    const h = homography(sheet.corners, [[0, 0], [sw, 0], [sw, sh], [0, sh]]);
+    const h = homography(sheet.corners, [
+      [0, 0],
+      [sw, 0],
+      [sw, sh],
+      [0, sh],
+    ]);
     if (h) {
       toPlane = h;
       limit = { u0: sw / 2 - PLANE_REACH_MM, v0: sh / 2 - PLANE_REACH_MM, u1: sw / 2 + PLANE_REACH_MM, v1: sh / 2 + PLANE_REACH_MM };
@@ -133,13 +142,29 @@ export function analyzeWindowPixels(img: RgbaImage): WindowAnalysis {
   const candidate = findRectangle(grid, grads, minSize, null);
   if (!candidate) {
     const quality: ScanQuality = { rating: 'poor', reasons: [sheetFinding(search), 'no window frame found'] };
-    return { width_mm: 1200, drop_mm: 1200, confidence: 0.1, quality, detectedArea: { x: 0, y: 0, width: 1, height: 1 }, scaleSource: 'estimate', note: NO_WINDOW_NOTE, reason: 'no_window' };
+    return {
+      width_mm: 1200,
+      drop_mm: 1200,
+      confidence: 0.1,
+      quality,
+      detectedArea: { x: 0, y: 0, width: 1, height: 1 },
+      scaleSource: 'estimate',
+      note: NO_WINDOW_NOTE,
+      reason: 'no_window',
+    };
   }
   const innerMin = Math.min(candidate.right - candidate.left, candidate.bottom - candidate.top);
   const minOut = useSheet ? 12 / grid.cell : 0.012 * innerMin;
   const maxOut = useSheet ? 170 / grid.cell : 0.14 * innerMin;
   const { rect: r, frameSeen } = measureWindow(img, grid, candidate, minOut, maxOut);
-  const corners = ([[r.left, r.top], [r.right, r.top], [r.right, r.bottom], [r.left, r.bottom]] as Pt[]).map((p) => applyH(grid.toImage, p[0], p[1]) ?? p);
+  const corners = (
+    [
+      [r.left, r.top],
+      [r.right, r.top],
+      [r.right, r.bottom],
+      [r.left, r.bottom],
+    ] as Pt[]
+  ).map((p) => applyH(grid.toImage, p[0], p[1]) ?? p);
   const detectedArea = toFractions(corners, width, height);
   const windowQuality = clamp01((candidate.minSupport - MIN_SIDE_SUPPORT) / (1 - MIN_SIDE_SUPPORT));
   const margin = 0.004 * Math.max(width, height);
@@ -147,16 +172,28 @@ export function analyzeWindowPixels(img: RgbaImage): WindowAnalysis {
   const widthUnits = (r.right - r.left) * grid.cell;
   const dropUnits = (r.bottom - r.top) * grid.cell;
 
-  if (useSheet) return measuredAgainstSheet({ img, grid, r, detectedArea, windowQuality, cutOff, frameSeen, widthUnits, dropUnits }, sheet!);
+  if (useSheet)
+    return measuredAgainstSheet({ img, grid, r, detectedArea, windowQuality, cutOff, frameSeen, widthUnits, dropUnits }, sheet!);
 
-  const reason: 'no_reference' | 'reference_cut_off' | 'reference_not_a4' = search.cutOff ? 'reference_cut_off' : search.notA4 ? 'reference_not_a4' : 'no_reference';
+  const reason: 'no_reference' | 'reference_cut_off' | 'reference_not_a4' = search.cutOff
+    ? 'reference_cut_off'
+    : search.notA4
+      ? 'reference_not_a4'
+      : 'no_reference';
   const ratio = dropUnits / Math.max(1e-6, widthUnits);
   const widthMm = typicalWidthMm(ratio);
   return {
     width_mm: widthMm,
     drop_mm: Math.round((widthMm * ratio) / 10) * 10,
     confidence: Math.round((0.25 + 0.05 * windowQuality) * 100) / 100,
-    quality: { rating: 'poor', reasons: [sheetFinding({ ...search, sheet: null }), 'size estimated from the window\u2019s shape and typical sizes', frameFinding(cutOff, frameSeen)] },
+    quality: {
+      rating: 'poor',
+      reasons: [
+        sheetFinding({ ...search, sheet: null }),
+        'size estimated from the window\u2019s shape and typical sizes',
+        frameFinding(cutOff, frameSeen),
+      ],
+    },
     detectedArea,
     scaleSource: 'estimate',
     note: ESTIMATE_NOTES[reason],
@@ -186,7 +223,11 @@ function measuredAgainstSheet(found: Found, s: Sheet): WindowAnalysis {
   const quad = windowQuad(img, grid, r);
   if (quad) detectedArea = toFractions(quad, width, height);
   const framed = quad ? sizeFromWindowFrame(quad, s) : null;
-  const agrees = framed !== null && framed.skew < 0.12 && Math.abs(framed.widthMm / widthUnits - 1) < 0.12 && Math.abs(framed.dropMm / dropUnits - 1) < 0.12;
+  const agrees =
+    framed !== null &&
+    framed.skew < 0.12 &&
+    Math.abs(framed.widthMm / widthUnits - 1) < 0.12 &&
+    Math.abs(framed.dropMm / dropUnits - 1) < 0.12;
   const widthMm = Math.round(agrees ? framed!.widthMm : widthUnits);
   const dropMm = Math.round(agrees ? framed!.dropMm : dropUnits);
   const orientation = s.firstSideLong ? 'landscape' : 'portrait';
@@ -197,13 +238,20 @@ function measuredAgainstSheet(found: Found, s: Sheet): WindowAnalysis {
   else if (s.shortSidePx < MIN_SHEET_SHORT_PX) reason = 'reference_too_small';
   else if (!frameSeen) reason = 'frame_edge_unclear';
   else if (framed && !agrees) reason = 'reference_inconsistent';
-  const angle = s.tiltDeg >= 3 ? ` The photo was taken about ${Math.round(s.tiltDeg)}\u00b0 from square-on; the perspective is corrected from the sheet\u2019s corners.` : '';
+  const angle =
+    s.tiltDeg >= 3
+      ? ` The photo was taken about ${Math.round(s.tiltDeg)}\u00b0 from square-on; the perspective is corrected from the sheet\u2019s corners.`
+      : '';
   const reference = toFractions(s.corners, width, height);
   const reasons = [
     s.shortSidePx < MIN_SHEET_SHORT_PX ? 'A4 sheet found, but very small in the photo' : 'A4 sheet found',
     s.tiltDeg > MAX_CONFIDENT_TILT_DEG ? 'photo taken at too steep an angle to correct reliably' : 'perspective corrected from the sheet',
     frameFinding(cutOff, frameSeen),
-    agrees ? 'window corners agree with the sheet' : framed ? 'window corners and the sheet disagree' : 'window corners not traced: the scale comes from the sheet alone',
+    agrees
+      ? 'window corners agree with the sheet'
+      : framed
+        ? 'window corners and the sheet disagree'
+        : 'window corners not traced: the scale comes from the sheet alone',
   ];
   if (reason === 'implausible_size') reasons.push('size outside what a window or door can be');
   if (reason) {

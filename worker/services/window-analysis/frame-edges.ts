@@ -26,7 +26,17 @@ function pixelsPerCell(g: Grid, u: number, v: number): number {
  * Mean full-resolution luminance profile across a side: `vertical` sides sit at u = pos and run along v in
  * [a, b] (else the roles swap); offsets run from `from` to `to` (cells) in steps of `step`.
  */
-function sideProfile(img: RgbaImage, g: Grid, vertical: boolean, pos: number, a: number, b: number, from: number, to: number, step: number): number[] {
+function sideProfile(
+  img: RgbaImage,
+  g: Grid,
+  vertical: boolean,
+  pos: number,
+  a: number,
+  b: number,
+  from: number,
+  to: number,
+  step: number,
+): number[] {
   const samples = 32;
   const out: number[] = [];
   for (let o = from; o <= to + 1e-9; o += step) {
@@ -74,7 +84,17 @@ function refineSide(img: RgbaImage, g: Grid, vertical: boolean, pos: number, a: 
  * Clear steps in brightness across a side, as signed offsets (cells, positive outward) between `minOut`
  * and `maxOut` from it either way: where the frame's other edge may be.
  */
-function sideSteps(img: RgbaImage, g: Grid, vertical: boolean, pos: number, dir: 1 | -1, a: number, b: number, minOut: number, maxOut: number): number[] {
+function sideSteps(
+  img: RgbaImage,
+  g: Grid,
+  vertical: boolean,
+  pos: number,
+  dir: 1 | -1,
+  a: number,
+  b: number,
+  minOut: number,
+  maxOut: number,
+): number[] {
   const mid = (a + b) / 2;
   const ppc = pixelsPerCell(g, vertical ? pos : mid, vertical ? mid : pos);
   const step = Math.max(maxOut / 150, Math.min(0.25, 0.5 / ppc));
@@ -246,7 +266,14 @@ export function windowQuad(img: RgbaImage, g: Grid, r: Rect): Pt[] | null {
   const corners = [intersect(left, top), intersect(top, right), intersect(right, bottom), intersect(bottom, left)];
   if (!corners.every(Boolean)) return null;
   // Each fitted corner must agree with the grid's to within a few pixels.
-  const grid = ([[r.left, r.top], [r.right, r.top], [r.right, r.bottom], [r.left, r.bottom]] as Pt[]).map((p) => applyH(g.toImage, p[0], p[1]));
+  const grid = (
+    [
+      [r.left, r.top],
+      [r.right, r.top],
+      [r.right, r.bottom],
+      [r.left, r.bottom],
+    ] as Pt[]
+  ).map((p) => applyH(g.toImage, p[0], p[1]));
   const size = grid[0] && grid[2] ? Math.hypot(grid[2]![0] - grid[0]![0], grid[2]![1] - grid[0]![1]) : 0;
   const ok = corners.every((c, k) => grid[k] && Math.hypot(c![0] - grid[k]![0], c![1] - grid[k]![1]) <= 3 + 0.03 * size);
   return ok ? (corners as Pt[]) : null;

@@ -44,7 +44,17 @@ export function invert3(m: Mat3): Mat3 | null {
   const det = a * A + b * B + c * C;
   if (Math.abs(det) < 1e-18) return null;
   const k = 1 / det;
-  return [A * k, -(b * i - c * h) * k, (b * f - c * e) * k, B * k, (a * i - c * g) * k, -(a * f - c * d) * k, C * k, -(a * h - b * g) * k, (a * e - b * d) * k];
+  return [
+    A * k,
+    -(b * i - c * h) * k,
+    (b * f - c * e) * k,
+    B * k,
+    (a * i - c * g) * k,
+    -(a * f - c * d) * k,
+    C * k,
+    -(a * h - b * g) * k,
+    (a * e - b * d) * k,
+  ];
 }
 
 export function mul3(p: Mat3, q: Mat3): Mat3 {
@@ -115,9 +125,9 @@ export function fitLine(points: Pt[], reject: number): { line: Line; rms: number
     let mx = 0;
     let my = 0;
     for (const [x, y] of pts) {
-    mx += x;
-    my += y;
-  }
+      mx += x;
+      my += y;
+    }
     mx /= pts.length;
     my /= pts.length;
     let sxx = 0;

@@ -48,7 +48,12 @@ export function planeBounds(toPlane: Mat3, width: number, height: number, theta:
   const c = Math.cos(theta);
   const sn = Math.sin(theta);
   let b: Bounds = { u0: Infinity, v0: Infinity, u1: -Infinity, v1: -Infinity };
-  for (const [x, y] of [[0, 0], [width, 0], [width, height], [0, height]] as const) {
+  for (const [x, y] of [
+    [0, 0],
+    [width, 0],
+    [width, height],
+    [0, height],
+  ] as const) {
     const p = applyH(toPlane, x, y);
     const w = toPlane[6]! * x + toPlane[7]! * y + toPlane[8]!;
     if (!p || w <= 0) {

@@ -17,7 +17,10 @@ export const ESTIMATE_NOTES: Record<'no_reference' | 'reference_cut_off' | 'refe
     HOW_TO,
 };
 
-export const DOUBT_NOTES: Record<'window_cut_off' | 'steep_angle' | 'reference_too_small' | 'implausible_size' | 'frame_edge_unclear' | 'reference_inconsistent', string> = {
+export const DOUBT_NOTES: Record<
+  'window_cut_off' | 'steep_angle' | 'reference_too_small' | 'implausible_size' | 'frame_edge_unclear' | 'reference_inconsistent',
+  string
+> = {
   reference_inconsistent:
     'The A4 sheet and the window do not line up as one flat wall (the sheet may be bent, not flat against the wall or glass, or something else was taken for the window), so the size is uncertain. ',
   frame_edge_unclear:
@@ -25,7 +28,8 @@ export const DOUBT_NOTES: Record<'window_cut_off' | 'steep_angle' | 'reference_t
   window_cut_off: 'The window runs off the edge of the photo, so part of it may be missing from this measurement. ',
   steep_angle: 'The photo was taken at a steep angle, so the correction for the perspective is not reliable. ',
   reference_too_small: 'The A4 sheet is very small in the photo, so the scale taken from it is rough. ',
-  implausible_size: 'The size measured is outside what a window or door can be, so something in the photo was probably mistaken for the window or the sheet. ',
+  implausible_size:
+    'The size measured is outside what a window or door can be, so something in the photo was probably mistaken for the window or the sheet. ',
 };
 
 export const NO_WINDOW_NOTE =

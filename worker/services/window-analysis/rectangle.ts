@@ -79,7 +79,14 @@ export function findRectangle(g: Grid, grads: Gradients, minSize: number, avoid:
           const top = ys[c]!;
           const bottom = ys[d]!;
           if (bottom - top < minSize) continue;
-          if (avoid && Math.abs(left - avoid.left) <= 2 && Math.abs(right - avoid.right) <= 2 && Math.abs(top - avoid.top) <= 2 && Math.abs(bottom - avoid.bottom) <= 2) continue;
+          if (
+            avoid &&
+            Math.abs(left - avoid.left) <= 2 &&
+            Math.abs(right - avoid.right) <= 2 &&
+            Math.abs(top - avoid.top) <= 2 &&
+            Math.abs(bottom - avoid.bottom) <= 2
+          )
+            continue;
           const sl = colSupport(left, top, bottom);
           const sr = colSupport(right, top, bottom);
           const st = rowSupport(top, left, right);

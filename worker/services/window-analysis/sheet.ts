@@ -114,7 +114,15 @@ export function rectangleProportions(quad: Pt[], width: number, height: number):
   const cx = width / 2;
   const cy = height / 2;
   const q = quad.map(([x, y]) => [x - cx, y - cy] as Pt);
-  const h = homography([[0, 0], [1, 0], [1, 1], [0, 1]], q);
+  const h = homography(
+    [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+    ],
+    q,
+  );
   if (!h) return null;
   const long = Math.max(width, height);
   let f = 0.8 * long;
@@ -127,7 +135,8 @@ export function rectangleProportions(quad: Pt[], width: number, height: number):
     if (f2 > 0) {
       const est = Math.sqrt(f2);
       // Only trust it when the perspective is strong enough on both axes to pin it down.
-      const strong = Math.abs(v1[2]!) * long > 0.15 * Math.hypot(v1[0]!, v1[1]!) && Math.abs(v2[2]!) * long > 0.15 * Math.hypot(v2[0]!, v2[1]!);
+      const strong =
+        Math.abs(v1[2]!) * long > 0.15 * Math.hypot(v1[0]!, v1[1]!) && Math.abs(v2[2]!) * long > 0.15 * Math.hypot(v2[0]!, v2[1]!);
       if (strong && est > 0.4 * long && est < 2 * long) f = est;
     }
   }
@@ -182,7 +191,8 @@ function refineSide(img: RgbaImage, a: Pt, b: Pt, centre: Pt, reach: number): { 
     const lv = (from: number, to: number) => {
       let sum = 0;
       let m = 0;
-      for (let k = Math.max(0, from); k <= Math.min(prof.length - 1, to); k++) if (!Number.isNaN(prof[k]!)) {
+      for (let k = Math.max(0, from); k <= Math.min(prof.length - 1, to); k++)
+        if (!Number.isNaN(prof[k]!)) {
           sum += prof[k]!;
           m++;
         }
@@ -302,7 +312,10 @@ export function findSheet(img: RgbaImage, s: Small): SheetSearch {
         }
         const bw = x1 - x0 + 1;
         const bh = y1 - y0 + 1;
-        if ((touches && !(area / (bw * bh) > 0.7 && area < 0.06 * w * h && Math.max(bw, bh) < 3 * Math.min(bw, bh))) || Math.min(bw, bh) < 6) {
+        if (
+          (touches && !(area / (bw * bh) > 0.7 && area < 0.06 * w * h && Math.max(bw, bh) < 3 * Math.min(bw, bh))) ||
+          Math.min(bw, bh) < 6
+        ) {
           clearRows(rowMin, rowMax, y0, y1, w);
           continue;
         }
@@ -330,7 +343,9 @@ export function findSheet(img: RgbaImage, s: Small): SheetSearch {
           const p = ordered[k]!;
           const a = ordered[(k + 3) % 4]!;
           const b = ordered[(k + 1) % 4]!;
-          const cos = ((a[0] - p[0]) * (b[0] - p[0]) + (a[1] - p[1]) * (b[1] - p[1])) / (Math.hypot(a[0] - p[0], a[1] - p[1]) * Math.hypot(b[0] - p[0], b[1] - p[1]));
+          const cos =
+            ((a[0] - p[0]) * (b[0] - p[0]) + (a[1] - p[1]) * (b[1] - p[1])) /
+            (Math.hypot(a[0] - p[0], a[1] - p[1]) * Math.hypot(b[0] - p[0], b[1] - p[1]));
           if (Math.abs(cos) > 0.6) angles = false;
         }
         if (!angles) continue;
@@ -370,7 +385,6 @@ export function findSheet(img: RgbaImage, s: Small): SheetSearch {
 
 /** Sub-pixel sides at full resolution and corners where they meet; null unless the result is A4-shaped. */
 function refineSheet(img: RgbaImage, q: Pt[], f: number): Sheet | null {
-
   const centre: Pt = [(q[0]![0] + q[1]![0] + q[2]![0] + q[3]![0]) / 4, (q[0]![1] + q[1]![1] + q[2]![1] + q[3]![1]) / 4];
   const sides = [0, 1, 2, 3].map(
     (k) => refineSide(img, q[k]!, q[(k + 1) % 4]!, centre, 1.5 * f + 1.5) ?? refineSide(img, q[k]!, q[(k + 1) % 4]!, centre, 3 * f + 2),

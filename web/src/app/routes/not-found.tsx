@@ -17,7 +17,9 @@ export function NotFoundPage() {
     <main className="not-found" id="main">
       <h1>404</h1>
       <p>Did you forget to add the page to the router?</p>
-      <Link className="button" to="/">Back to home</Link>
+      <Link className="button" to="/">
+        Back to home
+      </Link>
     </main>
   );
 }
@@ -28,7 +30,13 @@ export function NotFoundOrWorkspace() {
   const { assistantName } = usePublicConfig();
   if (pathname.toLowerCase() === `/${assistantName.toLowerCase()}-workspace`) {
     return (
-      <Suspense fallback={<p className="page-loading" role="status">Loading...</p>}>
+      <Suspense
+        fallback={
+          <p className="page-loading" role="status">
+            Loading...
+          </p>
+        }
+      >
         <WorkspacePage />
       </Suspense>
     );

@@ -12,19 +12,28 @@ export function PrivacyPage() {
       <main className="prose" id="main">
         <h1>Privacy notice</h1>
         <p>
-          {config.businessName} processes personal information under the Protection of Personal Information Act (POPIA). This
-          notice says what we collect, why, and what you can ask of us.
+          {config.businessName} processes personal information under the Protection of Personal Information Act (POPIA). This notice says
+          what we collect, why, and what you can ask of us.
         </p>
         <h2>What we collect</h2>
         <ul>
           <li>Contact details you give us: name, e-mail, phone or WhatsApp number, and your area.</li>
           <li>What you ask about: products, sizes, colours, photos of your windows and your messages to our consultant.</li>
-          <li>Orders and payments: what you ordered, delivery details and the payment status (card details stay with the payment provider; we never see or store them).</li>
+          <li>
+            Orders and payments: what you ordered, delivery details and the payment status (card details stay with the payment provider; we
+            never see or store them).
+          </li>
         </ul>
         <h2>Why</h2>
-        <p>To answer your enquiry, prepare quotes, make and deliver your order, and follow up when you asked us to. We do not sell your information or use it for unrelated marketing.</p>
+        <p>
+          To answer your enquiry, prepare quotes, make and deliver your order, and follow up when you asked us to. We do not sell your
+          information or use it for unrelated marketing.
+        </p>
         <h2>How long we keep it</h2>
-        <p>We keep each kind of information only as long as we need it. The table says for how long, and how it is deleted when that time is up:</p>
+        <p>
+          We keep each kind of information only as long as we need it. The table says for how long, and how it is deleted when that time is
+          up:
+        </p>
         <div className="table-scroll" role="region" aria-label="How long we keep each kind of information" tabIndex={0}>
           <table className="prose-table">
             <thead>

@@ -255,7 +255,8 @@ export function ChatPanel({ sessionId }: { sessionId: string }) {
     );
     setReading((n) => n - taken.length);
     const ok = read.filter((a): a is Attachment => a !== null);
-    if (ok.length < read.length) toast({ title: 'Image Error', description: 'One of the images could not be read.', variant: 'destructive' });
+    if (ok.length < read.length)
+      toast({ title: 'Image Error', description: 'One of the images could not be read.', variant: 'destructive' });
     setAttachments((current) => [...current, ...ok].slice(0, MAX_CHAT_IMAGES));
   }
 
@@ -275,13 +276,25 @@ export function ChatPanel({ sessionId }: { sessionId: string }) {
             <h2 id={titleId}>{assistantName} AI</h2>
             <span className="badge">Custom Blinds Assistant</span>
           </div>
-          <button type="button" className="button button--small button--light chat-panel__back" onClick={openMainWebsite} disabled={!config.mainWebsiteUrl}>
+          <button
+            type="button"
+            className="button button--small button--light chat-panel__back"
+            onClick={openMainWebsite}
+            disabled={!config.mainWebsiteUrl}
+          >
             <span className="chat-panel__back-long">Back to Custom Blinds</span>
             <span className="chat-panel__back-short">Home</span>
           </button>
         </div>
 
-        <div ref={logRef} className="chat-panel__log" role="log" aria-live="polite" aria-label={`Conversation with ${assistantName}`} tabIndex={0}>
+        <div
+          ref={logRef}
+          className="chat-panel__log"
+          role="log"
+          aria-live="polite"
+          aria-label={`Conversation with ${assistantName}`}
+          tabIndex={0}
+        >
           {messages.map((m) => (
             <div key={m.id} className={`chat-message chat-message--${m.role}`} data-role={m.role}>
               <div className="chat-message__bubble">
@@ -336,7 +349,13 @@ export function ChatPanel({ sessionId }: { sessionId: string }) {
               {attachments.map((a) => (
                 <li key={a.key} className="chat-panel__thumb">
                   <img src={a.dataUrl} alt={a.name} />
-                  <button type="button" className="chat-panel__thumb-remove" aria-label={`Remove ${a.name}`} onClick={() => removeAttachment(a.key)} disabled={sending}>
+                  <button
+                    type="button"
+                    className="chat-panel__thumb-remove"
+                    aria-label={`Remove ${a.name}`}
+                    onClick={() => removeAttachment(a.key)}
+                    disabled={sending}
+                  >
                     ×
                   </button>
                 </li>
@@ -366,11 +385,21 @@ export function ChatPanel({ sessionId }: { sessionId: string }) {
               Attach images
             </label>
             <input id={fileId} ref={fileRef} type="file" accept="image/*" multiple hidden onChange={(e) => void onFilesChosen(e)} />
-            <button type="button" className="button button--small button--ghost-dark" onClick={() => fileRef.current?.click()} disabled={atImageLimit || sending}>
+            <button
+              type="button"
+              className="button button--small button--ghost-dark"
+              onClick={() => fileRef.current?.click()}
+              disabled={atImageLimit || sending}
+            >
               <ImageIcon />
               Images
             </button>
-            <button type="button" className="button button--small button--ghost-dark" aria-pressed={showDetails} onClick={() => setShowDetails((v) => !v)}>
+            <button
+              type="button"
+              className="button button--small button--ghost-dark"
+              aria-pressed={showDetails}
+              onClick={() => setShowDetails((v) => !v)}
+            >
               Details
             </button>
             {consultant && (

@@ -34,26 +34,28 @@ export function useVoice({ enabled, name, sessionId, navigate, sendMessage }: Us
     if (!enabled) return undefined;
     let controller: VoiceController | null = null;
     let cancelled = false;
-    void import('../../lib/voice-control').then(({ createBrowserRecognition, replyIdForSpokenText, speakWithElevenLabs, VoiceController }) => {
-      if (cancelled) return;
-      controller = new VoiceController({
-        name,
-        createRecognition: createBrowserRecognition,
-        speak: (text) => {
-          const replyId = replyIdForSpokenText(text);
-          if (!replyId) return console.warn('Not spoken: the voice speaks only the consultant\'s own replies.');
-          return speakWithElevenLabs({ sessionId, replyId });
-        },
-        navigate: (to) => callbacks.current.navigate(to),
-        sendMessage: (text) => callbacks.current.sendMessage(text),
-        onStateChange: setState,
-      });
-      controllerRef.current = controller;
-      if (pendingToggle.current) {
-        pendingToggle.current = false;
-        controller.toggle();
-      }
-    });
+    void import('../../lib/voice-control').then(
+      ({ createBrowserRecognition, replyIdForSpokenText, speakWithElevenLabs, VoiceController }) => {
+        if (cancelled) return;
+        controller = new VoiceController({
+          name,
+          createRecognition: createBrowserRecognition,
+          speak: (text) => {
+            const replyId = replyIdForSpokenText(text);
+            if (!replyId) return console.warn("Not spoken: the voice speaks only the consultant's own replies.");
+            return speakWithElevenLabs({ sessionId, replyId });
+          },
+          navigate: (to) => callbacks.current.navigate(to),
+          sendMessage: (text) => callbacks.current.sendMessage(text),
+          onStateChange: setState,
+        });
+        controllerRef.current = controller;
+        if (pendingToggle.current) {
+          pendingToggle.current = false;
+          controller.toggle();
+        }
+      },
+    );
     return () => {
       cancelled = true;
       pendingToggle.current = false;

@@ -19,7 +19,10 @@ const QuickDetailsDialog = lazy(async () => ({ default: (await import('./quick-d
 const FEATURE_LABELS: Record<LaunchFeature, string> = { visualizer: 'AR Visualizer', walkthrough: 'Room Walk-Through' };
 // Spec: on save the visualiser goes to /ar-measurement and the walk-through to /measurement.
 const FEATURE_ROUTES: Record<LaunchFeature, string> = { visualizer: '/ar-measurement', walkthrough: '/measurement' };
-const FEATURE_IDS: Record<LaunchFeature, 'ar_visualizer' | 'room_walkthrough'> = { visualizer: 'ar_visualizer', walkthrough: 'room_walkthrough' };
+const FEATURE_IDS: Record<LaunchFeature, 'ar_visualizer' | 'room_walkthrough'> = {
+  visualizer: 'ar_visualizer',
+  walkthrough: 'room_walkthrough',
+};
 
 /** `ChatPanel` is the consultant's panel, handed in by the app (web/src/app/router.tsx): features do not import one another. */
 export function LandingPage({ ChatPanel }: { ChatPanel: ComponentType<{ sessionId: string }> }) {
@@ -41,7 +44,13 @@ export function LandingPage({ ChatPanel }: { ChatPanel: ComponentType<{ sessionI
       // The 'blinds' demo bypass is a staff shortcut: its placeholder details are not stored.
       if (!demo) {
         // The dialog submits only with the consent box ticked (the server refuses the details without it).
-        await apiRequest('POST', '/api/customer-details', { ...details, feature: FEATURE_IDS[feature], sessionId, ipAddress: null, popiaConsent: true });
+        await apiRequest('POST', '/api/customer-details', {
+          ...details,
+          feature: FEATURE_IDS[feature],
+          sessionId,
+          ipAddress: null,
+          popiaConsent: true,
+        });
       }
     } catch {
       toast({ title: 'Error', description: 'Failed to save your details. Please try again.', variant: 'destructive' });
@@ -54,7 +63,9 @@ export function LandingPage({ ChatPanel }: { ChatPanel: ComponentType<{ sessionI
 
   return (
     <div className="page">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <SiteHeader />
       <main id="main">
         <Hero onChooseOnline={() => choose('online')} onChooseGardenRoute={() => choose('garden-route')} />

@@ -34,13 +34,17 @@ export function ProductShowcase() {
       {state.status === 'error' && (
         <p role="alert">
           We could not load the product range just now.{' '}
-          <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>Try again</button>
+          <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
         </p>
       )}
       {state.status === 'ready' && (
         <>
           {state.catalog.sample_data_note && (
-            <p className="sample-note"><span className="badge badge--warning">Sample prices</span> {state.catalog.sample_data_note}</p>
+            <p className="sample-note">
+              <span className="badge badge--warning">Sample prices</span> {state.catalog.sample_data_note}
+            </p>
           )}
           <p className="swatch-note">{SWATCH_NOTE}</p>
           {GROUPS.map((group) => {
@@ -50,7 +54,9 @@ export function ProductShowcase() {
               <div key={group.title} className="showcase__group">
                 <h3>{group.title}</h3>
                 <ul className="product-grid">
-                  {items.map((item) => <ProductCard key={item.id} item={item} />)}
+                  {items.map((item) => (
+                    <ProductCard key={item.id} item={item} />
+                  ))}
                 </ul>
               </div>
             );
@@ -70,7 +76,11 @@ function ProductCard({ item }: { item: CatalogItem }) {
       <ul className="swatch-row" aria-label={`${item.colour_count} colours`}>
         {item.swatches.map((s) => (
           <li key={s.name} title={s.name}>
-            {s.imageUrl ? <img src={s.imageUrl} alt={s.name} width="28" height="28" loading="lazy" /> : <span className="swatch-dot" style={{ background: s.hex }} />}
+            {s.imageUrl ? (
+              <img src={s.imageUrl} alt={s.name} width="28" height="28" loading="lazy" />
+            ) : (
+              <span className="swatch-dot" style={{ background: s.hex }} />
+            )}
           </li>
         ))}
         {extra > 0 && <li className="swatch-more">+{extra}</li>}
@@ -78,7 +88,10 @@ function ProductCard({ item }: { item: CatalogItem }) {
       {item.from_price !== null && item.from_size && (
         <p className="product-card__price">
           From <strong>{formatRand(item.from_price)}</strong>
-          <span className="muted"> ({item.from_size.width_mm} × {item.from_size.drop_mm} mm, incl. VAT)</span>
+          <span className="muted">
+            {' '}
+            ({item.from_size.width_mm} × {item.from_size.drop_mm} mm, incl. VAT)
+          </span>
         </p>
       )}
       {item.calculator_id && (

@@ -17,7 +17,10 @@ export function isBypassName(name: string): boolean {
   return name.trim().toLowerCase() === 'blinds';
 }
 
-export const CONSENT_NEEDED = { title: 'Consent Needed', description: 'Please tick the box to agree to be contacted about your enquiry.' } as const;
+export const CONSENT_NEEDED = {
+  title: 'Consent Needed',
+  description: 'Please tick the box to agree to be contacted about your enquiry.',
+} as const;
 
 /**
  * The dialog's own checks (spec section 5), in order, then the POPIA consent the lead form also
@@ -80,7 +83,9 @@ export function QuickDetailsDialog({ feature, onCancel, onSubmit }: Props) {
     }
     setSaving(true);
     try {
-      await onSubmit(demo ? DEMO_DETAILS : { name: details.name.trim(), whatsapp: details.whatsapp.trim(), email: details.email.trim() }, { demo });
+      await onSubmit(demo ? DEMO_DETAILS : { name: details.name.trim(), whatsapp: details.whatsapp.trim(), email: details.email.trim() }, {
+        demo,
+      });
     } finally {
       setSaving(false);
     }
@@ -107,11 +112,26 @@ export function QuickDetailsDialog({ feature, onCancel, onSubmit }: Props) {
           </label>
           <label className="field">
             <span>WhatsApp Number</span>
-            <input name="whatsapp" type="tel" inputMode="tel" autoComplete="tel" placeholder="082 123 4567" value={details.whatsapp} onChange={update('whatsapp')} />
+            <input
+              name="whatsapp"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="082 123 4567"
+              value={details.whatsapp}
+              onChange={update('whatsapp')}
+            />
           </label>
           <label className="field">
             <span>Email Address</span>
-            <input name="email" type="email" autoComplete="email" placeholder="you@example.co.za" value={details.email} onChange={update('email')} />
+            <input
+              name="email"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.co.za"
+              value={details.email}
+              onChange={update('email')}
+            />
           </label>
           <PopiaConsent id={`${titleId}-consent`} className="dialog__consent" checked={consent} onChange={setConsent} />
           <div className="dialog__actions">

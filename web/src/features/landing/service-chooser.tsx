@@ -36,9 +36,15 @@ export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
           title="Online Tools"
           description={`Measure, visualise and price your blinds yourself, then order and ${payPhrase(config.payment)}. Delivered by courier.`}
         >
-            <button type="button" className="button" onClick={() => onLaunch('visualizer')}>AR Visualiser</button>
-            <Link className="button button--ghost-dark" to="/measurement">Measure Windows</Link>
-            <Link className="button button--ghost-dark" to="/quote-calculator">Get a Quote</Link>
+          <button type="button" className="button" onClick={() => onLaunch('visualizer')}>
+            AR Visualiser
+          </button>
+          <Link className="button button--ghost-dark" to="/measurement">
+            Measure Windows
+          </Link>
+          <Link className="button button--ghost-dark" to="/quote-calculator">
+            Get a Quote
+          </Link>
         </ServiceCard>
         <ServiceCard
           selected={path === 'garden-route'}
@@ -47,16 +53,32 @@ export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
           title="Garden Route Service"
           description="We visit, measure, advise on site and install. Free site visits across the Garden Route."
         >
-            {config.email && <a className="button button--ghost-dark" href={`mailto:${config.email}?subject=${encodeURIComponent('Garden Route site visit')}`}>Contact</a>}
-            {config.phone.gardenRoute && <a className="button button--ghost-dark" href={telLink(config.phone.gardenRoute)}>Call</a>}
-            {config.whatsapp.gardenRoute && (
-              <a className="button button--whatsapp" href={whatsappLink(config.whatsapp.gardenRoute, config.whatsappGreeting.gardenRoute)} target="_blank" rel="noopener noreferrer">
-                WhatsApp
-              </a>
-            )}
-            <button type="button" className="button" onClick={requestVisit}>
-              Site Visits
-            </button>
+          {config.email && (
+            <a
+              className="button button--ghost-dark"
+              href={`mailto:${config.email}?subject=${encodeURIComponent('Garden Route site visit')}`}
+            >
+              Contact
+            </a>
+          )}
+          {config.phone.gardenRoute && (
+            <a className="button button--ghost-dark" href={telLink(config.phone.gardenRoute)}>
+              Call
+            </a>
+          )}
+          {config.whatsapp.gardenRoute && (
+            <a
+              className="button button--whatsapp"
+              href={whatsappLink(config.whatsapp.gardenRoute, config.whatsappGreeting.gardenRoute)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              WhatsApp
+            </a>
+          )}
+          <button type="button" className="button" onClick={requestVisit}>
+            Site Visits
+          </button>
         </ServiceCard>
       </div>
       {path === 'online' && (
@@ -77,8 +99,8 @@ export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
         <div className="service-panel" role="region" aria-labelledby="garden-panel-title">
           <h3 id="garden-panel-title">Our Garden Route team</h3>
           <p>
-            Mossel Bay, George, Wilderness, Sedgefield, Knysna and Plettenberg Bay. We bring samples, measure every window,
-            quote on the spot and install. Call or WhatsApp to book a visit, or ask for one below; we reply within 24 hours.
+            Mossel Bay, George, Wilderness, Sedgefield, Knysna and Plettenberg Bay. We bring samples, measure every window, quote on the
+            spot and install. Call or WhatsApp to book a visit, or ask for one below; we reply within 24 hours.
           </p>
           {visitRequests > 0 && <SiteVisitRequest scrollKey={visitRequests} />}
         </div>

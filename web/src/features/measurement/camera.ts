@@ -18,7 +18,8 @@ export type CameraErrorKind = 'permission-denied' | 'no-camera' | 'not-supported
 export const CAMERA_ERRORS: Record<CameraErrorKind, { title: string; advice: string }> = {
   'permission-denied': {
     title: 'Camera permission denied',
-    advice: 'Allow camera access in your browser settings (the camera icon in the address bar) and try again, or upload a photo of your window instead.',
+    advice:
+      'Allow camera access in your browser settings (the camera icon in the address bar) and try again, or upload a photo of your window instead.',
   },
   'no-camera': {
     title: 'No camera found',
@@ -26,15 +27,18 @@ export const CAMERA_ERRORS: Record<CameraErrorKind, { title: string; advice: str
   },
   'not-supported': {
     title: 'Camera not supported',
-    advice: 'This browser cannot use the camera here. Try a current version of Chrome, Safari or Firefox, or upload a photo of your window instead.',
+    advice:
+      'This browser cannot use the camera here. Try a current version of Chrome, Safari or Firefox, or upload a photo of your window instead.',
   },
   'https-required': {
     title: 'Secure connection required',
-    advice: 'The camera only works over a secure (HTTPS) connection. Open this page with https:// or upload a photo of your window instead.',
+    advice:
+      'The camera only works over a secure (HTTPS) connection. Open this page with https:// or upload a photo of your window instead.',
   },
   'api-unavailable': {
     title: 'Camera unavailable',
-    advice: 'The camera could not be started (it may be in use by another app). Close other apps using the camera and retry, or upload a photo of your window instead.',
+    advice:
+      'The camera could not be started (it may be in use by another app). Close other apps using the camera and retry, or upload a photo of your window instead.',
   },
 };
 

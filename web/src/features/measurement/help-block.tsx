@@ -16,7 +16,12 @@ function HelpButtons() {
         </a>
       )}
       {config.whatsapp.national && (
-        <a className="button button--whatsapp" href={whatsappLink(config.whatsapp.national, config.whatsappGreeting.national)} target="_blank" rel="noopener noreferrer">
+        <a
+          className="button button--whatsapp"
+          href={whatsappLink(config.whatsapp.national, config.whatsappGreeting.national)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           WhatsApp us
         </a>
       )}

@@ -23,8 +23,16 @@ const TIPS = [
 
 // The other online tools that start from a photo of the window (reachable from here).
 const MORE_TOOLS = [
-  { to: '/shutters', title: 'Shutter Visualiser', text: 'See made-to-measure plantation shutters fitted in perspective on a photo of your window.' },
-  { to: '/room-walkthrough-rebuilt', title: 'Room Walk-Through', text: 'Go through a room window by window: photo, size, blind and colour, then one quote for the room.' },
+  {
+    to: '/shutters',
+    title: 'Shutter Visualiser',
+    text: 'See made-to-measure plantation shutters fitted in perspective on a photo of your window.',
+  },
+  {
+    to: '/room-walkthrough-rebuilt',
+    title: 'Room Walk-Through',
+    text: 'Go through a room window by window: photo, size, blind and colour, then one quote for the room.',
+  },
 ];
 
 type ChooserState = 'choose' | 'quick';
@@ -36,7 +44,9 @@ export function MeasurementPage() {
 
   return (
     <div className="page">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <SiteHeader />
       <main id="main" className="measure-page">
         <header className="measure-intro">
@@ -75,7 +85,9 @@ export function MeasurementPage() {
                   <Link to={tool.to} className="info-card">
                     <h3>{tool.title}</h3>
                     <p>{tool.text}</p>
-                    <span className="info-card__more" aria-hidden="true">Open →</span>
+                    <span className="info-card__more" aria-hidden="true">
+                      Open →
+                    </span>
                   </Link>
                 </li>
               ))}
@@ -88,7 +100,9 @@ export function MeasurementPage() {
           <ol className="measure-steps">
             {STEPS.map((step, i) => (
               <li key={step.title}>
-                <span className="measure-steps__number" aria-hidden="true">{i + 1}</span>
+                <span className="measure-steps__number" aria-hidden="true">
+                  {i + 1}
+                </span>
                 <div>
                   <h3>{step.title}</h3>
                   <p>{step.text}</p>

@@ -59,7 +59,10 @@ export function QuickScan({ onCancel }: { onCancel: () => void }) {
     // Without an A4 sheet the size is an estimate: it stays marked as one through the quote and the order (DESIGN.md 7b).
     const estimated = result.scaleSource === 'estimate' ? { estimated: true, size_source: 'scan-estimate' } : { size_source: 'scan-a4' };
     // The scan measures the outer frame: the calculator converts it for the mount type (measuring guide).
-    localStorage.setItem(STORAGE_KEYS.autoMeasurements, JSON.stringify({ width_mm: result.width_mm, drop_mm: result.drop_mm, measured: 'outer-frame', ...estimated }));
+    localStorage.setItem(
+      STORAGE_KEYS.autoMeasurements,
+      JSON.stringify({ width_mm: result.width_mm, drop_mm: result.drop_mm, measured: 'outer-frame', ...estimated }),
+    );
     navigate('/quote-calculator');
   }
 
@@ -78,9 +81,7 @@ export function QuickScan({ onCancel }: { onCancel: () => void }) {
           <p className="quick-scan__spinner">Analysing your window…</p>
         </div>
       )}
-      {state === 'results' && result && (
-        <ScanResults result={result} onRetake={() => setState('camera')} onUse={applyMeasurements} />
-      )}
+      {state === 'results' && result && <ScanResults result={result} onRetake={() => setState('camera')} onUse={applyMeasurements} />}
     </section>
   );
 }
@@ -218,13 +219,13 @@ function ScanResults({ result, onRetake, onUse }: { result: ScanResult; onRetake
           {quality.reasons}
         </p>
         <p className="measure-note" data-testid="scan-outer-frame">
-          These are the sizes of the <strong>outer window frame</strong>. The calculator converts them for inside-recess or face-fix mounting and
-          shows what it changed: see our <Link to={MEASURING_GUIDE_PATH}>tape-measure guide</Link>.
+          These are the sizes of the <strong>outer window frame</strong>. The calculator converts them for inside-recess or face-fix
+          mounting and shows what it changed: see our <Link to={MEASURING_GUIDE_PATH}>tape-measure guide</Link>.
         </p>
         {estimate ? (
           <p className="measure-note measure-note--warn">
-            <strong>This is an estimate.</strong> No A4 sheet was found in the photo, so the size is a guess. Hold an A4 sheet flat
-            against the glass and retake the photo for a real measurement.
+            <strong>This is an estimate.</strong> No A4 sheet was found in the photo, so the size is a guess. Hold an A4 sheet flat against
+            the glass and retake the photo for a real measurement.
           </p>
         ) : (
           <p className="measure-note">{result.note || 'Measured against the A4 sheet in your photo.'}</p>

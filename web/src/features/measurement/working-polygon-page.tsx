@@ -92,7 +92,11 @@ export function WorkingPolygonPage() {
         const size = await imageSize(src);
         if (cancelled) return;
         setPhoto({ src, ...size });
-        setCorners(!handed && isCorners(saved?.corners) ? (saved!.corners.map((p) => clampPoint(p, size.width, size.height)) as Corners) : defaultCorners(size.width, size.height));
+        setCorners(
+          !handed && isCorners(saved?.corners)
+            ? (saved!.corners.map((p) => clampPoint(p, size.width, size.height)) as Corners)
+            : defaultCorners(size.width, size.height),
+        );
         if (handed) localStorage.removeItem(STORAGE_KEYS.polygonImage);
       } catch (err) {
         console.warn(err);
@@ -174,7 +178,10 @@ export function WorkingPolygonPage() {
     if (!measurements) return;
     persist(corners!);
     // Drawn on a photo (an assumed width, or one real size and the photo's proportions): an estimate the team confirms (DESIGN.md 7b).
-    localStorage.setItem(STORAGE_KEYS.autoMeasurements, JSON.stringify({ width_mm: measurements.width_mm, drop_mm: measurements.drop_mm, estimated: true, size_source: 'polygon-estimate' }));
+    localStorage.setItem(
+      STORAGE_KEYS.autoMeasurements,
+      JSON.stringify({ width_mm: measurements.width_mm, drop_mm: measurements.drop_mm, estimated: true, size_source: 'polygon-estimate' }),
+    );
     navigate('/quote-calculator');
   }
 
@@ -187,7 +194,9 @@ export function WorkingPolygonPage() {
 
   return (
     <div className="page">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <SiteHeader />
       <main id="main" className="measure-page">
         <header className="measure-intro">
@@ -196,7 +205,14 @@ export function WorkingPolygonPage() {
           <p className="lead">Drag the four numbered corners onto the corners of your window frame to measure it.</p>
         </header>
 
-        <input ref={fileInput} type="file" accept="image/*" className="visually-hidden-input" onChange={upload} aria-label="Upload a photo of your window" />
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          className="visually-hidden-input"
+          onChange={upload}
+          aria-label="Upload a photo of your window"
+        />
 
         {!photo || !corners || !measurements ? (
           <section className="measure-card polygon-empty">
@@ -219,7 +235,12 @@ export function WorkingPolygonPage() {
               </p>
               <div className="polygon-stage" ref={stageRef}>
                 <img src={photo.src} alt="Your window" draggable={false} />
-                <svg className="polygon-stage__overlay" viewBox={`0 0 ${photo.width} ${photo.height}`} preserveAspectRatio="none" aria-hidden="true">
+                <svg
+                  className="polygon-stage__overlay"
+                  viewBox={`0 0 ${photo.width} ${photo.height}`}
+                  preserveAspectRatio="none"
+                  aria-hidden="true"
+                >
                   <polygon points={corners.map((p) => `${p.x},${p.y}`).join(' ')} />
                 </svg>
                 {corners.map((p, i) => (
@@ -259,7 +280,10 @@ export function WorkingPolygonPage() {
                   <dd data-testid="polygon-area">{measurements.area_m2.toFixed(2)} m²</dd>
                 </div>
               </dl>
-              <p className={`measure-note ${measurements.basis === 'assumed-width' ? 'measure-note--warn' : ''}`} data-testid="polygon-basis">
+              <p
+                className={`measure-note ${measurements.basis === 'assumed-width' ? 'measure-note--warn' : ''}`}
+                data-testid="polygon-basis"
+              >
                 {basisText}
               </p>
               <fieldset className="known-size">
@@ -274,7 +298,16 @@ export function WorkingPolygonPage() {
                   </label>
                   <label>
                     <span className="visually-hidden">Real size in millimetres</span>
-                    <input type="number" inputMode="numeric" min={1} step={1} placeholder="e.g. 1500" value={knownMm} onChange={(e) => setKnownMm(e.target.value)} aria-label="Real size in mm" />
+                    <input
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      step={1}
+                      placeholder="e.g. 1500"
+                      value={knownMm}
+                      onChange={(e) => setKnownMm(e.target.value)}
+                      aria-label="Real size in mm"
+                    />
                   </label>
                   <span aria-hidden="true">mm</span>
                 </div>

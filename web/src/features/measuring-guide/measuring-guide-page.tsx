@@ -44,15 +44,16 @@ export function MeasuringGuidePage() {
             <figure className="guide__figure">
               <InsideRecessDrawing />
               <figcaption>
-                <strong>Inside the recess.</strong> The blind hangs inside the window opening, flush with the wall. The recess needs
-                enough flat depth at the top for the brackets: if it is shallow, ask us or choose face fix.
+                <strong>Inside the recess.</strong> The blind hangs inside the window opening, flush with the wall. The recess needs enough
+                flat depth at the top for the brackets: if it is shallow, ask us or choose face fix.
               </figcaption>
             </figure>
             <figure className="guide__figure">
               <FaceFixDrawing />
               <figcaption>
-                <strong>Face fix (outside).</strong> The blind is fixed to the wall above the opening and overlaps it by {FACE_FIX_OVERLAP_MM} mm on each side,
-                above and below. Choose it for a shallow recess, a window handle in the way, or for less light at the edges.
+                <strong>Face fix (outside).</strong> The blind is fixed to the wall above the opening and overlaps it by{' '}
+                {FACE_FIX_OVERLAP_MM} mm on each side, above and below. Choose it for a shallow recess, a window handle in the way, or for
+                less light at the edges.
               </figcaption>
             </figure>
           </div>
@@ -79,8 +80,11 @@ export function MeasuringGuidePage() {
           <h3>Face fix: add the overlap</h3>
           <p>{FACE_FIX_RULE}</p>
           <p>
-            For an opening of 1200 x 1500 mm, order <strong>{1200 + 2 * FACE_FIX_OVERLAP_MM} x {1500 + 2 * FACE_FIX_OVERLAP_MM} mm</strong>. If a sill
-            sticks out, measure the drop to the top of the sill instead.
+            For an opening of 1200 x 1500 mm, order{' '}
+            <strong>
+              {1200 + 2 * FACE_FIX_OVERLAP_MM} x {1500 + 2 * FACE_FIX_OVERLAP_MM} mm
+            </strong>
+            . If a sill sticks out, measure the drop to the top of the sill instead.
           </p>
         </section>
 
@@ -117,17 +121,17 @@ export function MeasuringGuidePage() {
         <section className="guide__section" aria-labelledby="guide-scan">
           <h2 id="guide-scan">4. Measured with our photo scan?</h2>
           <p>
-            The Quick AI Scan measures the <strong>outer edge of the window frame</strong>, not the recess. When you take a scanned size to the
-            calculator we convert it and show you what we changed:
+            The Quick AI Scan measures the <strong>outer edge of the window frame</strong>, not the recess. When you take a scanned size to
+            the calculator we convert it and show you what we changed:
           </p>
           <ul>
             <li>
-              Inside the recess: {FRAME_TO_RECESS_MM} mm off the width and the drop, because plaster or the sill often covers the frame's edge. A frame
-              of {EXAMPLE_FRAME.widthMm} x {EXAMPLE_FRAME.dropMm} mm becomes {recess.widthMm} x {recess.dropMm} mm.
+              Inside the recess: {FRAME_TO_RECESS_MM} mm off the width and the drop, because plaster or the sill often covers the frame's
+              edge. A frame of {EXAMPLE_FRAME.widthMm} x {EXAMPLE_FRAME.dropMm} mm becomes {recess.widthMm} x {recess.dropMm} mm.
             </li>
             <li>
-              Face fix: {2 * FACE_FIX_OVERLAP_MM} mm added to the width and the drop for the overlap. The same frame becomes {faceFix.widthMm} x{' '}
-              {faceFix.dropMm} mm.
+              Face fix: {2 * FACE_FIX_OVERLAP_MM} mm added to the width and the drop for the overlap. The same frame becomes{' '}
+              {faceFix.widthMm} x {faceFix.dropMm} mm.
             </li>
           </ul>
           <p>A tape measure is always more exact than a photo: check the size before you order. We confirm every size before production.</p>
@@ -157,7 +161,9 @@ const BLIND = '#2f5a5e';
 const MARK = '#8f5a1c';
 
 function Arrow({ x1, y1, x2, y2 }: { x1: number; y1: number; x2: number; y2: number }) {
-  return <line x1={x1} y1={y1} x2={x2} y2={y2} stroke={MARK} strokeWidth={3} markerStart="url(#guide-arrow)" markerEnd="url(#guide-arrow)" />;
+  return (
+    <line x1={x1} y1={y1} x2={x2} y2={y2} stroke={MARK} strokeWidth={3} markerStart="url(#guide-arrow)" markerEnd="url(#guide-arrow)" />
+  );
 }
 
 /** One arrow head for every drawing (an id may appear only once in the page). */
@@ -165,9 +171,9 @@ function ArrowMarker() {
   return (
     <svg className="guide__defs" width="0" height="0" aria-hidden="true" focusable="false">
       <defs>
-      <marker id="guide-arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
-        <path d="M0,0 L10,5 L0,10 z" fill={MARK} />
-      </marker>
+        <marker id="guide-arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
+          <path d="M0,0 L10,5 L0,10 z" fill={MARK} />
+        </marker>
       </defs>
     </svg>
   );
@@ -230,7 +236,9 @@ function ThreeWidthsDrawing() {
 function ThreeDropsDrawing() {
   return (
     <svg className="guide__svg" viewBox="0 0 240 200" role="img" aria-labelledby="svg-drops-title">
-      <title id="svg-drops-title">Three drops, at the left, centre and right, from the top of the opening to the sill: the smallest counts</title>
+      <title id="svg-drops-title">
+        Three drops, at the left, centre and right, from the top of the opening to the sill: the smallest counts
+      </title>
       <rect x="0" y="0" width="240" height="200" fill={WALL} />
       <rect x="40" y="20" width="160" height="160" fill="#fff" stroke={LINE} strokeWidth={3} />
       <rect x="30" y="180" width="180" height="10" fill="#fff" stroke={LINE} strokeWidth={2} />

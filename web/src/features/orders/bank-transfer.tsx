@@ -13,7 +13,15 @@ import { PayByCard, type PayByCardProps } from './pay-by-card';
 import './bank-transfer.css';
 
 /** The shop's account and the payment reference; nothing when no account is configured. */
-export function BankTransferInstructions({ reference, total, alternative = false }: { reference: string; total: number; alternative?: boolean }) {
+export function BankTransferInstructions({
+  reference,
+  total,
+  alternative = false,
+}: {
+  reference: string;
+  total: number;
+  alternative?: boolean;
+}) {
   const { bankTransfer: bank } = usePublicConfig().payment;
   const id = useId();
   if (!bank) return null;
@@ -40,7 +48,9 @@ export function BankTransferInstructions({ reference, total, alternative = false
         <dt>Payment reference</dt>
         <dd data-testid="payment-reference">{reference}</dd>
       </dl>
-      <p className="bank-transfer__note">Production starts once your payment is received. These details are also in your confirmation e-mail.</p>
+      <p className="bank-transfer__note">
+        Production starts once your payment is received. These details are also in your confirmation e-mail.
+      </p>
     </section>
   );
 }
@@ -106,7 +116,13 @@ export function QuoteOrderOrPay({ quote, card }: { quote: SessionQuote; card: Pa
           ? `Place your order for ${formatRand(quote.total)} (VAT included). The next page and your confirmation e-mail give our bank details, with your order reference as the payment reference.`
           : `Place your order for ${formatRand(quote.total)} (VAT included); our team will contact you to arrange payment.`}
       </p>
-      <button type="button" className="button button--accent bank-transfer__button" onClick={() => void placeOrder()} disabled={!canOrder || pending} aria-busy={pending}>
+      <button
+        type="button"
+        className="button button--accent bank-transfer__button"
+        onClick={() => void placeOrder()}
+        disabled={!canOrder || pending}
+        aria-busy={pending}
+      >
         {pending ? 'Placing your order...' : 'Place order'}
       </button>
       {error && (

@@ -28,7 +28,11 @@ export function CompleteQuotePage() {
   const [state, update] = useStoredQuote();
   return (
     <OrdersPageShell>
-      {state.status === 'loading' ? <LoadingCard>Loading your quote...</LoadingCard> : <CompleteQuote quote={state.quote} onChange={update} />}
+      {state.status === 'loading' ? (
+        <LoadingCard>Loading your quote...</LoadingCard>
+      ) : (
+        <CompleteQuote quote={state.quote} onChange={update} />
+      )}
     </OrdersPageShell>
   );
 }
@@ -98,7 +102,12 @@ function CompleteQuote({ quote, onChange }: { quote: SessionQuote; onChange: (qu
             />
           )}
           {step === 'choose' && (
-            <ChooseStep quote={quote} headingRef={headingRef} onBack={() => setStep('details')} onConsultationSent={() => setStep('consultation-sent')} />
+            <ChooseStep
+              quote={quote}
+              headingRef={headingRef}
+              onBack={() => setStep('details')}
+              onConsultationSent={() => setStep('consultation-sent')}
+            />
           )}
           {step === 'consultation-sent' && (
             <section className="orders-card" aria-labelledby="thanks-title">
@@ -106,7 +115,8 @@ function CompleteQuote({ quote, onChange }: { quote: SessionQuote; onChange: (qu
                 Thank You!
               </h2>
               <p role="status">
-                Our Garden Route regional team has your quote {quote.quote_id} and will contact you within 24 hours to arrange a consultation.
+                Our Garden Route regional team has your quote {quote.quote_id} and will contact you within 24 hours to arrange a
+                consultation.
               </p>
               <Link className="button" to="/">
                 Back to Home
@@ -194,15 +204,33 @@ function ChooseStep({ quote, headingRef, onBack, onConsultationSent }: ChooseSte
           {quote.card_payment_refused ? (
             <CardPaymentRefused />
           ) : (
-            <QuoteOrderOrPay quote={quote} card={{ request: paymentRequestForQuote(quote), total: quote.total, disabled: !hasPaymentContact(info), heading: 'Secure card payment' }} />
+            <QuoteOrderOrPay
+              quote={quote}
+              card={{
+                request: paymentRequestForQuote(quote),
+                total: quote.total,
+                disabled: !hasPaymentContact(info),
+                heading: 'Secure card payment',
+              }}
+            />
           )}
         </section>
         <section aria-labelledby={`${id}-consult`}>
           <h3 id={`${id}-consult`}>Garden Route consultation</h3>
-          <p>On the Garden Route (Mossel Bay to Plettenberg Bay)? Our regional team can visit to check measurements, show samples and install.</p>
+          <p>
+            On the Garden Route (Mossel Bay to Plettenberg Bay)? Our regional team can visit to check measurements, show samples and
+            install.
+          </p>
           <form onSubmit={requestConsultation} className="orders-form" noValidate>
             <div className="orders-consent">
-              <input id={`${id}-consent`} type="checkbox" name="popiaConsent" required checked={consent} onChange={(e) => setConsent(e.target.checked)} />
+              <input
+                id={`${id}-consent`}
+                type="checkbox"
+                name="popiaConsent"
+                required
+                checked={consent}
+                onChange={(e) => setConsent(e.target.checked)}
+              />
               <label htmlFor={`${id}-consent`}>
                 I agree to be contacted about this enquiry (see our{' '}
                 <Link to="/privacy" target="_blank" rel="noopener">

@@ -86,11 +86,27 @@ export function ContactFields({ value, errors, onChange, nameRef }: ContactField
       <div className="orders-form__pair">
         <div className="orders-field">
           <label htmlFor={`${id}-phone`}>Phone Number</label>
-          <input id={`${id}-phone`} name="phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="082 123 4567" value={value.phone} onChange={set('phone')} />
+          <input
+            id={`${id}-phone`}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="082 123 4567"
+            value={value.phone}
+            onChange={set('phone')}
+          />
         </div>
         <div className="orders-field">
           <label htmlFor={`${id}-location`}>Location/City</label>
-          <input id={`${id}-location`} name="location" autoComplete="address-level2" placeholder="e.g. George" value={value.location} onChange={set('location')} />
+          <input
+            id={`${id}-location`}
+            name="location"
+            autoComplete="address-level2"
+            placeholder="e.g. George"
+            value={value.location}
+            onChange={set('location')}
+          />
         </div>
       </div>
     </>

@@ -169,7 +169,11 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
             Print
           </button>
           {origin === 'server' && (
-            <a className="button button--ghost-dark" href={`/api/receipts/${encodeURIComponent(receipt.reference)}.pdf`} download={`receipt-${receipt.reference}.pdf`}>
+            <a
+              className="button button--ghost-dark"
+              href={`/api/receipts/${encodeURIComponent(receipt.reference)}.pdf`}
+              download={`receipt-${receipt.reference}.pdf`}
+            >
               Download PDF
             </a>
           )}
@@ -204,7 +208,9 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
             )}
           </dl>
           {hasMaskedContact(receipt) && (
-            <p className="orders-note">For your privacy the phone number and address are shown only in part here; your confirmation e-mail has them in full.</p>
+            <p className="orders-note">
+              For your privacy the phone number and address are shown only in part here; your confirmation e-mail has them in full.
+            </p>
           )}
         </section>
 
@@ -212,7 +218,9 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
           <h2 id="payment-title">Payment status</h2>
           {paid ? (
             <>
-              <p>{receipt.paidAt ? `Paid on ${formatLongDate(receipt.paidAt)}. Thank you!` : 'Your payment has been received. Thank you!'}</p>
+              <p>
+                {receipt.paidAt ? `Paid on ${formatLongDate(receipt.paidAt)}. Thank you!` : 'Your payment has been received. Thank you!'}
+              </p>
               {receipt.testPayment && <TestPaymentNote />}
             </>
           ) : receipt.paymentStatus === 'refunded' ? (

@@ -25,14 +25,22 @@ async function orNullOn<T>(statuses: readonly number[], read: () => Promise<T>):
  * (a 404, or a 400 for text that cannot be a reference at all).
  */
 export function fetchOrder(reference: string): Promise<OrderDto | null> {
-  return orNullOn([400, 404], async () => (await getJson<{ success: boolean; order: OrderDto }>(`/api/orders/${encodeURIComponent(reference)}`))?.order ?? null);
+  return orNullOn(
+    [400, 404],
+    async () => (await getJson<{ success: boolean; order: OrderDto }>(`/api/orders/${encodeURIComponent(reference)}`))?.order ?? null,
+  );
 }
 
 /** GET /api/quotes/{quote_id}?key=: a stored quote, or null when the number and key do not match one. */
 export function fetchStoredQuote(quoteId: string, key: string): Promise<StoredQuoteDto | null> {
   return orNullOn(
     [404],
-    async () => (await getJson<{ success: boolean; quote: StoredQuoteDto }>(`/api/quotes/${encodeURIComponent(quoteId)}?key=${encodeURIComponent(key)}`))?.quote ?? null,
+    async () =>
+      (
+        await getJson<{ success: boolean; quote: StoredQuoteDto }>(
+          `/api/quotes/${encodeURIComponent(quoteId)}?key=${encodeURIComponent(key)}`,
+        )
+      )?.quote ?? null,
   );
 }
 

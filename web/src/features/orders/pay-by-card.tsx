@@ -21,7 +21,14 @@ export interface PayByCardProps {
  * The secure card-payment component (storefront spec sections 3, 7, 8; staff spec 2.1): asks the
  * server for a checkout link and sends the customer to the gateway's hosted page.
  */
-export function PayByCard({ request, total, disabled = false, autoStart = false, label = 'Pay by card', heading = 'Secure card payment' }: PayByCardProps) {
+export function PayByCard({
+  request,
+  total,
+  disabled = false,
+  autoStart = false,
+  label = 'Pay by card',
+  heading = 'Secure card payment',
+}: PayByCardProps) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
@@ -58,15 +65,24 @@ export function PayByCard({ request, total, disabled = false, autoStart = false,
     <section className="pay-card" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="pay-card__title">
         <svg className="pay-card__lock" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-          <path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Zm3 3.5a1.5 1.5 0 0 1 .75 2.8V18h-1.5v-1.7A1.5 1.5 0 0 1 12 13.5Z" />
+          <path
+            fill="currentColor"
+            d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Zm3 3.5a1.5 1.5 0 0 1 .75 2.8V18h-1.5v-1.7A1.5 1.5 0 0 1 12 13.5Z"
+          />
         </svg>{' '}
         {heading}
       </h3>
       <p className="pay-card__text">
-        Pay <strong>{formatRand(total)}</strong> (VAT included) on our payment provider's secure checkout page. Your card details go straight to
-        the provider; we never see or store them.
+        Pay <strong>{formatRand(total)}</strong> (VAT included) on our payment provider's secure checkout page. Your card details go
+        straight to the provider; we never see or store them.
       </p>
-      <button type="button" className="button button--accent pay-card__button" onClick={() => void pay()} disabled={disabled || pending} aria-busy={pending}>
+      <button
+        type="button"
+        className="button button--accent pay-card__button"
+        onClick={() => void pay()}
+        disabled={disabled || pending}
+        aria-busy={pending}
+      >
         {pending ? 'Redirecting to secure checkout...' : label}
       </button>
       {error && (

@@ -11,7 +11,11 @@ export function paymentRequestForReceipt(receipt: Receipt): PaymentCreateRequest
   return {
     quote_id: receipt.reference,
     // A masked phone is not a phone number: the order's own is the one on record anyway.
-    customer_info: { name: receipt.customer.name, email: receipt.customer.email, ...(isMasked(receipt.customer.phone) ? {} : { phone: receipt.customer.phone }) },
+    customer_info: {
+      name: receipt.customer.name,
+      email: receipt.customer.email,
+      ...(isMasked(receipt.customer.phone) ? {} : { phone: receipt.customer.phone }),
+    },
     amount: receipt.total,
     product_name: productSummary(receipt.lines.map((l) => l.product_name)),
   };

@@ -21,7 +21,8 @@ import { receiptFromOrder } from './receipt-model';
 import { OrderPaymentOptions } from './bank-transfer';
 import './orders.css';
 
-type LoadState = { status: 'loading' } | { status: 'missing' } | { status: 'error' } | { status: 'ready'; order: OrderDto; timedOut: boolean };
+type LoadState =
+  { status: 'loading' } | { status: 'missing' } | { status: 'error' } | { status: 'ready'; order: OrderDto; timedOut: boolean };
 
 /** Keeps the locally kept completed order in step with the server, when it is this order. */
 function refreshCompletedOrder(order: OrderDto) {
@@ -81,7 +82,8 @@ export function PaymentResultPage() {
     };
   }, [reference, path, attempt]);
 
-  const view: PaymentResultView | null = state.status === 'ready' ? paymentResultView(path, state.order.paymentStatus, state.timedOut) : null;
+  const view: PaymentResultView | null =
+    state.status === 'ready' ? paymentResultView(path, state.order.paymentStatus, state.timedOut) : null;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstView = useRef(true);
   // A new outcome (e.g. 'Confirming' -> 'Successful') takes the focus so it is announced.
@@ -123,7 +125,11 @@ export function PaymentResultPage() {
       {state.status === 'ready' && <NextSteps />}
       {state.status !== 'loading' && (
         <HelpContacts title="Need help?">
-          <p>{reference ? `Quote your order reference ${reference} and our team will help.` : 'Our team is happy to help with your order or payment.'}</p>
+          <p>
+            {reference
+              ? `Quote your order reference ${reference} and our team will help.`
+              : 'Our team is happy to help with your order or payment.'}
+          </p>
         </HelpContacts>
       )}
     </OrdersPageShell>
@@ -175,7 +181,12 @@ function ResultCard({ view, order, headingRef, onCheckAgain }: ResultCardProps) 
     <OrderPaymentOptions
       reference={order.reference}
       total={order.total_amount}
-      card={{ request: paymentRequestForReceipt(receiptFromOrder(order)), total: order.total_amount, label: 'Try again', heading: 'Try the payment again' }}
+      card={{
+        request: paymentRequestForReceipt(receiptFromOrder(order)),
+        total: order.total_amount,
+        label: 'Try again',
+        heading: 'Try the payment again',
+      }}
     />
   );
 
@@ -212,19 +223,27 @@ function ResultCard({ view, order, headingRef, onCheckAgain }: ResultCardProps) 
         <Outcome order={order} headingRef={headingRef} title="Confirming your payment...">
           <p role="status">
             <span className="spinner" aria-hidden="true" />
-            We are waiting for the payment provider to confirm the payment for order <strong>{order.reference}</strong>. This usually takes a few
-            seconds; please keep this page open.
+            We are waiting for the payment provider to confirm the payment for order <strong>{order.reference}</strong>. This usually takes
+            a few seconds; please keep this page open.
           </p>
         </Outcome>
       );
     case 'not-confirmed':
       return (
-        <Outcome order={order} headingRef={headingRef} title="We have not received the payment confirmation yet" tone="result--warning" icon="⏳">
+        <Outcome
+          order={order}
+          headingRef={headingRef}
+          title="We have not received the payment confirmation yet"
+          tone="result--warning"
+          icon="⏳"
+        >
           <p>
-            Your order reference is <strong data-testid="order-reference">{order.reference}</strong>. If you completed the payment, the confirmation
-            may still be on its way: we e-mail you as soon as it arrives, and your receipt will show it as paid.
+            Your order reference is <strong data-testid="order-reference">{order.reference}</strong>. If you completed the payment, the
+            confirmation may still be on its way: we e-mail you as soon as it arrives, and your receipt will show it as paid.
           </p>
-          <p>If money has left your account and your receipt still says Pending after an hour, please contact us with your order reference.</p>
+          <p>
+            If money has left your account and your receipt still says Pending after an hour, please contact us with your order reference.
+          </p>
           <div className="button-row">
             <button type="button" className="button button--accent" onClick={onCheckAgain}>
               Check again
@@ -236,8 +255,8 @@ function ResultCard({ view, order, headingRef, onCheckAgain }: ResultCardProps) 
       return (
         <Outcome order={order} headingRef={headingRef} title="Payment Cancelled" tone="result--warning">
           <p>
-            The payment was cancelled, so nothing was charged. Your order <strong data-testid="order-reference">{order.reference}</strong> is kept:
-            you can pay now, or later from your receipt.
+            The payment was cancelled, so nothing was charged. Your order <strong data-testid="order-reference">{order.reference}</strong>{' '}
+            is kept: you can pay now, or later from your receipt.
           </p>
           {retry}
         </Outcome>
@@ -246,8 +265,8 @@ function ResultCard({ view, order, headingRef, onCheckAgain }: ResultCardProps) 
       return (
         <Outcome order={order} headingRef={headingRef} title="Payment Failed" tone="result--bad" icon="!">
           <p>
-            The payment for order <strong data-testid="order-reference">{order.reference}</strong> did not go through, and nothing was charged.
-            Common reasons:
+            The payment for order <strong data-testid="order-reference">{order.reference}</strong> did not go through, and nothing was
+            charged. Common reasons:
           </p>
           <ul>
             <li>the bank declined the card, or the card has insufficient funds;</li>

@@ -60,7 +60,12 @@ function quoteAmounts(lines: readonly QuoteLine[]) {
 }
 
 /** POST /api/email/quote (spec section 7): always with a copy to the business. */
-export function emailQuoteBody(lines: readonly QuoteLine[], quoteId: string, quoteDate: string, recipient: QuoteRecipient): EmailQuoteRequest {
+export function emailQuoteBody(
+  lines: readonly QuoteLine[],
+  quoteId: string,
+  quoteDate: string,
+  recipient: QuoteRecipient,
+): EmailQuoteRequest {
   return {
     recipient_email: recipient.email.trim(),
     recipient_name: recipient.name.trim(),
@@ -74,7 +79,12 @@ export function emailQuoteBody(lines: readonly QuoteLine[], quoteId: string, quo
 }
 
 /** POST /api/email/quote-internal: 'Walk-in Customer' / 'Not provided' stand in for empty fields. */
-export function internalQuoteBody(lines: readonly QuoteLine[], quoteId: string, quoteDate: string, customer: QuoteRecipient): QuoteInternalRequest {
+export function internalQuoteBody(
+  lines: readonly QuoteLine[],
+  quoteId: string,
+  quoteDate: string,
+  customer: QuoteRecipient,
+): QuoteInternalRequest {
   return {
     quote_id: quoteId,
     quote_date: quoteDate,

@@ -45,8 +45,14 @@ export function QuoteDocumentPage() {
   useEffect(() => {
     if (toasted.current || load.status === 'ready') return;
     toasted.current = true;
-    if (load.status === 'empty') toast({ title: 'No Quote Data', description: 'Add blinds in the quote calculator to make a quote.', variant: 'destructive' });
-    else toast({ title: 'Error Loading Quote', description: 'Your saved blinds could not be read. Please add them again in the calculator.', variant: 'destructive' });
+    if (load.status === 'empty')
+      toast({ title: 'No Quote Data', description: 'Add blinds in the quote calculator to make a quote.', variant: 'destructive' });
+    else
+      toast({
+        title: 'Error Loading Quote',
+        description: 'Your saved blinds could not be read. Please add them again in the calculator.',
+        variant: 'destructive',
+      });
   }, [load]);
 
   return (
@@ -116,7 +122,11 @@ function QuoteDocument({ lines }: { lines: QuoteLine[] }) {
       setSaved(answer);
       toast({ title: 'Quote Sent', description: `Quote ${answer.quote_id} was sent to ${recipient.email.trim()}.` });
     } catch (err) {
-      toast({ title: 'Email Failed', description: serverMessage(err, 'The quote could not be e-mailed. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Email Failed',
+        description: serverMessage(err, 'The quote could not be e-mailed. Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
     }
@@ -131,7 +141,11 @@ function QuoteDocument({ lines }: { lines: QuoteLine[] }) {
       setSaved(answer);
       toast({ title: 'Quote Saved', description: `Quote ${answer.quote_id} is saved for the business.` });
     } catch (err) {
-      toast({ title: 'Save Failed', description: serverMessage(err, 'The quote could not be saved. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Save Failed',
+        description: serverMessage(err, 'The quote could not be saved. Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
     }
@@ -149,7 +163,13 @@ function QuoteDocument({ lines }: { lines: QuoteLine[] }) {
         <button type="button" className="button button--ghost-dark" onClick={() => window.print()}>
           Print
         </button>
-        <button type="button" className="button" onClick={() => void saveForBusiness()} disabled={busy !== null} aria-busy={busy === 'save'}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void saveForBusiness()}
+          disabled={busy !== null}
+          aria-busy={busy === 'save'}
+        >
           {busy === 'save' ? 'Saving...' : 'Save Quote'}
         </button>
       </nav>
@@ -208,7 +228,14 @@ function QuoteDocument({ lines }: { lines: QuoteLine[] }) {
               <span>
                 Customer name <abbr title="required">*</abbr>
               </span>
-              <input name="recipient_name" autoComplete="name" maxLength={60} value={recipient.name} onChange={(e) => update('name')(e.target.value)} required />
+              <input
+                name="recipient_name"
+                autoComplete="name"
+                maxLength={60}
+                value={recipient.name}
+                onChange={(e) => update('name')(e.target.value)}
+                required
+              />
             </label>
             <label className="orders-field">
               <span>
@@ -230,7 +257,15 @@ function QuoteDocument({ lines }: { lines: QuoteLine[] }) {
             <span>
               Mobile number <small className="muted">(optional)</small>
             </span>
-            <input name="recipient_mobile" type="tel" inputMode="tel" autoComplete="tel" placeholder="082 123 4567" value={recipient.mobile} onChange={(e) => update('mobile')(e.target.value)} />
+            <input
+              name="recipient_mobile"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="082 123 4567"
+              value={recipient.mobile}
+              onChange={(e) => update('mobile')(e.target.value)}
+            />
           </label>
           {error && (
             <p className="orders-error" role="alert">

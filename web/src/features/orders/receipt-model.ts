@@ -43,7 +43,12 @@ export function receiptFromOrder(order: OrderDto): Receipt {
   return {
     reference: order.reference,
     orderDate: order.order_date,
-    customer: { name: order.customer_name, email: order.customer_email, phone: order.customer_phone ?? '', address: order.customer_address ?? '' },
+    customer: {
+      name: order.customer_name,
+      email: order.customer_email,
+      phone: order.customer_phone ?? '',
+      address: order.customer_address ?? '',
+    },
     specialInstructions: order.special_instructions ?? '',
     lines: order.blinds.map((l) => ({ key: String(l.line_no), ...pricedLine(l) })),
     subtotal: order.subtotal,
@@ -65,7 +70,11 @@ export function receiptFromOrder(order: OrderDto): Receipt {
 export function withDeviceContact(order: OrderDto, local: CompletedOrder | null): OrderDto {
   if (!local || local.orderReference !== order.reference) return order;
   const pick = (server: string | null, kept: string) => (isMasked(server) && kept.trim() && !isMasked(kept) ? kept : server);
-  return { ...order, customer_phone: pick(order.customer_phone, local.customerPhone), customer_address: pick(order.customer_address, local.customerAddress) };
+  return {
+    ...order,
+    customer_phone: pick(order.customer_phone, local.customerPhone),
+    customer_address: pick(order.customer_address, local.customerAddress),
+  };
 }
 
 /** True when the receipt shows contact details only in part (read from the server, not this device). */
@@ -95,8 +104,30 @@ export function receiptFromCompletedOrder(order: CompletedOrder): Receipt {
 /** Sample data for ?ref=TEST123: never sent to or read from the server. */
 export function sampleReceipt(now: Date = new Date()): Receipt {
   const lines: ReceiptLine[] = [
-    { key: '1', product_name: 'Roller Blind - Blockout', width_mm: 1200, drop_mm: 1500, colour: 'Linen White', control_side: 'left', mount_type: 'inside-recess', quantity: 2, price: 1450, total_price: 2900 },
-    { key: '2', product_name: 'Venetian Blind - 50mm Aluwood', width_mm: 1800, drop_mm: 1600, colour: 'Natural Oak', control_side: 'right', mount_type: 'outside-facefix', quantity: 1, price: 3275.5, total_price: 3275.5 },
+    {
+      key: '1',
+      product_name: 'Roller Blind - Blockout',
+      width_mm: 1200,
+      drop_mm: 1500,
+      colour: 'Linen White',
+      control_side: 'left',
+      mount_type: 'inside-recess',
+      quantity: 2,
+      price: 1450,
+      total_price: 2900,
+    },
+    {
+      key: '2',
+      product_name: 'Venetian Blind - 50mm Aluwood',
+      width_mm: 1800,
+      drop_mm: 1600,
+      colour: 'Natural Oak',
+      control_side: 'right',
+      mount_type: 'outside-facefix',
+      quantity: 1,
+      price: 3275.5,
+      total_price: 3275.5,
+    },
   ];
   const total = lines.reduce((s, l) => s + l.total_price, 0);
   const vat = vatShare(total);

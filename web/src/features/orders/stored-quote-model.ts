@@ -122,7 +122,9 @@ export function parseSessionQuote(json: string | null): SessionQuote | null {
     pricing_note: str(raw.pricing_note),
     measurements: { opening_width_mm: width, opening_height_mm: height, area_sqm: num(m.area_sqm, areaSqm(width, height)) },
     customer_info: { name: str(c.name), email: str(c.email), phone: str(c.phone), location: str(c.location) },
-    lines: Array.isArray(raw.lines) ? (raw.lines as SessionQuoteLine[]).filter((l) => l && typeof l.product_name === 'string' && typeof l.width_mm === 'number') : [],
+    lines: Array.isArray(raw.lines)
+      ? (raw.lines as SessionQuoteLine[]).filter((l) => l && typeof l.product_name === 'string' && typeof l.width_mm === 'number')
+      : [],
     key: typeof raw.key === 'string' && raw.key ? raw.key : null,
     order_reference: typeof raw.order_reference === 'string' && raw.order_reference ? raw.order_reference : null,
     sample_prices: raw.sample_prices === true,
@@ -139,7 +141,18 @@ export function writeSessionQuote(quote: SessionQuote, storage: Storage = sessio
 }
 
 /** The product details of staff spec 2.1, one per line (or the spec's single measurement). */
-export function quoteProductRows(quote: SessionQuote): { key: string; name: string; width: string; height: string; area: string; quantity: number; colour: string; sizeSource?: LineSizeSource | null }[] {
+export function quoteProductRows(
+  quote: SessionQuote,
+): {
+  key: string;
+  name: string;
+  width: string;
+  height: string;
+  area: string;
+  quantity: number;
+  colour: string;
+  sizeSource?: LineSizeSource | null;
+}[] {
   if (quote.lines.length === 0) {
     const m = quote.measurements;
     return [
@@ -201,7 +214,8 @@ export function paymentRequestForQuote(quote: SessionQuote): PaymentCreateReques
 }
 
 /** Where a stored quote comes from on /quote and /complete-quote. */
-export type QuoteLoadPlan = { kind: 'fetch'; quoteId: string; key: string } | { kind: 'stored'; quote: SessionQuote } | { kind: 'not-found' } | { kind: 'home' };
+export type QuoteLoadPlan =
+  { kind: 'fetch'; quoteId: string; key: string } | { kind: 'stored'; quote: SessionQuote } | { kind: 'not-found' } | { kind: 'home' };
 
 export function quoteLoadPlan(quoteId: string | null, key: string | null, stored: SessionQuote | null): QuoteLoadPlan {
   const id = quoteId?.trim() ?? '';
@@ -228,7 +242,12 @@ export function consultationLeadBody(quote: SessionQuote, contact: QuoteCustomer
       colour: first?.colour ?? null,
       mountType: first?.mount_type ?? null,
       dimensions: quote.lines.length
-        ? quote.lines.map((l) => ({ width_mm: l.width_mm, drop_mm: l.drop_mm, quantity: l.quantity, sizeSource: leadSizeSourceOf(l.size_source) }))
+        ? quote.lines.map((l) => ({
+            width_mm: l.width_mm,
+            drop_mm: l.drop_mm,
+            quantity: l.quantity,
+            sizeSource: leadSizeSourceOf(l.size_source),
+          }))
         : [{ width_mm: quote.measurements.opening_width_mm, drop_mm: quote.measurements.opening_height_mm, quantity: 1 }],
     },
     notes: `Garden Route consultation requested for quote ${quote.quote_id} (total ${formatRand(quote.total)} incl. VAT).`,

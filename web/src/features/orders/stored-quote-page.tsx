@@ -8,7 +8,13 @@ import { ContactFields, useContactDraft } from './contact-fields';
 import { SizeEstimateBadge, SizesConfirmNote } from '../../components/size-estimate';
 import { LoadingCard, OrdersPageShell, TotalsList } from './order-parts';
 import { formatLongDate } from './orders-model';
-import { hasPaymentContact, paymentRequestForQuote, quoteProductRows, type QuoteCustomerInfo, type SessionQuote } from './stored-quote-model';
+import {
+  hasPaymentContact,
+  paymentRequestForQuote,
+  quoteProductRows,
+  type QuoteCustomerInfo,
+  type SessionQuote,
+} from './stored-quote-model';
 import { QuoteOrderOrPay } from './bank-transfer';
 import { CardPaymentRefused } from './sample-prices-parts';
 import { SamplePricesNote } from '../../components/sample-prices-note';
@@ -19,7 +25,11 @@ export function StoredQuotePage() {
   const [state, update] = useStoredQuote();
   return (
     <OrdersPageShell>
-      {state.status === 'loading' ? <LoadingCard>Loading your quote...</LoadingCard> : <StoredQuote quote={state.quote} onChange={update} />}
+      {state.status === 'loading' ? (
+        <LoadingCard>Loading your quote...</LoadingCard>
+      ) : (
+        <StoredQuote quote={state.quote} onChange={update} />
+      )}
     </OrdersPageShell>
   );
 }
@@ -125,7 +135,11 @@ function StoredQuote({ quote, onChange }: { quote: SessionQuote; onChange: (quot
               </button>
             </div>
           )}
-          {quote.card_payment_refused ? <CardPaymentRefused /> : <QuoteOrderOrPay quote={quote} card={{ request: paymentRequestForQuote(quote), total: quote.total, disabled: !canPay }} />}
+          {quote.card_payment_refused ? (
+            <CardPaymentRefused />
+          ) : (
+            <QuoteOrderOrPay quote={quote} card={{ request: paymentRequestForQuote(quote), total: quote.total, disabled: !canPay }} />
+          )}
           <ul className="orders-notes">
             <li>Production takes 7-10 business days after payment.</li>
             <li>We send you quality-check photos of your blinds via WhatsApp before they leave us.</li>
@@ -135,7 +149,10 @@ function StoredQuote({ quote, onChange }: { quote: SessionQuote; onChange: (quot
       ) : (
         <section className="orders-card" aria-labelledby="consult-title">
           <h2 id="consult-title">Garden Route Consultation</h2>
-          <p>Your quote has been sent to our Garden Route regional team. They will contact you within 24 hours to arrange measuring and installation.</p>
+          <p>
+            Your quote has been sent to our Garden Route regional team. They will contact you within 24 hours to arrange measuring and
+            installation.
+          </p>
         </section>
       )}
 
@@ -159,7 +176,13 @@ interface CustomerCardProps {
 function CustomerCard({ info, editing, nameRef, onEdit, onCancel, onSave }: CustomerCardProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const hadEmail = info.email.trim() !== '';
-  const { draft, setDraft, errors, submit: save, reset } = useContactDraft(info, (next) => {
+  const {
+    draft,
+    setDraft,
+    errors,
+    submit: save,
+    reset,
+  } = useContactDraft(info, (next) => {
     onSave(next);
     headingRef.current?.focus();
   });

@@ -28,13 +28,22 @@ import { ColourSwatches, useSwatches } from './colour-swatches';
 import { MeasuredSizeNote } from './measured-size-note';
 import { measuredFrame, withConvertedSize, type MeasuredFrame } from './measured-size';
 import { fetchPricing, newId } from './quote-api';
-import { CALCULATOR_PRODUCTS, CONTROL_SIDES, MOUNT_TYPES, type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from '../../lib/quote-storage';
+import {
+  CALCULATOR_PRODUCTS,
+  CONTROL_SIDES,
+  MOUNT_TYPES,
+  type ControlSide,
+  type HandedOverSize,
+  type MountType,
+  type QuoteLine,
+} from '../../lib/quote-storage';
 import { TeamContact } from './team-contact';
 import { useLivePrice, type LivePriceState } from './use-live-price';
 import { isEstimatedSize, LINE_SIZE_SOURCE_LABELS } from '@shared/size-sources';
 
 /** 'photo scan without an A4 sheet' for an estimated source. */
-const sizeSourceLabel = (source: keyof typeof LINE_SIZE_SOURCE_LABELS | undefined) => (source ? LINE_SIZE_SOURCE_LABELS[source].replace(/^estimate: /, '') : '');
+const sizeSourceLabel = (source: keyof typeof LINE_SIZE_SOURCE_LABELS | undefined) =>
+  source ? LINE_SIZE_SOURCE_LABELS[source].replace(/^estimate: /, '') : '';
 
 const PRODUCT_OPTIONS = [{ value: '', label: 'Select a product' }, ...CALCULATOR_PRODUCTS];
 
@@ -51,7 +60,9 @@ interface AddBlindFormProps {
 export function AddBlindForm({ initialSize, onAdd, onOrderNow, onSamplePrices }: AddBlindFormProps) {
   // A scanned outer frame is converted for the mount type (the default is inside recess).
   const [frame, setFrame] = useState<MeasuredFrame | null>(() => measuredFrame(initialSize));
-  const [form, setForm] = useState<BlindForm>(() => (frame ? withConvertedSize(emptyBlindForm(initialSize), frame) : emptyBlindForm(initialSize)));
+  const [form, setForm] = useState<BlindForm>(() =>
+    frame ? withConvertedSize(emptyBlindForm(initialSize), frame) : emptyBlindForm(initialSize),
+  );
   const [colourReload, setColourReload] = useState(0);
   const [priceRetry, setPriceRetry] = useState(0);
   const [adding, setAdding] = useState(false);
@@ -88,7 +99,8 @@ export function AddBlindForm({ initialSize, onAdd, onOrderNow, onSamplePrices }:
   /** The price path: the live answer for this exact size when there is one, else a fresh request. */
   async function pricePath(snapshot: BlindForm): Promise<PricePathResult> {
     const size = priceCheckInput(snapshot)!;
-    const outcome = live.status === 'done' && live.key === priceKey(size) && 'answer' in live.outcome ? live.outcome : await fetchPricing(size);
+    const outcome =
+      live.status === 'done' && live.key === priceKey(size) && 'answer' in live.outcome ? live.outcome : await fetchPricing(size);
     return 'answer' in outcome ? pricePathFromAnswer(outcome.answer, size.widthMm, size.dropMm) : pricePathFromFailure(outcome.failure);
   }
 
@@ -159,26 +171,43 @@ export function AddBlindForm({ initialSize, onAdd, onOrderNow, onSamplePrices }:
         {isEstimatedSize(form.sizeSource) && (
           <div className="qc-estimate" data-testid="qc-form-estimate">
             <p>
-              <SizeEstimateBadge source={form.sizeSource} /> This size is an estimate ({sizeSourceLabel(form.sizeSource)}). Type your measured width and drop
-              to replace it, or keep it and our team will confirm it with you.
+              <SizeEstimateBadge source={form.sizeSource} /> This size is an estimate ({sizeSourceLabel(form.sizeSource)}). Type your
+              measured width and drop to replace it, or keep it and our team will confirm it with you.
             </p>
           </div>
         )}
         {frame && <MeasuredSizeNote frame={frame} mountType={form.mountType} />}
       </fieldset>
       <div className="qc-pair">
-        <SelectField<ControlSide> label="Control side" value={form.controlSide} options={CONTROL_SIDES} className="qc-field" onChange={(controlSide) => update({ controlSide })} />
-        <SelectField<MountType> label="Mount type" value={form.mountType} options={MOUNT_TYPES} className="qc-field" onChange={chooseMount} />
+        <SelectField<ControlSide>
+          label="Control side"
+          value={form.controlSide}
+          options={CONTROL_SIDES}
+          className="qc-field"
+          onChange={(controlSide) => update({ controlSide })}
+        />
+        <SelectField<MountType>
+          label="Mount type"
+          value={form.mountType}
+          options={MOUNT_TYPES}
+          className="qc-field"
+          onChange={chooseMount}
+        />
       </div>
       <p className="qc-hint qc-mount-guide">
-        Inside the recess or face fix? Our <Link to={MEASURING_GUIDE_PATH}>tape-measure guide</Link> shows where to measure for each, and what we
-        add or take off.
+        Inside the recess or face fix? Our <Link to={MEASURING_GUIDE_PATH}>tape-measure guide</Link> shows where to measure for each, and
+        what we add or take off.
       </p>
       <div className="qc-field">
         <span className="qc-field__label" id="qc-colour-label">
           Colour{form.colour ? `: ${form.colour}` : ''}
         </span>
-        <ColourSwatches state={swatches} value={form.colour} onChange={(colour) => update({ colour })} onRetry={() => setColourReload((n) => n + 1)} />
+        <ColourSwatches
+          state={swatches}
+          value={form.colour}
+          onChange={(colour) => update({ colour })}
+          onRetry={() => setColourReload((n) => n + 1)}
+        />
       </div>
       <label className="qc-field qc-quantity">
         <span>Quantity</span>
@@ -205,7 +234,12 @@ export function AddBlindForm({ initialSize, onAdd, onOrderNow, onSamplePrices }:
       <LivePricePanel live={live} form={form} quantity={quantity ?? 1} onRetry={() => setPriceRetry((n) => n + 1)} />
 
       <div className="button-row qc-form__actions">
-        <button type="submit" className="button button--accent" disabled={!addable || adding} aria-describedby={addable ? undefined : 'qc-add-hint'}>
+        <button
+          type="submit"
+          className="button button--accent"
+          disabled={!addable || adding}
+          aria-describedby={addable ? undefined : 'qc-add-hint'}
+        >
           {adding ? 'Adding…' : 'Add Blind'}
         </button>
         <button type="button" className="button button--ghost-dark" onClick={orderNow}>
@@ -221,7 +255,17 @@ export function AddBlindForm({ initialSize, onAdd, onOrderNow, onSamplePrices }:
   );
 }
 
-function LivePricePanel({ live, form, quantity, onRetry }: { live: LivePriceState; form: BlindForm; quantity: number; onRetry: () => void }) {
+function LivePricePanel({
+  live,
+  form,
+  quantity,
+  onRetry,
+}: {
+  live: LivePriceState;
+  form: BlindForm;
+  quantity: number;
+  onRetry: () => void;
+}) {
   const price = live.status === 'done' ? live.price : null;
   return (
     <div className="qc-price" aria-live="polite" aria-atomic="true" data-testid="qc-live-price">

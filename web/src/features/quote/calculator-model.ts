@@ -4,7 +4,14 @@
 import type { ColourDto } from '@shared/catalogue-api';
 import type { OrderSubmitRequest } from '@shared/orders-api';
 import type { LineSizeSource } from '@shared/size-sources';
-import { CALCULATOR_PRODUCTS, quoteTotals, type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from '../../lib/quote-storage';
+import {
+  CALCULATOR_PRODUCTS,
+  quoteTotals,
+  type ControlSide,
+  type HandedOverSize,
+  type MountType,
+  type QuoteLine,
+} from '../../lib/quote-storage';
 
 /** Width or drop above this is always made to order (spec sections 8 and 9). */
 export const CUSTOM_SIZE_MM = 3000;
@@ -152,7 +159,13 @@ export function livePriceFromAnswer(body: PricingQuoteResponse, widthMm: number,
   }
   if (body.error_type === 'out_of_range') {
     if (widthMm > CUSTOM_SIZE_MM || dropMm > CUSTOM_SIZE_MM || body.contact_required) {
-      return { status: 'problem', title: 'Contact Team for Custom Made Orders', description: body.message || CONTACT_HINT, contactTeam: true, retry: false };
+      return {
+        status: 'problem',
+        title: 'Contact Team for Custom Made Orders',
+        description: body.message || CONTACT_HINT,
+        contactTeam: true,
+        retry: false,
+      };
     }
     return { status: 'problem', title: 'Size Too Small', description: body.message || RE_ENTER_HINT, contactTeam: false, retry: false };
   }
@@ -162,7 +175,13 @@ export function livePriceFromAnswer(body: PricingQuoteResponse, widthMm: number,
 /** The live price check when the request itself failed: a refused size reads as invalid, an outage as not validated. */
 export function livePriceFromFailure(failure: PricingFailure): LivePrice {
   if (failure.kind === 'http' && failure.status >= 400 && failure.status < 500 && failure.status !== 429) {
-    return { status: 'problem', title: 'Invalid Dimensions', description: failure.message || RE_ENTER_HINT, contactTeam: false, retry: false };
+    return {
+      status: 'problem',
+      title: 'Invalid Dimensions',
+      description: failure.message || RE_ENTER_HINT,
+      contactTeam: false,
+      retry: false,
+    };
   }
   return { status: 'problem', title: 'Failed to validate dimensions', description: CONNECTION_HINT, contactTeam: false, retry: true };
 }
@@ -190,7 +209,8 @@ export function pricePathFromAnswer(body: PricingQuoteResponse, widthMm: number,
 }
 
 export function pricePathFromFailure(failure: PricingFailure): PricePathResult {
-  const description = failure.kind === 'http' && failure.status < 500 && failure.status !== 429 ? failure.message || RE_ENTER_HINT : CONNECTION_HINT;
+  const description =
+    failure.kind === 'http' && failure.status < 500 && failure.status !== 429 ? failure.message || RE_ENTER_HINT : CONNECTION_HINT;
   return { ok: false, title: 'Pricing Error', description, contactTeam: false };
 }
 
@@ -329,7 +349,10 @@ export function swatchColours(productType: string, colours: readonly ColourDto[]
 export { parseAutoMeasurements } from '../../lib/quote-storage';
 
 /** Stored lines with the server's current unit prices; a line the server gave no price for keeps its own. */
-export function withServerPrices(lines: readonly QuoteLine[], unitPrices: ReadonlyMap<string, number>): { lines: QuoteLine[]; changed: number } {
+export function withServerPrices(
+  lines: readonly QuoteLine[],
+  unitPrices: ReadonlyMap<string, number>,
+): { lines: QuoteLine[]; changed: number } {
   let changed = 0;
   const next = lines.map((line) => {
     const unit = unitPrices.get(line.id);

@@ -29,7 +29,10 @@ export function useSwatches(productType: string, reloadKey: number): SwatchesSta
       })
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ status: 'error', message: err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Check your connection and try again.' });
+        setState({
+          status: 'error',
+          message: err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Check your connection and try again.',
+        });
       });
     return () => controller.abort();
   }, [productType, reloadKey]);
@@ -82,7 +85,13 @@ export function ColourSwatches({ state, value, onChange, onRetry }: ColourSwatch
   }
   return (
     <>
-      <div className="qc-swatches" role="radiogroup" aria-labelledby="qc-colour-label" aria-required="true" aria-describedby="qc-swatch-note">
+      <div
+        className="qc-swatches"
+        role="radiogroup"
+        aria-labelledby="qc-colour-label"
+        aria-required="true"
+        aria-describedby="qc-swatch-note"
+      >
         {state.colours.map((c) => {
           const image = c.imageUrl ?? c.swatchPath;
           const selected = c.name === value;

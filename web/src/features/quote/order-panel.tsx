@@ -53,7 +53,8 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
   const ready = canSubmitOrder(customer, orderLines);
   const detailsMissing = !customerDetailsComplete(customer);
 
-  const update = (field: Field) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setCustomer((c) => ({ ...c, [field]: e.target.value }));
+  const update = (field: Field) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setCustomer((c) => ({ ...c, [field]: e.target.value }));
 
   async function submit(e?: FormEvent) {
     e?.preventDefault();
@@ -74,7 +75,11 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
       attempt.current = null;
       onOrdered(response, scope);
     } catch (err) {
-      toast({ title: ORDER_FAILED_TITLE, description: orderFailureDescription(err instanceof ApiError ? err.serverMessage : null), variant: 'destructive' });
+      toast({
+        title: ORDER_FAILED_TITLE,
+        description: orderFailureDescription(err instanceof ApiError ? err.serverMessage : null),
+        variant: 'destructive',
+      });
       setStatus('idle');
     }
   }
@@ -87,7 +92,11 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
     }
   }
 
-  const field = (name: Field, label: string, options: { type?: string; autoComplete?: string; inputMode?: 'email' | 'tel' | 'text'; required?: boolean }) => (
+  const field = (
+    name: Field,
+    label: string,
+    options: { type?: string; autoComplete?: string; inputMode?: 'email' | 'tel' | 'text'; required?: boolean },
+  ) => (
     <label className="qc-field">
       <span>
         {label}
@@ -137,8 +146,8 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
           {scope.kind === 'single' ? (
             <div className="qc-order__scope">
               <p>
-                Ordering this blind now: <strong>{scope.line.product_name}</strong>, {scope.line.width_mm} x {scope.line.drop_mm} mm, {scope.line.colour},
-                quantity {scope.line.quantity}. Your Added Blinds list stays as it is.
+                Ordering this blind now: <strong>{scope.line.product_name}</strong>, {scope.line.width_mm} x {scope.line.drop_mm} mm,{' '}
+                {scope.line.colour}, quantity {scope.line.quantity}. Your Added Blinds list stays as it is.
               </p>
               {lines.length > 0 && (
                 <button type="button" className="link-button" onClick={onOrderList} disabled={status === 'processing'}>
@@ -178,16 +187,14 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
             </p>
             <p className="qc-hint">Our server confirms every price when the order is placed. {payHint}</p>
             <div className="button-row">
-              <button
-                type="submit"
-                className="button button--accent"
-                disabled={!ready || status === 'processing'}
-              >
+              <button type="submit" className="button button--accent" disabled={!ready || status === 'processing'}>
                 {status === 'processing' ? 'Processing Order…' : 'Place Order'}
               </button>
             </div>
             <SizesConfirmNote lines={orderLines} />
-            {detailsMissing && orderLines.length > 0 && status === 'idle' && <p className="qc-hint">{MISSING_CUSTOMER_DETAILS.description}</p>}
+            {detailsMissing && orderLines.length > 0 && status === 'idle' && (
+              <p className="qc-hint">{MISSING_CUSTOMER_DETAILS.description}</p>
+            )}
             <p className="visually-hidden" role="status">
               {status === 'processing' ? 'Placing your order…' : ''}
             </p>

@@ -7,7 +7,10 @@ import { pricingRequest, type PricingFailure, type PricingQuoteResponse } from '
 export type PricingOutcome = { answer: PricingQuoteResponse } | { failure: PricingFailure };
 
 /** POST /api/pricing/quote. An aborted request rejects; every other ending is an outcome to show. */
-export async function fetchPricing(input: { productType: string; widthMm: number; dropMm: number }, signal?: AbortSignal): Promise<PricingOutcome> {
+export async function fetchPricing(
+  input: { productType: string; widthMm: number; dropMm: number },
+  signal?: AbortSignal,
+): Promise<PricingOutcome> {
   try {
     const answer = await apiRequest<PricingQuoteResponse>('POST', '/api/pricing/quote', pricingRequest(input), { signal });
     return { answer: answer ?? {} };

@@ -16,7 +16,16 @@ import { AddBlindForm } from './add-blind-form';
 import { confirmationPath, parseAutoMeasurements, removeLabel, removeLine, withServerPrices } from './calculator-model';
 import { OrderPanel, type OrderScope } from './order-panel';
 import { fetchPricing } from './quote-api';
-import { completedOrderFromDto, CONTROL_SIDES, MOUNT_TYPES, quoteTotals, readQuoteBlinds, writeCompletedOrder, writeQuoteBlinds, type QuoteLine } from '../../lib/quote-storage';
+import {
+  completedOrderFromDto,
+  CONTROL_SIDES,
+  MOUNT_TYPES,
+  quoteTotals,
+  readQuoteBlinds,
+  writeCompletedOrder,
+  writeQuoteBlinds,
+  type QuoteLine,
+} from '../../lib/quote-storage';
 import './quote-calculator.css';
 
 function readStoredLines(): QuoteLine[] {
@@ -53,7 +62,11 @@ export function QuoteCalculatorPage() {
     try {
       writeQuoteBlinds(next);
     } catch {
-      toast({ title: 'Quote not saved', description: 'Your browser storage is full or blocked; please try again.', variant: 'destructive' });
+      toast({
+        title: 'Quote not saved',
+        description: 'Your browser storage is full or blocked; please try again.',
+        variant: 'destructive',
+      });
       return false;
     }
     setLines(next);
@@ -70,7 +83,10 @@ export function QuoteCalculatorPage() {
     const prices = new Map<string, number>();
     Promise.all(
       stored.map(async (line) => {
-        const outcome = await fetchPricing({ productType: line.product_type, widthMm: line.width_mm, dropMm: line.drop_mm }, controller.signal);
+        const outcome = await fetchPricing(
+          { productType: line.product_type, widthMm: line.width_mm, dropMm: line.drop_mm },
+          controller.signal,
+        );
         if ('answer' in outcome && outcome.answer.success && outcome.answer.quote) {
           const unit = Number(outcome.answer.quote.price);
           if (unit > 0) prices.set(line.id, unit);
@@ -151,7 +167,8 @@ export function QuoteCalculatorPage() {
           </button>
         </header>
         <p className="qc-lead">
-          Made-to-measure blinds priced for your exact size. Add each window's blind, then order online or keep the quote. Prices include 15% VAT.
+          Made-to-measure blinds priced for your exact size. Add each window's blind, then order online or keep the quote. Prices include
+          15% VAT.
         </p>
 
         <div className="qc-layout">
@@ -167,10 +184,19 @@ export function QuoteCalculatorPage() {
               ) : (
                 <ul className="qc-lines" data-testid="qc-lines">
                   {lines.map((line) => (
-                    <li key={line.id} className={`qc-line${isEstimatedSize(line.size_source) ? ' qc-line--estimated' : ''}`} data-testid="qc-line">
+                    <li
+                      key={line.id}
+                      className={`qc-line${isEstimatedSize(line.size_source) ? ' qc-line--estimated' : ''}`}
+                      data-testid="qc-line"
+                    >
                       <div className="qc-line__head">
                         <h3>{line.product_name}</h3>
-                        <button type="button" className="button button--small button--ghost-dark" aria-label={removeLabel(line)} onClick={() => remove(line)}>
+                        <button
+                          type="button"
+                          className="button button--small button--ghost-dark"
+                          aria-label={removeLabel(line)}
+                          onClick={() => remove(line)}
+                        >
                           Remove
                         </button>
                       </div>

@@ -27,7 +27,10 @@ export function TeamContact({ subject }: { subject: string }) {
           </a>
         )}
         {!phone && !whatsapp && config.email && (
-          <a className="button button--small button--ghost-dark" href={`mailto:${config.email}?subject=${encodeURIComponent(`Custom size: ${subject}`)}`}>
+          <a
+            className="button button--small button--ghost-dark"
+            href={`mailto:${config.email}?subject=${encodeURIComponent(`Custom size: ${subject}`)}`}
+          >
             E-mail {config.email}
           </a>
         )}

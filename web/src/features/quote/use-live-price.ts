@@ -3,9 +3,7 @@ import { livePriceFromAnswer, livePriceFromFailure, priceKey, PRICE_CHECK_DEBOUN
 import { fetchPricing, type PricingOutcome } from './quote-api';
 
 export type LivePriceState =
-  | { status: 'idle' }
-  | { status: 'checking'; key: string }
-  | { status: 'done'; key: string; outcome: PricingOutcome; price: LivePrice };
+  { status: 'idle' } | { status: 'checking'; key: string } | { status: 'done'; key: string; outcome: PricingOutcome; price: LivePrice };
 
 type Input = { productType: string; widthMm: number; dropMm: number } | null;
 
@@ -27,7 +25,8 @@ export function useLivePrice(input: Input, retryCount: number): LivePriceState {
     const timer = setTimeout(() => {
       fetchPricing(input, controller.signal)
         .then((outcome) => {
-          const price = 'answer' in outcome ? livePriceFromAnswer(outcome.answer, input.widthMm, input.dropMm) : livePriceFromFailure(outcome.failure);
+          const price =
+            'answer' in outcome ? livePriceFromAnswer(outcome.answer, input.widthMm, input.dropMm) : livePriceFromFailure(outcome.failure);
           setState({ status: 'done', key, outcome, price });
         })
         .catch(() => {

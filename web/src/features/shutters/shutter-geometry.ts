@@ -93,7 +93,11 @@ export interface ShutterOptions {
 }
 
 /** The frame, louvres and tilt rod of each panel, in the unit square. */
-export function shutterLayout({ aspect, heightMm = REFERENCE_PANEL_HEIGHT_MM, pitchMm = PLANTATION_PITCH_MM }: ShutterOptions): ShutterLayout {
+export function shutterLayout({
+  aspect,
+  heightMm = REFERENCE_PANEL_HEIGHT_MM,
+  pitchMm = PLANTATION_PITCH_MM,
+}: ShutterOptions): ShutterLayout {
   const safeAspect = Number.isFinite(aspect) && aspect > 0 ? aspect : 1;
   const widthMm = heightMm * safeAspect;
   const count = panelCount(widthMm);

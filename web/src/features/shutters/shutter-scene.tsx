@@ -51,7 +51,19 @@ function shadedBox(top = 1, bottom = 0.8, edge = 0.62): THREE.BoxGeometry {
   return geometry;
 }
 
-function RectMesh({ rect, z, depth, material, geometry }: { rect: Rect; z: number; depth: number; material: THREE.Material; geometry: THREE.BufferGeometry }) {
+function RectMesh({
+  rect,
+  z,
+  depth,
+  material,
+  geometry,
+}: {
+  rect: Rect;
+  z: number;
+  depth: number;
+  material: THREE.Material;
+  geometry: THREE.BufferGeometry;
+}) {
   return (
     <mesh
       geometry={geometry}
@@ -127,7 +139,10 @@ function Shutter({ quad, tilt, colour }: Omit<SceneProps, 'imageWidth' | 'imageH
   const homography = useMemo(() => unitSquareToQuad(quad), [quad]);
   const layout = useMemo(() => shutterLayout({ aspect: quadAspect(quad) }), [quad]);
 
-  const geometries = useMemo(() => ({ louvre: shadedBox(1, 0.74, 0.55), frame: shadedBox(1, 0.93, 0.7), plain: new THREE.BoxGeometry(1, 1, 1) }), []);
+  const geometries = useMemo(
+    () => ({ louvre: shadedBox(1, 0.74, 0.55), frame: shadedBox(1, 0.93, 0.7), plain: new THREE.BoxGeometry(1, 1, 1) }),
+    [],
+  );
   const materials = useMemo(
     () => ({
       louvre: new THREE.MeshBasicMaterial({ vertexColors: true, side: THREE.DoubleSide }),
@@ -179,7 +194,13 @@ function Shutter({ quad, tilt, colour }: Omit<SceneProps, 'imageWidth' | 'imageH
             material={materials.shadow}
             geometry={geometries.plain}
           />
-          <RectMesh rect={{ x: panel.louvreX, y: panel.rails[0].h, w: shadowW, h: 1 - 2 * panel.rails[0].h }} z={frameZ - frameDepth} depth={0.001} material={materials.shadow} geometry={geometries.plain} />
+          <RectMesh
+            rect={{ x: panel.louvreX, y: panel.rails[0].h, w: shadowW, h: 1 - 2 * panel.rails[0].h }}
+            z={frameZ - frameDepth}
+            depth={0.001}
+            material={materials.shadow}
+            geometry={geometries.plain}
+          />
           <RectMesh
             rect={{ x: panel.louvreX + panel.louvreWidth - shadowW, y: panel.rails[0].h, w: shadowW, h: 1 - 2 * panel.rails[0].h }}
             z={frameZ - frameDepth}
@@ -188,8 +209,22 @@ function Shutter({ quad, tilt, colour }: Omit<SceneProps, 'imageWidth' | 'imageH
             geometry={geometries.plain}
           />
           {/* The gap between neighbouring panels. */}
-          {i > 0 && <RectMesh rect={{ x: panel.outer.x - shadowW / 2, y: 0, w: shadowW, h: 1 }} z={frameZ + frameDepth} depth={0.001} material={materials.shadow} geometry={geometries.plain} />}
-          <RectMesh rect={panel.tiltRod} z={layout.bladeHeight / 2 + 0.004} depth={0.004} material={materials.rod} geometry={geometries.frame} />
+          {i > 0 && (
+            <RectMesh
+              rect={{ x: panel.outer.x - shadowW / 2, y: 0, w: shadowW, h: 1 }}
+              z={frameZ + frameDepth}
+              depth={0.001}
+              material={materials.shadow}
+              geometry={geometries.plain}
+            />
+          )}
+          <RectMesh
+            rect={panel.tiltRod}
+            z={layout.bladeHeight / 2 + 0.004}
+            depth={0.004}
+            material={materials.rod}
+            geometry={geometries.frame}
+          />
         </group>
       ))}
     </group>

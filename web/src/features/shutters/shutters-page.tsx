@@ -138,89 +138,118 @@ export function ShuttersPage() {
     <div className="page">
       <SiteHeader />
       <main className="shutters" id="main">
-      <h1>Plantation Shutter Visualiser</h1>
-      <p className="shutters__intro">
-        See made-to-measure plantation shutters on your own window. Upload a photo, mark the four corners of the window and we will fit a
-        shutter to it in perspective.
-      </p>
+        <h1>Plantation Shutter Visualiser</h1>
+        <p className="shutters__intro">
+          See made-to-measure plantation shutters on your own window. Upload a photo, mark the four corners of the window and we will fit a
+          shutter to it in perspective.
+        </p>
 
-      <div className="shutters__upload">
-        <label htmlFor={fileId} className="button shutters__upload-button">
-          {photo ? 'Choose a different photo' : 'Upload a photo of your window'}
-        </label>
-        <input id={fileId} className="shutters__file" type="file" accept="image/*" onChange={choosePhoto} />
-        {!photo && (
-          <p className="shutters__hint" data-testid="upload-hint">
-            Tip: stand square to the window in good daylight and make sure all four corners of the frame are in the photo.
-          </p>
+        <div className="shutters__upload">
+          <label htmlFor={fileId} className="button shutters__upload-button">
+            {photo ? 'Choose a different photo' : 'Upload a photo of your window'}
+          </label>
+          <input id={fileId} className="shutters__file" type="file" accept="image/*" onChange={choosePhoto} />
+          {!photo && (
+            <p className="shutters__hint" data-testid="upload-hint">
+              Tip: stand square to the window in good daylight and make sure all four corners of the frame are in the photo.
+            </p>
+          )}
+        </div>
+
+        {/* Loads the chosen file off-screen first so its size is known before corners are tapped. */}
+        {pendingUrl && (
+          <img src={pendingUrl} alt="" className="shutters__preload" onLoad={photoLoaded} onError={() => setPendingUrl(null)} />
         )}
-      </div>
 
-      {/* Loads the chosen file off-screen first so its size is known before corners are tapped. */}
-      {pendingUrl && <img src={pendingUrl} alt="" className="shutters__preload" onLoad={photoLoaded} onError={() => setPendingUrl(null)} />}
-
-      {photo && (
-        <section className="shutters__workspace" aria-label="Your window">
-          <p className={`shutters__prompt${done ? ' shutters__prompt--done' : ''}`} role="status" aria-live="polite">
-            {done ? (quadValid ? CORNERS_DONE_MESSAGE : 'Those corners cross over. Press Clear and tap them again in the order shown.') : CORNER_PROMPTS[taps.length]}
-          </p>
-          <div className="shutters__stage" onClick={tap} data-testid="shutter-stage" style={{ aspectRatio: `${photo.width} / ${photo.height}` }}>
-            <img src={photo.url} alt="Your window" className="shutters__photo" draggable={false} />
-            {done && quadValid && quad && (
-              <ShutterCanvas quad={quad} imageWidth={photo.width} imageHeight={photo.height} tilt={tilt} colour={colour.hex} />
-            )}
-            {taps.map((p, i) => (
-              <span
-                key={i}
-                className="shutters__marker"
-                style={{ left: `${(p.x / photo.width) * 100}%`, top: `${(p.y / photo.height) * 100}%` }}
-                aria-hidden="true"
-              >
-                {i + 1}
-              </span>
-            ))}
-          </div>
-
-          <div className="shutters__controls">
-            <div className="shutters__tilt" role="group" aria-label="Louvre tilt">
-              <button type="button" className="button shutters__toggle" aria-pressed={tilt === 'closed'} disabled={!done || !quadValid} onClick={() => setTilt('closed')}>
-                CLOSED
-              </button>
-              <button type="button" className="button shutters__toggle" aria-pressed={tilt === 'open'} disabled={!done || !quadValid} onClick={() => setTilt('open')}>
-                OPEN TILT
-              </button>
-            </div>
-            <button type="button" className="button button--ghost-dark" onClick={clear} disabled={taps.length === 0}>
-              Clear
-            </button>
-          </div>
-
-          <fieldset className="shutters__colours">
-            <legend>Shutter colour: {colour.name}</legend>
-            <div className="shutters__swatches">
-              {colours.map((c) => (
-                <label key={c.name} className="shutters__swatch" title={c.name}>
-                  <input type="radio" name="shutter-colour" value={c.name} checked={c.name === colour.name} onChange={() => setColour(c)} />
-                  <span className="shutters__swatch-chip" style={{ background: c.hex }} aria-hidden="true" />
-                  <span className="shutters__swatch-name">{c.name}</span>
-                </label>
+        {photo && (
+          <section className="shutters__workspace" aria-label="Your window">
+            <p className={`shutters__prompt${done ? ' shutters__prompt--done' : ''}`} role="status" aria-live="polite">
+              {done
+                ? quadValid
+                  ? CORNERS_DONE_MESSAGE
+                  : 'Those corners cross over. Press Clear and tap them again in the order shown.'
+                : CORNER_PROMPTS[taps.length]}
+            </p>
+            <div
+              className="shutters__stage"
+              onClick={tap}
+              data-testid="shutter-stage"
+              style={{ aspectRatio: `${photo.width} / ${photo.height}` }}
+            >
+              <img src={photo.url} alt="Your window" className="shutters__photo" draggable={false} />
+              {done && quadValid && quad && (
+                <ShutterCanvas quad={quad} imageWidth={photo.width} imageHeight={photo.height} tilt={tilt} colour={colour.hex} />
+              )}
+              {taps.map((p, i) => (
+                <span
+                  key={i}
+                  className="shutters__marker"
+                  style={{ left: `${(p.x / photo.width) * 100}%`, top: `${(p.y / photo.height) * 100}%` }}
+                  aria-hidden="true"
+                >
+                  {i + 1}
+                </span>
               ))}
             </div>
-          </fieldset>
 
-          {done && quadValid && (
-            <div className="shutters__quote">
-              {!showQuote ? (
-                <button type="button" className="button button--accent" onClick={() => setShowQuote(true)}>
-                  Get a quote for shutters
+            <div className="shutters__controls">
+              <div className="shutters__tilt" role="group" aria-label="Louvre tilt">
+                <button
+                  type="button"
+                  className="button shutters__toggle"
+                  aria-pressed={tilt === 'closed'}
+                  disabled={!done || !quadValid}
+                  onClick={() => setTilt('closed')}
+                >
+                  CLOSED
                 </button>
-              ) : (
-                <LeadForm source="shutter_visualization" productInterest="Plantation Shutters" sessionData={sessionData} />
-              )}
+                <button
+                  type="button"
+                  className="button shutters__toggle"
+                  aria-pressed={tilt === 'open'}
+                  disabled={!done || !quadValid}
+                  onClick={() => setTilt('open')}
+                >
+                  OPEN TILT
+                </button>
+              </div>
+              <button type="button" className="button button--ghost-dark" onClick={clear} disabled={taps.length === 0}>
+                Clear
+              </button>
             </div>
-          )}
-        </section>
-      )}
+
+            <fieldset className="shutters__colours">
+              <legend>Shutter colour: {colour.name}</legend>
+              <div className="shutters__swatches">
+                {colours.map((c) => (
+                  <label key={c.name} className="shutters__swatch" title={c.name}>
+                    <input
+                      type="radio"
+                      name="shutter-colour"
+                      value={c.name}
+                      checked={c.name === colour.name}
+                      onChange={() => setColour(c)}
+                    />
+                    <span className="shutters__swatch-chip" style={{ background: c.hex }} aria-hidden="true" />
+                    <span className="shutters__swatch-name">{c.name}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+
+            {done && quadValid && (
+              <div className="shutters__quote">
+                {!showQuote ? (
+                  <button type="button" className="button button--accent" onClick={() => setShowQuote(true)}>
+                    Get a quote for shutters
+                  </button>
+                ) : (
+                  <LeadForm source="shutter_visualization" productInterest="Plantation Shutters" sessionData={sessionData} />
+                )}
+              </div>
+            )}
+          </section>
+        )}
       </main>
       <SiteFooter />
     </div>

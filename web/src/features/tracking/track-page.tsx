@@ -63,7 +63,8 @@ export function TrackPage() {
     if (fromUrl.by === 'order' && !submittedContact.current) return setLookup({ status: 'idle' });
     let cancelled = false;
     setLookup({ status: 'loading' });
-    const read = fromUrl.by === 'order' ? fetchTrackingForOrder(fromUrl.value, submittedContact.current) : fetchTrackingByNumber(fromUrl.value);
+    const read =
+      fromUrl.by === 'order' ? fetchTrackingForOrder(fromUrl.value, submittedContact.current) : fetchTrackingByNumber(fromUrl.value);
     read
       .then((tracking) => {
         if (!cancelled) setLookup(tracking ? { status: 'found', tracking } : { status: 'not-found' });
@@ -127,7 +128,10 @@ export function TrackPage() {
           <fieldset className="tracking-toggle">
             <legend>Search by</legend>
             {(['number', 'order'] as const).map((option) => (
-              <label key={option} className={by === option ? 'tracking-toggle__option tracking-toggle__option--on' : 'tracking-toggle__option'}>
+              <label
+                key={option}
+                className={by === option ? 'tracking-toggle__option tracking-toggle__option--on' : 'tracking-toggle__option'}
+              >
                 <input
                   type="radio"
                   name="search-by"
@@ -216,7 +220,8 @@ export function TrackPage() {
             </h2>
             <p>{NO_TRACKING_MESSAGE}</p>
             <p className="muted">
-              Tracking appears here once your order has been handed to the courier. Your order confirmation page shows your order in the meantime.
+              Tracking appears here once your order has been handed to the courier. Your order confirmation page shows your order in the
+              meantime.
             </p>
           </section>
         )}
@@ -235,10 +240,11 @@ export function TrackPage() {
             </h2>
             <TrackingFacts tracking={lookup.tracking} />
             <h3>Tracking history</h3>
-            <TrackingTimeline history={lookup.tracking.trackingHistory} label={`Tracking history of ${lookup.tracking.trackingNumber}, latest first`} />
-            <p className="muted tracking-note">
-              Our team updates this page by hand as the courier reports progress.
-            </p>
+            <TrackingTimeline
+              history={lookup.tracking.trackingHistory}
+              label={`Tracking history of ${lookup.tracking.trackingNumber}, latest first`}
+            />
+            <p className="muted tracking-note">Our team updates this page by hand as the courier reports progress.</p>
           </section>
         )}
       </main>

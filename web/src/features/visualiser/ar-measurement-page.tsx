@@ -16,7 +16,15 @@ import { ArPreviewStep } from './ar-preview-step';
 import { ArSetupStep } from './ar-setup-step';
 import { ArSizeFields } from './ar-size-fields';
 import { ArVerifyStep } from './ar-verify-step';
-import { AR_PRODUCTS, cornersToPixels, findProduct, OPENING_TYPES, typicalSizeLabel, VENETIAN_TILTS, VERTICAL_POSITIONS } from '../../scene/blind-geometry';
+import {
+  AR_PRODUCTS,
+  cornersToPixels,
+  findProduct,
+  OPENING_TYPES,
+  typicalSizeLabel,
+  VENETIAN_TILTS,
+  VERTICAL_POSITIONS,
+} from '../../scene/blind-geometry';
 import { ColourPicker, useProductColours, type ColourOption } from '../../components/colour-picker';
 import type { PercentPoint } from '../../scene/corner-snap';
 import { clampPercent, DEMO_WINDOW_IMAGE, imageAsDataUrl, snapToPhoto } from '../../scene/photo-corners';
@@ -89,7 +97,11 @@ export function ArMeasurementPage() {
     try {
       localStorage.setItem(STORAGE_KEYS.polygonImage, imageAsDataUrl(imageRef.current, imageSrc));
     } catch {
-      toast({ title: 'Photo not saved', description: 'Your browser storage is full; please upload the photo again on the next screen.', variant: 'destructive' });
+      toast({
+        title: 'Photo not saved',
+        description: 'Your browser storage is full; please upload the photo again on the next screen.',
+        variant: 'destructive',
+      });
     }
     navigate('/working-polygon');
   };
@@ -111,7 +123,10 @@ export function ArMeasurementPage() {
     reader.readAsDataURL(file);
   };
 
-  const pixelQuad = useMemo(() => (imageSize && corners.length === 4 ? (cornersToPixels(corners, imageSize.width, imageSize.height) as unknown as Quad) : null), [corners, imageSize]);
+  const pixelQuad = useMemo(
+    () => (imageSize && corners.length === 4 ? (cornersToPixels(corners, imageSize.width, imageSize.height) as unknown as Quad) : null),
+    [corners, imageSize],
+  );
   const convex = corners.length === 4 && isConvexQuad(corners as unknown as Quad);
 
   const photo = (
@@ -131,10 +146,18 @@ export function ArMeasurementPage() {
   const sizeFields = <ArSizeFields preview={step === 'ar_preview'} previewWidthRef={previewWidthRef} size={size} />;
 
   const sizeSummary =
-    sizeSource === 'typical' ? typicalSizeLabel(opening) : `${widthMm} mm wide × ${dropMm} mm drop · ${OWN_SIZE_NOTES[sizeSource]} · ${opening.label}`;
+    sizeSource === 'typical'
+      ? typicalSizeLabel(opening)
+      : `${widthMm} mm wide × ${dropMm} mm drop · ${OWN_SIZE_NOTES[sizeSource]} · ${opening.label}`;
 
   const colourPicker = (
-    <ColourPicker state={coloursState} value={colourValue} onChange={setColourValue} onRetry={() => setColourReload((n) => n + 1)} name={`ar-colour-${step}`} />
+    <ColourPicker
+      state={coloursState}
+      value={colourValue}
+      onChange={setColourValue}
+      onRetry={() => setColourReload((n) => n + 1)}
+      name={`ar-colour-${step}`}
+    />
   );
 
   return (
@@ -164,7 +187,15 @@ export function ArMeasurementPage() {
           />
         )}
 
-        {step === 'verify' && <ArVerifyStep photo={photo} convex={convex} onConfirm={() => setStep('ar_preview')} measureManually={measureManually} backToSetup={backToSetup} />}
+        {step === 'verify' && (
+          <ArVerifyStep
+            photo={photo}
+            convex={convex}
+            onConfirm={() => setStep('ar_preview')}
+            measureManually={measureManually}
+            backToSetup={backToSetup}
+          />
+        )}
 
         {step === 'ar_preview' && (
           <ArPreviewStep

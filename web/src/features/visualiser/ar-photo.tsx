@@ -76,7 +76,14 @@ export function ArPhoto({ step, corners, imageRef, imageSrc, imageSize, blind, b
       )}
       {step !== 'ar_preview' &&
         corners.map((c, i) => (
-          <span key={i} className="ar-marker" style={{ left: `${c.x}%`, top: `${c.y}%` }} data-x={c.x} data-y={c.y} aria-label={`Corner ${i + 1}, ${CORNER_NAMES[i]}`}>
+          <span
+            key={i}
+            className="ar-marker"
+            style={{ left: `${c.x}%`, top: `${c.y}%` }}
+            data-x={c.x}
+            data-y={c.y}
+            aria-label={`Corner ${i + 1}, ${CORNER_NAMES[i]}`}
+          >
             {i + 1}
           </span>
         ))}

@@ -24,13 +24,23 @@ export function ArPreviewControls({ product, percentDown, onPercentDown, tilt, o
       <div className="ar-field">
         <span>Position</span>
         <div className="ar-segmented">
-          <button type="button" className="button button--small button--ghost-dark" onClick={() => onPercentDown((p) => stepPosition(p, -1))} disabled={percentDown <= 0}>
+          <button
+            type="button"
+            className="button button--small button--ghost-dark"
+            onClick={() => onPercentDown((p) => stepPosition(p, -1))}
+            disabled={percentDown <= 0}
+          >
             Raise
           </button>
           <output className="ar-position" aria-live="polite">
             {percentDown}% {product.kind === 'vertical' ? 'drawn' : 'down'}
           </output>
-          <button type="button" className="button button--small button--ghost-dark" onClick={() => onPercentDown((p) => stepPosition(p, 1))} disabled={percentDown >= 100}>
+          <button
+            type="button"
+            className="button button--small button--ghost-dark"
+            onClick={() => onPercentDown((p) => stepPosition(p, 1))}
+            disabled={percentDown >= 100}
+          >
             Lower
           </button>
         </div>
@@ -40,7 +50,13 @@ export function ArPreviewControls({ product, percentDown, onPercentDown, tilt, o
           <span>Slat tilt</span>
           <div className="ar-segmented" role="group" aria-label="Slat tilt">
             {VENETIAN_TILTS.map((t) => (
-              <button key={t.label} type="button" className="button button--small button--ghost-dark" aria-pressed={tilt === t.degrees} onClick={() => onTilt(t.degrees)}>
+              <button
+                key={t.label}
+                type="button"
+                className="button button--small button--ghost-dark"
+                aria-pressed={tilt === t.degrees}
+                onClick={() => onTilt(t.degrees)}
+              >
                 {t.label}
               </button>
             ))}
@@ -52,7 +68,13 @@ export function ArPreviewControls({ product, percentDown, onPercentDown, tilt, o
           <span>Vanes</span>
           <div className="ar-segmented" role="group" aria-label="Vanes">
             {VERTICAL_POSITIONS.map((t) => (
-              <button key={t.label} type="button" className="button button--small button--ghost-dark" aria-pressed={vane === t.degrees} onClick={() => onVane(t.degrees)}>
+              <button
+                key={t.label}
+                type="button"
+                className="button button--small button--ghost-dark"
+                aria-pressed={vane === t.degrees}
+                onClick={() => onVane(t.degrees)}
+              >
                 {t.label}
               </button>
             ))}
@@ -79,8 +101,8 @@ export function ArQuoteRequest({ product, colour, opening, sizeSource, widthMm, 
       {sizeSource === 'typical' && (
         <div className="ar-typical-note" data-testid="ar-lead-typical">
           <p>
-            You have not given your window's size yet, so this request carries the typical size for {opening.name} ({opening.widthMm} x {opening.dropMm} mm),
-            marked as typical, not measured. For an accurate quote, enter your own width and drop first.
+            You have not given your window's size yet, so this request carries the typical size for {opening.name} ({opening.widthMm} x{' '}
+            {opening.dropMm} mm), marked as typical, not measured. For an accurate quote, enter your own width and drop first.
           </p>
           <button type="button" className="button button--small button--ghost-dark" onClick={() => previewWidthRef.current?.focus()}>
             Enter my size

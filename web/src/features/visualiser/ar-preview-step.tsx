@@ -40,13 +40,25 @@ export function ArPreviewStep(props: ArPreviewStepProps) {
           {colour ? ` in ${colour.label}` : ''}
         </h2>
         {photo}
-        <p className={`ar-dimensions${sizeSource === 'typical' || sizeSource === 'estimated' ? ' ar-dimensions--typical' : ''}`} data-testid="ar-size" data-size-source={sizeSource}>
+        <p
+          className={`ar-dimensions${sizeSource === 'typical' || sizeSource === 'estimated' ? ' ar-dimensions--typical' : ''}`}
+          data-testid="ar-size"
+          data-size-source={sizeSource}
+        >
           {sizeSummary}
         </p>
       </section>
       <section className="ar-panel" aria-label="Adjust the preview">
         {sizeFields}
-        <ArPreviewControls product={product} percentDown={percentDown} onPercentDown={setPercentDown} tilt={tilt} onTilt={setTilt} vane={vane} onVane={setVane} />
+        <ArPreviewControls
+          product={product}
+          percentDown={percentDown}
+          onPercentDown={setPercentDown}
+          tilt={tilt}
+          onTilt={setTilt}
+          vane={vane}
+          onVane={setVane}
+        />
         <div className="ar-field">
           <span>Colour</span>
           {colourPicker}
@@ -61,7 +73,15 @@ export function ArPreviewStep(props: ArPreviewStepProps) {
         </div>
       </section>
       {showLead && (
-        <ArQuoteRequest product={product} colour={colour} opening={opening} sizeSource={sizeSource} widthMm={widthMm} dropMm={dropMm} previewWidthRef={previewWidthRef} />
+        <ArQuoteRequest
+          product={product}
+          colour={colour}
+          opening={opening}
+          sizeSource={sizeSource}
+          widthMm={widthMm}
+          dropMm={dropMm}
+          previewWidthRef={previewWidthRef}
+        />
       )}
     </div>
   );

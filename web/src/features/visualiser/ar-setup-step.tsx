@@ -23,20 +23,41 @@ interface ArSetupStepProps {
   snapToCorners: () => void;
 }
 
-export function ArSetupStep({ productId, setProductId, openingId, setOpeningChoice, sizeFields, imageSrc, onUpload, colourPicker, photo, corners, setCorners, snapToCorners }: ArSetupStepProps) {
+export function ArSetupStep({
+  productId,
+  setProductId,
+  openingId,
+  setOpeningChoice,
+  sizeFields,
+  imageSrc,
+  onUpload,
+  colourPicker,
+  photo,
+  corners,
+  setCorners,
+  snapToCorners,
+}: ArSetupStepProps) {
   return (
     <div className="ar-layout">
       <section className="ar-panel" aria-labelledby="ar-setup-title">
         <h2 id="ar-setup-title">1. Set up</h2>
         <SelectField label="Product" value={productId} options={PRODUCT_OPTIONS} onChange={setProductId} />
-        <SelectField label="Opening type" value={openingId} options={OPENING_OPTIONS} onChange={setOpeningChoice} disabled={productId === 'outdoor-blinds'}>
+        <SelectField
+          label="Opening type"
+          value={openingId}
+          options={OPENING_OPTIONS}
+          onChange={setOpeningChoice}
+          disabled={productId === 'outdoor-blinds'}
+        >
           {productId === 'outdoor-blinds' && <small className="muted">Outdoor blinds are for outdoor areas.</small>}
         </SelectField>
         {sizeFields}
         <label className="ar-field">
           <span>Your window photo</span>
           <input type="file" accept="image/*" onChange={(e) => onUpload(e.target.files?.[0])} />
-          <small className="muted">{imageSrc === DEMO_WINDOW_IMAGE ? 'Showing our demo window until you upload yours.' : 'Using your photo.'}</small>
+          <small className="muted">
+            {imageSrc === DEMO_WINDOW_IMAGE ? 'Showing our demo window until you upload yours.' : 'Using your photo.'}
+          </small>
         </label>
         <div className="ar-field">
           <span>Colour</span>
@@ -55,7 +76,12 @@ export function ArSetupStep({ productId, setProductId, openingId, setOpeningChoi
           <span className="ar-progress" aria-live="polite">
             {corners.length}/4 corners
           </span>
-          <button type="button" className="button button--ghost-dark button--small" onClick={() => setCorners([])} disabled={corners.length === 0}>
+          <button
+            type="button"
+            className="button button--ghost-dark button--small"
+            onClick={() => setCorners([])}
+            disabled={corners.length === 0}
+          >
             Reset
           </button>
           <button

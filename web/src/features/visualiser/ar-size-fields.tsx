@@ -29,14 +29,25 @@ export function ArSizeFields({ preview, previewWidthRef, size }: ArSizeFieldsPro
       </label>
       <label>
         <span>Drop</span>
-        <input type="number" inputMode="numeric" min="100" max="6000" placeholder={`typical ${opening.dropMm}`} value={knownDrop} onChange={(e) => typeSize('drop', e.target.value)} />
+        <input
+          type="number"
+          inputMode="numeric"
+          min="100"
+          max="6000"
+          placeholder={`typical ${opening.dropMm}`}
+          value={knownDrop}
+          onChange={(e) => typeSize('drop', e.target.value)}
+        />
       </label>
       {storedMeasurement && !fromMeasurement && (
         <button type="button" className="button button--small button--ghost-dark ar-size__use" onClick={applyStoredMeasurement}>
-          Use my measurement ({storedMeasurement.width_mm} x {storedMeasurement.drop_mm} mm{storedMeasurement.estimated ? ', estimated' : ''})
+          Use my measurement ({storedMeasurement.width_mm} x {storedMeasurement.drop_mm} mm
+          {storedMeasurement.estimated ? ', estimated' : ''})
         </button>
       )}
-      {partialSize && <small className="muted ar-size__note">Enter both the width and the drop (100 to 6000 mm) to use your own size.</small>}
+      {partialSize && (
+        <small className="muted ar-size__note">Enter both the width and the drop (100 to 6000 mm) to use your own size.</small>
+      )}
     </fieldset>
   );
 }

@@ -14,7 +14,11 @@ export function ArVerifyStep({ photo, convex, onConfirm, measureManually, backTo
     <section className="ar-panel ar-verify" aria-labelledby="ar-verify-title">
       <h2 id="ar-verify-title">Do these corners match your window?</h2>
       {photo}
-      {!convex && <p className="ar-warning" role="alert">These corners cross over each other. Go back and tap them in order: top-left, top-right, bottom-right, bottom-left.</p>}
+      {!convex && (
+        <p className="ar-warning" role="alert">
+          These corners cross over each other. Go back and tap them in order: top-left, top-right, bottom-right, bottom-left.
+        </p>
+      )}
       <div className="button-row">
         <button type="button" className="button button--accent" onClick={onConfirm} disabled={!convex}>
           Yes, this looks perfect!

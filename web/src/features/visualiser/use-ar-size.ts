@@ -35,7 +35,13 @@ export function useArSize(productId: string, openingChoice: string) {
   const givenWidth = positiveInt(knownWidth);
   const givenDrop = positiveInt(knownDrop);
   const ownSize = givenWidth !== null && givenDrop !== null;
-  const sizeSource: SizeSource = !ownSize ? 'typical' : fromMeasurement && storedMeasurement ? (storedMeasurement.estimated ? 'estimated' : 'measured') : 'customer';
+  const sizeSource: SizeSource = !ownSize
+    ? 'typical'
+    : fromMeasurement && storedMeasurement
+      ? storedMeasurement.estimated
+        ? 'estimated'
+        : 'measured'
+      : 'customer';
   const widthMm = ownSize ? givenWidth : opening.widthMm;
   const dropMm = ownSize ? givenDrop : opening.dropMm;
   const partialSize = !ownSize && (knownWidth.trim() !== '' || knownDrop.trim() !== '');
@@ -52,5 +58,18 @@ export function useArSize(productId: string, openingChoice: string) {
     setFromMeasurement(true);
   };
 
-  return { knownWidth, knownDrop, storedMeasurement, fromMeasurement, openingId, opening, sizeSource, widthMm, dropMm, partialSize, typeSize, applyStoredMeasurement };
+  return {
+    knownWidth,
+    knownDrop,
+    storedMeasurement,
+    fromMeasurement,
+    openingId,
+    opening,
+    sizeSource,
+    widthMm,
+    dropMm,
+    partialSize,
+    typeSize,
+    applyStoredMeasurement,
+  };
 }

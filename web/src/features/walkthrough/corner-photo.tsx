@@ -30,13 +30,21 @@ export function CornerPhoto({
 
   const tap = (event: MouseEvent<HTMLDivElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
-    add({ x: clampPercent(((event.clientX - rect.left) / rect.width) * 100), y: clampPercent(((event.clientY - rect.top) / rect.height) * 100) });
+    add({
+      x: clampPercent(((event.clientX - rect.left) / rect.width) * 100),
+      y: clampPercent(((event.clientY - rect.top) / rect.height) * 100),
+    });
   };
 
   const keys = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!tapping) return;
     const stepSize = event.shiftKey ? 5 : 1;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-stepSize, 0], ArrowRight: [stepSize, 0], ArrowUp: [0, -stepSize], ArrowDown: [0, stepSize] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-stepSize, 0],
+      ArrowRight: [stepSize, 0],
+      ArrowUp: [0, -stepSize],
+      ArrowDown: [0, stepSize],
+    };
     const move = moves[event.key];
     if (move) {
       event.preventDefault();

@@ -20,7 +20,15 @@ export function RoomStep({ room, countText, roomError, headingRef, onRoom, onCou
       </h2>
       <label className="ar-field">
         <span>Room name</span>
-        <input className="wt-input" type="text" value={room} placeholder="Main bedroom" autoComplete="off" required onChange={(e) => onRoom(e.target.value)} />
+        <input
+          className="wt-input"
+          type="text"
+          value={room}
+          placeholder="Main bedroom"
+          autoComplete="off"
+          required
+          onChange={(e) => onRoom(e.target.value)}
+        />
       </label>
       <label className="ar-field">
         <span>How many windows? (1-8)</span>

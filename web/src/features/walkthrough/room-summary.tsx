@@ -7,7 +7,15 @@ import { toast } from '../../components/toast';
 import { formatRand } from '../../lib/format';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { findProduct } from '../../scene/blind-geometry';
-import { appendQuoteLines, buildQuoteLines, leadProductInterest, leadSessionData, pricedWindow, roomTotals, type WindowDraft } from './walkthrough-model';
+import {
+  appendQuoteLines,
+  buildQuoteLines,
+  leadProductInterest,
+  leadSessionData,
+  pricedWindow,
+  roomTotals,
+  type WindowDraft,
+} from './walkthrough-model';
 import type { Prices } from './walkthrough-types';
 
 /** The lead form, fetched when the customer asks for a consultation. */
@@ -41,9 +49,16 @@ export function Summary({
     if (!allPriced) return;
     const lines = buildQuoteLines(complete, () => crypto.randomUUID());
     try {
-      localStorage.setItem(STORAGE_KEYS.quoteBlinds, JSON.stringify(appendQuoteLines(localStorage.getItem(STORAGE_KEYS.quoteBlinds), lines)));
+      localStorage.setItem(
+        STORAGE_KEYS.quoteBlinds,
+        JSON.stringify(appendQuoteLines(localStorage.getItem(STORAGE_KEYS.quoteBlinds), lines)),
+      );
     } catch {
-      toast({ title: 'Quote not saved', description: 'Your browser storage is full or blocked; please try again.', variant: 'destructive' });
+      toast({
+        title: 'Quote not saved',
+        description: 'Your browser storage is full or blocked; please try again.',
+        variant: 'destructive',
+      });
       return;
     }
     toast({ title: 'Added to your quote', description: `${lines.length} blind${lines.length === 1 ? '' : 's'} from ${room.trim()}.` });
@@ -64,7 +79,12 @@ export function Summary({
               <li key={i} className="wt-line" data-testid="wt-line">
                 <div className="wt-line__head">
                   <h3>Window {i + 1}</h3>
-                  <button type="button" className="button button--ghost-dark button--small" onClick={() => onEdit(i)} aria-label={`Change window ${i + 1}`}>
+                  <button
+                    type="button"
+                    className="button button--ghost-dark button--small"
+                    onClick={() => onEdit(i)}
+                    aria-label={`Change window ${i + 1}`}
+                  >
                     Change
                   </button>
                 </div>

@@ -92,7 +92,9 @@ export function RoomWalkthroughPage() {
         <header className="ar-page__intro">
           <p className="eyebrow">Room walk-through</p>
           <h1>Walk through your room, window by window</h1>
-          <p className="lead">Photograph each window, choose its blind and colour, see it in place, and take the whole room to one quote.</p>
+          <p className="lead">
+            Photograph each window, choose its blind and colour, see it in place, and take the whole room to one quote.
+          </p>
         </header>
 
         {step.kind === 'room' && (

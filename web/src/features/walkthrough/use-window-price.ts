@@ -2,7 +2,13 @@
 // preview step is open; a refused size keeps the server's message, a failed request can be retried.
 import { useEffect } from 'react';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { PRICING_NETWORK_FAILURE, pricingRequest, readPricingResponse, type PriceResult, type PricingQuoteResponse } from './walkthrough-model';
+import {
+  PRICING_NETWORK_FAILURE,
+  pricingRequest,
+  readPricingResponse,
+  type PriceResult,
+  type PricingQuoteResponse,
+} from './walkthrough-model';
 import type { Prices } from './walkthrough-types';
 
 export function useWindowPrice(

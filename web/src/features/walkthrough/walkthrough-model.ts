@@ -139,15 +139,35 @@ export function readPricingResponse(body: PricingQuoteResponse | null | undefine
   if (body?.success && body.quote) {
     const price = Number(body.quote.price ?? body.quote.total_price);
     if (Number.isFinite(price) && price > 0) return { status: 'ok', price, samplePrices: body.quote.sample_prices === true };
-    return { status: 'unavailable', title: 'Pricing Error', message: 'Unable to calculate price for these dimensions.', contactRequired: false };
+    return {
+      status: 'unavailable',
+      title: 'Pricing Error',
+      message: 'Unable to calculate price for these dimensions.',
+      contactRequired: false,
+    };
   }
   if (body?.error_type === 'out_of_range') {
     if (body.contact_required) {
-      return { status: 'unavailable', title: 'Contact Team for Custom Made Orders', message: body.message ?? 'Please contact our team for a custom-size quote.', contactRequired: true };
+      return {
+        status: 'unavailable',
+        title: 'Contact Team for Custom Made Orders',
+        message: body.message ?? 'Please contact our team for a custom-size quote.',
+        contactRequired: true,
+      };
     }
-    return { status: 'unavailable', title: 'Size Too Small', message: body.message ?? 'Please check your measurements and re-enter them.', contactRequired: false };
+    return {
+      status: 'unavailable',
+      title: 'Size Too Small',
+      message: body.message ?? 'Please check your measurements and re-enter them.',
+      contactRequired: false,
+    };
   }
-  return { status: 'unavailable', title: 'Invalid Dimensions', message: body?.message ?? 'Please check the width and drop.', contactRequired: false };
+  return {
+    status: 'unavailable',
+    title: 'Invalid Dimensions',
+    message: body?.message ?? 'Please check the width and drop.',
+    contactRequired: false,
+  };
 }
 
 export const PRICING_NETWORK_FAILURE: PriceResult = {

@@ -22,14 +22,32 @@ interface WindowBlindStepProps {
   onBack: () => void;
 }
 
-export function WindowBlindStep({ index, window: w, heading, coloursState, showErrors, widthMm, dropMm, onChange, onColourRetry, confirmBlind, onBack }: WindowBlindStepProps) {
+export function WindowBlindStep({
+  index,
+  window: w,
+  heading,
+  coloursState,
+  showErrors,
+  widthMm,
+  dropMm,
+  onChange,
+  onColourRetry,
+  confirmBlind,
+  onBack,
+}: WindowBlindStepProps) {
   return (
     <form className="ar-panel wt-panel" onSubmit={confirmBlind} noValidate>
       {heading(`Window ${index + 1}: blind, colour and size`)}
       <SelectField label="Product" value={w.productId} options={PRODUCT_OPTIONS} onChange={(productId) => onChange({ productId })} />
       <div className="ar-field">
         <span id={`wt-colour-label-${index}`}>Colour</span>
-        <ColourPicker state={coloursState} value={w.colour} onChange={(value) => onChange({ colour: value })} onRetry={onColourRetry} name={`wt-colour-${index}`} />
+        <ColourPicker
+          state={coloursState}
+          value={w.colour}
+          onChange={(value) => onChange({ colour: value })}
+          onRetry={onColourRetry}
+          name={`wt-colour-${index}`}
+        />
         {showErrors && !w.colour && (
           <p className="wt-error" role="alert">
             Choose a colour.
@@ -70,7 +88,12 @@ export function WindowBlindStep({ index, window: w, heading, coloursState, showE
       )}
       <div className="wt-pair">
         <SelectField label="Mount type" value={w.mountType} options={MOUNT_TYPES} onChange={(mountType) => onChange({ mountType })} />
-        <SelectField label="Control side" value={w.controlSide} options={CONTROL_SIDES} onChange={(controlSide) => onChange({ controlSide })} />
+        <SelectField
+          label="Control side"
+          value={w.controlSide}
+          options={CONTROL_SIDES}
+          onChange={(controlSide) => onChange({ controlSide })}
+        />
       </div>
       <div className="button-row wt-nav">
         <button type="button" className="button button--ghost-dark" onClick={onBack}>

@@ -22,7 +22,22 @@ interface WindowPreviewStepProps {
   onNext: () => void;
 }
 
-export function WindowPreviewStep({ index, window: w, heading, photo, product, colour, widthMm, dropMm, price, k, isLast, onPrice, onBack, onNext }: WindowPreviewStepProps) {
+export function WindowPreviewStep({
+  index,
+  window: w,
+  heading,
+  photo,
+  product,
+  colour,
+  widthMm,
+  dropMm,
+  price,
+  k,
+  isLast,
+  onPrice,
+  onBack,
+  onNext,
+}: WindowPreviewStepProps) {
   return (
     <div className="ar-layout ar-layout--preview">
       <div className="ar-panel ar-panel--photo wt-panel">
@@ -54,7 +69,9 @@ export function WindowPreviewStep({ index, window: w, heading, photo, product, c
             Try again
           </button>
         )}
-        {price?.status === 'unavailable' && <p className="muted">Go back to change the size; the room quote needs a price for every window.</p>}
+        {price?.status === 'unavailable' && (
+          <p className="muted">Go back to change the size; the room quote needs a price for every window.</p>
+        )}
         <div className="button-row wt-nav">
           <button type="button" className="button button--ghost-dark" onClick={onBack}>
             Back

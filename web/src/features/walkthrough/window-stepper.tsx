@@ -1,7 +1,17 @@
 // Where the customer is: the room, the window number, and the window's four steps.
 import { WINDOW_STAGE_LABELS, WINDOW_STAGES } from './walkthrough-model';
 
-export function WindowStepper({ room, index, count, stage }: { room: string; index: number; count: number; stage: (typeof WINDOW_STAGES)[number] }) {
+export function WindowStepper({
+  room,
+  index,
+  count,
+  stage,
+}: {
+  room: string;
+  index: number;
+  count: number;
+  stage: (typeof WINDOW_STAGES)[number];
+}) {
   return (
     <div className="wt-stepper">
       <p className="wt-stepper__count">

@@ -8,13 +8,7 @@ import { cornersToPixels, findProduct } from '../../scene/blind-geometry';
 import { useProductColours } from '../../components/colour-picker';
 import { snapToPhoto } from '../../scene/photo-corners';
 import { CornerPhoto } from './corner-photo';
-import {
-  parseMm,
-  priceKey,
-  WINDOW_STAGES,
-  type PriceResult,
-  type WindowDraft,
-} from './walkthrough-model';
+import { parseMm, priceKey, WINDOW_STAGES, type PriceResult, type WindowDraft } from './walkthrough-model';
 import { useWindowPrice } from './use-window-price';
 import type { Prices, WindowChange } from './walkthrough-types';
 import { WindowBlindStep } from './window-blind-step';
@@ -42,7 +36,19 @@ interface WindowWalkProps {
   onNext: () => void;
 }
 
-export function WindowWalk({ room, index, count, stage, window: w, prices, headingRef, onChange, onPrice, onBack, onNext }: WindowWalkProps) {
+export function WindowWalk({
+  room,
+  index,
+  count,
+  stage,
+  window: w,
+  prices,
+  headingRef,
+  onChange,
+  onPrice,
+  onBack,
+  onNext,
+}: WindowWalkProps) {
   const config = usePublicConfig();
   const [colourReload, setColourReload] = useState(0);
   const [showErrors, setShowErrors] = useState(false);
@@ -68,7 +74,8 @@ export function WindowWalk({ room, index, count, stage, window: w, prices, headi
 
   const convex = w.corners.length === 4 && isConvexQuad(w.corners as unknown as Quad);
   const pixelQuad = useMemo(
-    () => (w.imageSize && w.corners.length === 4 ? (cornersToPixels(w.corners, w.imageSize.width, w.imageSize.height) as unknown as Quad) : null),
+    () =>
+      w.imageSize && w.corners.length === 4 ? (cornersToPixels(w.corners, w.imageSize.width, w.imageSize.height) as unknown as Quad) : null,
     [w.corners, w.imageSize],
   );
 

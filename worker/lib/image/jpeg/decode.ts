@@ -92,7 +92,8 @@ export function decodeJpegReduced(bytes: Uint8Array, limits: JpegLimits): Decode
       restartInterval = (bytes[start]! << 8) | bytes[start + 1]!;
     } else if (marker === APP1 && orientation === 1) orientation = readExifOrientation(bytes, start, end);
     else if (marker === 0xe0 && end - start >= 5 && String.fromCharCode(...bytes.subarray(start, start + 4)) === 'JFIF') jfif = true;
-    else if (marker === APP14 && end - start >= 12 && String.fromCharCode(...bytes.subarray(start, start + 5)) === 'Adobe') adobeTransform = bytes[start + 11]!;
+    else if (marker === APP14 && end - start >= 12 && String.fromCharCode(...bytes.subarray(start, start + 5)) === 'Adobe')
+      adobeTransform = bytes[start + 11]!;
     else if (isSupportedFrame(marker)) {
       if (state) throw corruptJpeg('it has two frame headers');
       const frame = parseFrame(bytes, seg);
@@ -100,7 +101,10 @@ export function decodeJpegReduced(bytes: Uint8Array, limits: JpegLimits): Decode
       if (frame.progressive) throw new ImageError('unsupported_format', 'Progressive JPEGs are decoded separately.');
       state = startFrame(frame, chooseBlockSize(frame.width, frame.height, limits.maxOutputPixels), quant);
     } else if (isOtherFrame(marker)) {
-      throw new ImageError('unsupported_format', 'Lossless and arithmetic-coded JPEGs are not supported; please send the photo as a standard JPEG or PNG.');
+      throw new ImageError(
+        'unsupported_format',
+        'Lossless and arithmetic-coded JPEGs are not supported; please send the photo as a standard JPEG or PNG.',
+      );
     } else if (marker === SOS) {
       if (!state) throw corruptJpeg('image data comes before the frame header');
       const components = readScanHeader(bytes, start, end, state.frame, dcTables, acTables);
@@ -162,7 +166,13 @@ function readQuantTables(bytes: Uint8Array, start: number, end: number, quant: (
   }
 }
 
-function readHuffmanTables(bytes: Uint8Array, start: number, end: number, dc: (HuffmanTable | undefined)[], ac: (HuffmanTable | undefined)[]): void {
+function readHuffmanTables(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  dc: (HuffmanTable | undefined)[],
+  ac: (HuffmanTable | undefined)[],
+): void {
   let p = start;
   while (p < end) {
     if (p + 17 > end) throw corruptJpeg('a Huffman table is cut off');
@@ -227,7 +237,7 @@ function decodeScan(bytes: Uint8Array, pos: number, state: FrameState, component
     predictors[s] = predictors[s]! + (t === 0 ? 0 : reader.signed(t));
     coef[0] = predictors[s]! * q[0]!;
     let hasAc = false;
-    for (let k = 1; k < 64; ) {
+    for (let k = 1; k < 64;) {
       const rs = reader.decode(sc.ac);
       const size = rs & 15;
       const run = rs >> 4;

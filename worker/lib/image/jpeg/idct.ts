@@ -29,7 +29,16 @@ const clampByte = (v: number) => (v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0);
  * Writes the n x n samples of one block to `out` at (x0, y0). `coef` holds dequantised coefficients in
  * natural (row-major) order, only the kept ones set; `hasAc` false means a flat block (DC only).
  */
-export function inverseDct(coef: Float32Array, n: BlockSize, hasAc: boolean, out: Uint8Array, stride: number, x0: number, y0: number, scratch: Float32Array): void {
+export function inverseDct(
+  coef: Float32Array,
+  n: BlockSize,
+  hasAc: boolean,
+  out: Uint8Array,
+  stride: number,
+  x0: number,
+  y0: number,
+  scratch: Float32Array,
+): void {
   if (!hasAc || n === 1) {
     // Flat block: every sample is DC / 8 (+128 level shift, A.3.1).
     const v = clampByte(coef[0]! / 8 + 128);

@@ -83,9 +83,13 @@ export function parseFrame(bytes: Uint8Array, seg: Segment): Frame {
   const width = (bytes[seg.start + 3]! << 8) | bytes[seg.start + 4]!;
   const count = bytes[seg.start + 5]!;
   if (precision !== 8) throw new ImageError('unsupported_format', `JPEGs with ${precision}-bit samples are not supported.`);
-  if (width === 0 || height === 0) throw new ImageError('unsupported_format', 'JPEGs that give their height after the image data (DNL) are not supported.');
+  if (width === 0 || height === 0)
+    throw new ImageError('unsupported_format', 'JPEGs that give their height after the image data (DNL) are not supported.');
   if (count !== 1 && count !== 3) {
-    throw new ImageError('unsupported_format', `JPEGs with ${count} colour components (e.g. CMYK) are not supported; please send an RGB photo.`);
+    throw new ImageError(
+      'unsupported_format',
+      `JPEGs with ${count} colour components (e.g. CMYK) are not supported; please send an RGB photo.`,
+    );
   }
   if (seg.end - seg.start < 6 + count * 3) throw corruptJpeg('the frame header is too short');
   const components: FrameComponent[] = [];
@@ -126,7 +130,10 @@ export function readJpegInfo(bytes: Uint8Array): JpegInfo {
       const frame = parseFrame(bytes, seg);
       return { width: frame.width, height: frame.height, progressive: frame.progressive, orientation };
     } else if (isOtherFrame(seg.marker)) {
-      throw new ImageError('unsupported_format', 'Lossless and arithmetic-coded JPEGs are not supported; please send the photo as a standard JPEG or PNG.');
+      throw new ImageError(
+        'unsupported_format',
+        'Lossless and arithmetic-coded JPEGs are not supported; please send the photo as a standard JPEG or PNG.',
+      );
     } else if (seg.marker === SOS || seg.marker === EOI) break;
   }
   throw corruptJpeg('it has no frame header');

@@ -43,7 +43,9 @@ export function websiteCrawlWork(env: Pick<Env, 'DB' | 'CRAWL_DELAY_MS'>): Scrap
         state = await crawlStep(state, config, PAGES_PER_STEP, previous === null);
       } catch (err) {
         const message =
-          err instanceof CrawlError ? err.message : 'The crawl stopped because of an error on our side. Try again; if it keeps happening, check the worker logs.';
+          err instanceof CrawlError
+            ? err.message
+            : 'The crawl stopped because of an error on our side. Try again; if it keeps happening, check the worker logs.';
         if (!(err instanceof CrawlError)) console.error(JSON.stringify({ level: 'error', job: id, error: String(err) }));
         await fail(id, message);
         return { done: true };

@@ -85,7 +85,12 @@ type Fetched = { ok: true; response: Response; url: string } | { ok: false; reas
  * (same origin) and, for pages, allowed by robots.txt before it is requested, so a redirect never
  * makes the crawler request another host (an internal address, say). At most MAX_REDIRECTS hops.
  */
-async function fetchOnSite(url: string, config: CrawlConfig, origin: string, allowed: (target: URL) => boolean = () => true): Promise<Fetched> {
+async function fetchOnSite(
+  url: string,
+  config: CrawlConfig,
+  origin: string,
+  allowed: (target: URL) => boolean = () => true,
+): Promise<Fetched> {
   let current = url;
   for (let hops = 0; ; hops++) {
     const response = await request(current, config);
@@ -143,7 +148,8 @@ export async function beginCrawl(startAddress: string, config: CrawlConfig): Pro
   } catch {
     throw new CrawlError(`The address ${startAddress} is not a web address (it should look like https://www.example.co.za).`);
   }
-  if (start.protocol !== 'http:' && start.protocol !== 'https:') throw new CrawlError(`The address ${startAddress} must start with http:// or https://.`);
+  if (start.protocol !== 'http:' && start.protocol !== 'https:')
+    throw new CrawlError(`The address ${startAddress} must start with http:// or https://.`);
   start.hash = '';
   let robots: RobotsRules;
   try {
@@ -166,7 +172,17 @@ export async function beginCrawl(startAddress: string, config: CrawlConfig): Pro
     throw new CrawlError(`${start.origin}/robots.txt does not allow crawling ${start.pathname}, so nothing was fetched.`);
   }
   const first = start.toString();
-  return { origin: start.origin, startUrl: first, robots, queue: [first], seen: [first], crawled: [], disallowed: [], failed: [], products: [] };
+  return {
+    origin: start.origin,
+    startUrl: first,
+    robots,
+    queue: [first],
+    seen: [first],
+    crawled: [],
+    disallowed: [],
+    failed: [],
+    products: [],
+  };
 }
 
 export function crawlFinished(state: CrawlState, config: CrawlConfig): boolean {
@@ -181,7 +197,9 @@ export async function crawlStep(state: CrawlState, config: CrawlConfig, pages: n
     const url = state.queue.shift()!;
     let fetched: Fetched;
     try {
-      fetched = await fetchOnSite(url, config, state.origin, (target) => robotsAllows(state.robots, CRAWLER_TOKEN, pathOf(target.toString())));
+      fetched = await fetchOnSite(url, config, state.origin, (target) =>
+        robotsAllows(state.robots, CRAWLER_TOKEN, pathOf(target.toString())),
+      );
     } catch {
       state.failed.push({ url, reason: 'no answer in time' });
       continue;

@@ -93,7 +93,10 @@ export function elements(html: string, tag: string): Element[] {
 }
 
 /** Start tags carrying an attribute, e.g. every element with itemprop. */
-export function startTagsWith(html: string, attribute: string): { tag: string; attributes: Record<string, string>; index: number; end: number }[] {
+export function startTagsWith(
+  html: string,
+  attribute: string,
+): { tag: string; attributes: Record<string, string>; index: number; end: number }[] {
   const result = [];
   for (const m of html.matchAll(new RegExp(`<([a-z][a-z0-9-]*)\\b[^>]*\\b${attribute}\\s*=[^>]*>`, 'gi'))) {
     result.push({ tag: m[1]!.toLowerCase(), attributes: attributesOf(m[0]), index: m.index!, end: m.index! + m[0].length });

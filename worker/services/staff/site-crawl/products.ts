@@ -25,7 +25,8 @@ export interface ExtractedProduct {
 const MAX_TEXT = 600;
 const MAX_LIST = 60;
 const clip = (text: string, max = MAX_TEXT) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
-const clean = (value: unknown): string => (typeof value === 'string' ? clip(textOf(value)) : typeof value === 'number' ? String(value) : '');
+const clean = (value: unknown): string =>
+  typeof value === 'string' ? clip(textOf(value)) : typeof value === 'number' ? String(value) : '';
 
 function uniqueText(values: string[]): string[] {
   const seen = new Set<string>();
@@ -136,7 +137,11 @@ function priceOfOffers(offers: Json[]): Pick<ExtractedProduct, 'priceCents' | 'f
     const low = randToCents(offer.lowPrice ?? undefined);
     const price = low ?? randToCents(offer.price ?? spec?.price);
     if (!price) continue;
-    priced.push({ cents: price, from: low !== null || isType(offer, 'AggregateOffer'), size: sizeFromText(clean(offer.name) + ' ' + clean(offer.description)) });
+    priced.push({
+      cents: price,
+      from: low !== null || isType(offer, 'AggregateOffer'),
+      size: sizeFromText(clean(offer.name) + ' ' + clean(offer.description)),
+    });
   }
   if (priced.length === 0) return {};
   // Several offers: the lowest is the 'from' price unless one size is named.
@@ -186,7 +191,9 @@ function fromJsonLd(html: string, url: string): ExtractedProduct[] {
 // --- microdata -------------------------------------------------------------------------------
 
 function fromMicrodata(html: string, url: string): ExtractedProduct[] {
-  const scopes = startTagsWith(html, 'itemtype').filter((t) => /schema\.org\/Product\b/i.test(t.attributes.itemtype ?? '') && 'itemscope' in t.attributes);
+  const scopes = startTagsWith(html, 'itemtype').filter(
+    (t) => /schema\.org\/Product\b/i.test(t.attributes.itemtype ?? '') && 'itemscope' in t.attributes,
+  );
   const products: ExtractedProduct[] = [];
   scopes.forEach((scope, i) => {
     const section = html.slice(scope.end, scopes[i + 1]?.index ?? html.length);
@@ -194,7 +201,9 @@ function fromMicrodata(html: string, url: string): ExtractedProduct[] {
     for (const tag of startTagsWith(section, 'itemprop')) {
       const value =
         tag.attributes.content ??
-        (tag.tag === 'meta' || tag.tag === 'link' ? tag.attributes.href ?? '' : textOf(/^([\s\S]*?)<\//.exec(section.slice(tag.end))?.[1] ?? ''));
+        (tag.tag === 'meta' || tag.tag === 'link'
+          ? (tag.attributes.href ?? '')
+          : textOf(/^([\s\S]*?)<\//.exec(section.slice(tag.end))?.[1] ?? ''));
       for (const prop of (tag.attributes.itemprop ?? '').split(/\s+/)) props.set(prop, [...(props.get(prop) ?? []), value.trim()]);
     }
     const name = clip(props.get('name')?.[0] ?? '');
@@ -332,7 +341,12 @@ export function dedupeProducts(products: ExtractedProduct[]): ExtractedProduct[]
     if (!existing.description) existing.description = product.description;
     if (!existing.category) existing.category = product.category;
     if (existing.priceCents === undefined && product.priceCents !== undefined) {
-      Object.assign(existing, { priceCents: product.priceCents, fromPrice: product.fromPrice, widthMm: product.widthMm, dropMm: product.dropMm });
+      Object.assign(existing, {
+        priceCents: product.priceCents,
+        fromPrice: product.fromPrice,
+        widthMm: product.widthMm,
+        dropMm: product.dropMm,
+      });
     }
   }
   return [...byKey.values()];

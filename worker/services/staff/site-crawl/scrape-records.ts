@@ -35,7 +35,14 @@ export function scrapeResultData(products: ExtractedProduct[], pagesCrawled: num
     totalProducts: products.length,
     categories,
     uniqueColors: [...colours.values()],
-    products: products.map((p) => ({ name: p.name, description: p.description, category: p.category, colours: p.colours, features: p.features, url: p.url })),
+    products: products.map((p) => ({
+      name: p.name,
+      description: p.description,
+      category: p.category,
+      colours: p.colours,
+      features: p.features,
+      url: p.url,
+    })),
     pagesCrawled,
   };
 }
@@ -46,7 +53,14 @@ export async function scrapeRow(db: D1Database, id: string): Promise<ScrapeRow |
 
 async function latestCompleted(db: D1Database): Promise<ScrapeRow | null> {
   return (
-    (await database(db).select().from(websiteScrapes).where(eq(websiteScrapes.status, 'completed')).orderBy(desc(websiteScrapes.finishedAt)).limit(1))[0] ?? null
+    (
+      await database(db)
+        .select()
+        .from(websiteScrapes)
+        .where(eq(websiteScrapes.status, 'completed'))
+        .orderBy(desc(websiteScrapes.finishedAt))
+        .limit(1)
+    )[0] ?? null
   );
 }
 
@@ -54,7 +68,12 @@ export async function scrapeStatus(db: D1Database, maxPages: number): Promise<Sc
   const d = database(db);
   const [completed, running, latest] = await Promise.all([
     latestCompleted(db),
-    d.select().from(websiteScrapes).where(and(eq(websiteScrapes.status, 'running'))).orderBy(desc(websiteScrapes.startedAt)).limit(1),
+    d
+      .select()
+      .from(websiteScrapes)
+      .where(and(eq(websiteScrapes.status, 'running')))
+      .orderBy(desc(websiteScrapes.startedAt))
+      .limit(1),
     d.select().from(websiteScrapes).orderBy(desc(websiteScrapes.startedAt)).limit(1),
   ]);
   const data = completed?.result as ScrapeResultData | null | undefined;

@@ -10,13 +10,19 @@ export const MAIN_WEBSITE_JOB = 'main-website';
 export function mainWebsiteUrl(env: Pick<Env, 'MAIN_WEBSITE_URL'>): string {
   const configured = env.MAIN_WEBSITE_URL?.trim();
   if (!configured) {
-    throw new AppError('conflict', 'Website scraping needs the main website address: set MAIN_WEBSITE_URL (for example https://www.example.co.za) and try again.');
+    throw new AppError(
+      'conflict',
+      'Website scraping needs the main website address: set MAIN_WEBSITE_URL (for example https://www.example.co.za) and try again.',
+    );
   }
   let url: URL;
   try {
     url = new URL(configured);
   } catch {
-    throw new AppError('conflict', `MAIN_WEBSITE_URL (${configured}) is not a web address: set it to something like https://www.example.co.za and try again.`);
+    throw new AppError(
+      'conflict',
+      `MAIN_WEBSITE_URL (${configured}) is not a web address: set it to something like https://www.example.co.za and try again.`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new AppError('conflict', `MAIN_WEBSITE_URL (${configured}) must start with https:// or http://.`);

@@ -32,7 +32,12 @@ export async function addColour(productId: string, colour: CatalogColourInput): 
 }
 
 export async function removeColour(productId: string, slug: string): Promise<CatalogProduct> {
-  return (await apiRequest<CatalogProductResponse>('DELETE', `${BASE}/products/${encodeURIComponent(productId)}/colours/${encodeURIComponent(slug)}`)).product;
+  return (
+    await apiRequest<CatalogProductResponse>(
+      'DELETE',
+      `${BASE}/products/${encodeURIComponent(productId)}/colours/${encodeURIComponent(slug)}`,
+    )
+  ).product;
 }
 
 export async function importCatalog(file: { products: unknown[] }): Promise<CatalogImportResponse> {

@@ -50,7 +50,9 @@ export function CatalogPage() {
 
   const selected = products.find((p) => p.id === selectedId) ?? null;
   const replaceProduct = (product: CatalogProduct) =>
-    setProducts((list) => (list.some((p) => p.id === product.id) ? list.map((p) => (p.id === product.id ? product : p)) : [...list, product]));
+    setProducts((list) =>
+      list.some((p) => p.id === product.id) ? list.map((p) => (p.id === product.id ? product : p)) : [...list, product],
+    );
   /** A colour change touches every product of the colour set: read them all again. */
   const afterColourChange = (product: CatalogProduct) => {
     replaceProduct(product);
@@ -101,10 +103,17 @@ export function CatalogPage() {
         <div>
           <p className="eyebrow">Staff</p>
           <h1>Product Catalog Manager</h1>
-          <p className="muted">Products and colours as the storefront offers them. Changes are saved at once and shown on the storefront.</p>
+          <p className="muted">
+            Products and colours as the storefront offers them. Changes are saved at once and shown on the storefront.
+          </p>
         </div>
         <div className="ca-head__actions">
-          <button type="button" className="button button--small button--ghost-dark" onClick={() => void onExport()} disabled={busy !== null || load === 'loading'}>
+          <button
+            type="button"
+            className="button button--small button--ghost-dark"
+            onClick={() => void onExport()}
+            disabled={busy !== null || load === 'loading'}
+          >
             {busy === 'export' ? 'Exporting…' : 'Export Catalog'}
           </button>
           <label className={`button button--small button--ghost-dark ca-file ${busy !== null ? 'ca-file--busy' : ''}`}>
@@ -146,7 +155,11 @@ export function CatalogPage() {
         />
       </section>
       <section {...tabPanelProps('ca', 'colours', tab)} className="ca-panel">
-        {selected ? <ColourEditor product={selected} onChanged={afterColourChange} /> : <p>Select a product on the Products tab to edit its colours.</p>}
+        {selected ? (
+          <ColourEditor product={selected} onChanged={afterColourChange} />
+        ) : (
+          <p>Select a product on the Products tab to edit its colours.</p>
+        )}
       </section>
       <section {...tabPanelProps('ca', 'preview', tab)} className="ca-panel">
         {tab === 'preview' && <PreviewPanel products={products} selected={selected} onSelect={select} />}
@@ -155,7 +168,15 @@ export function CatalogPage() {
   );
 }
 
-function PreviewPanel({ products, selected, onSelect }: { products: CatalogProduct[]; selected: CatalogProduct | null; onSelect: (id: string) => void }) {
+function PreviewPanel({
+  products,
+  selected,
+  onSelect,
+}: {
+  products: CatalogProduct[];
+  selected: CatalogProduct | null;
+  onSelect: (id: string) => void;
+}) {
   const [colourSlug, setColourSlug] = useState<string>('');
   const colour = selected?.colours.find((c) => c.slug === colourSlug) ?? selected?.colours[0] ?? null;
   const kind = selected ? previewProductFor(selected) : null;
@@ -178,7 +199,12 @@ function PreviewPanel({ products, selected, onSelect }: { products: CatalogProdu
         </div>
         <div className="ca-field">
           <label htmlFor="ca-colour">Colour</label>
-          <select id="ca-colour" value={colour?.slug ?? ''} onChange={(e) => setColourSlug(e.currentTarget.value)} disabled={!selected || selected.colours.length === 0}>
+          <select
+            id="ca-colour"
+            value={colour?.slug ?? ''}
+            onChange={(e) => setColourSlug(e.currentTarget.value)}
+            disabled={!selected || selected.colours.length === 0}
+          >
             {!colour && <option value="">No colours defined</option>}
             {selected?.colours.map((c) => (
               <option key={c.slug} value={c.slug}>
@@ -189,11 +215,21 @@ function PreviewPanel({ products, selected, onSelect }: { products: CatalogProdu
         </div>
       </div>
       {!selected && <p>Choose a product to preview it.</p>}
-      {selected && !kind && <p>The preview renderer draws blinds and outdoor blinds; {selected.name} ({selected.category}) is not drawn here.</p>}
+      {selected && !kind && (
+        <p>
+          The preview renderer draws blinds and outdoor blinds; {selected.name} ({selected.category}) is not drawn here.
+        </p>
+      )}
       {selected && kind && !colour && <p>No colours defined. Add a colour in the Colour Editor to preview it.</p>}
       {selected && kind && colour && (
         <Suspense fallback={<p role="status">Loading the preview…</p>}>
-          <CatalogPreview product={kind} productName={selected.name} colourName={colour.name} colourHex={colour.hex} swatchUrl={colour.imageUrl} />
+          <CatalogPreview
+            product={kind}
+            productName={selected.name}
+            colourName={colour.name}
+            colourHex={colour.hex}
+            swatchUrl={colour.imageUrl}
+          />
         </Suspense>
       )}
     </div>

@@ -30,7 +30,12 @@ export function ColourEditor({ product, onChanged }: { product: CatalogProduct |
     setBusy('add');
     try {
       const { pantone, ...rest } = form;
-      const updated = await addColour(product.id, { ...rest, name: form.name.trim(), hex, ...(pantone.trim() ? { pantone: pantone.trim() } : {}) });
+      const updated = await addColour(product.id, {
+        ...rest,
+        name: form.name.trim(),
+        hex,
+        ...(pantone.trim() ? { pantone: pantone.trim() } : {}),
+      });
       toast({ title: 'Colour added', description: `${form.name.trim()} is now a colour of ${product.name}.` });
       setForm(EMPTY);
       onChanged(updated);
@@ -67,8 +72,8 @@ export function ColourEditor({ product, onChanged }: { product: CatalogProduct |
         )}
         {locked && (
           <p className="ca-note">
-            The storefront offers the outdoor colour range uploaded on <a href="/admin/colours">Outdoor Blinds Colour Management</a> for this product; change
-            its colours there.
+            The storefront offers the outdoor colour range uploaded on <a href="/admin/colours">Outdoor Blinds Colour Management</a> for
+            this product; change its colours there.
           </p>
         )}
         {product.colours.length === 0 ? (
@@ -82,9 +87,16 @@ export function ColourEditor({ product, onChanged }: { product: CatalogProduct |
                 </span>
                 <span className="ca-colour__text">
                   <strong>{c.name}</strong> <code>{c.hex}</code>
-                  <small className="muted">{[c.fabric, c.material, c.finish, c.pantone && `Pantone ${c.pantone}`].filter(Boolean).join(' · ')}</small>
+                  <small className="muted">
+                    {[c.fabric, c.material, c.finish, c.pantone && `Pantone ${c.pantone}`].filter(Boolean).join(' · ')}
+                  </small>
                 </span>
-                <button type="button" className="button button--small button--ghost-dark" onClick={() => void remove(c.slug, c.name)} disabled={busy !== null || locked}>
+                <button
+                  type="button"
+                  className="button button--small button--ghost-dark"
+                  onClick={() => void remove(c.slug, c.name)}
+                  disabled={busy !== null || locked}
+                >
                   {busy === c.slug ? 'Removing…' : 'Remove'}
                   <span className="visually-hidden"> {c.name}</span>
                 </button>
@@ -141,7 +153,13 @@ export function ColourEditor({ product, onChanged }: { product: CatalogProduct |
           </label>
           <label className="ca-field ca-field--wide">
             Description
-            <textarea value={form.description} onChange={(e) => set('description', e.currentTarget.value)} rows={2} maxLength={500} disabled={locked} />
+            <textarea
+              value={form.description}
+              onChange={(e) => set('description', e.currentTarget.value)}
+              rows={2}
+              maxLength={500}
+              disabled={locked}
+            />
           </label>
         </div>
         <button type="submit" className="button button--accent" disabled={busy !== null || locked}>

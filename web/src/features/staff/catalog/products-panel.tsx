@@ -126,7 +126,15 @@ function AddProductForm({ onAdded }: { onAdded: (product: CatalogProduct) => voi
   );
 }
 
-function ProductEditor({ product, onSaved, onEditColours }: { product: CatalogProduct; onSaved: (p: CatalogProduct) => void; onEditColours: () => void }) {
+function ProductEditor({
+  product,
+  onSaved,
+  onEditColours,
+}: {
+  product: CatalogProduct;
+  onSaved: (p: CatalogProduct) => void;
+  onEditColours: () => void;
+}) {
   const [form, setForm] = useState(() => toForm(product));
   const [busy, setBusy] = useState(false);
   useEffect(() => setForm(toForm(product)), [product]);
@@ -174,9 +182,27 @@ function ProductEditor({ product, onSaved, onEditColours }: { product: CatalogPr
           Name
           <input value={form.name} onChange={(e) => set('name', e.currentTarget.value)} maxLength={120} required />
         </label>
-        <ChoiceField id="ca-category" label="Category" value={form.category} choices={CATALOG_CATEGORIES} onChange={(v) => set('category', v)} />
-        <ChoiceField id="ca-price-category" label="Price category" value={form.priceCategory} choices={PRICE_CATEGORIES} onChange={(v) => set('priceCategory', v)} />
-        <ChoiceField id="ca-installation-type" label="Installation type" value={form.installationType} choices={INSTALLATION_TYPES} onChange={(v) => set('installationType', v)} />
+        <ChoiceField
+          id="ca-category"
+          label="Category"
+          value={form.category}
+          choices={CATALOG_CATEGORIES}
+          onChange={(v) => set('category', v)}
+        />
+        <ChoiceField
+          id="ca-price-category"
+          label="Price category"
+          value={form.priceCategory}
+          choices={PRICE_CATEGORIES}
+          onChange={(v) => set('priceCategory', v)}
+        />
+        <ChoiceField
+          id="ca-installation-type"
+          label="Installation type"
+          value={form.installationType}
+          choices={INSTALLATION_TYPES}
+          onChange={(v) => set('installationType', v)}
+        />
         <label className="ca-field ca-field--wide">
           Description
           <textarea value={form.description} onChange={(e) => set('description', e.currentTarget.value)} rows={3} maxLength={2000} />
@@ -231,7 +257,19 @@ function toForm(p: CatalogProduct): ProductForm {
 }
 
 /** A labelled select whose options are the values themselves (the catalogue's category lists). */
-function ChoiceField<V extends string>({ id, label, value, choices, onChange }: { id: string; label: string; value: V; choices: readonly V[]; onChange: (value: V) => void }) {
+function ChoiceField<V extends string>({
+  id,
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: V;
+  choices: readonly V[];
+  onChange: (value: V) => void;
+}) {
   return (
     <div className="ca-field">
       <label htmlFor={id}>{label}</label>

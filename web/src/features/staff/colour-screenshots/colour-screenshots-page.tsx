@@ -16,7 +16,12 @@ import './colour-screenshots.css';
 type ListState = { status: 'loading' } | { status: 'ready'; list: ColourExtractionListResponse } | { status: 'error'; message: string };
 type Product = { id: string; name: string };
 
-const CATEGORY_LABELS: Record<ExtractionCategory, string> = { roller: 'Roller', venetian: 'Venetian', vertical: 'Vertical', outdoor: 'Outdoor' };
+const CATEGORY_LABELS: Record<ExtractionCategory, string> = {
+  roller: 'Roller',
+  venetian: 'Venetian',
+  vertical: 'Vertical',
+  outdoor: 'Outdoor',
+};
 const [MISSING_TITLE, MISSING_TEXT] = MISSING_INFORMATION.split(' - ') as [string, string];
 
 const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
@@ -65,8 +70,8 @@ export function ColourScreenshotsPage() {
         <p className="eyebrow">Staff</p>
         <h1>Screenshot Colour Extractor</h1>
         <p className="lead">
-          Upload a screenshot of a supplier&apos;s colour card. The colours are read from its pixels (the page behind the card is left out, near-identical
-          shades are merged) and each can be added to one of our products.
+          Upload a screenshot of a supplier&apos;s colour card. The colours are read from its pixels (the page behind the card is left out,
+          near-identical shades are merged) and each can be added to one of our products.
         </p>
       </header>
 
@@ -142,7 +147,12 @@ function ExtractForm({ onExtracted }: { onExtracted: (extraction: ColourExtracti
     setProblem(null);
     setBusy(true);
     try {
-      const answer = await extractFromScreenshot({ screenshot: file, productName: productName.trim(), category, description: description.trim() });
+      const answer = await extractFromScreenshot({
+        screenshot: file,
+        productName: productName.trim(),
+        category,
+        description: description.trim(),
+      });
       onExtracted(answer);
       toast({ title: 'Colours extracted', description: `${answer.colorsExtracted} colours found for ${answer.productName}.` });
     } catch (err) {
@@ -163,7 +173,13 @@ function ExtractForm({ onExtracted }: { onExtracted: (extraction: ColourExtracti
             <label htmlFor={ids.file}>
               Screenshot <span className="cs-required">*</span>
             </label>
-            <input id={ids.file} type="file" accept="image/png,image/jpeg" onChange={(e) => setFile(e.target.files?.[0] ?? null)} aria-required="true" />
+            <input
+              id={ids.file}
+              type="file"
+              accept="image/png,image/jpeg"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              aria-required="true"
+            />
             <span className="cs-hint">PNG or JPEG, up to 8 MB.</span>
             {preview && <img className="cs-preview" src={preview} alt="Preview of the chosen screenshot" />}
           </div>
@@ -172,13 +188,25 @@ function ExtractForm({ onExtracted }: { onExtracted: (extraction: ColourExtracti
               <label htmlFor={ids.name}>
                 Product name <span className="cs-required">*</span>
               </label>
-              <input id={ids.name} value={productName} onChange={(e) => setProductName(e.target.value)} maxLength={120} aria-required="true" autoComplete="off" />
+              <input
+                id={ids.name}
+                value={productName}
+                onChange={(e) => setProductName(e.target.value)}
+                maxLength={120}
+                aria-required="true"
+                autoComplete="off"
+              />
             </div>
             <div className="cs-field">
               <label htmlFor={ids.category}>
                 Category <span className="cs-required">*</span>
               </label>
-              <select id={ids.category} value={category} onChange={(e) => setCategory(e.target.value as ExtractionCategory | '')} aria-required="true">
+              <select
+                id={ids.category}
+                value={category}
+                onChange={(e) => setCategory(e.target.value as ExtractionCategory | '')}
+                aria-required="true"
+              >
                 <option value="">Choose a category</option>
                 {EXTRACTION_CATEGORIES.map((c) => (
                   <option key={c} value={c}>
@@ -223,7 +251,11 @@ function ExtractionCard({ extraction, products }: { extraction: ColourExtraction
       const product = products.find((p) => p.id === answer.productId)?.name ?? answer.productId;
       toast({ title: 'Colour added', description: `${answer.colour.name} is now a colour of ${product}.` });
     } catch (err) {
-      toast({ title: 'Error', description: err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Failed to add the colour', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Failed to add the colour',
+        variant: 'destructive',
+      });
     } finally {
       setAdding(null);
     }

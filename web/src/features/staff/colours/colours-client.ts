@@ -1,9 +1,5 @@
 // The outdoor colour calls (staff spec section 7), typed by the shared contract.
-import {
-  UPLOAD_COLOURS_FIELDS,
-  type OutdoorColoursResponse,
-  type UploadColoursResponse,
-} from '@shared/outdoor-colours-api';
+import { UPLOAD_COLOURS_FIELDS, type OutdoorColoursResponse, type UploadColoursResponse } from '@shared/outdoor-colours-api';
 import { getJson } from '../../../lib/api-client';
 import { postForm } from '../../../lib/api-upload';
 

@@ -39,7 +39,6 @@ export function ColoursPage() {
     void load();
   }, [load]);
 
-
   return (
     <main className="staff-page outdoor-colours" id="main">
       <header className="oc-head">
@@ -47,7 +46,8 @@ export function ColoursPage() {
           <p className="eyebrow">Staff</p>
           <h1>Outdoor Blinds Colour Management</h1>
           <p className="muted">
-            Upload the outdoor blinds colour range from a Word document. The outdoor products on the storefront offer this range as soon as it is uploaded.
+            Upload the outdoor blinds colour range from a Word document. The outdoor products on the storefront offer this range as soon as
+            it is uploaded.
           </p>
         </div>
         <button type="button" className="button button--small" onClick={() => void load()} disabled={range.status === 'loading'}>
@@ -58,7 +58,10 @@ export function ColoursPage() {
       <TabList
         label="Outdoor colours"
         idPrefix="oc"
-        tabs={TABS.map((t) => ({ id: t.id, label: t.id === 'current' && range.status === 'ready' ? `${t.label} (${range.range.colours.length})` : t.label }))}
+        tabs={TABS.map((t) => ({
+          id: t.id,
+          label: t.id === 'current' && range.status === 'ready' ? `${t.label} (${range.range.colours.length})` : t.label,
+        }))}
         selected={tab}
         onSelect={setTab}
         className="oc-tabs"
@@ -132,8 +135,8 @@ function UploadPanel({ onUploaded }: { onUploaded: () => void }) {
     <form onSubmit={(e) => void submit(e)} className="oc-upload">
       <h2>Upload Colours</h2>
       <p className="muted">
-        One colour per line: <code>Colour Name - #HEXCODE - Description</code>. The hex code has 6 digits (#RRGGBB); the description is optional.
-        Other lines are skipped and listed with the reason.
+        One colour per line: <code>Colour Name - #HEXCODE - Description</code>. The hex code has 6 digits (#RRGGBB); the description is
+        optional. Other lines are skipped and listed with the reason.
       </p>
       <label className="oc-field">
         Word document (.doc or .docx)
@@ -151,7 +154,9 @@ function UploadPanel({ onUploaded }: { onUploaded: () => void }) {
         <span>
           Replace all existing colours
           <small className="muted">
-            {replaceAll ? ' The current range is removed and the document becomes the whole range.' : ' Unticked: merge. New names are added, existing names are updated.'}
+            {replaceAll
+              ? ' The current range is removed and the document becomes the whole range.'
+              : ' Unticked: merge. New names are added, existing names are updated.'}
           </small>
         </span>
       </label>
@@ -208,7 +213,12 @@ function UploadResult({ result }: { result: UploadColoursResponse }) {
 
 function CurrentPanel({ state }: { state: RangeState }) {
   if (state.status === 'loading') return <p role="status">Loading the colour list…</p>;
-  if (state.status === 'error') return <p role="alert" className="oc-error">{state.message}</p>;
+  if (state.status === 'error')
+    return (
+      <p role="alert" className="oc-error">
+        {state.message}
+      </p>
+    );
   const { range } = state;
   return (
     <div>

@@ -92,7 +92,19 @@ export function DashboardPage() {
   );
 }
 
-function FigureCard({ label, value, detail, basis, testId }: { label: string; value: string; detail?: string; basis: string; testId: string }) {
+function FigureCard({
+  label,
+  value,
+  detail,
+  basis,
+  testId,
+}: {
+  label: string;
+  value: string;
+  detail?: string;
+  basis: string;
+  testId: string;
+}) {
   return (
     <li className="admin-dashboard__figure" data-testid={testId}>
       <span className="admin-dashboard__figure-label">{label}</span>
@@ -117,7 +129,13 @@ function DashboardFigures({ data }: { data: AdminDashboardResponse }) {
           Figures
         </h2>
         <ul className="admin-dashboard__figures">
-          <FigureCard testId="figure-visitors" label="Visitors" value={String(data.visitors.today)} detail={`${data.visitors.last7Days} in the last 7 days`} basis={data.visitors.basis} />
+          <FigureCard
+            testId="figure-visitors"
+            label="Visitors"
+            value={String(data.visitors.today)}
+            detail={`${data.visitors.last7Days} in the last 7 days`}
+            basis={data.visitors.basis}
+          />
           <FigureCard
             testId="figure-chats"
             label="Chats"
@@ -125,7 +143,13 @@ function DashboardFigures({ data }: { data: AdminDashboardResponse }) {
             detail={`${data.chats.last7Days} in the last 7 days · ${data.chats.opened.today} opened today`}
             basis={data.chats.basis}
           />
-          <FigureCard testId="figure-alerts" label="Alerts" value={String(data.alerts.count)} detail={open.length === 0 ? 'All clear' : `${open.length} to look at`} basis={data.alerts.basis} />
+          <FigureCard
+            testId="figure-alerts"
+            label="Alerts"
+            value={String(data.alerts.count)}
+            detail={open.length === 0 ? 'All clear' : `${open.length} to look at`}
+            basis={data.alerts.basis}
+          />
           <FigureCard
             testId="figure-score"
             label="Score"
@@ -133,7 +157,13 @@ function DashboardFigures({ data }: { data: AdminDashboardResponse }) {
             detail={data.score.value === null ? 'Nothing was due to score, see below' : 'Business health, see below'}
             basis={data.score.basis}
           />
-          <FigureCard testId="figure-competitors" label="Competitors" value={String(data.competitors.value)} detail={data.competitors.note} basis={data.competitors.basis} />
+          <FigureCard
+            testId="figure-competitors"
+            label="Competitors"
+            value={String(data.competitors.value)}
+            detail={data.competitors.note}
+            basis={data.competitors.basis}
+          />
         </ul>
       </section>
 

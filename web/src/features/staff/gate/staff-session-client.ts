@@ -29,7 +29,8 @@ export async function signInWithPin(pin: string): Promise<SignInResult> {
     rememberSignIn();
     return { ok: true };
   } catch (err) {
-    if (!(err instanceof ApiError)) return { ok: false, wrongPin: false, message: 'Could not reach the server. Check the connection and try again.' };
+    if (!(err instanceof ApiError))
+      return { ok: false, wrongPin: false, message: 'Could not reach the server. Check the connection and try again.' };
     if (err.status === 401) return { ok: false, wrongPin: true, message: INCORRECT_PIN_MESSAGE };
     return { ok: false, wrongPin: false, message: err.serverMessage ?? err.message };
   }

@@ -34,8 +34,8 @@ export function CompetitorAnalysis() {
         </button>
       </div>
       <p className="muted insights-small">
-        Reads the competitor websites (their robots.txt obeyed, a few pages each) and compares their rand prices with ours for the same kind of product and
-        size. Notable gaps appear among the insights above.
+        Reads the competitor websites (their robots.txt obeyed, a few pages each) and compares their rand prices with ours for the same kind
+        of product and size. Notable gaps appear among the insights above.
       </p>
       <div role="status" aria-live="polite">
         {failure && <p className="insights-send-result insights-send-result--error">Competitor analysis failed: {failure}</p>}
@@ -46,12 +46,15 @@ export function CompetitorAnalysis() {
               {result.data.competitors.map((c) => (
                 <li key={c.competitor}>
                   <strong>{new URL(c.competitor).host}</strong>:{' '}
-                  {c.status === 'ok' ? `${c.pagesFetched} pages read, ${c.productsWithPrices} priced products, ${c.comparisons.length} compared` : c.error}
+                  {c.status === 'ok'
+                    ? `${c.pagesFetched} pages read, ${c.productsWithPrices} priced products, ${c.comparisons.length} compared`
+                    : c.error}
                   {c.comparisons.length > 0 && (
                     <ul>
                       {c.comparisons.map((p) => (
                         <li key={`${p.url}|${p.theirs}`}>
-                          {p.theirs}: {formatRandFromCents(p.theirPriceCents)} against our {p.ourProductName} {formatRandFromCents(p.ourPriceCents)}
+                          {p.theirs}: {formatRandFromCents(p.theirPriceCents)} against our {p.ourProductName}{' '}
+                          {formatRandFromCents(p.ourPriceCents)}
                           {p.basis === 'size' && p.sizeMm ? ` at ${p.sizeMm.width} x ${p.sizeMm.drop} mm` : " ('from' prices)"} (
                           {p.differencePercent > 0 ? '+' : ''}
                           {p.differencePercent}%)

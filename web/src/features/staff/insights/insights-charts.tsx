@@ -11,7 +11,15 @@ import { formatRand } from '../../../lib/format';
 const HEIGHT = 240;
 const COLOURS = { visits: '#2f5a5e', leads: '#c8873a', orders: '#7a2e0e', revenue: '#1f8f4e', mentions: '#2f5a5e', conversions: '#c8873a' };
 
-function UPlotChart({ options, data, label }: { options: Omit<uPlot.Options, 'width' | 'height'>; data: uPlot.AlignedData; label: string }) {
+function UPlotChart({
+  options,
+  data,
+  label,
+}: {
+  options: Omit<uPlot.Options, 'width' | 'height'>;
+  data: uPlot.AlignedData;
+  label: string;
+}) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = host.current;
@@ -41,7 +49,10 @@ export const ActivityCharts = memo(function ActivityCharts({ series }: { series:
   const xs = series.map((_, i) => i);
   const labels = series.map((p) => dayLabel(p.date));
   const xAxis: uPlot.Axis = { values: (_u, splits) => splits.map((i) => labels[i] ?? ''), space: 48 };
-  const countScale = { x: { time: false }, y: { range: (_u: uPlot, _min: number, max: number): uPlot.Range.MinMax => [0, Math.max(4, Math.ceil(max * 1.1))] } };
+  const countScale = {
+    x: { time: false },
+    y: { range: (_u: uPlot, _min: number, max: number): uPlot.Range.MinMax => [0, Math.max(4, Math.ceil(max * 1.1))] },
+  };
 
   const activity: Omit<uPlot.Options, 'width' | 'height'> = {
     scales: countScale,
@@ -54,11 +65,21 @@ export const ActivityCharts = memo(function ActivityCharts({ series }: { series:
     ],
   };
   const revenue: Omit<uPlot.Options, 'width' | 'height'> = {
-    scales: { x: { time: false, range: [-0.5, series.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(100, Math.ceil(max * 1.1))] } },
+    scales: {
+      x: { time: false, range: [-0.5, series.length - 0.5] },
+      y: { range: (_u, _min, max) => [0, Math.max(100, Math.ceil(max * 1.1))] },
+    },
     axes: [xAxis, { size: 70, values: (_u, splits) => splits.map((v) => `R${Math.round(v).toLocaleString('en-ZA')}`) }],
     series: [
       { label: 'Day', value: (_u, i) => (i == null ? '' : (series[i]?.date ?? '')) },
-      { label: 'Revenue', stroke: COLOURS.revenue, fill: COLOURS.revenue, paths: uPlot.paths.bars!({ size: [0.7, 40] }), points: { show: false }, value: (_u, v) => (v == null ? '' : formatRand(v)) },
+      {
+        label: 'Revenue',
+        stroke: COLOURS.revenue,
+        fill: COLOURS.revenue,
+        paths: uPlot.paths.bars!({ size: [0.7, 40] }),
+        points: { show: false },
+        value: (_u, v) => (v == null ? '' : formatRand(v)),
+      },
     ],
   };
   const testRevenue = sum(series, 'testRevenue');
@@ -76,7 +97,11 @@ export const ActivityCharts = memo(function ActivityCharts({ series }: { series:
       </figure>
       <figure className="insights-chart">
         <figcaption>Paid revenue per day</figcaption>
-        <UPlotChart options={revenue} data={[xs, series.map((p) => p.revenue)]} label={`Bar chart from ${first} to ${last}: ${formatRand(sum(series, 'revenue'))} paid in all. The table below lists each day.`} />
+        <UPlotChart
+          options={revenue}
+          data={[xs, series.map((p) => p.revenue)]}
+          label={`Bar chart from ${first} to ${last}: ${formatRand(sum(series, 'revenue'))} paid in all. The table below lists each day.`}
+        />
         {testRevenue > 0 && (
           <p>
             {TEST_PAYMENT_NOTE}: {formatRand(testRevenue)} paid through the test gateway is not counted as revenue.
@@ -122,22 +147,41 @@ const shortName = (name: string) => (name.length > 14 ? `${name.slice(0, 13)}…
 export const ProductInterestChart = memo(function ProductInterestChart({ products }: { products: ProductInterestFigure[] }) {
   const xs = products.map((_, i) => i);
   const options: Omit<uPlot.Options, 'width' | 'height'> = {
-    scales: { x: { time: false, range: [-0.5, products.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
+    scales: {
+      x: { time: false, range: [-0.5, products.length - 0.5] },
+      y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
+    },
     axes: [
       { splits: () => xs, values: (_u, splits) => splits.map((i) => shortName(products[i]?.product ?? '')), rotate: -30, size: 80, gap: 4 },
       { values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? String(v) : '')) },
     ],
     series: [
       { label: 'Product', value: (_u, i) => (i == null ? '' : (products[i]?.product ?? '')) },
-      { label: 'Mentions', stroke: COLOURS.mentions, fill: COLOURS.mentions, paths: uPlot.paths.bars!({ size: [0.35, 48], align: -1 }), points: { show: false } },
-      { label: 'Orders', stroke: COLOURS.conversions, fill: COLOURS.conversions, paths: uPlot.paths.bars!({ size: [0.35, 48], align: 1 }), points: { show: false } },
+      {
+        label: 'Mentions',
+        stroke: COLOURS.mentions,
+        fill: COLOURS.mentions,
+        paths: uPlot.paths.bars!({ size: [0.35, 48], align: -1 }),
+        points: { show: false },
+      },
+      {
+        label: 'Orders',
+        stroke: COLOURS.conversions,
+        fill: COLOURS.conversions,
+        paths: uPlot.paths.bars!({ size: [0.35, 48], align: 1 }),
+        points: { show: false },
+      },
     ],
   };
   const summary = products.map((p) => `${p.product}: ${p.mentions} mentions, ${p.conversions} orders`).join('; ');
   return (
     <figure className="insights-chart">
       <figcaption>Product interest: mentions and orders</figcaption>
-      <UPlotChart options={options} data={[xs, products.map((p) => p.mentions), products.map((p) => p.conversions)]} label={`Bar chart of product interest. ${summary}.`} />
+      <UPlotChart
+        options={options}
+        data={[xs, products.map((p) => p.mentions), products.map((p) => p.conversions)]}
+        label={`Bar chart of product interest. ${summary}.`}
+      />
     </figure>
   );
 });

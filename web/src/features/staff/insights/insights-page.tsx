@@ -19,11 +19,16 @@ export const INSIGHTS_REFRESH_MS = 5 * 60_000;
 
 type Load<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; value: T };
 
-const reason = (err: unknown) => (err instanceof ApiError ? (err.serverMessage ?? err.message) : err instanceof Error ? err.message : String(err));
+const reason = (err: unknown) =>
+  err instanceof ApiError ? (err.serverMessage ?? err.message) : err instanceof Error ? err.message : String(err);
 const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('en-ZA', { hour: '2-digit', minute: '2-digit' });
 
 function PriorityBadge({ priority }: { priority: InsightDto['priority'] }) {
-  return <span className={`insight-badge insight-badge--${priority}`}>{priority === 'high' ? 'High priority' : priority === 'medium' ? 'Medium priority' : 'Low priority'}</span>;
+  return (
+    <span className={`insight-badge insight-badge--${priority}`}>
+      {priority === 'high' ? 'High priority' : priority === 'medium' ? 'Medium priority' : 'Low priority'}
+    </span>
+  );
 }
 
 function RealtimeInsights() {
@@ -56,9 +61,15 @@ function RealtimeInsights() {
     <section className="insights-section" aria-labelledby="realtime-heading">
       <div className="insights-section__head">
         <h2 id="realtime-heading">Real-time insights</h2>
-        <p className="muted insights-small">{readAt ? `Updated ${timeOf(readAt)}; refreshed every 5 minutes.` : 'Refreshed every 5 minutes.'}</p>
+        <p className="muted insights-small">
+          {readAt ? `Updated ${timeOf(readAt)}; refreshed every 5 minutes.` : 'Refreshed every 5 minutes.'}
+        </p>
       </div>
-      {load.state === 'loading' && <p className="insights-status" role="status">Loading insights…</p>}
+      {load.state === 'loading' && (
+        <p className="insights-status" role="status">
+          Loading insights…
+        </p>
+      )}
       {load.state === 'error' && (
         <div className="insights-error" role="alert">
           <p>Failed to load real-time insights: {load.message}</p>
@@ -108,12 +119,17 @@ function DailyReport({ report }: { report: DailyReportResponse }) {
     <>
       <dl className="insights-figures" data-testid="daily-figures">
         <Figure label="Visitors" value={String(report.totalVisitors)} note="distinct visitors that day" />
-        <Figure label="High-value leads" value={String(report.highValueLeads)} note={`score ${report.highValueLeadScore}+ of ${report.totalLeads} leads`} />
+        <Figure
+          label="High-value leads"
+          value={String(report.highValueLeads)}
+          note={`score ${report.highValueLeadScore}+ of ${report.totalLeads} leads`}
+        />
         <Figure label="Conversion rate" value={`${report.conversionRate.toFixed(1)}%`} note={`${report.totalOrders} orders / visitors`} />
         <Figure label="Orders" value={String(report.totalOrders)} />
       </dl>
       <p className="muted insights-small">
-        Lead score (0-100): e-mail 15, phone 15, WhatsApp 10, a product named 20, a Garden Route town (Mossel Bay to Plettenberg Bay) 20 or another place 10, sizes given 20.
+        Lead score (0-100): e-mail 15, phone 15, WhatsApp 10, a product named 20, a Garden Route town (Mossel Bay to Plettenberg Bay) 20 or
+        another place 10, sizes given 20.
       </p>
 
       <div className="insights-columns">
@@ -161,7 +177,9 @@ function DailyReport({ report }: { report: DailyReportResponse }) {
         <div className="insights-columns">
           <div className="insights-table-wrap">
             <table className="insights-table" data-testid="product-interest">
-              <caption className="visually-hidden">Mentions are price checks, quote lines, chats and leads naming the product; orders are that day's orders containing it.</caption>
+              <caption className="visually-hidden">
+                Mentions are price checks, quote lines, chats and leads naming the product; orders are that day's orders containing it.
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Product</th>
@@ -242,7 +260,10 @@ export function InsightsPage() {
       <header className="insights-page__header">
         <p className="eyebrow">Staff</p>
         <h1>Marketing insights</h1>
-        <p className="muted">Every figure is computed from what the site recorded: visits, chats, price checks, quotes, leads and orders. Days are South African days.</p>
+        <p className="muted">
+          Every figure is computed from what the site recorded: visits, chats, price checks, quotes, leads and orders. Days are South
+          African days.
+        </p>
       </header>
 
       <RealtimeInsights />
@@ -260,13 +281,24 @@ export function InsightsPage() {
             </button>
           </div>
         </div>
-        <p className="muted insights-small">The report is e-mailed once per date to the marketing address; every morning at 06:00 the previous day's report goes automatically.</p>
+        <p className="muted insights-small">
+          The report is e-mailed once per date to the marketing address; every morning at 06:00 the previous day's report goes
+          automatically.
+        </p>
         {sendResult && (
-          <p className={`insights-send-result ${sendResult.ok ? '' : 'insights-send-result--error'}`} role={sendResult.ok ? 'status' : 'alert'} data-testid="send-result">
+          <p
+            className={`insights-send-result ${sendResult.ok ? '' : 'insights-send-result--error'}`}
+            role={sendResult.ok ? 'status' : 'alert'}
+            data-testid="send-result"
+          >
             {sendResult.text}
           </p>
         )}
-        {load.state === 'loading' && <p className="insights-status" role="status">Loading the daily report…</p>}
+        {load.state === 'loading' && (
+          <p className="insights-status" role="status">
+            Loading the daily report…
+          </p>
+        )}
         {load.state === 'error' && (
           <div className="insights-error" role="alert">
             <p>Failed to load daily report: {load.message}</p>

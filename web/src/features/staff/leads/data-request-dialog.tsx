@@ -12,7 +12,15 @@ import { useModal } from './use-modal';
  * A data request in two steps: staff choose the contact detail they confirmed with the person and
  * preview what it matches; then they approve exactly that list for export or deletion.
  */
-export function DataRequestDialog({ request, onClose, onDone }: { request: { lead: LeadDto; action: DataRequestAction } | null; onClose: () => void; onDone: (action: DataRequestAction) => void }) {
+export function DataRequestDialog({
+  request,
+  onClose,
+  onDone,
+}: {
+  request: { lead: LeadDto; action: DataRequestAction } | null;
+  onClose: () => void;
+  onDone: (action: DataRequestAction) => void;
+}) {
   const ref = useModal(request !== null);
   const [choice, setChoice] = useState(0);
   const [preview, setPreview] = useState<PersonalDataPreview | null>(null);
@@ -74,14 +82,20 @@ export function DataRequestDialog({ request, onClose, onDone }: { request: { lea
   const who = lead?.name ?? '';
   const title = action === 'export' ? `Export ${who}'s personal data` : `Delete ${who}'s personal data?`;
   return (
-    <dialog ref={ref} className="dialog leads-admin__request" aria-labelledby={`${id}-title`} aria-describedby={`${id}-what`} onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="dialog leads-admin__request"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-what`}
+      onClose={onClose}
+    >
       <h2 id={`${id}-title`}>{title}</h2>
       {lead && (
         <>
           <div id={`${id}-what`}>
             <p className="dialog__intro">
-              A POPIA request covers only the records that carry the contact detail you confirmed with the person. Records are never added through other details
-              they hold, the business's own addresses are refused, and session ids typed into forms are not followed.
+              A POPIA request covers only the records that carry the contact detail you confirmed with the person. Records are never added
+              through other details they hold, the business's own addresses are refused, and session ids typed into forms are not followed.
             </p>
             {action === 'delete' && (
               <>
@@ -91,7 +105,10 @@ export function DataRequestDialog({ request, onClose, onDone }: { request: { lea
                   <li>chat transcripts and photos of their chat;</li>
                   <li>the text of e-mails to them or about them.</li>
                 </ul>
-                <p>Orders stay as SARS requires (reference, lines, totals, dates, payments) with the name, e-mail, phone, address and instructions removed. This cannot be undone.</p>
+                <p>
+                  Orders stay as SARS requires (reference, lines, totals, dates, payments) with the name, e-mail, phone, address and
+                  instructions removed. This cannot be undone.
+                </p>
               </>
             )}
           </div>
@@ -123,7 +140,8 @@ export function DataRequestDialog({ request, onClose, onDone }: { request: { lea
           {preview && (
             <div>
               <p>
-                {preview.records.length} record(s) carry {preview.identifier.type === 'email' ? 'the e-mail address' : 'the phone number'} <strong>{preview.identifier.value}</strong>:
+                {preview.records.length} record(s) carry {preview.identifier.type === 'email' ? 'the e-mail address' : 'the phone number'}{' '}
+                <strong>{preview.identifier.value}</strong>:
               </p>
               <MatchedRecords records={preview.records} recordsRef={recordsRef} />
               {preview.notes.length > 0 && (
@@ -137,8 +155,19 @@ export function DataRequestDialog({ request, onClose, onDone }: { request: { lea
                 <button type="button" className="button button--ghost-dark" onClick={onClose}>
                   Cancel
                 </button>
-                <button type="button" className={action === 'delete' ? 'button leads-table__danger' : 'button'} onClick={() => void approve()} disabled={busy}>
-                  {busy ? (action === 'delete' ? 'Deleting...' : 'Exporting...') : action === 'delete' ? 'Approve and delete' : 'Approve and export'}
+                <button
+                  type="button"
+                  className={action === 'delete' ? 'button leads-table__danger' : 'button'}
+                  onClick={() => void approve()}
+                  disabled={busy}
+                >
+                  {busy
+                    ? action === 'delete'
+                      ? 'Deleting...'
+                      : 'Exporting...'
+                    : action === 'delete'
+                      ? 'Approve and delete'
+                      : 'Approve and export'}
                 </button>
               </div>
             </div>
@@ -150,7 +179,13 @@ export function DataRequestDialog({ request, onClose, onDone }: { request: { lea
 }
 
 /** The records a data request matched, in a scrolling region staff read before they approve. */
-function MatchedRecords({ records, recordsRef }: { records: PersonalDataPreview['records']; recordsRef: RefObject<HTMLDivElement | null> }) {
+function MatchedRecords({
+  records,
+  recordsRef,
+}: {
+  records: PersonalDataPreview['records'];
+  recordsRef: RefObject<HTMLDivElement | null>;
+}) {
   return (
     <div ref={recordsRef} className="table-scroll leads-admin__records" role="region" aria-label="Matched records" tabIndex={0}>
       <table className="prose-table">

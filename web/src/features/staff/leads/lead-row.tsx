@@ -42,7 +42,12 @@ export function LeadRow({ lead, onStatus, onNotes, onExport, onDelete }: LeadRow
         </div>
       </td>
       <td data-label="Status">
-        <select className={`status-badge status-badge--${lead.followUpStatus}`} aria-label={`Status of ${lead.name}`} value={lead.followUpStatus} onChange={(e) => onStatus(e.target.value as FollowUpStatus)}>
+        <select
+          className={`status-badge status-badge--${lead.followUpStatus}`}
+          aria-label={`Status of ${lead.name}`}
+          value={lead.followUpStatus}
+          onChange={(e) => onStatus(e.target.value as FollowUpStatus)}
+        >
           {FOLLOW_UP_STATUSES.map((s) => (
             <option key={s} value={s}>
               {STATUS_LABELS[s]}
@@ -60,22 +65,42 @@ export function LeadRow({ lead, onStatus, onNotes, onExport, onDelete }: LeadRow
             </a>
           )}
           {phone && (
-            <a className="button button--small button--ghost-dark" href={`tel:${phone.replace(/[^\d+]/g, '')}`} aria-label={`Phone ${lead.name}`}>
+            <a
+              className="button button--small button--ghost-dark"
+              href={`tel:${phone.replace(/[^\d+]/g, '')}`}
+              aria-label={`Phone ${lead.name}`}
+            >
               Phone
             </a>
           )}
           {wa && (
-            <a className="button button--small button--whatsapp" href={`https://wa.me/${wa}`} target="_blank" rel="noopener noreferrer" aria-label={`WhatsApp ${lead.name}`}>
+            <a
+              className="button button--small button--whatsapp"
+              href={`https://wa.me/${wa}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`WhatsApp ${lead.name}`}
+            >
               WhatsApp
             </a>
           )}
           <button type="button" className="button button--small" onClick={onNotes} aria-label={`Add Notes for ${lead.name}`}>
             Add Notes
           </button>
-          <button type="button" className="button button--small button--ghost-dark" onClick={onExport} aria-label={`Export data of ${lead.name}`}>
+          <button
+            type="button"
+            className="button button--small button--ghost-dark"
+            onClick={onExport}
+            aria-label={`Export data of ${lead.name}`}
+          >
             Export data
           </button>
-          <button type="button" className="button button--small leads-table__danger" onClick={onDelete} aria-label={`Delete data of ${lead.name}`}>
+          <button
+            type="button"
+            className="button button--small leads-table__danger"
+            onClick={onDelete}
+            aria-label={`Delete data of ${lead.name}`}
+          >
             Delete data
           </button>
         </div>
@@ -102,7 +127,9 @@ function LeadSizeList({ lead }: { lead: LeadDto }) {
           {size.sizeSource && (
             <>
               <span className="visually-hidden">, </span>
-              <span className={size.sizeSource === 'typical' || size.sizeSource === 'estimated' ? 'badge badge--warning' : 'leads-table__muted'}>
+              <span
+                className={size.sizeSource === 'typical' || size.sizeSource === 'estimated' ? 'badge badge--warning' : 'leads-table__muted'}
+              >
                 {SIZE_SOURCE_NOTES[size.sizeSource]}
               </span>
             </>

@@ -1,5 +1,11 @@
 // The staff leads API (worker/routes/leads-admin.ts) through the app's one request helper.
-import type { FollowUpStatus, LeadListResponse, LeadUpdateRequest, LeadUpdateResponse, PersonalDataDeleteResponse } from '@shared/leads-api';
+import type {
+  FollowUpStatus,
+  LeadListResponse,
+  LeadUpdateRequest,
+  LeadUpdateResponse,
+  PersonalDataDeleteResponse,
+} from '@shared/leads-api';
 import type { PersonalDataApprovalRequest, PersonalDataPreview, PersonalDataPreviewRequest } from '@shared/popia-api';
 import { apiRequest, getJson } from '../../../lib/api-client';
 
@@ -21,7 +27,9 @@ export async function previewPersonalData(id: string, request: PersonalDataPrevi
 
 /** Data request, step 2 (export): the approved records as one JSON document, saved as personal-data-<id>.json. */
 export async function downloadPersonalData(id: string, token: string): Promise<void> {
-  const data = await apiRequest<unknown>('POST', `/api/leads/${encodeURIComponent(id)}/personal-data/export`, { token } satisfies PersonalDataApprovalRequest);
+  const data = await apiRequest<unknown>('POST', `/api/leads/${encodeURIComponent(id)}/personal-data/export`, {
+    token,
+  } satisfies PersonalDataApprovalRequest);
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
   const link = document.createElement('a');
   link.href = url;
@@ -34,5 +42,7 @@ export async function downloadPersonalData(id: string, token: string): Promise<v
 
 /** Data request, step 2 (delete): exactly the approved records. */
 export async function deletePersonalData(id: string, token: string): Promise<PersonalDataDeleteResponse> {
-  return apiRequest<PersonalDataDeleteResponse>('POST', `/api/leads/${encodeURIComponent(id)}/personal-data/delete`, { token } satisfies PersonalDataApprovalRequest);
+  return apiRequest<PersonalDataDeleteResponse>('POST', `/api/leads/${encodeURIComponent(id)}/personal-data/delete`, {
+    token,
+  } satisfies PersonalDataApprovalRequest);
 }

@@ -17,7 +17,6 @@ import './leads.css';
 type Filter = FollowUpStatus | 'all';
 type ListState = { status: 'loading' } | { status: 'ready'; leads: LeadDto[]; counts: LeadCounts } | { status: 'error'; message: string };
 
-
 export function LeadsPage() {
   const [filter, setFilter] = useState<Filter>('all');
   const [list, setList] = useState<ListState>({ status: 'loading' });
@@ -43,7 +42,10 @@ export function LeadsPage() {
   async function change(lead: LeadDto, patch: { followUpStatus?: FollowUpStatus; notes?: string }): Promise<boolean> {
     try {
       await updateLead(lead.id, patch);
-      toast({ title: 'Lead updated', description: patch.followUpStatus ? `${lead.name}: ${STATUS_LABELS[patch.followUpStatus]}` : `Notes saved for ${lead.name}` });
+      toast({
+        title: 'Lead updated',
+        description: patch.followUpStatus ? `${lead.name}: ${STATUS_LABELS[patch.followUpStatus]}` : `Notes saved for ${lead.name}`,
+      });
       await load(filter);
       return true;
     } catch (err) {
@@ -129,7 +131,14 @@ export function LeadsPage() {
           </thead>
           <tbody>
             {list.leads.map((lead) => (
-              <LeadRow key={lead.id} lead={lead} onStatus={(s) => void change(lead, { followUpStatus: s })} onNotes={() => setNotesFor(lead)} onExport={() => setRequest({ lead, action: 'export' })} onDelete={() => setRequest({ lead, action: 'delete' })} />
+              <LeadRow
+                key={lead.id}
+                lead={lead}
+                onStatus={(s) => void change(lead, { followUpStatus: s })}
+                onNotes={() => setNotesFor(lead)}
+                onExport={() => setRequest({ lead, action: 'export' })}
+                onDelete={() => setRequest({ lead, action: 'delete' })}
+              />
             ))}
           </tbody>
         </table>

@@ -3,7 +3,15 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { LeadDto } from '@shared/leads-api';
 import { useModal } from './use-modal';
 
-export function NotesDialog({ lead, onClose, onSave }: { lead: LeadDto | null; onClose: () => void; onSave: (lead: LeadDto, notes: string) => Promise<boolean> }) {
+export function NotesDialog({
+  lead,
+  onClose,
+  onSave,
+}: {
+  lead: LeadDto | null;
+  onClose: () => void;
+  onSave: (lead: LeadDto, notes: string) => Promise<boolean>;
+}) {
   const ref = useModal(lead !== null);
   const [notes, setNotes] = useState('');
   const [saving, setSaving] = useState(false);

@@ -22,5 +22,7 @@ export interface ProductGroup {
 export async function fetchProductGroups(signal?: AbortSignal): Promise<ProductGroup[]> {
   const catalog = await getJson<CatalogOverview>('/api/products/catalog', { signal });
   if (!catalog) return [];
-  return CATALOGUE_SECTIONS.map((section) => ({ section, products: catalog[section].map((p) => ({ id: p.id, name: p.name })) })).filter((g) => g.products.length > 0);
+  return CATALOGUE_SECTIONS.map((section) => ({ section, products: catalog[section].map((p) => ({ id: p.id, name: p.name })) })).filter(
+    (g) => g.products.length > 0,
+  );
 }

@@ -37,7 +37,6 @@ type Stage =
   | { status: 'done'; answer: AnalyzePriceListResponse; text: string }
   | { status: 'failed'; detail: string | null };
 
-
 /** tesseract's stages in words staff understand. */
 function stageText(p: OcrProgress | null): string {
   if (!p) return 'Loading text recognition...';
@@ -93,7 +92,12 @@ export function PriceListAnalysisPage() {
       const answer = await analysePriceList(file, text);
       setStage({ status: 'done', answer, text });
     } catch (err) {
-      const detail = err instanceof ApiError ? (err.status === 401 ? 'Your staff session has ended. Sign in again with the PIN.' : err.serverMessage) : null;
+      const detail =
+        err instanceof ApiError
+          ? err.status === 401
+            ? 'Your staff session has ended. Sign in again with the PIN.'
+            : err.serverMessage
+          : null;
       setStage({ status: 'failed', detail });
       toast({ title: ANALYSIS_FAILED_TITLE, description: detail ?? ANALYSIS_FAILED_TEXT, variant: 'destructive' });
     }
@@ -105,8 +109,9 @@ export function PriceListAnalysisPage() {
         <p className="eyebrow">Staff</p>
         <h1>Price List Analyzer</h1>
         <p className="lead">
-          Upload a photo or scan of a supplier&apos;s price list. Its text is read in this browser, then analysed into categories, width and drop bands,
-          prices and notes, and turned into a price-list CSV for the bulk upload on the <Link to="/admin/scraper">Admin Panel</Link>.
+          Upload a photo or scan of a supplier&apos;s price list. Its text is read in this browser, then analysed into categories, width and
+          drop bands, prices and notes, and turned into a price-list CSV for the bulk upload on the{' '}
+          <Link to="/admin/scraper">Admin Panel</Link>.
         </p>
       </header>
 
@@ -115,8 +120,16 @@ export function PriceListAnalysisPage() {
         <form onSubmit={onSubmit} noValidate>
           <div className="pla-field">
             <label htmlFor={fileId}>Price list image</label>
-            <input id={fileId} type="file" accept={ACCEPTED_TYPES.join(',')} onChange={(e) => choose(e.target.files?.[0] ?? null)} disabled={busy} />
-            <span className="pla-hint">PNG, JPEG or WebP, up to {MAX_PRICE_LIST_IMAGE_BYTES / 1024 / 1024} MB. A straight, well-lit photo reads best.</span>
+            <input
+              id={fileId}
+              type="file"
+              accept={ACCEPTED_TYPES.join(',')}
+              onChange={(e) => choose(e.target.files?.[0] ?? null)}
+              disabled={busy}
+            />
+            <span className="pla-hint">
+              PNG, JPEG or WebP, up to {MAX_PRICE_LIST_IMAGE_BYTES / 1024 / 1024} MB. A straight, well-lit photo reads best.
+            </span>
           </div>
           {preview && <img className="pla-preview" src={preview} alt="Preview of the chosen price list" />}
           {problem && (
@@ -131,7 +144,9 @@ export function PriceListAnalysisPage() {
         <Progress stage={stage} />
       </section>
 
-      {stage.status === 'idle' && <p className="pla-empty">No analysis yet: upload a price list to see its categories, sizes, prices and notes.</p>}
+      {stage.status === 'idle' && (
+        <p className="pla-empty">No analysis yet: upload a price list to see its categories, sizes, prices and notes.</p>
+      )}
       {stage.status === 'failed' && (
         <section className="staff-card pla-card" aria-labelledby="pla-failed-title">
           <h2 id="pla-failed-title">{ANALYSIS_FAILED_TITLE}</h2>
@@ -176,8 +191,8 @@ function AnalysisResult({ answer, text }: { answer: AnalyzePriceListResponse; te
 
       {!grid && (
         <p role="alert" className="pla-problem" data-testid="no-bands">
-          No width and drop bands could be found in this price list, so there are no prices to turn into a CSV. Try a sharper, straight-on photo of the whole
-          table.
+          No width and drop bands could be found in this price list, so there are no prices to turn into a CSV. Try a sharper, straight-on
+          photo of the whole table.
         </p>
       )}
 
@@ -252,9 +267,7 @@ function GridTable({ grid }: { grid: PriceGrid }) {
   return (
     <div className="pla-grid-wrap" tabIndex={0} role="region" aria-label="Prices found, scrolls sideways on small screens">
       <table className="pla-grid" data-testid="price-grid">
-        <caption>
-          Prices found, as printed ({vat}): drop down, width across, in mm
-        </caption>
+        <caption>Prices found, as printed ({vat}): drop down, width across, in mm</caption>
         <thead>
           <tr>
             <th scope="col">Drop \ Width</th>
@@ -308,7 +321,10 @@ function CsvDownload({ grid }: { grid: PriceGrid }) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
-    toast({ title: 'CSV downloaded', description: `${analysisCsvFileName(productId)}: upload it under Price List Management on the Admin Panel.` });
+    toast({
+      title: 'CSV downloaded',
+      description: `${analysisCsvFileName(productId)}: upload it under Price List Management on the Admin Panel.`,
+    });
   }
 
   return (
@@ -349,8 +365,8 @@ function CsvDownload({ grid }: { grid: PriceGrid }) {
             Download CSV
           </button>
           <p className="pla-hint">
-            Then upload it on the <Link to="/admin/scraper">Admin Panel</Link> under Price List Management: it becomes a new price-list version you can roll
-            back.
+            Then upload it on the <Link to="/admin/scraper">Admin Panel</Link> under Price List Management: it becomes a new price-list
+            version you can roll back.
           </p>
         </>
       )}

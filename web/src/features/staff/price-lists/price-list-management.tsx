@@ -35,7 +35,10 @@ export function PriceListManagement() {
     try {
       setCatalog({ status: 'ready', catalog: await fetchCatalog() });
     } catch (err) {
-      setCatalog({ status: 'error', message: sessionEndedOr(err, 'Could not load the product catalogue. Check the connection and try again.') });
+      setCatalog({
+        status: 'error',
+        message: sessionEndedOr(err, 'Could not load the product catalogue. Check the connection and try again.'),
+      });
     }
   }, []);
 
@@ -69,8 +72,8 @@ export function PriceListManagement() {
       <section className="staff-card as-card" aria-labelledby="pl-templates">
         <h2 id="pl-templates">Pricing templates and versions</h2>
         <p className="as-hint">
-          Download a product's template, change the prices (rand including VAT, two decimals) and upload it under the same file name. Widths and drops are in
-          millimetres, smallest first, at most 3000 mm.
+          Download a product's template, change the prices (rand including VAT, two decimals) and upload it under the same file name. Widths
+          and drops are in millimetres, smallest first, at most 3000 mm.
         </p>
         {catalog.status === 'ready' &&
           CATALOGUE_SECTIONS.map((section) =>
@@ -231,7 +234,12 @@ function ProductRow({ item, revision, onChanged }: { item: CatalogItem; revision
           </div>
         </div>
         <div className="as-actions">
-          <button type="button" className="button button--small" onClick={() => void download()} aria-label={`Download template for ${item.name}`}>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => void download()}
+            aria-label={`Download template for ${item.name}`}
+          >
             Download template
           </button>
           <button
@@ -273,14 +281,20 @@ function Versions({ productId, revision, onChanged }: { productId: string; revis
   }, [productId, revision]);
 
   const rollback = async (version: number) => {
-    if (!window.confirm(`Roll back to version ${version}? Its prices become the price list in force for the next quote; orders keep their prices.`)) return;
+    if (
+      !window.confirm(
+        `Roll back to version ${version}? Its prices become the price list in force for the next quote; orders keep their prices.`,
+      )
+    )
+      return;
     setBusy(true);
     try {
       const answer = await rollbackTo(productId, version);
       toast({ title: 'Price list rolled back', description: `Version ${answer.version} restores version ${answer.restored_from}.` });
       onChanged();
     } catch (err) {
-      const message = err instanceof ApiError ? (err.serverMessage ?? 'Failed to roll back the price list') : 'Failed to roll back the price list';
+      const message =
+        err instanceof ApiError ? (err.serverMessage ?? 'Failed to roll back the price list') : 'Failed to roll back the price list';
       toast({ title: 'Rollback Failed', description: message, variant: 'destructive' });
     } finally {
       setBusy(false);
@@ -305,7 +319,12 @@ function Versions({ productId, revision, onChanged }: { productId: string; revis
             </div>
           </div>
           {!v.inForce && (
-            <button type="button" className="button button--ghost-dark button--small" disabled={busy} onClick={() => void rollback(v.version)}>
+            <button
+              type="button"
+              className="button button--ghost-dark button--small"
+              disabled={busy}
+              onClick={() => void rollback(v.version)}
+            >
               Roll back to this version
             </button>
           )}

@@ -24,7 +24,15 @@ export function ScraperPage({ priceLists }: { priceLists: ReactNode }) {
         <h1>Admin Panel</h1>
         <p className="lead">Keep the website's products and prices current.</p>
       </header>
-      <TabList label="Admin Panel" idPrefix="as" tabs={TABS} selected={active} onSelect={setActive} className="as-tabs" tabClassName="as-tab" />
+      <TabList
+        label="Admin Panel"
+        idPrefix="as"
+        tabs={TABS}
+        selected={active}
+        onSelect={setActive}
+        className="as-tabs"
+        tabClassName="as-tab"
+      />
       <section {...tabPanelProps('as', 'scraping', active)} tabIndex={0} className="as-panel">
         <WebsiteScraping />
       </section>

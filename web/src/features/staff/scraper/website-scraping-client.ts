@@ -4,7 +4,9 @@ import { apiRequest, getJson } from '../../../lib/api-client';
 
 /** POST /api/admin/scrape-website: JSON header, no body (spec 7). */
 export async function startScraping(): Promise<ScrapeStartResponse> {
-  return apiRequest<ScrapeStartResponse>('POST', '/api/admin/scrape-website', undefined, { headers: { 'Content-Type': 'application/json' } });
+  return apiRequest<ScrapeStartResponse>('POST', '/api/admin/scrape-website', undefined, {
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 /** GET /api/admin/scraping-status */

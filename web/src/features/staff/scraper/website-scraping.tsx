@@ -55,7 +55,11 @@ export function WebsiteScraping() {
       if (next.hasData) await loadResult();
     } catch (err) {
       if (mounted.current) {
-        setLoadError(err instanceof ApiError && err.status === 401 ? 'Your staff session has ended. Sign in again with the PIN.' : 'Could not load the scraping status. Check the connection and try again.');
+        setLoadError(
+          err instanceof ApiError && err.status === 401
+            ? 'Your staff session has ended. Sign in again with the PIN.'
+            : 'Could not load the scraping status. Check the connection and try again.',
+        );
       }
     }
   }, [loadResult]);
@@ -164,8 +168,8 @@ export function WebsiteScraping() {
       <section className="staff-card as-card" aria-labelledby="ws-start">
         <h2 id="ws-start">Scrape the main website</h2>
         <p className="as-hint">
-          Reads the products, colours and features from the main website, following its robots.txt and pausing between pages. Scraping takes 1-2
-          minutes.
+          Reads the products, colours and features from the main website, following its robots.txt and pausing between pages. Scraping takes
+          1-2 minutes.
         </p>
         <button type="button" className="button" onClick={() => void start()} disabled={starting || running} aria-describedby="ws-progress">
           {starting || running ? 'Scraping...' : 'Start Scraping'}
@@ -249,7 +253,9 @@ function ScrapeResults({ result }: { result: ScrapeResultResponse }) {
         <ul className="ws-colours" aria-label="Colours" data-testid="scrape-colours">
           {palette.map((colour) => (
             <li key={colour} className="ws-colour">
-              {paintable(colour) && <span className="ws-swatch" style={{ background: colour.replace(/\s+/g, '').toLowerCase() }} aria-hidden="true" />}
+              {paintable(colour) && (
+                <span className="ws-swatch" style={{ background: colour.replace(/\s+/g, '').toLowerCase() }} aria-hidden="true" />
+              )}
               {colour}
             </li>
           ))}

@@ -37,7 +37,11 @@ export function SiteVisitGate({ title, children }: { title: string; children: Re
       setState('unlocked');
     } catch (err) {
       const message = err instanceof ApiError ? err.serverMessage : null;
-      setError(err instanceof ApiError && err.status === 401 ? WRONG_PHRASE_MESSAGE : (message ?? 'Could not check the access phrase. Please try again.'));
+      setError(
+        err instanceof ApiError && err.status === 401
+          ? WRONG_PHRASE_MESSAGE
+          : (message ?? 'Could not check the access phrase. Please try again.'),
+      );
       setPhrase('');
       inputRef.current?.focus();
     } finally {

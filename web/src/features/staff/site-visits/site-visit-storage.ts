@@ -23,7 +23,10 @@ export interface SiteVisit {
 
 export type SiteVisitDraft = Omit<SiteVisit, 'id' | 'status'>;
 
-export const MISSING_INFORMATION = { title: 'Missing Information', description: 'Please fill in client name, address, and mobile number' } as const;
+export const MISSING_INFORMATION = {
+  title: 'Missing Information',
+  description: 'Please fill in client name, address, and mobile number',
+} as const;
 export const NO_VISITS_TODAY = 'No visits today';
 /** Spec section 8: when handing notes to a notes app fails, they are kept in the workspace instead. */
 export const NOTES_BACKUP_MESSAGE = 'Could not reach a notes app, so the note was saved as a backup in the app workspace.';
@@ -60,7 +63,10 @@ function toSiteVisit(value: unknown): SiteVisit | null {
     measurements: text(value.measurements),
     blindTypes: Array.isArray(value.blindTypes)
       ? value.blindTypes.filter((t): t is string => typeof t === 'string')
-      : text(value.blindTypes).split(',').map((t) => t.trim()).filter(Boolean),
+      : text(value.blindTypes)
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
     notes: text(value.notes),
     visitDate: /^\d{4}-\d{2}-\d{2}$/.test(text(value.visitDate)) ? text(value.visitDate) : '',
     status: (SITE_VISIT_STATUSES as readonly unknown[]).includes(value.status) ? (value.status as SiteVisitStatus) : 'pending',
@@ -80,7 +86,8 @@ export function parseSiteVisits(raw: string | null): SiteVisit[] {
   }
   if (!Array.isArray(parsed)) return [];
   const visits = parsed.map(toSiteVisit).filter((v): v is SiteVisit => v !== null);
-  if (visits.length < parsed.length) console.warn(`${parsed.length - visits.length} stored site visit(s) could not be read and were skipped.`);
+  if (visits.length < parsed.length)
+    console.warn(`${parsed.length - visits.length} stored site visit(s) could not be read and were skipped.`);
   return visits;
 }
 
@@ -90,7 +97,12 @@ export function parseWorkspaceNotes(raw: string | null): WorkspaceNote[] {
     const parsed: unknown = JSON.parse(raw);
     if (!Array.isArray(parsed)) return [];
     return parsed.filter(
-      (n): n is WorkspaceNote => isRecord(n) && typeof n.id === 'string' && typeof n.text === 'string' && typeof n.createdAt === 'string' && !Number.isNaN(Date.parse(n.createdAt)),
+      (n): n is WorkspaceNote =>
+        isRecord(n) &&
+        typeof n.id === 'string' &&
+        typeof n.text === 'string' &&
+        typeof n.createdAt === 'string' &&
+        !Number.isNaN(Date.parse(n.createdAt)),
     );
   } catch {
     return [];
@@ -98,7 +110,9 @@ export function parseWorkspaceNotes(raw: string | null): WorkspaceNote[] {
 }
 
 /** The missing required fields of a draft (client name, address, mobile), in form order. */
-export function missingFields(draft: Pick<SiteVisitDraft, 'clientName' | 'address' | 'mobile'>): Array<'clientName' | 'address' | 'mobile'> {
+export function missingFields(
+  draft: Pick<SiteVisitDraft, 'clientName' | 'address' | 'mobile'>,
+): Array<'clientName' | 'address' | 'mobile'> {
   return (['clientName', 'address', 'mobile'] as const).filter((field) => draft[field].trim() === '');
 }
 

@@ -28,13 +28,23 @@ import './site-visits.css';
 
 const BLIND_TYPES = ['Roller', 'Venetian', 'Vertical', 'Honeycomb', 'Double roller (zebra)', 'Shutters', 'Outdoor'] as const;
 
-const emptyDraft = (): SiteVisitDraft => ({ clientName: '', address: '', mobile: '', measurements: '', blindTypes: [], notes: '', visitDate: localDate() });
+const emptyDraft = (): SiteVisitDraft => ({
+  clientName: '',
+  address: '',
+  mobile: '',
+  measurements: '',
+  blindTypes: [],
+  notes: '',
+  visitDate: localDate(),
+});
 
 /** Staff spec 2.11: /site-visits, the Garden Route consultants' visit list behind the access phrase. */
 export function SiteVisitsPage() {
   return (
     <div className="page">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <SiteHeader />
       <main id="main" className="site-visits">
         <SiteVisitGate title="Site Visits">
@@ -52,7 +62,11 @@ function SiteVisitsWorkspace() {
   function update(next: SiteVisit[]) {
     setVisits(next);
     if (!saveSiteVisits(next)) {
-      toast({ title: 'Not saved', description: 'This browser would not store the visit. Free some space or leave private browsing.', variant: 'destructive' });
+      toast({
+        title: 'Not saved',
+        description: 'This browser would not store the visit. Free some space or leave private browsing.',
+        variant: 'destructive',
+      });
     }
   }
 
@@ -80,11 +94,13 @@ function SiteVisitsWorkspace() {
           Open {assistantName} Workspace
         </Link>
       </div>
-      <NewVisitForm onSave={(draft) => {
-        const next = addSiteVisit(visits, draft);
-        if (next) update(next);
-        return next !== null;
-      }} />
+      <NewVisitForm
+        onSave={(draft) => {
+          const next = addSiteVisit(visits, draft);
+          if (next) update(next);
+          return next !== null;
+        }}
+      />
       <section className="site-visits__list" aria-labelledby="visits-title">
         <div className="site-visits__list-head">
           <h2 id="visits-title">Visits ({visits.length})</h2>
@@ -140,11 +156,17 @@ function NewVisitForm({ onSave }: { onSave: (draft: SiteVisitDraft) => boolean }
     <form className="site-visits__form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>New Site Visit</h2>
       <div className="site-visits__grid">
-        <label htmlFor={`${id}-clientName`}>Client name <abbr title="required">*</abbr></label>
+        <label htmlFor={`${id}-clientName`}>
+          Client name <abbr title="required">*</abbr>
+        </label>
         <input {...field('clientName')} autoComplete="off" />
-        <label htmlFor={`${id}-address`}>Address <abbr title="required">*</abbr></label>
+        <label htmlFor={`${id}-address`}>
+          Address <abbr title="required">*</abbr>
+        </label>
         <input {...field('address')} autoComplete="off" />
-        <label htmlFor={`${id}-mobile`}>Mobile <abbr title="required">*</abbr></label>
+        <label htmlFor={`${id}-mobile`}>
+          Mobile <abbr title="required">*</abbr>
+        </label>
         <input {...field('mobile')} type="tel" autoComplete="off" />
         <label htmlFor={`${id}-visitDate`}>Visit date</label>
         <input {...field('visitDate')} type="date" />
@@ -163,7 +185,9 @@ function NewVisitForm({ onSave }: { onSave: (draft: SiteVisitDraft) => boolean }
         <label htmlFor={`${id}-notes`}>Notes</label>
         <textarea {...field('notes')} rows={3} />
       </div>
-      <button type="submit" className="button button--accent">Save Visit</button>
+      <button type="submit" className="button button--accent">
+        Save Visit
+      </button>
     </form>
   );
 }
@@ -175,7 +199,8 @@ function VisitCard({ visit, onStatus }: { visit: SiteVisit; onStatus: (status: S
 
   async function sendToNotes() {
     const result = await handNotesToApp(subject, text);
-    if (result === 'copied') toast({ title: 'Copied', description: 'The visit notes are on the clipboard: paste them into your notes app.' });
+    if (result === 'copied')
+      toast({ title: 'Copied', description: 'The visit notes are on the clipboard: paste them into your notes app.' });
     if (result === 'backup') toast({ title: 'Notes not synced', description: NOTES_BACKUP_MESSAGE, variant: 'destructive' });
   }
 

@@ -29,7 +29,9 @@ export function WorkspacePage({ ChatPanel }: { ChatPanel: ChatPanelComponent }) 
   const { assistantName } = usePublicConfig();
   return (
     <div className="page">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <SiteHeader />
       <main id="main" className="site-visits workspace">
         <SiteVisitGate title={`${assistantName} Workspace`}>
@@ -72,7 +74,8 @@ function Workspace({ name, ChatPanel }: { name: string; ChatPanel: ChatPanelComp
     const next = addWorkspaceNote(notes, draft);
     setNotes(next);
     setDraft('');
-    if (!saveWorkspaceNotes(next)) toast({ title: 'Not saved', description: 'This browser would not store the note.', variant: 'destructive' });
+    if (!saveWorkspaceNotes(next))
+      toast({ title: 'Not saved', description: 'This browser would not store the note.', variant: 'destructive' });
     else toast({ title: 'Note saved' });
   }
 
@@ -89,15 +92,26 @@ function Workspace({ name, ChatPanel }: { name: string; ChatPanel: ChatPanelComp
     <>
       <div className="site-visits__head">
         <h1>{name} Workspace</h1>
-        <Link className="button button--ghost-dark" to="/site-visits">Site Visits</Link>
+        <Link className="button button--ghost-dark" to="/site-visits">
+          Site Visits
+        </Link>
       </div>
       <div className="workspace__layout">
         <div>
           <form className="workspace__panel" onSubmit={save} aria-labelledby={`${ids}-new`}>
             <h2 id={`${ids}-new`}>New Note</h2>
             <div className="workspace__note-field">
-              <label htmlFor={`${ids}-note`} className="visually-hidden">Note</label>
-              <textarea id={`${ids}-note`} ref={noteRef} rows={4} value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="What did you see or agree on site?" />
+              <label htmlFor={`${ids}-note`} className="visually-hidden">
+                Note
+              </label>
+              <textarea
+                id={`${ids}-note`}
+                ref={noteRef}
+                rows={4}
+                value={draft}
+                onChange={(e) => setDraft(e.target.value)}
+                placeholder="What did you see or agree on site?"
+              />
             </div>
             <button type="submit" className="button button--accent workspace__save" disabled={!draft.trim()}>
               Save Note
@@ -113,7 +127,9 @@ function Workspace({ name, ChatPanel }: { name: string; ChatPanel: ChatPanelComp
               <ul className="workspace__notes">
                 {today.map((note) => (
                   <li key={note.id} className="workspace__note">
-                    <time dateTime={note.createdAt}>{new Date(note.createdAt).toLocaleTimeString('en-ZA', { hour: '2-digit', minute: '2-digit' })}</time>
+                    <time dateTime={note.createdAt}>
+                      {new Date(note.createdAt).toLocaleTimeString('en-ZA', { hour: '2-digit', minute: '2-digit' })}
+                    </time>
                     {note.text}
                     <div className="site-visit__actions">
                       <button type="button" className="button button--small button--ghost-dark" onClick={() => void share(note)}>

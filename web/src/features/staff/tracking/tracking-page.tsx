@@ -41,7 +41,9 @@ export function TrackingAdminPage() {
 
   const replaceEntry = (entry: TrackingEntryDto) =>
     setList((current) =>
-      current.status === 'ready' ? { status: 'ready', entries: [entry, ...current.entries.filter((e) => e.id !== entry.id)] } : { status: 'ready', entries: [entry] },
+      current.status === 'ready'
+        ? { status: 'ready', entries: [entry, ...current.entries.filter((e) => e.id !== entry.id)] }
+        : { status: 'ready', entries: [entry] },
     );
 
   return (
@@ -50,9 +52,9 @@ export function TrackingAdminPage() {
         <p className="eyebrow">Staff</p>
         <h1>Manual Tracking Admin</h1>
         <p className="lead">
-          A staff member maintains courier tracking manually: create an entry when an order is handed to the courier, then add each update the courier
-          reports. Customers see it on the <Link to="/track">Track an order</Link> page and are e-mailed when tracking is published and whenever the status
-          changes.
+          A staff member maintains courier tracking manually: create an entry when an order is handed to the courier, then add each update
+          the courier reports. Customers see it on the <Link to="/track">Track an order</Link> page and are e-mailed when tracking is
+          published and whenever the status changes.
         </p>
       </header>
 
@@ -93,7 +95,17 @@ export function TrackingAdminPage() {
   );
 }
 
-function Field({ label, required, children, hint }: { label: string; required?: boolean; children: (id: string) => ReactNode; hint?: string }) {
+function Field({
+  label,
+  required,
+  children,
+  hint,
+}: {
+  label: string;
+  required?: boolean;
+  children: (id: string) => ReactNode;
+  hint?: string;
+}) {
   const id = useId();
   return (
     <div className="ta-field">
@@ -124,7 +136,15 @@ function StatusSelect({ id, value, onChange }: { id: string; value: TrackingStat
   );
 }
 
-const EMPTY_CREATE = { orderId: '', trackingNumber: '', status: 'pending' as TrackingStatus, statusMessage: '', currentLocation: '', estimatedDelivery: '', courierName: '' };
+const EMPTY_CREATE = {
+  orderId: '',
+  trackingNumber: '',
+  status: 'pending' as TrackingStatus,
+  statusMessage: '',
+  currentLocation: '',
+  estimatedDelivery: '',
+  courierName: '',
+};
 
 function CreateForm({ onCreated }: { onCreated: (entry: TrackingEntryDto) => void }) {
   const [form, setForm] = useState(EMPTY_CREATE);
@@ -179,28 +199,74 @@ function CreateForm({ onCreated }: { onCreated: (entry: TrackingEntryDto) => voi
       <form onSubmit={onSubmit} noValidate className="ta-form">
         <div className="ta-grid">
           <Field label="Order ID" required hint="The order reference, e.g. CB-7KQ2M9XPLA">
-            {(id) => <input id={id} value={form.orderId} onChange={(e) => set('orderId', e.target.value)} required aria-required="true" maxLength={20} autoComplete="off" />}
+            {(id) => (
+              <input
+                id={id}
+                value={form.orderId}
+                onChange={(e) => set('orderId', e.target.value)}
+                required
+                aria-required="true"
+                maxLength={20}
+                autoComplete="off"
+              />
+            )}
           </Field>
           <Field label="Tracking number" required>
             {(id) => (
-              <input id={id} value={form.trackingNumber} onChange={(e) => set('trackingNumber', e.target.value)} required aria-required="true" maxLength={40} autoComplete="off" />
+              <input
+                id={id}
+                value={form.trackingNumber}
+                onChange={(e) => set('trackingNumber', e.target.value)}
+                required
+                aria-required="true"
+                maxLength={40}
+                autoComplete="off"
+              />
             )}
           </Field>
           <Field label="Status" required>
             {(id) => <StatusSelect id={id} value={form.status} onChange={(s) => set('status', s)} />}
           </Field>
           <Field label="Courier name">
-            {(id) => <input id={id} value={form.courierName} onChange={(e) => set('courierName', e.target.value)} maxLength={80} placeholder="e.g. The Courier Guy" />}
+            {(id) => (
+              <input
+                id={id}
+                value={form.courierName}
+                onChange={(e) => set('courierName', e.target.value)}
+                maxLength={80}
+                placeholder="e.g. The Courier Guy"
+              />
+            )}
           </Field>
           <Field label="Current location">
-            {(id) => <input id={id} value={form.currentLocation} onChange={(e) => set('currentLocation', e.target.value)} maxLength={120} />}
+            {(id) => (
+              <input id={id} value={form.currentLocation} onChange={(e) => set('currentLocation', e.target.value)} maxLength={120} />
+            )}
           </Field>
           <Field label="Estimated delivery">
-            {(id) => <input id={id} value={form.estimatedDelivery} onChange={(e) => set('estimatedDelivery', e.target.value)} maxLength={100} placeholder="e.g. 2-3 business days" />}
+            {(id) => (
+              <input
+                id={id}
+                value={form.estimatedDelivery}
+                onChange={(e) => set('estimatedDelivery', e.target.value)}
+                maxLength={100}
+                placeholder="e.g. 2-3 business days"
+              />
+            )}
           </Field>
         </div>
         <Field label="Status message" required>
-          {(id) => <textarea id={id} value={form.statusMessage} onChange={(e) => set('statusMessage', e.target.value)} required aria-required="true" maxLength={500} rows={2} />}
+          {(id) => (
+            <textarea
+              id={id}
+              value={form.statusMessage}
+              onChange={(e) => set('statusMessage', e.target.value)}
+              required
+              aria-required="true"
+              maxLength={500}
+              rows={2}
+            />
+          )}
         </Field>
         {missing && (
           <p className="ta-missing" role="alert">
@@ -247,7 +313,13 @@ function EntryCard({ entry, onUpdated }: { entry: TrackingEntryDto; onUpdated: (
         </dd>
       </dl>
       <div className="button-row">
-        <button type="button" className="button button--small" aria-expanded={editing} aria-controls={`${formId}-update`} onClick={() => setEditing((v) => !v)}>
+        <button
+          type="button"
+          className="button button--small"
+          aria-expanded={editing}
+          aria-controls={`${formId}-update`}
+          onClick={() => setEditing((v) => !v)}
+        >
           {editing ? 'Cancel update' : 'Update'}
         </button>
         <Link className="button button--ghost-dark button--small" to={`/track?number=${encodeURIComponent(entry.trackingNumber)}`}>
@@ -295,7 +367,10 @@ function UpdateForm({ id, entry, onDone }: { id: string; entry: TrackingEntryDto
         currentLocation: blank(currentLocation),
         estimatedDelivery: blank(estimatedDelivery),
       });
-      toast({ title: 'Tracking updated', description: `${answer.message}${answer.customerNotified ? ' The customer has been e-mailed about the new status.' : ''}` });
+      toast({
+        title: 'Tracking updated',
+        description: `${answer.message}${answer.customerNotified ? ' The customer has been e-mailed about the new status.' : ''}`,
+      });
       onDone(answer.tracking);
     } catch (err) {
       failureToast(err, 'Failed to update tracking');
@@ -319,7 +394,16 @@ function UpdateForm({ id, entry, onDone }: { id: string; entry: TrackingEntryDto
       </div>
       <Field label="Status message" required>
         {(fid) => (
-          <textarea id={fid} value={statusMessage} onChange={(e) => setStatusMessage(e.target.value)} required aria-required="true" maxLength={500} rows={2} autoFocus />
+          <textarea
+            id={fid}
+            value={statusMessage}
+            onChange={(e) => setStatusMessage(e.target.value)}
+            required
+            aria-required="true"
+            maxLength={500}
+            rows={2}
+            autoFocus
+          />
         )}
       </Field>
       {missing && (
