@@ -265,16 +265,14 @@ function productStatements(
     } else {
       created++;
       statements.push(
-        d
-          .insert(products)
-          .values({
-            ...fields,
-            id,
-            calculatorId: null,
-            section: sectionFor(product.category),
-            colourSetKey: setKey,
-            sortOrder: sortOrder++,
-          }),
+        d.insert(products).values({
+          ...fields,
+          id,
+          calculatorId: null,
+          section: sectionFor(product.category),
+          colourSetKey: setKey,
+          sortOrder: sortOrder++,
+        }),
       );
     }
   }

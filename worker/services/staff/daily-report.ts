@@ -75,14 +75,12 @@ export async function queueDailyReport(env: Env, options: SendDailyReportOptions
   const d = database(env.DB);
   try {
     const [, inserted] = await d.batch([
-      d
-        .insert(dailyReports)
-        .values({
-          date: options.date,
-          figures: figures as unknown as Record<string, unknown>,
-          sentBy: options.sentBy,
-          createdAt: now.toISOString(),
-        }),
+      d.insert(dailyReports).values({
+        date: options.date,
+        figures: figures as unknown as Record<string, unknown>,
+        sentBy: options.sentBy,
+        createdAt: now.toISOString(),
+      }),
       outboxInsert(env.DB, message, now),
       auditStatement(
         env.DB,

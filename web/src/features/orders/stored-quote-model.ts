@@ -141,9 +141,7 @@ export function writeSessionQuote(quote: SessionQuote, storage: Storage = sessio
 }
 
 /** The product details of staff spec 2.1, one per line (or the spec's single measurement). */
-export function quoteProductRows(
-  quote: SessionQuote,
-): {
+export function quoteProductRows(quote: SessionQuote): {
   key: string;
   name: string;
   width: string;
