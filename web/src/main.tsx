@@ -1,5 +1,10 @@
 import { enforceCacheVersion } from './lib/cache-version';
-import './styles.css';
+import './styles/base.css';
+import './styles/buttons.css';
+import './styles/layout.css';
+import './styles/landing.css';
+import './styles/components.css';
+import './styles/screens.css';
 
 enforceCacheVersion();
 

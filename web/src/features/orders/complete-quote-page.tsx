@@ -20,6 +20,7 @@ import { usePublicConfig } from '../../lib/public-config';
 import { CardPaymentRefused } from './sample-prices-parts';
 import { SamplePricesNote } from '../../components/sample-prices-note';
 import { useStoredQuote } from './use-stored-quote';
+import './orders-pages.css';
 import './orders.css';
 
 export const CONSULTATION_FAILURE = 'Failed to submit your details. Please try again or contact us directly.';

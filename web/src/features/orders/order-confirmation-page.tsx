@@ -32,6 +32,7 @@ import {
 import { OrderPaymentOptions } from './bank-transfer';
 import { CardPaymentRefused } from './sample-prices-parts';
 import { SamplePricesNote } from '../../components/sample-prices-note';
+import './orders-pages.css';
 import './orders.css';
 
 type Origin = 'server' | 'local' | 'sample';

@@ -19,6 +19,7 @@ import {
 } from './payment-model';
 import { receiptFromOrder } from './receipt-model';
 import { OrderPaymentOptions } from './bank-transfer';
+import './orders-pages.css';
 import './orders.css';
 
 type LoadState =

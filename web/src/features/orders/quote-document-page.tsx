@@ -25,6 +25,7 @@ import {
   recipientError,
   type QuoteRecipient,
 } from './quote-document-model';
+import './orders-pages.css';
 import './orders.css';
 
 const QUOTE_VALID_DAYS = 30;

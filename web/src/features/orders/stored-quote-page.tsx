@@ -19,6 +19,7 @@ import { QuoteOrderOrPay } from './bank-transfer';
 import { CardPaymentRefused } from './sample-prices-parts';
 import { SamplePricesNote } from '../../components/sample-prices-note';
 import { useStoredQuote } from './use-stored-quote';
+import './orders-pages.css';
 import './orders.css';
 
 export function StoredQuotePage() {

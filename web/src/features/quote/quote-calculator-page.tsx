@@ -27,6 +27,7 @@ import {
   type QuoteLine,
 } from '../../lib/quote-storage';
 import './quote-calculator.css';
+import './quote-calculator-order.css';
 
 function readStoredLines(): QuoteLine[] {
   try {
