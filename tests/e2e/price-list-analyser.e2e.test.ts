@@ -142,7 +142,9 @@ describe('/admin/pricing', () => {
     await expect.poll(() => result.getByTestId('drops').textContent()).toBe(DROPS.join(', '));
     const grid = result.getByTestId('price-grid');
     await expect.poll(() => grid.locator('tbody tr').count()).toBe(3);
-    await expect.poll(() => grid.locator('tbody tr').first().locator('td').allTextContents()).toEqual(PRICES[0]!.map((p) => `R\u00a0${p},00`));
+    await expect
+      .poll(() => grid.locator('tbody tr').first().locator('td').allTextContents())
+      .toEqual(PRICES[0]!.map((p) => `R\u00a0${p},00`));
     await result.locator('.pla-categories').getByText('Roller Blinds - Blockout Range').waitFor();
     await result.getByText(/15% VAT was added/).waitFor();
 
