@@ -187,28 +187,28 @@ export function jsonForScript(value: unknown): string {
 export function renderHead(head: PageHead): string {
   const tags: SafeHtml[] = [
     html`<title>${head.title}</title>`,
-    html`<meta name="description" content="${head.description}" />`,
-    html`<meta name="robots" content="${head.robots}" />`,
+    html`<meta name="description" content="${head.description}">`,
+    html`<meta name="robots" content="${head.robots}">`,
   ];
-  if (head.canonical) tags.push(html`<link rel="canonical" href="${head.canonical}" />`);
+  if (head.canonical) tags.push(html`<link rel="canonical" href="${head.canonical}">`);
   tags.push(
-    html`<meta property="og:type" content="${head.ogType}" />`,
-    html`<meta property="og:site_name" content="${head.siteName}" />`,
-    html`<meta property="og:locale" content="en_ZA" />`,
-    html`<meta property="og:title" content="${head.title}" />`,
-    html`<meta property="og:description" content="${head.description}" />`,
+    html`<meta property="og:type" content="${head.ogType}">`,
+    html`<meta property="og:site_name" content="${head.siteName}">`,
+    html`<meta property="og:locale" content="en_ZA">`,
+    html`<meta property="og:title" content="${head.title}">`,
+    html`<meta property="og:description" content="${head.description}">`,
   );
-  if (head.url) tags.push(html`<meta property="og:url" content="${head.url}" />`);
+  if (head.url) tags.push(html`<meta property="og:url" content="${head.url}">`);
   tags.push(
-    html`<meta property="og:image" content="${head.image.url}" />`,
-    html`<meta property="og:image:type" content="${head.image.type}" />`,
-    html`<meta property="og:image:width" content="${String(head.image.width)}" />`,
-    html`<meta property="og:image:height" content="${String(head.image.height)}" />`,
-    html`<meta property="og:image:alt" content="${head.image.alt}" />`,
-    html`<meta name="twitter:card" content="summary_large_image" />`,
+    html`<meta property="og:image" content="${head.image.url}">`,
+    html`<meta property="og:image:type" content="${head.image.type}">`,
+    html`<meta property="og:image:width" content="${String(head.image.width)}">`,
+    html`<meta property="og:image:height" content="${String(head.image.height)}">`,
+    html`<meta property="og:image:alt" content="${head.image.alt}">`,
+    html`<meta name="twitter:card" content="summary_large_image">`,
   );
   tags.push(new SafeHtml(`<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${jsonForScript(head.publicConfig)}</script>`));
-  if (head.preloadImage) tags.push(html`<link rel="preload" as="image" href="${head.preloadImage}" fetchpriority="high" />`);
+  if (head.preloadImage) tags.push(html`<link rel="preload" as="image" href="${head.preloadImage}" fetchpriority="high">`);
   if (head.jsonLd.length > 0) {
     const data = head.jsonLd.length === 1 ? head.jsonLd[0] : head.jsonLd;
     tags.push(new SafeHtml(`<script type="application/ld+json">${jsonForScript(data)}</script>`));

@@ -19,8 +19,8 @@ export function bankTransferEmailBlock(env: Env, order: BankTransferOrder): { ht
   const sentence = `Pay ${rand(order.total_cents)} by bank transfer (EFT) into the account below. Use your order reference ${order.reference} as the payment reference, so we can match your payment to your order.`;
   return {
     html: html`<h2 style="font-size:16px;margin:16px 0 8px;">How to pay by bank transfer</h2>
-      <p style="font-size:14px;margin:0 0 8px;">${sentence}</p>
-      ${factsHtml(rows)}`,
+<p style="font-size:14px;margin:0 0 8px;">${sentence}</p>
+${factsHtml(rows)}`,
     text: ['How to pay by bank transfer', sentence, factsText(rows)].join('\n'),
   };
 }

@@ -28,53 +28,27 @@ export function dailyReportEmail(env: Env, to: string, report: DailyReportDto, o
   ] as const;
 
   const locationsHtml = report.topLocations.length
-    ? html`<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;margin:0 0 16px;">
-        <tr>
-          <th style="${headCell}">Location</th>
-          <th style="${headCell}">Leads</th>
-          <th style="${headCell}">Avg. score</th>
-        </tr>
-        ${report.topLocations.map(
-          (l) =>
-            html`<tr>
-              <td style="${cell}">${l.location}</td>
-              <td style="${cell}">${l.count}</td>
-              <td style="${cell}">${l.avgLeadScore}</td>
-            </tr>`,
-        )}
-      </table>`
+    ? html`<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;margin:0 0 16px;"><tr><th style="${headCell}">Location</th><th style="${headCell}">Leads</th><th style="${headCell}">Avg. score</th></tr>${report.topLocations.map(
+        (l) =>
+          html`<tr><td style="${cell}">${l.location}</td><td style="${cell}">${l.count}</td><td style="${cell}">${l.avgLeadScore}</td></tr>`,
+      )}</table>`
     : html`<p style="font-size:14px;margin:0 0 16px;">No lead gave a location that day.</p>`;
   const productsHtml = report.productInterest.length
-    ? html`<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;margin:0 0 16px;">
-        <tr>
-          <th style="${headCell}">Product</th>
-          <th style="${headCell}">Mentions</th>
-          <th style="${headCell}">Orders</th>
-        </tr>
-        ${report.productInterest.map(
-          (p) =>
-            html`<tr>
-              <td style="${cell}">${p.product}</td>
-              <td style="${cell}">${p.mentions}</td>
-              <td style="${cell}">${p.conversions}</td>
-            </tr>`,
-        )}
-      </table>`
+    ? html`<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;margin:0 0 16px;"><tr><th style="${headCell}">Product</th><th style="${headCell}">Mentions</th><th style="${headCell}">Orders</th></tr>${report.productInterest.map(
+        (p) =>
+          html`<tr><td style="${cell}">${p.product}</td><td style="${cell}">${p.mentions}</td><td style="${cell}">${p.conversions}</td></tr>`,
+      )}</table>`
     : html`<p style="font-size:14px;margin:0 0 16px;">No product was priced, quoted, asked about or ordered that day.</p>`;
 
-  const body = html`<p style="font-size:15px;margin:0 0 12px;">
-      The figures of ${day} (South African time), computed from what the site recorded.
-    </p>
-    ${factsHtml(facts)}
-    <h2 style="font-size:16px;margin:16px 0 8px;">Top locations</h2>
-    ${locationsHtml}
-    <h2 style="font-size:16px;margin:16px 0 8px;">Product interest</h2>
-    ${productsHtml}
-    <h2 style="font-size:16px;margin:16px 0 8px;">Recommendations</h2>
-    <ul style="font-size:14px;margin:0 0 16px;padding-left:20px;">
-      ${report.recommendations.map((r) => html`<li style="margin:0 0 6px;">${r}</li>`)}
-    </ul>
-    ${link ? buttonHtml(link, 'Open marketing insights') : ''}`;
+  const body = html`<p style="font-size:15px;margin:0 0 12px;">The figures of ${day} (South African time), computed from what the site recorded.</p>
+${factsHtml(facts)}
+<h2 style="font-size:16px;margin:16px 0 8px;">Top locations</h2>
+${locationsHtml}
+<h2 style="font-size:16px;margin:16px 0 8px;">Product interest</h2>
+${productsHtml}
+<h2 style="font-size:16px;margin:16px 0 8px;">Recommendations</h2>
+<ul style="font-size:14px;margin:0 0 16px;padding-left:20px;">${report.recommendations.map((r) => html`<li style="margin:0 0 6px;">${r}</li>`)}</ul>
+${link ? buttonHtml(link, 'Open marketing insights') : ''}`;
 
   const text = [
     title,

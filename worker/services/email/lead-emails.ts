@@ -50,7 +50,8 @@ export function leadNotificationEmail(
     b,
     title,
     html`<p style="font-size:15px;margin:0 0 12px;">${lead.name} left their details (${source}). We promise contact within 24 hours.</p>
-      ${factsHtml(facts)} ${leadsUrl ? buttonHtml(leadsUrl, 'Open the leads page') : ''}`,
+${factsHtml(facts)}
+${leadsUrl ? buttonHtml(leadsUrl, 'Open the leads page') : ''}`,
   );
   const text = [
     `${lead.name} left their details (${source}). We promise contact within 24 hours.`,

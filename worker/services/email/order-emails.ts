@@ -109,15 +109,17 @@ export function orderConfirmationEmails(
   const customerHtml = layoutHtml(
     b,
     customerTitle,
-    html`<p style="font-size:15px;margin:0 0 12px;">
-        We have received your order. Please quote <strong>${ref}</strong> when you contact us about it.
-      </p>
-      ${factsHtml(orderFacts)} ${linesTableHtml(order.blinds)} ${totalsHtml(totals)} ${sizesConfirmHtml(order.blinds)}
-      <p style="font-size:14px;margin:0 0 12px;"><strong>Payment: ${status}.</strong> ${paymentNote(env, order, bankTransfer !== null)}</p>
-      ${bankTransfer?.html ?? ''} ${link ? buttonHtml(link, 'View your order') : ''}
-      <h2 style="font-size:16px;margin:16px 0 8px;">What happens next</h2>
-      ${notesHtml(DELIVERY_NOTES)}
-      <p style="font-size:14px;margin:0;">Questions? Reply to this e-mail or contact us using the details below.</p>`,
+    html`<p style="font-size:15px;margin:0 0 12px;">We have received your order. Please quote <strong>${ref}</strong> when you contact us about it.</p>
+${factsHtml(orderFacts)}
+${linesTableHtml(order.blinds)}
+${totalsHtml(totals)}
+${sizesConfirmHtml(order.blinds)}
+<p style="font-size:14px;margin:0 0 12px;"><strong>Payment: ${status}.</strong> ${paymentNote(env, order, bankTransfer !== null)}</p>
+${bankTransfer?.html ?? ''}
+${link ? buttonHtml(link, 'View your order') : ''}
+<h2 style="font-size:16px;margin:16px 0 8px;">What happens next</h2>
+${notesHtml(DELIVERY_NOTES)}
+<p style="font-size:14px;margin:0;">Questions? Reply to this e-mail or contact us using the details below.</p>`,
   );
   const customerText = [
     `Hi ${name ?? 'there'},`,
@@ -166,12 +168,14 @@ export function orderConfirmationEmails(
   const businessHtml = layoutHtml(
     b,
     businessTitle,
-    html`<p style="font-size:15px;margin:0 0 12px;">
-        A new order was placed online: ${rand(order.total_cents)} incl. VAT, payment ${status.toLowerCase()}.
-      </p>
-      ${sizesToBeConfirmedHtml(order.blinds)} ${factsHtml(orderFacts)}
-      <h2 style="font-size:16px;margin:16px 0 8px;">Customer</h2>
-      ${factsHtml(customerFacts)} ${linesTableHtml(order.blinds)} ${totalsHtml(totals)} ${link ? buttonHtml(link, 'Open the order') : ''}`,
+    html`<p style="font-size:15px;margin:0 0 12px;">A new order was placed online: ${rand(order.total_cents)} incl. VAT, payment ${status.toLowerCase()}.</p>
+${sizesToBeConfirmedHtml(order.blinds)}
+${factsHtml(orderFacts)}
+<h2 style="font-size:16px;margin:16px 0 8px;">Customer</h2>
+${factsHtml(customerFacts)}
+${linesTableHtml(order.blinds)}
+${totalsHtml(totals)}
+${link ? buttonHtml(link, 'Open the order') : ''}`,
   );
   const businessText = [
     `New order ${ref}: ${rand(order.total_cents)} incl. VAT, payment ${status.toLowerCase()}.`,

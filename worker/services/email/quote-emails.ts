@@ -67,11 +67,13 @@ function quantityNote(q: QuoteForEmail): string {
 
 /** The quote itself, shared by all three messages. */
 function quoteBodyHtml(q: QuoteForEmail, link: string, linkLabel: string): SafeHtml {
-  return html`${factsHtml(quoteFacts(q))} ${linesTableHtml(q.lines)} ${totalsHtml(q.totals)}
-    <p style="font-size:13px;color:#4b5563;margin:0 0 12px;">${quantityNote(q)}</p>
-    ${buttonHtml(link, linkLabel)}
-    <h2 style="font-size:16px;margin:16px 0 8px;">Notes</h2>
-    ${notesHtml(QUOTE_NOTES)}`;
+  return html`${factsHtml(quoteFacts(q))}
+${linesTableHtml(q.lines)}
+${totalsHtml(q.totals)}
+<p style="font-size:13px;color:#4b5563;margin:0 0 12px;">${quantityNote(q)}</p>
+${buttonHtml(link, linkLabel)}
+<h2 style="font-size:16px;margin:16px 0 8px;">Notes</h2>
+${notesHtml(QUOTE_NOTES)}`;
 }
 
 function quoteBodyText(q: QuoteForEmail, link: string, linkLabel: string): string {
@@ -91,7 +93,12 @@ function quoteBodyText(q: QuoteForEmail, link: string, linkLabel: string): strin
 }
 
 function quoteDocument(b: BusinessProfile, title: string, intro: SafeHtml, body: SafeHtml): string {
-  return layoutHtml(b, title, html`${intro} ${body}`);
+  return layoutHtml(
+    b,
+    title,
+    html`${intro}
+${body}`,
+  );
 }
 
 /** The quote to the person it was made for. */
@@ -113,9 +120,7 @@ export function quoteCustomerEmail(env: Env, q: QuoteForEmail, origin: string, t
     html: quoteDocument(
       b,
       title,
-      html`<p style="font-size:15px;margin:0 0 12px;">
-        ${hi}, thank you for your interest. Here is your quotation for made-to-measure blinds, priced in rand with VAT included.
-      </p>`,
+      html`<p style="font-size:15px;margin:0 0 12px;">${hi}, thank you for your interest. Here is your quotation for made-to-measure blinds, priced in rand with VAT included.</p>`,
       quoteBodyHtml(q, link, label),
     ),
     text: [
@@ -153,8 +158,7 @@ function quoteForBusinessEmail(
     html: quoteDocument(
       b,
       e.title,
-      html`<p style="font-size:15px;margin:0 0 12px;">${intro}</p>
-        ${factsHtml(customerFacts(q))}`,
+      html`<p style="font-size:15px;margin:0 0 12px;">${intro}</p>${factsHtml(customerFacts(q))}`,
       quoteBodyHtml(q, link, label),
     ),
     text: [intro, '', factsText(customerFacts(q)), '', quoteBodyText(q, link, label)].join('\n'),

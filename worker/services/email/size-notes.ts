@@ -23,16 +23,13 @@ export function lineSizeNote(line: SizedLine): string {
 
 export function lineSizeNoteHtml(line: SizedLine): SafeHtml | '' {
   const note = lineSizeNote(line);
-  return note ? html`<br /><span style="color:#92400e;font-size:13px;font-weight:bold;">${note}</span>` : '';
+  return note ? html`<br><span style="color:#92400e;font-size:13px;font-weight:bold;">${note}</span>` : '';
 }
 
 /** For the customer: the team confirms the sizes (only when any size is an estimate). */
 export function sizesConfirmHtml(lines: readonly SizedLine[]): SafeHtml | '' {
   return sizesToConfirm(lines)
-    ? html`<p style="font-size:14px;margin:0 0 12px;padding:8px 10px;background:#fef3c7;border-radius:6px;">
-        <strong>${SIZES_CONFIRM_NOTE}</strong> Some sizes are estimates; we will contact you to measure or check them, and nothing is made
-        until they are confirmed.
-      </p>`
+    ? html`<p style="font-size:14px;margin:0 0 12px;padding:8px 10px;background:#fef3c7;border-radius:6px;"><strong>${SIZES_CONFIRM_NOTE}</strong> Some sizes are estimates; we will contact you to measure or check them, and nothing is made until they are confirmed.</p>`
     : '';
 }
 
@@ -52,10 +49,7 @@ export function sizesToBeConfirmedHtml(lines: readonly (SizedLine & Pick<PricedL
     .filter((l) => l.size_estimated)
     .map((l) => `blind ${l.line_no}`)
     .join(', ');
-  return html`<p style="font-size:15px;margin:0 0 12px;padding:8px 10px;background:#fef3c7;border-radius:6px;">
-    <strong>${SIZES_TO_BE_CONFIRMED}</strong>: ${which} ${which.includes(',') ? 'are estimates' : 'is an estimate'}. Confirm with the
-    customer before production.
-  </p>`;
+  return html`<p style="font-size:15px;margin:0 0 12px;padding:8px 10px;background:#fef3c7;border-radius:6px;"><strong>${SIZES_TO_BE_CONFIRMED}</strong>: ${which} ${which.includes(',') ? 'are estimates' : 'is an estimate'}. Confirm with the customer before production.</p>`;
 }
 
 export function sizesToBeConfirmedText(lines: readonly (SizedLine & Pick<PricedLineDto, 'line_no'>)[]): string[] {

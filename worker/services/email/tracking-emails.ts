@@ -49,9 +49,10 @@ export function trackingUpdateEmail(env: Env, entry: TrackingForEmail, to: Track
     b,
     title,
     html`<p style="font-size:15px;margin:0 0 12px;">${greeting} ${intro}</p>
-      <p style="font-size:15px;margin:0 0 12px;"><strong>${status}</strong>: ${entry.latest.message}</p>
-      ${factsHtml(facts)} ${link ? buttonHtml(link, 'Track your order') : ''}
-      <p style="font-size:14px;margin:0;">Questions? Reply to this e-mail and quote ${entry.orderId}.</p>`,
+<p style="font-size:15px;margin:0 0 12px;"><strong>${status}</strong>: ${entry.latest.message}</p>
+${factsHtml(facts)}
+${link ? buttonHtml(link, 'Track your order') : ''}
+<p style="font-size:14px;margin:0;">Questions? Reply to this e-mail and quote ${entry.orderId}.</p>`,
   );
   const text = [
     greeting,

@@ -45,13 +45,11 @@ export async function paymentReceiptEmail(
     business,
   ].join('\n');
   const body = html`<p>${hi}</p>
-    <p>
-      Thank you: we have received your payment of <strong>${amount}</strong> (VAT included) for order <strong>${order.reference}</strong>.
-    </p>
-    ${test ? html`<p><strong>${TEST_PAYMENT_NOTE}.</strong></p>` : ''}
-    <p>Your order is confirmed. Processing takes 1-2 business days and production 7-10 business days; then it is delivered by courier.</p>
-    <p>${questions}</p>
-    <p>${business}</p>`;
+<p>Thank you: we have received your payment of <strong>${amount}</strong> (VAT included) for order <strong>${order.reference}</strong>.</p>
+${test ? html`<p><strong>${TEST_PAYMENT_NOTE}.</strong></p>` : ''}
+<p>Your order is confirmed. Processing takes 1-2 business days and production 7-10 business days; then it is delivered by courier.</p>
+<p>${questions}</p>
+<p>${business}</p>`;
   return {
     dedupeKey: `payment-receipt:${order.reference}`,
     kind: 'payment-receipt',
@@ -85,9 +83,7 @@ async function businessNotice(
     ['Provider reference', outcome.providerPaymentId],
   ];
   const body = html`${all.map((s) => html`<p>${s}</p>`)}
-    <ul>
-      ${facts.map(([label, value]) => html`<li>${label}: ${value}</li>`)}
-    </ul>`;
+<ul>${facts.map(([label, value]) => html`<li>${label}: ${value}</li>`)}</ul>`;
   return {
     dedupeKey: `${kind}:${outcome.provider}:${outcome.providerPaymentId}`,
     kind,

@@ -9,22 +9,22 @@ type Html = SafeHtml;
 
 function layout(title: string, body: Html): Html {
   return html`<!doctype html>
-    <html lang="en-ZA">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>${title}</title>
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href="/sandbox-checkout.css" />
-      </head>
-      <body>
-        <main class="sbx-checkout">
-          <p class="sbx-badge">Test checkout: no real money is charged</p>
-          ${body}
-        </main>
-      </body>
-    </html>`;
+<html lang="en-ZA">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>${title}</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    <link rel="stylesheet" href="/sandbox-checkout.css" />
+  </head>
+  <body>
+    <main class="sbx-checkout">
+      <p class="sbx-badge">Test checkout: no real money is charged</p>
+      ${body}
+    </main>
+  </body>
+</html>`;
 }
 
 const FIELD_ORDER: CardField[] = ['card_number', 'expiry', 'cvc', 'name'];
@@ -39,23 +39,13 @@ function field(
   const error = errors[name];
   const describedBy = [attrs.hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ');
   return html`<div class="sbx-field${error ? ' sbx-field-invalid' : ''}">
-    <label for="${name}">${label}</label>
-    ${attrs.hint ? html`<p class="sbx-hint" id="${name}-hint">${attrs.hint}</p>` : ''}
-    ${error ? html`<p class="sbx-field-error" id="${name}-error">${error}</p>` : ''}
-    <input
-      id="${name}"
-      name="${name}"
-      type="text"
-      value="${value}"
-      autocomplete="${attrs.autocomplete}"
-      ${attrs.inputmode ? html`inputmode="${attrs.inputmode}"` : ''}
-      ${attrs.placeholder ? html`placeholder="${attrs.placeholder}"` : ''}
-      maxlength="${attrs.maxlength}"
-      required
-      ${describedBy ? html`aria-describedby="${describedBy}"` : ''}
-      ${error ? html`aria-invalid="true"` : ''}
-    />
-  </div>`;
+        <label for="${name}">${label}</label>
+        ${attrs.hint ? html`<p class="sbx-hint" id="${name}-hint">${attrs.hint}</p>` : ''}
+        ${error ? html`<p class="sbx-field-error" id="${name}-error">${error}</p>` : ''}
+        <input id="${name}" name="${name}" type="text" value="${value}" autocomplete="${attrs.autocomplete}"
+          ${attrs.inputmode ? html`inputmode="${attrs.inputmode}"` : ''} ${attrs.placeholder ? html`placeholder="${attrs.placeholder}"` : ''}
+          maxlength="${attrs.maxlength}" required ${describedBy ? html`aria-describedby="${describedBy}"` : ''} ${error ? html`aria-invalid="true"` : ''} />
+      </div>`;
 }
 
 function expiryTime(session: SandboxSession): string {
@@ -72,24 +62,18 @@ export function sandboxCheckoutPage(session: SandboxSession, form: Partial<CardF
         <p class="sbx-merchant">${session.merchantName}</p>
         <h1>Pay ${amount}</h1>
         <dl class="sbx-summary">
-          <div>
-            <dt>Order reference</dt>
-            <dd>${session.reference}</dd>
-          </div>
-          <div>
-            <dt>Amount</dt>
-            <dd>${amount}</dd>
-          </div>
+          <div><dt>Order reference</dt><dd>${session.reference}</dd></div>
+          <div><dt>Amount</dt><dd>${amount}</dd></div>
         </dl>
       </header>
       ${
         errorFields.length
           ? html`<div class="sbx-error-summary" role="alert" tabindex="-1" autofocus>
-              <h2>There is a problem</h2>
-              <ul>
-                ${errorFields.map((name) => html`<li><a href="#${name}">${errors[name]}</a></li>`)}
-              </ul>
-            </div>`
+            <h2>There is a problem</h2>
+            <ul>
+              ${errorFields.map((name) => html`<li><a href="#${name}">${errors[name]}</a></li>`)}
+            </ul>
+          </div>`
           : ''
       }
       <form class="sbx-form" method="post" action="/pay/sandbox/${session.id}" novalidate>
@@ -113,9 +97,7 @@ export function sandboxCheckoutPage(session: SandboxSession, form: Partial<CardF
         </ul>
         <p>Use any future expiry date, any 3-digit CVC and any name.</p>
       </section>
-      <p class="sbx-expiry">
-        This checkout is open for ${SANDBOX_SESSION_MINUTES} minutes, until ${expiryTime(session)} (South African time).
-      </p>`,
+      <p class="sbx-expiry">This checkout is open for ${SANDBOX_SESSION_MINUTES} minutes, until ${expiryTime(session)} (South African time).</p>`,
   );
 }
 
