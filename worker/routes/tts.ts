@@ -5,6 +5,7 @@ import { AppError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { hitLimit, rateLimit, type RateLimitRule } from '../middleware/rate-limit';
+import { chatSession } from '../services/consultant/chat-turn';
 import { missingTtsKeys, synthesizeSpeech, TtsUpstreamError, ttsConfig } from '../services/tts';
 import { chatSessionIdSchema } from '../shared/schemas';
 import { REPLY_ID_PATTERN, TTS_DAILY_LIMIT, TTS_SESSION_LIMIT } from '../shared/voice';
@@ -44,7 +45,7 @@ export const ttsRoutes = new Hono<AppBindings>().post(
       throw new AppError('not_configured', 'Spoken replies are not available on this site at the moment.');
     }
     const { sessionId, replyId } = c.req.valid('json');
-    const session = c.env.CHAT_SESSION.get(c.env.CHAT_SESSION.idFromName(sessionId));
+    const session = chatSession(c.env, sessionId);
     const found = await session.spokenReply(replyId);
     if (!found.ok) {
       if (found.reason === 'session_limit') throw new AppError('rate_limited', SESSION_LIMIT_MESSAGE);

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors';
 import { endKvSession, readKvSession, storeKvSession, type KvSession } from '../../lib/kv-session';
 import type { PersonalDataDeletion } from '../../shared/leads-api';
 import type { DataRequestAction, PersonalDataPreview, VerifiedBy } from '../../shared/popia-api';
+import { chatSession } from '../consultant/chat-turn';
 import { auditStatement, recordAudit } from './audit';
 import { leadDto } from './leads';
 import { listDigest, matchedRows, recordIds, recordList, verifiedIdentifier, type Identifier } from './popia-match';
@@ -106,7 +107,7 @@ async function approvedMatch(env: Env, leadId: string, action: DataRequestAction
 export async function exportPersonalData(env: Env, leadId: string, token: string, actor: string, now = new Date()) {
   const { approval, matched: m, records } = await approvedMatch(env, leadId, 'export', token, actor, now);
   const chatSessions = await Promise.all(
-    m.chatSessions.map(async ({ sessionId }) => ({ sessionId, messages: await chatStub(env, sessionId).history() })),
+    m.chatSessions.map(async ({ sessionId }) => ({ sessionId, messages: await chatSession(env, sessionId).history() })),
   );
   const orderRows = m.orderRows.map((o) => o.row);
   const document = {
@@ -148,11 +149,6 @@ export async function exportPersonalData(env: Env, leadId: string, token: string
   );
   return document;
 }
-export type PersonalDataExport = Awaited<ReturnType<typeof exportPersonalData>>;
-
-function chatStub(env: Env, sessionId: string) {
-  return env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(sessionId));
-}
 
 /**
  * POST /api/leads/{id}/personal-data/delete: exactly the approved records. Chat transcripts and photos
@@ -169,7 +165,7 @@ export async function deletePersonalData(
   const db = env.DB;
   const d = database(db);
 
-  for (const { sessionId } of m.chatSessions) await chatStub(env, sessionId).forget();
+  for (const { sessionId } of m.chatSessions) await chatSession(env, sessionId).forget();
   const photoKeys = m.photos.map((p) => p.key);
   for (const slice of chunks(photoKeys, 1000)) await env.MEDIA.delete(slice);
 
