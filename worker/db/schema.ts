@@ -95,6 +95,8 @@ export const leads = sqliteTable(
     popiaConsentAt: text('popia_consent_at'),
     createdAt: createdAt(),
     lastContactedAt: text('last_contacted_at'),
+    /** The order staff made from this lead, once they have. */
+    orderReference: text('order_reference'),
   },
   (t) => [index('leads_status_created').on(t.followUpStatus, t.createdAt)],
 );
@@ -142,6 +144,7 @@ export const orders = sqliteTable(
     /** 'CB-' + 10 random characters: unguessable, so it doubles as the customer's read key. */
     reference: text('reference').primaryKey(),
     customerName: text('customer_name').notNull(),
+    /** '' when a staff-recorded order (phone, site visit, walk-in) has no e-mail address: nothing is sent to it. */
     customerEmail: text('customer_email').notNull(),
     /** Required by the calculator's order form; an order paid from a stored quote may lack it. */
     customerPhone: text('customer_phone'),
@@ -161,11 +164,31 @@ export const orders = sqliteTable(
     checkoutId: text('checkout_id'),
     paidAt: text('paid_at'),
     createdAt: createdAt(),
+    /** Where it is in the making (worker/shared/fulfilment.ts FULFILMENT_STATUSES). */
+    fulfilmentStatus: text('fulfilment_status').notNull().default('received'),
+    /** When fulfilmentStatus last changed (the 'in production past its lead time' alert reads it). */
+    fulfilmentStatusAt: text('fulfilment_status_at'),
+    /** online | phone | site_visit | walk_in (ORDER_SOURCES): who took the order. */
+    source: text('source').notNull().default('online'),
+    /** courier | installation (FULFILMENT_METHODS): ends in 'delivered' or 'installed'. */
+    fulfilmentMethod: text('fulfilment_method').notNull().default('courier'),
+    /** How a staff-recorded order will be paid (STAFF_PAYMENT_METHODS); null for online orders. */
+    paymentMethod: text('payment_method'),
+    /** Why an unpaid order was let into production (e.g. 'paid on delivery'); null otherwise. */
+    unpaidProductionReason: text('unpaid_production_reason'),
+    /** The lead this order was made from (/leads 'Create order'), if any. */
+    leadId: text('lead_id'),
+    /** The phone's last 9 digits ('082 555 0166' and '+27 82 555 0166' alike), for staff search. */
+    customerPhoneKey: text('customer_phone_key'),
   },
   (t) => [
     index('orders_created').on(t.createdAt),
     index('orders_email').on(t.customerEmail),
     uniqueIndex('orders_checkout').on(t.checkoutId),
+    index('orders_fulfilment_created').on(t.fulfilmentStatus, t.createdAt),
+    index('orders_payment_created').on(t.paymentStatus, t.createdAt),
+    index('orders_source_created').on(t.source, t.createdAt),
+    index('orders_phone_key').on(t.customerPhoneKey),
   ],
 );
 
@@ -192,8 +215,35 @@ export const orderLines = sqliteTable(
     priceIsSample: integer('price_is_sample', { mode: 'boolean' }).notNull().default(false),
     /** Where the size came from (worker/shared/size-sources.ts); null on lines stored before it was recorded. */
     sizeSource: text('size_source'),
+    /** Staff priced this line by hand (staff-recorded orders): the reason, shown wherever the price is. */
+    manualPriceReason: text('manual_price_reason'),
   },
   (t) => [uniqueIndex('order_lines_order_line').on(t.orderReference, t.lineNo)],
+);
+
+/**
+ * What happened to an order after it was placed, oldest first: each fulfilment step, each size staff
+ * confirmed or corrected (old and new size and price), notes. The customer's timeline and the staff
+ * audit trail of the order are read from here.
+ */
+export const orderEvents = sqliteTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderReference: text('order_reference')
+      .notNull()
+      .references(() => orders.reference, { onDelete: 'cascade' }),
+    /** status | line | note | payment */
+    kind: text('kind').notNull(),
+    /** For kind 'status': the status moved to. */
+    status: text('status'),
+    note: text('note'),
+    /** staffActor(c), or 'customer' / 'system'. */
+    actor: text('actor').notNull(),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order').on(t.orderReference, t.createdAt)],
 );
 
 /** A verified payment notification; the provider's id is unique so a repeat changes nothing. */

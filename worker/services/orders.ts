@@ -11,7 +11,7 @@ import { AppError, type ErrorIssue } from '../lib/errors';
 import type { blindLineSchema, OrderDto, orderSubmitSchema, PaymentStatus, PricedLineDto } from '../shared/orders-api';
 import { vatInside } from '../shared/money';
 import { ORDER_REFERENCE_PATTERN } from '../shared/orders-api';
-import { isEstimatedSize, LINE_SIZE_SOURCES, sizesToConfirm, type LineSizeSource } from '../shared/size-sources';
+import { isEstimatedSize, STORED_SIZE_SOURCES, sizesToConfirm, type StoredSizeSource } from '../shared/size-sources';
 import { coloursForProduct } from './catalog';
 import { orderConfirmationMessages, type OrderForEmail } from './email/order-emails';
 import { admitCustomerEmail } from './email/customer-email-guard';
@@ -117,8 +117,8 @@ export async function priceBlinds(db: D1Database, blinds: readonly BlindLineInpu
  * source, else null (stored before sources were recorded), with its estimate flag.
  */
 export function sizeSourceFields(source: unknown): Pick<PricedLineDto, 'size_source' | 'size_estimated'> {
-  const known = LINE_SIZE_SOURCES.find((s) => s === source) ?? null;
-  return { size_source: known as LineSizeSource | null, size_estimated: isEstimatedSize(known) };
+  const known = STORED_SIZE_SOURCES.find((s) => s === source) ?? null;
+  return { size_source: known as StoredSizeSource | null, size_estimated: isEstimatedSize(known) };
 }
 
 export function totalsOf(lines: readonly Pick<PricedLineDto, 'total_cents'>[]) {

@@ -32,3 +32,13 @@ export function addressOf(raw: string | null | undefined): string | null {
   const angled = /<([^<>]+)>\s*$/.exec(text);
   return normalEmail(angled ? angled[1] : text);
 }
+
+/**
+ * What staff search orders by (orders.customer_phone_key): the number's last 9 digits, so every
+ * spelling of a South African number ('082 555 0166', '+27 82 555 0166', '27825550166') is one key.
+ * Null when fewer than 7 digits are left.
+ */
+export function phoneKey(raw: string | null | undefined): string | null {
+  const digits = (raw ?? '').replace(/\D/g, '');
+  return digits.length < 7 ? null : digits.slice(-9);
+}

@@ -4,7 +4,7 @@
 // rand and integer cents. A client's price or total is never trusted.
 import { z } from 'zod';
 import { email, optionalText, requiredText } from './schemas';
-import { LINE_SIZE_SOURCES, type LineSizeSource } from './size-sources';
+import { LINE_SIZE_SOURCES, type StoredSizeSource } from './size-sources';
 
 export const QUOTE_VALID_DAYS = 30;
 export const CONTROL_SIDES = ['left', 'right'] as const;
@@ -76,7 +76,7 @@ export interface PricedLineDto {
   /** Priced from a sample grid (worker/shared/sample-prices.ts); set by the server when it prices the line. */
   sample_price: boolean;
   /** Where the size came from; null on lines stored before sources were recorded. */
-  size_source: LineSizeSource | null;
+  size_source: StoredSizeSource | null;
   /** The size is an estimate the team confirms before production (isEstimatedSize). */
   size_estimated: boolean;
 }

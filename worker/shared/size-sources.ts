@@ -7,6 +7,13 @@ import type { SizeSource } from './leads-api';
 export const LINE_SIZE_SOURCES = ['typed', 'scan-a4', 'scan-estimate', 'polygon-estimate', 'walkthrough-estimate', 'ar-typical'] as const;
 export type LineSizeSource = (typeof LINE_SIZE_SOURCES)[number];
 
+/**
+ * What a stored line may say besides: 'staff-confirmed', set only by the server when staff confirm
+ * or correct a size (PATCH /api/admin/orders/{reference}/lines/{lineNo}); no client may claim it.
+ */
+export const STORED_SIZE_SOURCES = [...LINE_SIZE_SOURCES, 'staff-confirmed'] as const;
+export type StoredSizeSource = (typeof STORED_SIZE_SOURCES)[number];
+
 const ESTIMATED: ReadonlySet<string> = new Set<LineSizeSource>(['scan-estimate', 'polygon-estimate', 'walkthrough-estimate', 'ar-typical']);
 
 /** True for a size the team must confirm before production; a line without a recorded source is not flagged. */
@@ -20,7 +27,7 @@ export function sizesToConfirm(lines: readonly { size_source?: string | null }[]
 }
 
 /** What staff and customers read next to a line's size. */
-export const LINE_SIZE_SOURCE_LABELS: Record<LineSizeSource, string> = {
+export const LINE_SIZE_SOURCE_LABELS: Record<StoredSizeSource, string> = {
   typed: 'measured by the customer',
   'scan-a4': 'measured by photo scan with an A4 sheet',
   'scan-estimate': 'estimate: photo scan without an A4 sheet',
@@ -29,6 +36,7 @@ export const LINE_SIZE_SOURCE_LABELS: Record<LineSizeSource, string> = {
   'polygon-estimate': 'estimate: drawn on a photo',
   'walkthrough-estimate': 'estimate: room walk-through prefill',
   'ar-typical': 'estimate: typical size for the opening',
+  'staff-confirmed': 'confirmed by staff',
 };
 
 /** The badge on an estimated line, and the note under it (calculator, quote, order). */

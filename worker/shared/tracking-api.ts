@@ -26,10 +26,12 @@ export const ORDER_ID_RULE = "must be an order reference: 'CB-' and 8 to 16 lett
 
 export const normaliseCode = (value: string) => value.trim().toUpperCase();
 
-const trackingNumber = z
+export const trackingNumberSchema = z
   .string({ error: 'is required' })
   .transform(normaliseCode)
   .pipe(z.string().min(1, 'is required').regex(TRACKING_NUMBER_PATTERN, TRACKING_NUMBER_RULE));
+
+const trackingNumber = trackingNumberSchema;
 
 const orderId = z
   .string({ error: 'is required' })
@@ -59,6 +61,12 @@ export const trackingUpdateSchema = z.object({
   estimatedDelivery: optionalText(100),
 });
 export type TrackingUpdateRequest = z.input<typeof trackingUpdateSchema>;
+
+/** PATCH /api/tracking/{id}: staff correct a mistyped courier or tracking number (audited). */
+export const trackingCorrectionSchema = z
+  .object({ courierName: optionalText(80), trackingNumber: trackingNumberSchema.optional() })
+  .refine((v) => v.courierName !== null || v.trackingNumber !== undefined, 'give the courier name or the tracking number to correct');
+export type TrackingCorrectionRequest = z.input<typeof trackingCorrectionSchema>;
 
 /** The path parameters of the public lookups: a 400 names the rule when the text cannot be one. */
 export const trackingNumberParamSchema = z.object({ number: trackingNumber });

@@ -149,7 +149,8 @@ export function completedOrderFromDto(order: OrderDto): CompletedOrder {
       quantity: l.quantity,
       price: l.price,
       total_price: l.total_price,
-      ...(l.size_source ? { size_source: l.size_source } : {}),
+      // A size staff confirmed was measured: the customer's copy keeps it as a measured one.
+      ...(l.size_source ? { size_source: l.size_source === 'staff-confirmed' ? 'typed' : l.size_source } : {}),
     })),
     totalAmount: order.total_amount,
     orderDate: order.order_date,

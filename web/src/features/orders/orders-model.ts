@@ -3,7 +3,7 @@
 // payment-model.ts, stored-quote-model.ts and quote-document-model.ts. No React, no fetch: the pages
 // call these and the web unit tests pin them.
 import type { PricedLineDto } from '@shared/orders-api';
-import type { LineSizeSource } from '@shared/size-sources';
+import type { StoredSizeSource } from '@shared/size-sources';
 import { vatInside } from '@shared/money';
 import { formatLongDate } from '@shared/sa-time';
 import { CONTROL_SIDES, MOUNT_TYPES } from '../../lib/quote-storage';
@@ -66,7 +66,7 @@ export interface PricedLine {
   price: number;
   total_price: number;
   /** Where the size came from: an estimate is shown with its 'Estimate' badge. */
-  size_source?: LineSizeSource | null;
+  size_source?: StoredSizeSource | null;
 }
 
 /** The shown fields of a line the server priced. */

@@ -1,7 +1,7 @@
 // The stored quote of /quote and /complete-quote (staff spec 2.1 and 3 'Quote'): the session copy,
 // its product rows, its contact rules and the requests made from it. No React, no fetch.
 import type { PaymentCreateRequest, StoredQuoteDto } from '@shared/orders-api';
-import { leadSizeSourceOf, type LineSizeSource } from '@shared/size-sources';
+import { leadSizeSourceOf, type StoredSizeSource } from '@shared/size-sources';
 import { formatRand } from '../../lib/format';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { areaSqm, formatArea, formatMetres, pricedLine, type PricedLine, productSummary, vatShare } from './orders-model';
@@ -149,7 +149,7 @@ export function quoteProductRows(quote: SessionQuote): {
   area: string;
   quantity: number;
   colour: string;
-  sizeSource?: LineSizeSource | null;
+  sizeSource?: StoredSizeSource | null;
 }[] {
   if (quote.lines.length === 0) {
     const m = quote.measurements;
