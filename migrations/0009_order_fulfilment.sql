@@ -13,6 +13,7 @@ CREATE TABLE `order_events` (
 CREATE INDEX `order_events_order` ON `order_events` (`order_reference`,`created_at`);--> statement-breakpoint
 ALTER TABLE `leads` ADD `order_reference` text;--> statement-breakpoint
 ALTER TABLE `order_lines` ADD `manual_price_reason` text;--> statement-breakpoint
+ALTER TABLE `order_lines` ADD `photo_key` text;--> statement-breakpoint
 ALTER TABLE `orders` ADD `fulfilment_status` text DEFAULT 'received' NOT NULL;--> statement-breakpoint
 ALTER TABLE `orders` ADD `fulfilment_status_at` text;--> statement-breakpoint
 ALTER TABLE `orders` ADD `source` text DEFAULT 'online' NOT NULL;--> statement-breakpoint
@@ -21,11 +22,12 @@ ALTER TABLE `orders` ADD `payment_method` text;--> statement-breakpoint
 ALTER TABLE `orders` ADD `unpaid_production_reason` text;--> statement-breakpoint
 ALTER TABLE `orders` ADD `lead_id` text;--> statement-breakpoint
 ALTER TABLE `orders` ADD `customer_phone_key` text;--> statement-breakpoint
+ALTER TABLE `orders` ADD `chat_session_id` text;--> statement-breakpoint
 CREATE INDEX `orders_fulfilment_created` ON `orders` (`fulfilment_status`,`created_at`);--> statement-breakpoint
 CREATE INDEX `orders_payment_created` ON `orders` (`payment_status`,`created_at`);--> statement-breakpoint
 CREATE INDEX `orders_source_created` ON `orders` (`source`,`created_at`);--> statement-breakpoint
 CREATE INDEX `orders_phone_key` ON `orders` (`customer_phone_key`);--> statement-breakpoint
 -- Orders placed before fulfilment was recorded start at 'received', from the day they were placed.
 UPDATE `orders` SET `fulfilment_status_at` = `created_at` WHERE `fulfilment_status_at` IS NULL;--> statement-breakpoint
--- The phone's last 9 digits, as worker/shared/fulfilment.ts phoneKey() computes them for new orders.
+-- The phone's last 9 digits, as worker/shared/contact-normal-form.ts phoneKey() computes them for new orders.
 UPDATE `orders` SET `customer_phone_key` = substr(replace(replace(replace(replace(replace(replace(`customer_phone`, ' ', ''), '+', ''), '-', ''), '(', ''), ')', ''), '.', ''), -9) WHERE `customer_phone` IS NOT NULL AND `customer_phone_key` IS NULL;

@@ -180,6 +180,8 @@ export const orders = sqliteTable(
     leadId: text('lead_id'),
     /** The phone's last 9 digits ('082 555 0166' and '+27 82 555 0166' alike), for staff search. */
     customerPhoneKey: text('customer_phone_key'),
+    /** The chat session the customer ordered from (its photos are under chat/{id}/ in R2), if any. */
+    chatSessionId: text('chat_session_id'),
   },
   (t) => [
     index('orders_created').on(t.createdAt),
@@ -217,6 +219,8 @@ export const orderLines = sqliteTable(
     sizeSource: text('size_source'),
     /** Staff priced this line by hand (staff-recorded orders): the reason, shown wherever the price is. */
     manualPriceReason: text('manual_price_reason'),
+    /** The R2 key of the photo the size was measured from (windows/...), when it came from a photo scan. */
+    photoKey: text('photo_key'),
   },
   (t) => [uniqueIndex('order_lines_order_line').on(t.orderReference, t.lineNo)],
 );
