@@ -3,7 +3,7 @@
 // Money in requests is rand (the spec's fields); the server re-prices every line and answers both
 // rand and integer cents. A client's price or total is never trusted.
 import { z } from 'zod';
-import { email, optionalText, requiredText } from './schemas';
+import { chatSessionIdSchema, email, optionalText, requiredText } from './schemas';
 import { LINE_SIZE_SOURCES, type StoredSizeSource } from './size-sources';
 
 export const QUOTE_VALID_DAYS = 30;
@@ -20,6 +20,9 @@ const wholeMillimetres = z.coerce
   .refine((v) => v <= 100_000, 'must be at most 100000 mm')
   .transform((v) => Math.round(v));
 
+/** The R2 key of a window photo scan (worker/routes/ar.ts): windows/{session}/{time}.{jpg|png}. */
+export const PHOTO_KEY_PATTERN = /^windows\/[\w-]{1,100}\/\d{10,16}\.(jpg|png)$/;
+
 /** A blind as the calculator sends it (spec section 3 'Blind form and quote line'). */
 export const blindLineSchema = z.object({
   /** Either id space (calculator id or server name). */
@@ -34,6 +37,11 @@ export const blindLineSchema = z.object({
   quantity: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(1),
   /** Where the size came from (size-sources.ts); a line without one was typed by the customer. */
   size_source: z.enum(LINE_SIZE_SOURCES, { error: `must be one of ${LINE_SIZE_SOURCES.join(', ')}` }).default('typed'),
+  /**
+   * The photo scan this size was measured from: the photo_key POST /api/ar/analyze-window answered.
+   * Staff open it from the order; the server stores it only when the photo exists in R2.
+   */
+  photo_key: z.string().regex(PHOTO_KEY_PATTERN, 'must be the photo_key the photo scan answered').optional(),
   /** The client's unit price in rand: ignored (kept only to log tampering). */
   price: z.coerce.number().optional(),
   total_price: z.coerce.number().optional(),
@@ -51,6 +59,8 @@ export const orderSubmitSchema = z.object({
   customer_address: optionalText(500),
   special_instructions: optionalText(2000),
   blinds: blindsSchema,
+  /** The consultant chat the customer ordered from, so staff can read it and open its photos. */
+  chat_session_id: chatSessionIdSchema.optional(),
   /** The client's total in rand: ignored, the server's total is the order's. */
   total_amount: z.coerce.number().optional(),
 });
