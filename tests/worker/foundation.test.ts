@@ -1,5 +1,7 @@
 import { SELF } from 'cloudflare:test';
+import { Hono, type Context } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { securityHeaders } from '../../worker/middleware/security-headers';
 import { BASE, get, postJson } from './helpers';
 
 describe('health and the static app', () => {
@@ -80,6 +82,24 @@ describe('security headers', () => {
     const res = await postJson('/api/pricing/quote', {});
     expect(res.status).toBe(400);
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
+
+  // A page's scripts run under the page's policy; a worker's script under its own response's.
+  it('leave the CSP off page scripts (ignored there) but keep it on worker scripts and everything else', async () => {
+    const app = new Hono();
+    app.use('*', securityHeaders);
+    const js = (c: Context) => c.body('export {};', 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+    app.get('/assets/app-abc123.js', js);
+    app.get('/assets/devtools-probe.worker-abc123.js', js);
+    app.get('/assets/index-abc123.css', (c) => c.body('a{}', 200, { 'Content-Type': 'text/css' }));
+
+    const script = await app.request('/assets/app-abc123.js');
+    expect(script.headers.get('Content-Security-Policy')).toBeNull();
+    expect(script.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(script.headers.get('Strict-Transport-Security')).toMatch(/max-age=\d+/);
+    for (const path of ['/assets/devtools-probe.worker-abc123.js', '/assets/index-abc123.css']) {
+      expect((await app.request(path)).headers.get('Content-Security-Policy')).toContain("default-src 'self'");
+    }
   });
 });
 
