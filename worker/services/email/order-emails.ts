@@ -51,6 +51,7 @@ export type OrderForEmail = Pick<
 const STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Pending',
   paid: 'Paid',
+  part_paid: 'Part paid',
   failed: 'Failed',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
