@@ -223,7 +223,7 @@ export function orderConfirmationMessages(env: Env, order: OrderForEmail, origin
         reference: order.reference,
       }),
     );
-  if (!customerAllowed)
+  if (!customerAllowed && order.customer_email.trim())
     console.warn(
       JSON.stringify({
         level: 'warn',
