@@ -6,7 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderResponse } from '../../worker/shared/admin-orders-api';
 import { coloursForProduct } from '../../worker/services/catalog';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
+import { bulkUploadPriceLists, templateFor } from '../../worker/services/staff/price-lists';
 import { BASE, postJson } from './helpers';
+import { GOOD_CARD, startCheckout, submit } from './payments-sandbox-fixtures';
 
 let ipCounter = 0;
 const ip = () => `198.51.100.${(ipCounter++ % 250) + 1}`;
@@ -130,6 +132,16 @@ async function auditOf(target: string) {
 }
 
 beforeAll(async () => {
+  // Real prices for the product these orders use: a card payment is never offered at sample prices
+  // (DESIGN.md 7b), and the balance of a part-paid order is paid by card here.
+  const { csv } = await templateFor(env.DB, 'roller-blockout');
+  const upload = await bulkUploadPriceLists(
+    env.DB,
+    [{ name: 'roller-blockout-pricing-template.csv', text: async () => csv, size: csv.length }],
+    'test-staff',
+    64 * 1024,
+  );
+  expect(upload.successful_uploads).toBe(1);
   const res = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': '192.0.2.211' });
   expect(res.status).toBe(200);
   staffCookie = res.headers
@@ -422,6 +434,36 @@ describe('PATCH /api/admin/orders/{reference}/lines/{lineNo}: sizes confirmed or
     const [mail] = await emailsAbout(ref);
     expect(mail!.text).toContain(`/order-confirmation?ref=${ref}&pay=1`);
     expect(mail!.text).toContain('is still to be paid');
+  });
+
+  it('the part-paid balance is what POST /api/payment/create charges; paying it makes the order paid, with a receipt of its own', async () => {
+    const ref = await placeOrder({ paid: true, sizeSource: 'scan-estimate' });
+    const paid = await gridPrice('roller-blockout', 1200, 1500);
+    const newPrice = await gridPrice('roller-blockout', 2400, 1500);
+    expect((await correct(ref, 1, { widthMm: 2400, dropMm: 1500, reason: 'Wider window' })).status).toBe(200);
+    const url = await startCheckout(ref, ip(), { amount: newPrice / 100 });
+    // The checkout keeps the order part-paid until the balance is in.
+    expect((await orderRow(ref)).payment_status).toBe('part_paid');
+    const res = await submit(url, GOOD_CARD, ip());
+    expect(res.status).toBe(303);
+    const row = await orderRow(ref);
+    expect(row.payment_status).toBe('paid');
+    const { results } = await env.DB.prepare(
+      `SELECT provider, amount_cents FROM payments WHERE order_reference = ? AND status = 'succeeded' ORDER BY id`,
+    )
+      .bind(ref)
+      .all();
+    expect(results).toEqual([
+      { provider: 'sandbox', amount_cents: paid },
+      { provider: 'sandbox', amount_cents: newPrice - paid },
+    ]);
+    const receipts = await env.DB.prepare(`SELECT COUNT(*) AS n FROM email_outbox WHERE kind = 'payment-receipt' AND dedupe_key LIKE ?`)
+      .bind(`payment-receipt:${ref}:%`)
+      .first('n');
+    expect(receipts).toBe(1);
+    // Settled: nothing more to charge.
+    const again = await postJson('/api/payment/create', { quote_id: ref, customer_info: {} }, { 'CF-Connecting-IP': ip() });
+    expect(again.status).toBe(409);
   });
 
   it('a paid order whose total goes down: the e-mail says the refund due, and a payment note records it', async () => {

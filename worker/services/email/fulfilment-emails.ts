@@ -11,6 +11,7 @@ import { FULFILMENT_LABELS, type FulfilmentMethod, type FulfilmentStatus } from 
 import type { PricedLineDto } from '../../shared/orders-api';
 import { addDays, formatLongDate, southAfricanDay } from '../../shared/sa-time';
 import { cardPaymentsAvailable } from '../payments/gateway';
+import { refusesCardPayment } from '../sample-price-guard';
 import { bankTransferEmailBlock } from './bank-transfer-email';
 import { greetingName } from './customer-email-guard';
 import { buttonHtml, factsHtml, factsText, layoutHtml, linesTableHtml, linesText, rand, signatureText } from './email-parts';
@@ -244,7 +245,8 @@ export function orderTotalChangedEmail(
   let payText: string | undefined;
   let link: Body['link'] = orderLink(origin, ref);
   if (balance > 0) {
-    const card = cardPaymentsAvailable(env);
+    // Real money is never taken at sample prices (DESIGN.md 7b): no card link for them.
+    const card = cardPaymentsAvailable(env) && !refusesCardPayment(env, order.lines);
     const bank = bankTransferEmailBlock(env, { reference: ref, total_cents: balance });
     paragraphs.push(
       change.paidCents > 0

@@ -3,15 +3,16 @@
 // conditional UPDATE landed. D1 has no BEGIN; a batch is one transaction, so the order's event row
 // carries that proof: its actor is read from the row the UPDATE just wrote, and is NULL (refused by
 // the NOT NULL column, rolling the whole batch back) when someone else changed the order first.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { database } from '../../../lib/db';
-import { orderLines, orders, payments } from '../../../db/schema';
+import { orderLines, orders } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import type { FulfilmentFacts, FulfilmentMethod, FulfilmentStatus } from '../../../shared/fulfilment';
 import type { PaymentStatus, PricedLineDto } from '../../../shared/orders-api';
 import { sizesToConfirm } from '../../../shared/size-sources';
 import type { FulfilmentEmailOrder } from '../../email/fulfilment-emails';
 import { findOrder } from '../../orders';
+import { succeededCents } from '../../payments/ledger';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -34,15 +35,6 @@ export function orderNotFound(reference: string): AppError {
   return new AppError('not_found', `There is no order with reference ${reference}. Check the reference, or reload the orders list.`);
 }
 
-/** What succeeded payments add up to: the balance due is the total less this (shared agreement). */
-export async function paidCentsOf(db: D1Database, reference: string): Promise<number> {
-  const [row] = await database(db)
-    .select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
-    .from(payments)
-    .where(and(eq(payments.orderReference, reference), eq(payments.status, 'succeeded')));
-  return Number(row?.total ?? 0);
-}
-
 /** The order as it is now; 404 when unknown. */
 export async function loadOrderForWrite(db: D1Database, reference: string): Promise<OrderForWrite> {
   const d = database(db);
@@ -50,7 +42,7 @@ export async function loadOrderForWrite(db: D1Database, reference: string): Prom
     d.select().from(orders).where(eq(orders.reference, reference)).limit(1),
     d.select().from(orderLines).where(eq(orderLines.orderReference, reference)).orderBy(orderLines.lineNo),
     findOrder(db, reference),
-    paidCentsOf(db, reference),
+    succeededCents(db, reference),
   ]);
   if (!row || !dto) throw orderNotFound(reference);
   return {
