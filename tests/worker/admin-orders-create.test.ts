@@ -170,6 +170,14 @@ describe('POST /api/admin/orders: an order taken by phone, on a site visit or in
     expect((await call('POST', `/api/admin/orders/${ref}/status`, { status: 'in_production' })).status).toBe(200);
   });
 
+  it('to be paid in cash on the day: the confirmation says so and offers no other way to pay', async () => {
+    const res = await createOrder({ source: 'site_visit', paymentMethod: 'cash' });
+    expect(res.status).toBe(201);
+    const [confirmation] = await outboxFor(res.body.order.reference);
+    expect(confirmation!.text).toContain('Payment: Pending. As agreed with our team, you pay by cash.');
+    expect(confirmation!.text).not.toContain('by card');
+  });
+
   it('without an e-mail address: stored with customer_email empty, nothing queued, and its steps queue nothing either', async () => {
     const res = await createOrder({ customer: { name: 'Oom Koos', phone: '082 000 1111' }, paid: true, paymentMethod: 'card_machine' });
     expect(res.status).toBe(201);

@@ -243,6 +243,7 @@ function orderForEmail(reference: string, order: NewOrder, createdAt: string): O
     total_cents: totalsOf(order.lines).totalCents,
     paymentStatus: order.staff?.paid ? 'paid' : 'pending',
     order_date: createdAt,
+    staffPaymentMethod: order.staff?.paymentMethod ?? null,
   };
 }
 
