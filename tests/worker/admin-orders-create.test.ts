@@ -143,6 +143,20 @@ describe('POST /api/admin/orders: an order taken by phone, on a site visit or in
     expect(res.body.order.sizesToConfirm).toBe(false);
   });
 
+  it('a line priced by hand keeps its price when its size is confirmed; a new size for it is refused (staff must price it)', async () => {
+    const res = await createOrder({
+      lines: [line({ quantity: 1, manualPrice: 1800, manualPriceReason: 'Showroom special' })],
+    });
+    const ref = res.body.order.reference;
+    const same = await call('PATCH', `/api/admin/orders/${ref}/lines/1`, { widthMm: 1200, dropMm: 1500, reason: 'Checked on site' });
+    expect(same.status).toBe(200);
+    expect([same.body.order.lines[0].unit_price_cents, same.body.order.lines[0].size_source]).toEqual([180000, 'staff-confirmed']);
+    const moved = await call('PATCH', `/api/admin/orders/${ref}/lines/1`, { widthMm: 1300, dropMm: 1500, reason: 'Wider' });
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toContain('was priced by hand (Showroom special)');
+    expect(await env.DB.prepare('SELECT width_mm FROM order_lines WHERE order_reference = ?').bind(ref).first('width_mm')).toBe(1200);
+  });
+
   it('paid in cash: a manual payment, paid status and a receipt', async () => {
     const res = await createOrder({ source: 'walk_in', paymentMethod: 'cash', paid: true });
     expect(res.status).toBe(201);
