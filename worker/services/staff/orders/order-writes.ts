@@ -72,7 +72,8 @@ export function emailOrderOf(order: OrderForWrite, lines: readonly PricedLineDto
     customerEmail: order.row.customerEmail,
     method: order.method,
     lines,
-    paid: order.paidCents > 0,
+    // Money that was paid and not given back yet (a refunded order needs no refund promised).
+    paid: order.paidCents > 0 && order.paymentStatus !== 'refunded',
   };
 }
 
