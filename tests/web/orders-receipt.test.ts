@@ -82,6 +82,7 @@ describe('payment result: what the page shows for what the server says', () => {
     expect(shouldPollAgain('success', 'pending', 27_999)).toBe(true);
     expect(shouldPollAgain('success', 'pending', 28_001)).toBe(false);
     expect(shouldPollAgain('success', 'paid', 0)).toBe(false);
+    expect(shouldPollAgain('success', 'part_paid', 0)).toBe(true);
     expect(shouldPollAgain('cancelled', 'pending', 0)).toBe(false);
     expect(shouldPollAgain('failed', 'pending', 0)).toBe(false);
   });
@@ -196,8 +197,8 @@ describe('test payments and refunds on the receipt', () => {
   });
 
   it("names every payment status on the badge: 'Refunded' once the payment was given back", () => {
-    const labels = (['pending', 'paid', 'failed', 'cancelled', 'refunded'] as const).map(paymentStatusLabel);
-    expect(labels).toEqual(['Pending', 'Paid', 'Pending', 'Pending', 'Refunded']);
+    const labels = (['pending', 'paid', 'part_paid', 'failed', 'cancelled', 'refunded'] as const).map(paymentStatusLabel);
+    expect(labels).toEqual(['Pending', 'Paid', 'Part paid', 'Pending', 'Pending', 'Refunded']);
   });
 });
 

@@ -8,7 +8,9 @@ import { rateLimit } from '../middleware/rate-limit';
 import { requireStaff, staffActor } from '../middleware/require-staff';
 import { sendOutboxMessages } from '../services/email/outbox';
 import {
+  correctTracking,
   createTracking,
+  deleteTracking,
   listTracking,
   trackingByNumber,
   trackingForOrderOf,
@@ -20,10 +22,12 @@ import {
   NO_TRACKING_TITLE,
   orderContactQuerySchema,
   orderIdParamSchema,
+  trackingCorrectionSchema,
   trackingCreateSchema,
   trackingNumberParamSchema,
   trackingUpdateSchema,
   type PublicTrackingResponse,
+  type TrackingDeleteResponse,
   type TrackingListResponse,
   type TrackingWriteResponse,
 } from '../shared/tracking-api';
@@ -32,6 +36,12 @@ import type { Context } from 'hono';
 /** Public lookups per client: a customer checks a few times a day; this stops enumeration of numbers. */
 export const TRACKING_LOOKUP_LIMIT = { name: 'tracking-lookup', limit: 30, windowSeconds: 60 };
 const ENTRY_ID = /^[0-9a-f-]{36}$/i;
+
+/** An entry id from the path; anything that cannot be one is the same 404 as an unknown id. */
+function entryId(id: string): string {
+  if (!ENTRY_ID.test(id)) throw new AppError('not_found', 'No tracking entry with this id. It may have been removed; reload the list.');
+  return id;
+}
 
 const notFound = () => new AppError('not_found', `${NO_TRACKING_TITLE} - ${NO_TRACKING_MESSAGE}`);
 
@@ -68,11 +78,31 @@ export const trackingRoutes = new Hono<AppBindings>()
     return c.json(writeAnswer(write, `Tracking ${write.entry.trackingNumber} created for order ${write.entry.orderId}.`), 201);
   })
   .put('/:id', requireStaff, jsonBody(16 * 1024), validate('json', trackingUpdateSchema), async (c) => {
-    const id = c.req.param('id');
-    if (!ENTRY_ID.test(id)) throw new AppError('not_found', 'No tracking entry with this id. It may have been removed; reload the list.');
-    const write = await updateTracking(c.env, id, c.req.valid('json'), staffActor(c), publicOrigin(c.env, c.req.url));
+    const write = await updateTracking(
+      c.env,
+      entryId(c.req.param('id')),
+      c.req.valid('json'),
+      staffActor(c),
+      publicOrigin(c.env, c.req.url),
+    );
     sendSoon(c, write);
     return c.json(writeAnswer(write, `Tracking ${write.entry.trackingNumber} updated.`));
+  })
+  // Staff correct a mistyped courier or number (audited with the old and new values), or remove a wrong entry.
+  .patch('/:id', requireStaff, jsonBody(8 * 1024), validate('json', trackingCorrectionSchema), async (c) => {
+    const entry = await correctTracking(c.env, entryId(c.req.param('id')), c.req.valid('json'), staffActor(c));
+    const body: TrackingWriteResponse = {
+      success: true,
+      message: `Tracking ${entry.trackingNumber} corrected.`,
+      tracking: entry,
+      customerNotified: false,
+    };
+    return c.json(body);
+  })
+  .delete('/:id', requireStaff, async (c) => {
+    const entry = await deleteTracking(c.env, entryId(c.req.param('id')), staffActor(c));
+    const body: TrackingDeleteResponse = { success: true, message: `Tracking ${entry.trackingNumber} deleted.`, tracking: entry };
+    return c.json(body);
   })
   // Public: what a customer needs to follow a delivery, nothing about the order or the staff. By order
   // reference only with the order's e-mail or postcode (?email= or ?postcode=); a wrong pair is the

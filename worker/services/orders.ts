@@ -19,6 +19,8 @@ import { outboxInsert } from './email/outbox';
 import { gridForProduct, priceForSize } from './pricing';
 import { isUniqueViolation } from '../lib/d1-errors';
 import { sha256Hex } from '../lib/crypto';
+import { phoneKey } from '../shared/contact-normal-form';
+import type { FulfilmentMethod, OrderSource, StaffPaymentMethod } from '../shared/fulfilment';
 
 export type BlindLineInput = z.output<typeof blindLineSchema>;
 export type OrderSubmitInput = z.output<typeof orderSubmitSchema>;
@@ -48,7 +50,17 @@ const rand = (c: number) => c / 100;
  * a size outside the grid or over 3000 mm, a colour the product does not come in) fails the whole
  * request with a 400 naming the blind, so the customer can correct it; nothing is stored.
  */
-export async function priceBlinds(db: D1Database, blinds: readonly BlindLineInput[]): Promise<PricedLineDto[]> {
+export async function priceBlinds(
+  db: D1Database,
+  blinds: readonly BlindLineInput[],
+  options: {
+    /** The request field the lines came in, for the issues' paths. */
+    path?: string;
+    /** Staff-recorded orders: a unit price staff set by hand (cents) replaces the grid's, per line. */
+    manualPriceCents?: readonly (number | null)[];
+  } = {},
+): Promise<PricedLineDto[]> {
+  const path = options.path ?? 'blinds';
   const issues: ErrorIssue[] = [];
   const priced: PricedLineDto[] = [];
   const colourCache = new Map<string, Map<string, string>>();
@@ -57,7 +69,7 @@ export async function priceBlinds(db: D1Database, blinds: readonly BlindLineInpu
     const grid = await gridForProduct(db, line.product_type);
     if (!grid) {
       issues.push({
-        path: `blinds.${i}.product_type`,
+        path: `${path}.${i}.product_type`,
         message: `${label}: we do not make '${line.product_type}'. Choose a product from the calculator.`,
       });
       continue;
@@ -71,14 +83,15 @@ export async function priceBlinds(db: D1Database, blinds: readonly BlindLineInpu
     const colour = offered.get(line.colour.trim().replace(/\s+/g, ' ').toLowerCase());
     if (!colour) {
       issues.push({
-        path: `blinds.${i}.colour`,
+        path: `${path}.${i}.colour`,
         message: `${label}: ${grid.productName} does not come in '${line.colour}'. Choose one of its colours.`,
       });
       continue;
     }
-    const price = priceForSize(grid, line.width_mm, line.drop_mm);
+    const manual = options.manualPriceCents?.[i] ?? null;
+    const price = manual === null ? priceForSize(grid, line.width_mm, line.drop_mm) : { ok: true as const, priceCents: manual };
     if (!price.ok) {
-      issues.push({ path: `blinds.${i}`, message: `${label} (${line.width_mm} x ${line.drop_mm} mm): ${price.message}` });
+      issues.push({ path: `${path}.${i}`, message: `${label} (${line.width_mm} x ${line.drop_mm} mm): ${price.message}` });
       continue;
     }
     const totalCents = price.priceCents * line.quantity;
@@ -97,7 +110,8 @@ export async function priceBlinds(db: D1Database, blinds: readonly BlindLineInpu
       unit_price_cents: price.priceCents,
       total_cents: totalCents,
       price_list_version: grid.version,
-      sample_price: grid.isSample,
+      // A price staff set by hand is not the (sample) grid's.
+      sample_price: manual === null && grid.isSample,
       size_source: line.size_source,
       size_estimated: isEstimatedSize(line.size_source),
     });
@@ -193,9 +207,22 @@ export async function orderHasSamplePrices(db: D1Database, reference: string): P
   return Boolean(row);
 }
 
-interface NewOrder {
+export interface NewOrder {
   customer: { name: string; email: string; phone: string | null; address: string | null; instructions: string | null };
   lines: readonly PricedLineDto[];
+  /** Per line number: the reason for a price set by hand, and the photo scan the size came from. */
+  lineExtras?: ReadonlyMap<number, { manualPriceReason?: string | null; photoKey?: string | null }>;
+  /** The consultant chat the order came from. */
+  chatSessionId?: string | null;
+  /** An order staff recorded (phone, site visit, walk-in); absent for an online order. */
+  staff?: {
+    source: OrderSource;
+    fulfilmentMethod: FulfilmentMethod;
+    paymentMethod: StaffPaymentMethod;
+    leadId: string | null;
+    /** Paid in full when recorded (a manual payment staff took). */
+    paid: boolean;
+  };
   clientTotalCents: number | null;
   quoteId: string | null;
   /** 'orders:' + the client's Idempotency-Key, with the request's hash. */
@@ -214,8 +241,9 @@ function orderForEmail(reference: string, order: NewOrder, createdAt: string): O
     quote_id: order.quoteId,
     blinds: [...order.lines],
     total_cents: totalsOf(order.lines).totalCents,
-    paymentStatus: 'pending',
+    paymentStatus: order.staff?.paid ? 'paid' : 'pending',
     order_date: createdAt,
+    staffPaymentMethod: order.staff?.paymentMethod ?? null,
   };
 }
 
@@ -234,7 +262,15 @@ export function orderStatements(
   const db = env.DB;
   const d = database(db);
   const { totalCents, vatCents, subtotalCents } = totalsOf(order.lines);
-  const emails = orderConfirmationMessages(env, orderForEmail(reference, order, createdAt), origin, customerEmailAllowed);
+  // A staff-recorded order without an e-mail address ('') gets no customer e-mail; staff need no
+  // notice of an order they recorded themselves.
+  const hasEmail = order.customer.email.trim() !== '';
+  const emails = orderConfirmationMessages(
+    env,
+    orderForEmail(reference, order, createdAt),
+    origin,
+    customerEmailAllowed && hasEmail,
+  ).filter((m) => !order.staff || m.kind !== 'order-notification');
   const statements = [
     d.insert(orders).values({
       reference,
@@ -248,8 +284,21 @@ export function orderStatements(
       totalCents,
       clientTotalCents: order.clientTotalCents,
       quoteId: order.quoteId,
-      paymentStatus: 'pending',
+      paymentStatus: order.staff?.paid ? 'paid' : 'pending',
+      paymentProvider: order.staff?.paid ? 'manual' : null,
+      paidAt: order.staff?.paid ? createdAt : null,
       createdAt,
+      fulfilmentStatusAt: createdAt,
+      customerPhoneKey: phoneKey(order.customer.phone),
+      chatSessionId: order.chatSessionId ?? null,
+      ...(order.staff
+        ? {
+            source: order.staff.source,
+            fulfilmentMethod: order.staff.fulfilmentMethod,
+            paymentMethod: order.staff.paymentMethod,
+            leadId: order.staff.leadId,
+          }
+        : {}),
     }),
     // One statement per line keeps every insert far below D1's 100 bound parameters.
     ...order.lines.map((l) =>
@@ -269,6 +318,8 @@ export function orderStatements(
         priceListVersion: l.price_list_version,
         priceIsSample: l.sample_price,
         sizeSource: l.size_source,
+        manualPriceReason: order.lineExtras?.get(l.line_no)?.manualPriceReason ?? null,
+        photoKey: order.lineExtras?.get(l.line_no)?.photoKey ?? null,
       }),
     ),
   ] as const;
@@ -297,6 +348,17 @@ async function replayIdempotent(db: D1Database, key: string, requestHash: string
   const order = await findOrder(db, row.resourceId);
   if (!order) throw new Error(`idempotency key ${key} points at a missing order ${row.resourceId}`);
   return { order, created: false, outboxIds: [] };
+}
+
+/**
+ * The photo scans the lines' sizes came from, by line number: only keys whose photo is in R2 (a key
+ * the client made up, or a photo removed since, is dropped without a word; the order still stands).
+ */
+async function photoKeysOf(env: Env, blinds: readonly BlindLineInput[]): Promise<Map<number, { photoKey: string }>> {
+  const found = await Promise.all(
+    blinds.map(async (b, i) => (b.photo_key && (await env.MEDIA.head(b.photo_key)) ? ([i + 1, { photoKey: b.photo_key }] as const) : null)),
+  );
+  return new Map(found.filter((f) => f !== null));
 }
 
 /**
@@ -335,6 +397,8 @@ export async function submitOrder(
     clientTotalCents: input.total_amount === undefined ? null : cents(input.total_amount),
     quoteId: null,
     idempotency,
+    chatSessionId: input.chat_session_id ?? null,
+    lineExtras: await photoKeysOf(env, input.blinds),
   };
   // Counted once per new order: past the guard's limits the order is still taken, without the customer's e-mail.
   const customerEmailAllowed = (await admitCustomerEmail(env, order.customer.email, now)).allowed;

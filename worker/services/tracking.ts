@@ -12,6 +12,7 @@ import type {
   TrackingEntryDto,
   TrackingHistoryItem,
   TrackingStatus,
+  trackingCorrectionSchema,
   trackingCreateSchema,
   trackingUpdateSchema,
 } from '../shared/tracking-api';
@@ -23,6 +24,7 @@ import { isUniqueViolation } from '../lib/d1-errors';
 
 export type TrackingCreateInput = z.output<typeof trackingCreateSchema>;
 export type TrackingUpdateInput = z.output<typeof trackingUpdateSchema>;
+export type TrackingCorrectionInput = z.output<typeof trackingCorrectionSchema>;
 
 type TrackingRow = typeof trackingEntries.$inferSelect;
 
@@ -45,18 +47,22 @@ function toPublicDto(row: TrackingRow): PublicTrackingDto {
   };
 }
 
-function toStaffDto(row: TrackingRow): TrackingEntryDto {
-  return { id: row.id, orderId: row.orderId, ...toPublicDto(row), createdAt: row.createdAt };
+function toStaffDto(row: TrackingRow, orderCustomerName: string | null): TrackingEntryDto {
+  return { id: row.id, orderId: row.orderId, orderCustomerName, ...toPublicDto(row), createdAt: row.createdAt };
+}
+
+/** An entry with the name on its order (staff see whose parcel it is); null name when no such order. */
+function staffEntries(db: D1Database) {
+  return database(db)
+    .select({ entry: trackingEntries, orderCustomerName: orders.customerName })
+    .from(trackingEntries)
+    .leftJoin(orders, eq(orders.reference, trackingEntries.orderId));
 }
 
 /** Every entry, the latest update first (GET /api/tracking). */
 export async function listTracking(db: D1Database): Promise<TrackingEntryDto[]> {
-  const rows = await database(db)
-    .select()
-    .from(trackingEntries)
-    .orderBy(desc(trackingEntries.updatedAt), desc(trackingEntries.createdAt))
-    .limit(500);
-  return rows.map(toStaffDto);
+  const rows = await staffEntries(db).orderBy(desc(trackingEntries.updatedAt), desc(trackingEntries.createdAt)).limit(500);
+  return rows.map((r) => toStaffDto(r.entry, r.orderCustomerName));
 }
 
 /** The customer's lookup by tracking number (already normalised); null when unknown. */
@@ -116,32 +122,26 @@ function outboxIdsOf(result: unknown): number[] {
   return ((result as { id: number }[] | undefined) ?? []).map((r) => r.id);
 }
 
+/** What a new entry's statements need beyond the request: who, when, and who to e-mail (null: nobody). */
+export interface TrackingCreateContext {
+  actor: string;
+  origin: string | null;
+  now: Date;
+  recipient: TrackingRecipient | null;
+}
+
 /**
- * POST /api/tracking: publishes tracking for a known order. The first history entry is the create
- * itself; the customer is e-mailed about it. A tracking number already used is a 409.
+ * The statements that publish one entry (the row and its audit entry) and the customer's tracking
+ * e-mail (null without a recipient), to run in one batch with anything that goes with it (the
+ * dispatch of an order). The caller has checked the order exists and the number is free.
  */
-export async function createTracking(
-  env: Env,
-  input: TrackingCreateInput,
-  actor: string,
-  origin: string | null,
-  now = new Date(),
-): Promise<TrackingWrite> {
+export function trackingCreateStatements(env: Env, input: TrackingCreateInput, ctx: TrackingCreateContext) {
   const db = env.DB;
   const d = database(db);
-  const { exists, recipient } = await orderRecipient(db, input.orderId);
-  // The customer looks tracking up by this reference, so it must name a real order.
-  if (!exists)
-    throw new AppError('validation_error', `orderId: there is no order with reference ${input.orderId}.`, {
-      issues: [{ path: 'orderId', message: `there is no order with reference ${input.orderId}` }],
-    });
-  const duplicate = await trackingByNumber(db, input.trackingNumber);
-  if (duplicate) throw duplicateNumber(input.trackingNumber);
-
-  const timestamp = now.toISOString();
+  const timestamp = ctx.now.toISOString();
   const id = crypto.randomUUID();
   const first: TrackingHistoryItem = { status: input.status, message: input.statusMessage, location: input.currentLocation, timestamp };
-  const email = recipient
+  const email = ctx.recipient
     ? trackingUpdateEmail(
         env,
         {
@@ -153,8 +153,8 @@ export async function createTracking(
           latest: first,
           historyIndex: 0,
         },
-        recipient,
-        origin,
+        ctx.recipient,
+        ctx.origin,
       )
     : null;
   const insert = d.insert(trackingEntries).values({
@@ -172,9 +172,47 @@ export async function createTracking(
   });
   const audit = auditStatement(
     db,
-    { actor, action: 'tracking.create', target: input.trackingNumber, details: { id, orderId: input.orderId, status: input.status } },
-    now,
+    {
+      actor: ctx.actor,
+      action: 'tracking.create',
+      target: input.trackingNumber,
+      details: { id, orderId: input.orderId, status: input.status },
+    },
+    ctx.now,
   );
+  return { id, insert, audit, email };
+}
+
+/** A tracking number already in use is a 409 (checked before the batch; the UNIQUE column catches a race). */
+export async function assertTrackingNumberFree(db: D1Database, trackingNumber: string): Promise<void> {
+  if (await trackingByNumber(db, trackingNumber)) throw duplicateNumber(trackingNumber);
+}
+
+/**
+ * POST /api/tracking: publishes tracking for a known order (online or recorded by staff: both are
+ * orders rows). The first history entry is the create itself; the customer is e-mailed about it. A
+ * tracking number already used is a 409.
+ */
+export async function createTracking(
+  env: Env,
+  input: TrackingCreateInput,
+  actor: string,
+  origin: string | null,
+  now = new Date(),
+): Promise<TrackingWrite> {
+  const db = env.DB;
+  const d = database(db);
+  const { exists, recipient } = await orderRecipient(db, input.orderId);
+  // The customer looks tracking up by this reference, so it must name a real order.
+  if (!exists)
+    throw new AppError(
+      'validation_error',
+      `orderId: there is no order with reference ${input.orderId}. Use the reference on the order (the orders screen lists every order, online or recorded by staff).`,
+      { issues: [{ path: 'orderId', message: `there is no order with reference ${input.orderId}` }] },
+    );
+  await assertTrackingNumberFree(db, input.trackingNumber);
+
+  const { id, insert, audit, email } = trackingCreateStatements(env, input, { actor, origin, now, recipient });
   try {
     const results = email ? await d.batch([insert, audit, outboxInsert(db, email, now)]) : await d.batch([insert, audit]);
     const entry = await findEntry(db, id);
@@ -186,13 +224,85 @@ export async function createTracking(
   }
 }
 
-function duplicateNumber(trackingNumber: string): AppError {
+export function duplicateNumber(trackingNumber: string): AppError {
   return new AppError('conflict', `Tracking number ${trackingNumber} is already in use. Update the existing entry instead.`);
 }
 
 async function findEntry(db: D1Database, id: string): Promise<TrackingEntryDto | null> {
-  const [row] = await database(db).select().from(trackingEntries).where(eq(trackingEntries.id, id)).limit(1);
-  return row ? toStaffDto(row) : null;
+  const [row] = await staffEntries(db).where(eq(trackingEntries.id, id)).limit(1);
+  return row ? toStaffDto(row.entry, row.orderCustomerName) : null;
+}
+
+const NO_ENTRY = 'No tracking entry with this id. It may have been removed; reload the list.';
+
+/**
+ * PATCH /api/tracking/{id}: staff correct a mistyped courier or tracking number. The history stays;
+ * the audit entry keeps the old and new values. A number another entry uses is a 409. No e-mail: the
+ * parcel's news has not changed.
+ */
+export async function correctTracking(
+  env: Env,
+  id: string,
+  input: TrackingCorrectionInput,
+  actor: string,
+  now = new Date(),
+): Promise<TrackingEntryDto> {
+  const db = env.DB;
+  const d = database(db);
+  const [row] = await d.select().from(trackingEntries).where(eq(trackingEntries.id, id)).limit(1);
+  if (!row) throw new AppError('not_found', NO_ENTRY);
+  const trackingNumber = input.trackingNumber ?? row.trackingNumber;
+  const courierName = input.courierName ?? row.courierName;
+  if (trackingNumber !== row.trackingNumber) await assertTrackingNumberFree(db, trackingNumber);
+  const audit = auditStatement(
+    db,
+    {
+      actor,
+      action: 'tracking.correct',
+      target: trackingNumber,
+      details: {
+        id,
+        orderId: row.orderId,
+        old: { trackingNumber: row.trackingNumber, courierName: row.courierName },
+        new: { trackingNumber, courierName },
+      },
+    },
+    now,
+  );
+  try {
+    await d.batch([
+      d.update(trackingEntries).set({ trackingNumber, courierName, updatedAt: now.toISOString() }).where(eq(trackingEntries.id, id)),
+      audit,
+    ]);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateNumber(trackingNumber);
+    throw err;
+  }
+  return (await findEntry(db, id))!;
+}
+
+/** DELETE /api/tracking/{id}: removes a wrong entry; the audit entry keeps what it was. */
+export async function deleteTracking(env: Env, id: string, actor: string, now = new Date()): Promise<TrackingEntryDto> {
+  const db = env.DB;
+  const d = database(db);
+  const entry = await findEntry(db, id);
+  if (!entry) throw new AppError('not_found', NO_ENTRY);
+  const [deleted] = await d.batch([
+    d.delete(trackingEntries).where(eq(trackingEntries.id, id)).returning({ id: trackingEntries.id }),
+    auditStatement(
+      db,
+      {
+        actor,
+        action: 'tracking.delete',
+        target: entry.trackingNumber,
+        details: { id, orderId: entry.orderId, trackingNumber: entry.trackingNumber, courierName: entry.courierName, status: entry.status },
+      },
+      now,
+    ),
+  ]);
+  // Deleted by someone else between the read and the batch (both audited): this one removed nothing.
+  if (deleted.length === 0) throw new AppError('not_found', NO_ENTRY);
+  return entry;
 }
 
 /**
@@ -211,7 +321,7 @@ export async function updateTracking(
   const db = env.DB;
   const d = database(db);
   const [row] = await d.select().from(trackingEntries).where(eq(trackingEntries.id, id)).limit(1);
-  if (!row) throw new AppError('not_found', 'No tracking entry with this id. It may have been removed; reload the list.');
+  if (!row) throw new AppError('not_found', NO_ENTRY);
 
   const timestamp = now.toISOString();
   const item: TrackingHistoryItem = { status: input.status, message: input.statusMessage, location: input.currentLocation, timestamp };

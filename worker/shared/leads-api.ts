@@ -105,6 +105,8 @@ export interface LeadDto {
   popiaConsent: boolean;
   createdAt: string;
   lastContactedAt: string | null;
+  /** The order staff recorded from this lead (POST /api/admin/orders with its leadId), once they have. */
+  orderReference: string | null;
 }
 
 export interface LeadCounts {

@@ -95,7 +95,8 @@ export interface PricedLineDto {
 /** What an order reference may look like when read back ('CB-' + 8 to 16; issued ones have 10). */
 export const ORDER_REFERENCE_PATTERN = /^CB-[A-Z0-9]{8,16}$/;
 
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
+/** part_paid: paid, then staff corrected a size and the total went up; the difference is still owed. */
+export type PaymentStatus = 'pending' | 'paid' | 'part_paid' | 'failed' | 'cancelled' | 'refunded';
 
 /** Shown wherever an order paid through the sandbox gateway appears (receipt, PDF, e-mails). */
 export const TEST_PAYMENT_NOTE = 'Test payment: no money was taken';

@@ -112,10 +112,12 @@ export interface PublicTrackingDto {
   updatedAt: string;
 }
 
-/** What staff read and write (GET/POST /api/tracking, PUT /api/tracking/{id}). */
+/** What staff read and write (GET/POST /api/tracking, PUT/PATCH/DELETE /api/tracking/{id}). */
 export interface TrackingEntryDto extends PublicTrackingDto {
   id: string;
   orderId: string;
+  /** The name on the order (online or recorded by staff); null when no order has this reference. */
+  orderCustomerName: string | null;
   createdAt: string;
 }
 
@@ -127,6 +129,13 @@ export interface PublicTrackingResponse {
 export interface TrackingListResponse {
   success: true;
   tracking: TrackingEntryDto[];
+}
+
+/** DELETE /api/tracking/{id}: the entry as it was. */
+export interface TrackingDeleteResponse {
+  success: true;
+  message: string;
+  tracking: TrackingEntryDto;
 }
 
 export interface TrackingWriteResponse {

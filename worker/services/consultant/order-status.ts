@@ -23,6 +23,7 @@ const PAYMENT_TEXT: Record<OrderDto['paymentStatus'], string> = {
   pending: 'waiting for payment',
   failed: 'not paid (the card payment failed)',
   cancelled: 'not paid (the card payment was cancelled)',
+  part_paid: 'part paid (the total went up after a size was corrected; the difference is still owed)',
   refunded: 'refunded (the payment was given back)',
 };
 

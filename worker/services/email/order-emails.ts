@@ -31,6 +31,7 @@ import type { OutgoingEmail } from './outbox';
 import { greetingName } from './customer-email-guard';
 import { sizesConfirmHtml, sizesConfirmText, sizesToBeConfirmedHtml, sizesToBeConfirmedText } from './size-notes';
 import { sizesToConfirm, SIZES_TO_BE_CONFIRMED } from '../../shared/size-sources';
+import { STAFF_PAYMENT_METHOD_LABELS, type StaffPaymentMethod } from '../../shared/fulfilment';
 
 /** What the confirmations need of an order: built from the rows being inserted, before the batch. */
 export type OrderForEmail = Pick<
@@ -46,11 +47,15 @@ export type OrderForEmail = Pick<
   | 'total_cents'
   | 'paymentStatus'
   | 'order_date'
->;
+> & {
+  /** How a staff-recorded order (phone, site visit, walk-in) will be paid, as agreed with staff; absent online. */
+  staffPaymentMethod?: StaffPaymentMethod | null;
+};
 
 const STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Pending',
   paid: 'Paid',
+  part_paid: 'Part paid',
   failed: 'Failed',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
@@ -69,6 +74,12 @@ function awaitingPayment(order: OrderForEmail): boolean {
 /** What the customer reads about paying, for the order's current status and the ways to pay configured. */
 function paymentNote(env: Env, order: OrderForEmail, bankTransfer: boolean): string {
   if (order.paymentStatus === 'paid') return 'Your payment has been received. Thank you.';
+  const agreed = order.staffPaymentMethod;
+  // A staff-recorded order is paid the way agreed with staff: the e-mail offers only that way.
+  if (agreed === 'cash' || agreed === 'card_machine' || agreed === 'on_delivery')
+    return `As agreed with our team, you pay ${agreed === 'on_delivery' ? 'on delivery or installation' : `by ${STAFF_PAYMENT_METHOD_LABELS[agreed].toLowerCase()}`}.`;
+  if (agreed === 'bank_transfer' && bankTransfer)
+    return 'Please pay by bank transfer as shown below; production starts once payment is received.';
   // Real money is never taken at sample prices (DESIGN.md 7b): no way to pay is offered for them.
   if (awaitingPayment(order) && refusesCardPayment(env, order.blinds))
     return `${SAMPLE_PRICES_NOTE} We will contact you to confirm the price and arrange payment.`;
@@ -95,7 +106,9 @@ export function orderConfirmationEmails(
   const ref = order.reference;
   const link = origin ? `${origin}/order-confirmation?ref=${encodeURIComponent(ref)}` : null;
   const totals = orderTotals(order);
-  const bankTransfer = awaitingPayment(order) && !refusesCardPayment(env, order.blinds) ? bankTransferEmailBlock(env, order) : null;
+  const offersBank = !order.staffPaymentMethod || order.staffPaymentMethod === 'bank_transfer' || order.staffPaymentMethod === 'card_link';
+  const bankTransfer =
+    offersBank && awaitingPayment(order) && !refusesCardPayment(env, order.blinds) ? bankTransferEmailBlock(env, order) : null;
   const status = STATUS_LABELS[order.paymentStatus] ?? order.paymentStatus;
   const orderFacts = [
     ['Order reference', ref],
@@ -222,7 +235,7 @@ export function orderConfirmationMessages(env: Env, order: OrderForEmail, origin
         reference: order.reference,
       }),
     );
-  if (!customerAllowed)
+  if (!customerAllowed && order.customer_email.trim())
     console.warn(
       JSON.stringify({
         level: 'warn',

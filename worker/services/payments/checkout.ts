@@ -13,7 +13,7 @@ import { isProduction } from '../../lib/app-env';
 import { findQuoteWithKey, orderFromQuote } from '../order-from-quote';
 import { orderHasSamplePrices } from '../orders';
 import { refusesCardPayment, samplePricesRefusal, withSampleFlags } from '../sample-price-guard';
-import { attachCheckout, loadPaymentOrder } from './ledger';
+import { amountDueCents, attachCheckout, loadPaymentOrder } from './ledger';
 import { resolveGateway } from './gateway';
 import { paymentLog, PaymentSetupError, type CheckoutSession, type CheckoutUrls, type PaymentProvider } from './types';
 
@@ -106,7 +106,7 @@ async function resolveOrderReference(env: Env, input: PaymentCreateInput, deps: 
   return order.reference;
 }
 
-/** Starts the checkout; the amount charged is always the order's server total. */
+/** Starts the checkout; the amount charged is always the server's: the order total, or a part-paid order's balance due. */
 export async function startPayment(
   env: Env,
   input: PaymentCreateInput,
@@ -123,12 +123,14 @@ export async function startPayment(
     throw new AppError('conflict', `Order ${order.reference} was refunded. Please contact us about it.`);
   if (isProduction(env) && (await orderHasSamplePrices(env.DB, order.reference))) throw samplePricesRefusal(env);
 
+  const dueCents = await amountDueCents(env.DB, order);
+  if (dueCents <= 0) throw new AppError('conflict', `Order ${order.reference} is already paid.`);
   const claimed = input.amount ?? input.total;
-  if (claimed !== undefined && Math.round(claimed * 100) !== order.totalCents) {
-    paymentLog('warn', 'client amount ignored: the order total is charged', {
+  if (claimed !== undefined && Math.round(claimed * 100) !== dueCents) {
+    paymentLog('warn', 'client amount ignored: the amount due is charged', {
       reference: order.reference,
       claimedRand: claimed,
-      totalCents: order.totalCents,
+      dueCents,
     });
   }
 
@@ -137,7 +139,7 @@ export async function startPayment(
     session = await provider.createCheckout(
       {
         reference: order.reference,
-        totalCents: order.totalCents,
+        totalCents: dueCents,
         customerName: order.customerName,
         customerEmail: order.customerEmail || (input.customer_info.email?.trim() ?? ''),
       },

@@ -68,11 +68,35 @@ export async function isOrderCheckout(
   return Boolean(row);
 }
 
+/** What succeeded payments of the order add up to. */
+export async function succeededCents(db: D1Database, reference: string): Promise<number> {
+  const [row] = await database(db)
+    .select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
+    .from(payments)
+    .where(and(eq(payments.orderReference, reference), eq(payments.status, 'succeeded')));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * What a checkout of this order charges, and so what a gateway's payment of it must amount to: the
+ * total, or for a 'part_paid' order (paid, then a staff size correction raised the total) the balance
+ * due, the total less its succeeded payments. Read when the notification arrives, so a total changed
+ * while the customer was at the gateway does not match and is left for a person to check.
+ */
+export async function amountDueCents(
+  db: D1Database,
+  order: Pick<PaymentOrder, 'reference' | 'totalCents' | 'paymentStatus'>,
+): Promise<number> {
+  if (order.paymentStatus !== 'part_paid') return order.totalCents;
+  return order.totalCents - (await succeededCents(db, order.reference));
+}
+
 /** Statuses from which a new checkout may not start (and a payment does not make the order paid again). */
 const SETTLED: PaymentStatus[] = ['paid', 'refunded'];
 
 /**
- * Puts the order on a new checkout (a failed or cancelled attempt goes back to pending) and records
+ * Puts the order on a new checkout (a failed or cancelled attempt goes back to pending; a part-paid
+ * order stays part-paid until the balance is paid) and records
  * the checkout for good, in one batch. False when the order was paid or refunded meanwhile (the
  * checkout is still recorded: it exists at the gateway, and money taken on it must be recorded).
  */
@@ -81,7 +105,11 @@ export async function attachCheckout(db: D1Database, reference: string, provider
   const [changed] = await d.batch([
     d
       .update(orders)
-      .set({ paymentProvider: provider, checkoutId, paymentStatus: 'pending' })
+      .set({
+        paymentProvider: provider,
+        checkoutId,
+        paymentStatus: sql`case when ${orders.paymentStatus} = 'part_paid' then 'part_paid' else 'pending' end`,
+      })
       .where(and(eq(orders.reference, reference), notInArray(orders.paymentStatus, SETTLED)))
       .returning({ reference: orders.reference }),
     d.insert(paymentCheckouts).values({ checkoutId, orderReference: reference, provider }).onConflictDoNothing(),

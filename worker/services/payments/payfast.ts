@@ -11,7 +11,7 @@
 import type { Env } from '../../env';
 import { businessName } from '../../lib/business-profile';
 import { md5Hex, randomId, timingSafeEqualText } from '../../lib/crypto';
-import { isOrderCheckout, isPaymentRecorded, isSucceededPaymentOf, loadPaymentOrder, type PaymentOutcome } from './ledger';
+import { amountDueCents, isOrderCheckout, isPaymentRecorded, isSucceededPaymentOf, loadPaymentOrder, type PaymentOutcome } from './ledger';
 import { recordVerifiedPayment } from './record-verified';
 import {
   paymentLog,
@@ -208,11 +208,13 @@ export async function handlePayfastItn(
   if (!/^\d+(\.\d{1,2})?$/.test(gross))
     return reject('amount_gross is not an amount', { reference: order.reference, amount_gross: gross }, order.reference);
   const grossCents = Math.round(Number(gross) * 100);
-  if (Math.abs(grossCents - order.totalCents) > 1) {
+  const dueCents = await amountDueCents(env.DB, order);
+  if (Math.abs(grossCents - dueCents) > 1) {
     paymentLog('error', 'payfast ITN amount differs from the order total', {
       reference: order.reference,
       amount_gross: gross,
       totalCents: order.totalCents,
+      dueCents,
     });
     return reject('amount does not match the order total', { reference: order.reference }, order.reference);
   }

@@ -22,7 +22,8 @@ export async function paymentReceiptEmail(
   env: Env,
   order: PaymentOrder,
   amountCents: number,
-  provider: ProviderName,
+  /** 'manual': staff took the payment (cash, card machine) when recording the order. */
+  provider: ProviderName | 'manual',
 ): Promise<OutgoingEmail> {
   const business = businessName(env);
   const amount = formatRandFromCents(amountCents);

@@ -11,8 +11,11 @@ import { paymentLog, type NotificationResult } from './types';
 async function emailsFor(env: Env, order: PaymentOrder, outcome: PaymentOutcome): Promise<OutgoingEmail[]> {
   const emails: (OutgoingEmail | null)[] = [];
   if (outcome.status === 'succeeded') {
+    const receipt = await paymentReceiptEmail(env, order, outcome.amountCents, outcome.provider);
     emails.push(
-      await paymentReceiptEmail(env, order, outcome.amountCents, outcome.provider),
+      // The first receipt's key is per order (a second payment sends no second receipt); the balance of
+      // a part-paid order is a payment of its own, with a receipt of its own.
+      order.paymentStatus === 'part_paid' ? { ...receipt, dedupeKey: `${receipt.dedupeKey}:${outcome.providerPaymentId}` } : receipt,
       await paymentNoticeEmail(env, order, outcome),
     );
   } else if (outcome.status === 'refunded') {

@@ -12,7 +12,7 @@ import type { Env } from '../../env';
 import { isDevelopment } from '../../lib/app-env';
 import { businessName } from '../../lib/business-profile';
 import { hmacSha256, randomId, timingSafeEqualText, toHex } from '../../lib/crypto';
-import { isOrderCheckout, loadPaymentOrder } from './ledger';
+import { amountDueCents, isOrderCheckout, loadPaymentOrder } from './ledger';
 import { recordVerifiedPayment } from './record-verified';
 import {
   paymentLog,
@@ -275,11 +275,13 @@ export async function handleSandboxNotification(
     });
     return { httpStatus: 400, outcome: 'rejected', note: 'the checkout is not one of this order', reference: order.reference };
   }
-  if (parsed.amount_cents !== order.totalCents) {
+  const dueCents = await amountDueCents(env.DB, order);
+  if (parsed.amount_cents !== dueCents) {
     paymentLog('error', 'sandbox notification rejected: amount differs from the order total', {
       reference: order.reference,
       amountCents: parsed.amount_cents,
       totalCents: order.totalCents,
+      dueCents,
     });
     return { httpStatus: 400, outcome: 'rejected', note: 'amount does not match the order total', reference: order.reference };
   }

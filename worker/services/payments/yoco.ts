@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Env } from '../../env';
 import { fromBase64, toBase64 } from '../../lib/base64';
 import { hmacSha256, timingSafeEqualText } from '../../lib/crypto';
-import { findOrderByCheckout, isPaymentRecorded, refundedCents, type PaymentOrder } from './ledger';
+import { amountDueCents, findOrderByCheckout, isPaymentRecorded, refundedCents, type PaymentOrder } from './ledger';
 import { recordVerifiedPayment } from './record-verified';
 import {
   paymentLog,
@@ -185,11 +185,8 @@ export async function handleYocoWebhook(env: Env, headers: WebhookHeaders, rawBo
 
 async function recordPayment(env: Env, order: PaymentOrder, event: YocoEvent, checkoutId: string, now: Date): Promise<NotificationResult> {
   const payment = event.payload;
-  if (
-    payment.currency !== 'ZAR' ||
-    payment.amount !== order.totalCents ||
-    (payment.status !== undefined && payment.status !== 'succeeded')
-  ) {
+  const dueCents = await amountDueCents(env.DB, order);
+  if (payment.currency !== 'ZAR' || payment.amount !== dueCents || (payment.status !== undefined && payment.status !== 'succeeded')) {
     paymentLog('error', 'yoco payment does not match the order: not recorded, needs a person to check', {
       reference: order.reference,
       paymentId: payment.id,
@@ -197,6 +194,7 @@ async function recordPayment(env: Env, order: PaymentOrder, event: YocoEvent, ch
       currency: payment.currency,
       status: payment.status ?? null,
       totalCents: order.totalCents,
+      dueCents,
     });
     return { httpStatus: 200, outcome: 'ignored', note: 'amount, currency or status does not match the order', reference: order.reference };
   }

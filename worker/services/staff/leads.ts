@@ -31,6 +31,7 @@ export function leadDto(row: LeadRow): LeadDto {
     popiaConsent: row.popiaConsent,
     createdAt: row.createdAt,
     lastContactedAt: row.lastContactedAt,
+    orderReference: row.orderReference,
   };
 }
 

@@ -47,9 +47,13 @@ export function paymentResultPath(pathname: string): PaymentResultPath {
 export const CONFIRM_POLL_MS = 2000;
 export const CONFIRM_TIMEOUT_MS = 30_000;
 
-/** Only /payment-success waits for the gateway's confirmation, and only for about 30 s. */
+/**
+ * Only /payment-success waits for the gateway's confirmation, and only for about 30 s. A part-paid
+ * order (its balance being paid) waits like a pending one.
+ */
 export function shouldPollAgain(path: PaymentResultPath, status: PaymentStatus, elapsedMs: number): boolean {
-  return path === 'success' && status === 'pending' && elapsedMs + CONFIRM_POLL_MS <= CONFIRM_TIMEOUT_MS;
+  const waiting = status === 'pending' || status === 'part_paid';
+  return path === 'success' && waiting && elapsedMs + CONFIRM_POLL_MS <= CONFIRM_TIMEOUT_MS;
 }
 
 export type PaymentResultView = 'paid' | 'confirming' | 'not-confirmed' | 'cancelled' | 'failed' | 'refunded';

@@ -32,8 +32,8 @@ export interface Receipt {
 }
 
 /** The payment status as the receipt's badge names it. */
-export function paymentStatusLabel(status: PaymentStatus): 'Paid' | 'Refunded' | 'Pending' {
-  return status === 'paid' ? 'Paid' : status === 'refunded' ? 'Refunded' : 'Pending';
+export function paymentStatusLabel(status: PaymentStatus): 'Paid' | 'Part paid' | 'Refunded' | 'Pending' {
+  return status === 'paid' ? 'Paid' : status === 'part_paid' ? 'Part paid' : status === 'refunded' ? 'Refunded' : 'Pending';
 }
 
 /** The reference that shows the sample receipt (spec section 2). */
