@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { chatSessionIdSchema, email, optionalText, requiredText } from './schemas';
 import { LINE_SIZE_SOURCES, type StoredSizeSource } from './size-sources';
+import type { OrderTimelineDto } from './fulfilment';
 
 export const QUOTE_VALID_DAYS = 30;
 export const CONTROL_SIDES = ['left', 'right'] as const;
@@ -138,6 +139,14 @@ export interface OrderDto {
   sample_prices: boolean;
   /** Set by GET /api/orders/{reference}: card payment is refused (sample prices in production, DESIGN.md 7b). */
   card_payment_refused?: boolean;
+  /** Set by GET /api/orders/{reference}: where the order is in the making, and what comes next (no staff notes). */
+  timeline?: OrderTimelineDto;
+}
+
+/** GET /api/orders/{reference}. */
+export interface OrderReadResponse {
+  success: true;
+  order: OrderDto;
 }
 
 /** What stands for the hidden part of a masked phone number or address. */
