@@ -78,10 +78,10 @@ describe('orderTimeline', () => {
       { status: 'dispatched', createdAt: sent },
     ];
     expect(orderTimeline(dispatched, events, { estimatedDelivery: '2-3 business days' }, at(sent)).steps[4]!.expected).toBe(
-      "the courier's estimate: 2-3 business days",
+      'as the courier estimates: 2-3 business days',
     );
     expect(orderTimeline(dispatched, events, { estimatedDelivery: null }, at(sent)).steps[4]!.expected).toBe(
-      'usually 2 to 5 working days after dispatch, between 30 November 2026 and 3 December 2026',
+      'between 30 November 2026 and 3 December 2026 (usually 2 to 5 working days after dispatch)',
     );
   });
 

@@ -41,7 +41,8 @@ export interface TimelineTracking {
   estimatedDelivery: string | null;
 }
 
-export const INSTALLATION_BOOKING = 'our team will phone you to book the fitting';
+// Each `expected` reads after the word 'Expected' (components/order-timeline.tsx).
+export const INSTALLATION_BOOKING = 'on the day booked with you: our team will phone you to book the fitting';
 export const AWAITING_PAYMENT = 'once your payment is received';
 
 const day = (iso: string) => southAfricanDay(Date.parse(iso));
@@ -69,9 +70,9 @@ function expectedNext(next: FulfilmentStatus, since: string, order: TimelineOrde
       return dateWindow(addWorkingDays(since, PRODUCTION_WORKING_DAYS.min), addWorkingDays(since, PRODUCTION_WORKING_DAYS.max), today);
     case 'delivered': {
       const courier = tracking?.estimatedDelivery?.trim();
-      if (courier) return `the courier's estimate: ${courier}`;
+      if (courier) return `as the courier estimates: ${courier}`;
       const dates = dateWindow(addWorkingDays(since, COURIER_WORKING_DAYS.min), addWorkingDays(since, COURIER_WORKING_DAYS.max), today);
-      return `usually ${COURIER_WORKING_DAYS.min} to ${COURIER_WORKING_DAYS.max} working days after dispatch, ${dates}`;
+      return `${dates} (usually ${COURIER_WORKING_DAYS.min} to ${COURIER_WORKING_DAYS.max} working days after dispatch)`;
     }
     case 'installed':
       return INSTALLATION_BOOKING;
