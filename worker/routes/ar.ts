@@ -46,7 +46,7 @@ export const arRoutes = new Hono<AppBindings>().post(
     const analysis = analyzeWindowPixels(pixels);
     const type = sniffImageType(bytes) === 'png' ? 'png' : 'jpg';
     const folder = session_id && /^[\w-]{1,100}$/.test(session_id) ? session_id : 'anonymous';
-    // The key is answered so the calculator can carry it onto the line and the order (photo-key.ts).
+    // The key is answered so the calculator can carry it onto the line and the order (shared/photo-keys.ts).
     const photoKey = `windows/${folder}/${Date.now()}.${type}`;
     await c.env.MEDIA.put(photoKey, bytes, {
       httpMetadata: { contentType: type === 'png' ? 'image/png' : 'image/jpeg' },

@@ -1,9 +1,10 @@
 // /track (staff spec sections 2.7, 5, 8): a customer looks up courier tracking by tracking number
 // or by order reference, and sees where the order is in the making (the fulfilment timeline) above
-// the courier's history; an order not yet with the courier shows its timeline alone. ?number= prefills the search and runs it, so the link in the tracking
-// e-mail opens the result; each search is written back to the address. A search by order reference
-// also needs the order's e-mail address or postcode (the reference alone opens nothing); that stays
-// in the form, never in the address, and ?order= only prefills the reference.
+// the courier's history; an order not yet with the courier shows its timeline alone. ?number=
+// prefills the search and runs it, so the link in the tracking e-mail opens the result; each search
+// is written back to the address. A search by order reference also needs the order's e-mail
+// address or postcode (the reference alone opens nothing); that stays in the form, never in the
+// address, and ?order= only prefills the reference.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { NO_TRACKING_MESSAGE, NO_TRACKING_TITLE } from '@shared/tracking-api';
