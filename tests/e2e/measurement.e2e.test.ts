@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { measurePolygon, type Corners } from '../../web/src/features/measurement/polygon-measure';
+import { PHOTO_KEY_PATTERN } from '../../worker/shared/photo-keys';
 import { CHROME_PATH, launchBrowser, openStartedLanding, screenshot, watchErrors } from './browser';
 import { CAMERA_SCENE, UPLOAD_SCENE, scenePng, writeSceneY4m } from './fixtures/window-video';
 
@@ -166,7 +167,10 @@ describe('/measurement', () => {
       drop_mm: scan.drop_mm,
       size_source: 'scan-a4',
       measured: 'outer-frame',
+      // The photo goes with its size onto the line and the order, for staff to check.
+      photo_key: scan.photo_key,
     });
+    expect(scan.photo_key).toMatch(PHOTO_KEY_PATTERN);
     // The calculator says what was measured, converts it for the default inside-recess mount and shows the change.
     const note = page.getByTestId('qc-measured');
     await note.getByText(`Measured by the quick scan: outer frame ${scan.width_mm} x ${scan.drop_mm} mm.`).waitFor();
@@ -251,6 +255,7 @@ describe('/measurement', () => {
       measured: 'outer-frame',
       estimated: true,
       size_source: 'scan-estimate',
+      photo_key: scan.photo_key,
     });
     await page.getByTestId('qc-form-estimate').getByText('Estimate', { exact: true }).waitFor();
     await expect.poll(() => page.getByTestId('qc-form-estimate').innerText()).toContain('photo scan without an A4 sheet');

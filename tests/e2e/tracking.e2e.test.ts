@@ -1,6 +1,9 @@
 // Courier tracking in Chromium: staff sign in, publish tracking for a real order on
 // /admin/tracking and update it; the customer finds it on /track by tracking number and by order
 // reference with the order's e-mail address, and sees the timeline on the order-confirmation page; the e-mails wait in the outbox.
+// A fresh order not yet with the courier shows its fulfilment timeline on the confirmation page and on /track.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { screenshot, useBrowser, watchErrors, testClientAddress } from './browser';
@@ -10,7 +13,11 @@ const browser = useBrowser();
 const trackingNumber = `TCG-E2E-${Date.now().toString(36).toUpperCase()}`;
 const customerEmail = `tracking-${Date.now()}@example.co.za`;
 let reference = '';
+/** An order staff have not touched: 'Order received', sizes still to be confirmed. */
+let freshReference = '';
+const freshEmail = `timeline-${Date.now()}@example.co.za`;
 const contexts: BrowserContext[] = [];
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 async function openPage(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport });
@@ -45,29 +52,69 @@ async function contrastOf(badge: Locator): Promise<number> {
 
 beforeAll(async () => {
   const { page } = await openPage({ width: 1280, height: 900 });
-  const colours = (await (await page.request.get(`${baseUrl}/api/colours/roller-blockout`)).json()) as { colours: { name: string }[] };
-  const res = await page.request.post(`${baseUrl}/api/orders/submit`, {
-    headers: { 'CF-Connecting-IP': testClientAddress() },
-    data: {
-      customer_name: 'Thandi Mokoena',
-      customer_email: customerEmail,
-      customer_phone: '082 555 0101',
-      blinds: [
-        {
-          product_type: 'roller-blockout',
-          width_mm: 1200,
-          drop_mm: 1500,
-          control_side: 'left',
-          mount_type: 'inside-recess',
-          colour: colours.colours[0]!.name,
-          quantity: 1,
-        },
-      ],
-    },
+  const colour = ((await (await page.request.get(`${baseUrl}/api/colours/roller-blockout`)).json()) as { colours: { name: string }[] })
+    .colours[0]!.name;
+  /** An order placed as the calculator places it: one roller blind. */
+  const place = async (customer: Record<string, string>) => {
+    const res = await page.request.post(`${baseUrl}/api/orders/submit`, {
+      headers: { 'CF-Connecting-IP': testClientAddress() },
+      data: {
+        ...customer,
+        blinds: [
+          {
+            product_type: 'roller-blockout',
+            width_mm: 1200,
+            drop_mm: 1500,
+            control_side: 'left',
+            mount_type: 'inside-recess',
+            colour,
+            quantity: 1,
+          },
+        ],
+      },
+    });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { reference: string }).reference;
+  };
+  reference = await place({ customer_name: 'Thandi Mokoena', customer_email: customerEmail, customer_phone: '082 555 0101' });
+  freshReference = await place({
+    customer_name: 'Ayanda Dlamini',
+    customer_email: freshEmail,
+    customer_phone: '082 555 0102',
+    customer_address: '7 Seaview Road, Sedgefield, 6573',
   });
-  expect(res.status()).toBe(201);
-  reference = ((await res.json()) as { reference: string }).reference;
 });
+
+/** Serious and critical axe violations on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (c: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id} at ${JSON.stringify(n.target)}`));
+  });
+}
+
+/** The timeline of a fresh order: received today and done, sizes confirmed expected by a date, the rest to come. */
+async function expectFreshTimeline(timeline: Locator): Promise<void> {
+  const steps = timeline.getByRole('listitem');
+  await expect.poll(() => steps.count()).toBe(5);
+  const received = steps.nth(0);
+  await expect.poll(() => received.getAttribute('aria-current')).toBe('step');
+  await expect.poll(() => received.innerText()).toMatch(/^Order received\s+Since \d{1,2} [A-Z][a-z]+ \d{4}$/);
+  const sizes = steps.nth(1);
+  await expect.poll(() => sizes.innerText()).toMatch(/^Sizes confirmed\s+Expected by \d{1,2} [A-Z][a-z]+ \d{4}$/);
+  expect(await sizes.getAttribute('aria-current')).toBeNull();
+  await expect.poll(() => steps.nth(4).innerText()).toMatch(/^Delivered\s*\(to come\)$/);
+}
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
@@ -235,5 +282,50 @@ describe('courier tracking', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
     await screenshot(page, 'tracking-landing-360');
     expect(unexpected(errors)).toEqual([]);
+  });
+
+  it('a fresh order shows its timeline: received, sizes confirmed expected by a date, on the confirmation page and on /track', async () => {
+    const { page, errors } = await openPage({ width: 375, height: 800 });
+    await page.goto(`${baseUrl}/order-confirmation?ref=${freshReference}`);
+    const progress = page.getByTestId('order-progress');
+    await progress.getByRole('heading', { name: "Your order's progress" }).waitFor();
+    await expectFreshTimeline(progress.getByRole('list', { name: `Progress of order ${freshReference}` }));
+    expect(await page.getByTestId('order-tracking').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'timeline-order-confirmation-375');
+
+    // /track by order reference and postcode: the timeline, not 'No tracking information found'.
+    await page.goto(`${baseUrl}/track?order=${freshReference}`);
+    await page.getByRole('textbox', { name: 'E-mail address or postcode' }).fill('6573');
+    await page.getByRole('button', { name: 'Track', exact: true }).click();
+    const tracked = page.getByTestId('order-progress');
+    await tracked.getByRole('heading', { name: "Your order's progress" }).waitFor();
+    await expectFreshTimeline(tracked.getByRole('list', { name: 'Order progress' }));
+    await tracked.getByText("The courier's tracking appears here once your order is dispatched.").waitFor();
+    expect(await page.getByTestId('tracking-result').count()).toBe(0);
+    // The heading takes the focus so the result is announced.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('order-progress-title');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'timeline-track-375');
+
+    // The wrong e-mail is still 'not found', as for a reference that does not exist.
+    await page.getByRole('textbox', { name: 'E-mail address or postcode' }).fill('someone-else@example.co.za');
+    await page.getByRole('button', { name: 'Track', exact: true }).click();
+    await page.getByRole('heading', { name: 'No tracking information found' }).waitFor();
+    expect(unexpected(errors)).toEqual([]);
+  });
+
+  it('the timeline pages are axe clean', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, bypassCSP: true });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/order-confirmation?ref=${freshReference}`);
+    await page.getByTestId('order-timeline').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(`${baseUrl}/track?order=${freshReference}`);
+    await page.getByRole('textbox', { name: 'E-mail address or postcode' }).fill(freshEmail);
+    await page.getByRole('button', { name: 'Track', exact: true }).click();
+    await page.getByTestId('order-timeline').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { zlibSync } from 'fflate';
 import { SAMPLED_420 } from './fixtures/jpeg-samples';
 import { encodePng, encodeScenePng, pngFile, renderScene } from './fixtures/window-scenes';
 import { BASE } from './helpers';
+import { PHOTO_KEY_PATTERN } from '../../worker/shared/orders-api';
 
 function analyze(form: FormData, ip = '203.0.113.80') {
   return SELF.fetch(`${BASE}/api/ar/analyze-window`, { method: 'POST', body: form, headers: { 'CF-Connecting-IP': ip } });
@@ -40,6 +41,9 @@ describe('POST /api/ar/analyze-window', () => {
     });
     const stored = await env.MEDIA.list({ prefix: 'windows/session_1750000000000_abcdefghi/' });
     expect(stored.objects).toHaveLength(1);
+    // The key it was kept under, for the order line this size goes onto (the order accepts exactly this form).
+    expect(body.photo_key).toBe(stored.objects[0]!.key);
+    expect(body.photo_key).toMatch(PHOTO_KEY_PATTERN);
   });
 
   it('gives the same answer for the same photo', async () => {
@@ -53,9 +57,12 @@ describe('POST /api/ar/analyze-window', () => {
       seed: 4,
     });
     const png = encodePng(img);
-    const a = await (await analyze(photoForm(png))).json<any>();
-    const b = await (await analyze(photoForm(png))).json<any>();
+    const { photo_key: keyA, ...a } = await (await analyze(photoForm(png))).json<any>();
+    const { photo_key: keyB, ...b } = await (await analyze(photoForm(png))).json<any>();
     expect(a).toEqual(b);
+    // Each photo is kept under a key of its own.
+    expect(keyA).toMatch(PHOTO_KEY_PATTERN);
+    expect(keyB).toMatch(PHOTO_KEY_PATTERN);
   });
 
   it('estimates with a low confidence and says how to measure properly without a reference sheet', async () => {

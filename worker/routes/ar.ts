@@ -20,7 +20,8 @@ const analyzeWindowForm = z.object({
 
 /**
  * POST /api/ar/analyze-window (multipart: image, session_id, customer_context): measures the window
- * in the photo. The photo is kept in R2 with the session so the team can check a measurement.
+ * in the photo. The photo is kept in R2 with the session so the team can check a measurement; its
+ * key is answered as `photo_key` for the order line the size goes onto.
  */
 export const arRoutes = new Hono<AppBindings>().post(
   '/analyze-window',
@@ -45,7 +46,9 @@ export const arRoutes = new Hono<AppBindings>().post(
     const analysis = analyzeWindowPixels(pixels);
     const type = sniffImageType(bytes) === 'png' ? 'png' : 'jpg';
     const folder = session_id && /^[\w-]{1,100}$/.test(session_id) ? session_id : 'anonymous';
-    await c.env.MEDIA.put(`windows/${folder}/${Date.now()}.${type}`, bytes, {
+    // The key is answered so the calculator can carry it onto the line and the order (shared/photo-keys.ts).
+    const photoKey = `windows/${folder}/${Date.now()}.${type}`;
+    await c.env.MEDIA.put(photoKey, bytes, {
       httpMetadata: { contentType: type === 'png' ? 'image/png' : 'image/jpeg' },
       customMetadata: {
         width_mm: String(analysis.width_mm),
@@ -54,6 +57,6 @@ export const arRoutes = new Hono<AppBindings>().post(
         quality: analysis.quality.rating,
       },
     });
-    return c.json({ success: true, ...analysis });
+    return c.json({ success: true, ...analysis, photo_key: photoKey });
   },
 );

@@ -10,8 +10,9 @@ import { cardPaymentsAvailable } from '../services/payments/gateway';
 import { findOrder, ORDER_REFERENCE_PATTERN, submitOrder } from '../services/orders';
 import { publicOrigin } from '../lib/origin';
 import { trackingForOrder } from '../services/tracking';
+import { timelineForOrder } from '../services/order-timeline-read';
 import { refusesCardPayment } from '../services/sample-price-guard';
-import { maskOrderContact, orderSubmitSchema, type OrderSubmitResponse } from '../shared/orders-api';
+import { maskOrderContact, orderSubmitSchema, type OrderReadResponse, type OrderSubmitResponse } from '../shared/orders-api';
 import { trackEvent } from './analytics';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
@@ -85,9 +86,16 @@ export const orderRoutes = new Hono<AppBindings>()
     const order = await findOrder(c.env.DB, reference);
     if (!order) throw new AppError('not_found', `No order with reference ${reference}.`);
     // The receipt asks for the courier timeline only when there is one (a 404 would be a console error).
-    const hasTracking = (await trackingForOrder(c.env.DB, reference)) !== null;
-    return c.json({
+    const tracking = await trackingForOrder(c.env.DB, reference);
+    const timeline = await timelineForOrder(c.env.DB, reference, tracking);
+    const body: OrderReadResponse = {
       success: true,
-      order: { ...maskOrderContact(order), has_tracking: hasTracking, card_payment_refused: refusesCardPayment(c.env, order.blinds) },
-    });
+      order: {
+        ...maskOrderContact(order),
+        has_tracking: tracking !== null,
+        card_payment_refused: refusesCardPayment(c.env, order.blinds),
+        ...(timeline && { timeline }),
+      },
+    };
+    return c.json(body);
   });

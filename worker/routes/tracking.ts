@@ -17,6 +17,7 @@ import {
   updateTracking,
   type TrackingWrite,
 } from '../services/tracking';
+import { orderOfTrackingNumber, timelineForOrder } from '../services/order-timeline-read';
 import {
   NO_TRACKING_MESSAGE,
   NO_TRACKING_TITLE,
@@ -26,6 +27,7 @@ import {
   trackingCreateSchema,
   trackingNumberParamSchema,
   trackingUpdateSchema,
+  type OrderTrackingResponse,
   type PublicTrackingResponse,
   type TrackingDeleteResponse,
   type TrackingListResponse,
@@ -104,24 +106,31 @@ export const trackingRoutes = new Hono<AppBindings>()
     const body: TrackingDeleteResponse = { success: true, message: `Tracking ${entry.trackingNumber} deleted.`, tracking: entry };
     return c.json(body);
   })
-  // Public: what a customer needs to follow a delivery, nothing about the order or the staff. By order
-  // reference only with the order's e-mail or postcode (?email= or ?postcode=); a wrong pair is the
-  // same 404 as an unknown reference.
+  // Public: what a customer needs to follow an order, nothing personal and nothing about the staff:
+  // the fulfilment timeline and the courier's entry. By order reference only with the order's e-mail
+  // or postcode (?email= or ?postcode=); a wrong pair is the same 404 as an unknown reference, while
+  // a matching order not yet with the courier shows its timeline with `tracking: null`.
   .get(
     '/order/:orderId',
     rateLimit(TRACKING_LOOKUP_LIMIT),
     validate('param', orderIdParamSchema),
     validate('query', orderContactQuerySchema),
     async (c) => {
-      const tracking = await trackingForOrderOf(c.env.DB, c.req.valid('param').orderId, c.req.valid('query'));
-      if (!tracking) throw notFound();
-      const body: PublicTrackingResponse = { success: true, tracking };
+      const { orderId } = c.req.valid('param');
+      const found = await trackingForOrderOf(c.env.DB, orderId, c.req.valid('query'));
+      const timeline = found && (await timelineForOrder(c.env.DB, orderId, found.tracking));
+      if (!found || !timeline) throw notFound();
+      const body: OrderTrackingResponse = { success: true, tracking: found.tracking, timeline };
       return c.json(body);
     },
   )
+  // The tracking number is the key here: it opens the entry and its order's timeline, never the reference.
   .get('/:number', rateLimit(TRACKING_LOOKUP_LIMIT), validate('param', trackingNumberParamSchema), async (c) => {
-    const tracking = await trackingByNumber(c.env.DB, c.req.valid('param').number);
+    const { number } = c.req.valid('param');
+    const tracking = await trackingByNumber(c.env.DB, number);
     if (!tracking) throw notFound();
-    const body: PublicTrackingResponse = { success: true, tracking };
+    const orderId = await orderOfTrackingNumber(c.env.DB, number);
+    const timeline = orderId ? await timelineForOrder(c.env.DB, orderId, tracking) : null;
+    const body: PublicTrackingResponse = { success: true, tracking, timeline };
     return c.json(body);
   });

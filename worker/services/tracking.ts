@@ -90,9 +90,14 @@ function addressHasPostcode(address: string | null, postcode: string): boolean {
 /**
  * The customer's public lookup by order reference (staff spec section 2.7): only with the e-mail
  * address on the order (any case) or the postcode in its address. A wrong pair is null, like an
- * unknown reference, so the answer never tells whether a reference exists.
+ * unknown reference, so the answer never tells whether a reference exists; a matching order without
+ * a courier entry yet is `{tracking: null}` (its fulfilment timeline still shows).
  */
-export async function trackingForOrderOf(db: D1Database, orderId: string, contact: OrderContact): Promise<PublicTrackingDto | null> {
+export async function trackingForOrderOf(
+  db: D1Database,
+  orderId: string,
+  contact: OrderContact,
+): Promise<{ tracking: PublicTrackingDto | null } | null> {
   const [order] = await database(db)
     .select({ email: orders.customerEmail, address: orders.customerAddress })
     .from(orders)
@@ -103,7 +108,7 @@ export async function trackingForOrderOf(db: D1Database, orderId: string, contac
     contact.email !== undefined && order.email.trim() !== '' && order.email.trim().toLowerCase() === contact.email.toLowerCase();
   const postcodeMatches = contact.postcode !== undefined && addressHasPostcode(order.address, contact.postcode);
   if (!emailMatches && !postcodeMatches) return null;
-  return trackingForOrder(db, orderId);
+  return { tracking: await trackingForOrder(db, orderId) };
 }
 
 /** The order's customer as the e-mail needs them; null e-mail when the order has none (e.g. erased under POPIA). */

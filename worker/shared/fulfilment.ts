@@ -53,6 +53,15 @@ export const STAFF_PAYMENT_METHOD_LABELS: Record<StaffPaymentMethod, string> = {
   on_delivery: 'Paid on delivery or installation',
 };
 
+/**
+ * The lead times the storefront promises (storefront spec section 9: 'Order processing takes 1-2
+ * business days. Production takes 7-10 business days.'), in South African working days
+ * (working-days.ts). The courier's is the usual door-to-door time of a national courier.
+ */
+export const ORDER_PROCESSING_WORKING_DAYS = 2;
+export const PRODUCTION_WORKING_DAYS = { min: 7, max: 10 } as const;
+export const COURIER_WORKING_DAYS = { min: 2, max: 5 } as const;
+
 /** The steps in order, for a method; 'cancelled' is not a step. */
 export function fulfilmentSteps(method: FulfilmentMethod): FulfilmentStatus[] {
   return ['received', 'sizes_confirmed', 'in_production', 'dispatched', method === 'installation' ? 'installed' : 'delivered'];
@@ -121,7 +130,7 @@ export interface TimelineStep {
   label: string;
   /** When it happened (ISO); null for a step not reached yet. */
   at: string | null;
-  /** The expected next step only: e.g. 'within 2 working days', 'usually 10 to 15 working days'. */
+  /** The expected next step only, in words with dates: e.g. 'by 7 April 2026', 'between 15 April 2026 and 20 April 2026'. */
   expected: string | null;
 }
 

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { chatSessionIdSchema, email, optionalText, requiredText } from './schemas';
 import { LINE_SIZE_SOURCES, type StoredSizeSource } from './size-sources';
+import type { OrderTimelineDto } from './fulfilment';
+import { PHOTO_KEY_PATTERN } from './photo-keys';
 
 export const QUOTE_VALID_DAYS = 30;
 export const CONTROL_SIDES = ['left', 'right'] as const;
@@ -21,7 +23,7 @@ const wholeMillimetres = z.coerce
   .transform((v) => Math.round(v));
 
 /** The R2 key of a window photo scan (worker/routes/ar.ts): windows/{session}/{time}.{jpg|png}. */
-export const PHOTO_KEY_PATTERN = /^windows\/[\w-]{1,100}\/\d{10,16}\.(jpg|png)$/;
+export { PHOTO_KEY_PATTERN };
 
 /** A blind as the calculator sends it (spec section 3 'Blind form and quote line'). */
 export const blindLineSchema = z.object({
@@ -139,6 +141,14 @@ export interface OrderDto {
   sample_prices: boolean;
   /** Set by GET /api/orders/{reference}: card payment is refused (sample prices in production, DESIGN.md 7b). */
   card_payment_refused?: boolean;
+  /** Set by GET /api/orders/{reference}: where the order is in the making, and what comes next (no staff notes). */
+  timeline?: OrderTimelineDto;
+}
+
+/** GET /api/orders/{reference}. */
+export interface OrderReadResponse {
+  success: true;
+  order: OrderDto;
 }
 
 /** What stands for the hidden part of a masked phone number or address. */

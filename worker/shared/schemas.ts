@@ -1,6 +1,7 @@
 // Request schemas shared by the route validators and the web client: the spec's field names.
 import { z } from 'zod';
 import { SIZE_SOURCES } from './leads-api';
+import { CHAT_SESSION_ID_PATTERN } from './photo-keys';
 
 /** Empty optional text is stored as null (spec: optional lead fields are sent as null). */
 export const optionalText = (max: number) =>
@@ -109,7 +110,7 @@ export const staffSignInSchema = z.object({
 /** Chat session id (spec section 3): 'session_' + time + 9 random characters. */
 export const chatSessionIdSchema = z
   .string({ error: 'is required' })
-  .regex(/^session_\d{10,16}_[a-z0-9]{9}$/, "must look like 'session_<time>_<9 characters>'");
+  .regex(CHAT_SESSION_ID_PATTERN, "must look like 'session_<time>_<9 characters>'");
 
 export const chatSessionSchema = z.object({ sessionId: chatSessionIdSchema });
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { email, optionalText, requiredText } from './schemas';
 import { ORDER_REFERENCE_PATTERN } from './orders-api';
+import type { OrderTimelineDto } from './fulfilment';
 
 /** Spec section 4: four statuses, any may follow any. */
 export const TRACKING_STATUSES = ['pending', 'in_transit', 'delivered', 'failed'] as const;
@@ -121,9 +122,21 @@ export interface TrackingEntryDto extends PublicTrackingDto {
   createdAt: string;
 }
 
+/** GET /api/tracking/{trackingNumber}: the entry, and the fulfilment timeline of its order (null if the order is gone). */
 export interface PublicTrackingResponse {
   success: true;
   tracking: PublicTrackingDto;
+  timeline: OrderTimelineDto | null;
+}
+
+/**
+ * GET /api/tracking/order/{orderId}: the order's fulfilment timeline (no names, addresses or staff
+ * notes), and its latest courier entry, null until the order is handed to the courier.
+ */
+export interface OrderTrackingResponse {
+  success: true;
+  tracking: PublicTrackingDto | null;
+  timeline: OrderTimelineDto;
 }
 
 export interface TrackingListResponse {

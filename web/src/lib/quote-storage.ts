@@ -4,6 +4,7 @@
 // re-prices every line of an order or quote.
 import { vatInside } from '@shared/money';
 import type { OrderDto, PaymentStatus } from '@shared/orders-api';
+import { photoKeyOrNone } from '@shared/photo-keys';
 import { isEstimatedSize, LINE_SIZE_SOURCES, type LineSizeSource } from '@shared/size-sources';
 import { STORAGE_KEYS } from './storage-keys';
 
@@ -52,6 +53,8 @@ export interface QuoteLine {
   total_price: number;
   /** Where the size came from (worker/shared/size-sources.ts); an estimate stays one until the customer types a size. */
   size_source?: LineSizeSource;
+  /** The photo scan of this window (POST /api/ar/analyze-window's photo_key), sent with the order for staff. */
+  photo_key?: string;
 }
 
 /** The completed order kept locally (spec section 3). */
@@ -91,7 +94,9 @@ function withSizeSource(line: QuoteLine): QuoteLine {
   const source = LINE_SIZE_SOURCES.find((s) => s === stored.size_source) ?? (legacy === true ? 'scan-estimate' : undefined);
   const copy: QuoteLine = { ...rest };
   delete copy.size_source;
-  return source ? { ...copy, size_source: source } : copy;
+  delete copy.photo_key;
+  const photoKey = photoKeyOrNone(stored.photo_key);
+  return { ...copy, ...(source ? { size_source: source } : {}), ...(photoKey ? { photo_key: photoKey } : {}) };
 }
 
 /** The stored lines; anything unreadable is dropped rather than breaking the page. */
@@ -195,6 +200,8 @@ export interface HandedOverSize {
   size_source?: LineSizeSource;
   /** What the tool measured: the quick scan measures the window's outer frame, not the recess. */
   measured?: 'outer-frame';
+  /** The quick scan's photo of the window (photo-key.ts), for the line and the order. */
+  photo_key?: string;
 }
 
 /** `{width_mm, drop_mm[, estimated][, size_source]}` handed over by the measuring tools (auto-measurements), when it is a usable pair. */
@@ -207,18 +214,21 @@ export function parseAutoMeasurements(json: string | null): HandedOverSize | nul
       estimated?: unknown;
       size_source?: unknown;
       measured?: unknown;
+      photo_key?: unknown;
     } | null;
     const width = Number(value?.width_mm);
     const drop = Number(value?.drop_mm);
     if (Number.isFinite(width) && width > 0 && Number.isFinite(drop) && drop > 0) {
       const source = LINE_SIZE_SOURCES.find((s) => s === value?.size_source) ?? (value?.estimated === true ? 'scan-estimate' : undefined);
       const estimated = value?.estimated === true || isEstimatedSize(source);
+      const photoKey = photoKeyOrNone(value?.photo_key);
       return {
         width_mm: Math.round(width),
         drop_mm: Math.round(drop),
         ...(estimated ? { estimated: true as const } : {}),
         ...(source ? { size_source: source } : {}),
         ...(value?.measured === 'outer-frame' ? { measured: 'outer-frame' as const } : {}),
+        ...(photoKey ? { photo_key: photoKey } : {}),
       };
     }
   } catch {

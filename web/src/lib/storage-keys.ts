@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   siteVisits: 'site-visits',
   /** localStorage: the notes of the consultant's '/{name}-workspace' (the spec names no key). */
   workspaceNotes: 'workspace-notes',
+  /** sessionStorage: the consultant chat's session id once a message was sent in this tab (sent with an order). */
+  chatSession: 'chat-session',
   /** sessionStorage: the stored quote shown by /quote and /complete-quote (staff spec 2.1, 3 'Quote'). */
   currentQuote: 'current-quote',
 } as const;

@@ -1,6 +1,7 @@
 // The consultant chat calls of storefront spec section 7: POST /api/chat/session on load and
 // POST /api/{name}/enhanced-chat per message. Both go through apiRequest (credentials, JSON, throw on non-OK).
 import { apiRequest } from '../../lib/api-client';
+import { rememberChatSession } from '../../lib/session-id';
 
 export type AiProvider = 'claude' | 'gpt' | 'built-in';
 
@@ -44,6 +45,8 @@ export async function sendChatMessage(assistantName: string, request: ChatReques
     throw new Error('Failed to send message', { cause });
   }
   if (!reply || typeof reply.response !== 'string') throw new Error('Failed to send message');
+  // A conversation took place: an order placed from this tab names it (its photos are staff's to see).
+  rememberChatSession(request.sessionId);
   return {
     response: reply.response,
     aiProvider: reply.aiProvider,

@@ -22,6 +22,8 @@ export interface WindowScan {
   scaleSource: 'a4-reference' | 'estimate';
   reference?: FractionBox;
   note: string;
+  /** Where the server keeps the photo (R2): carried onto the calculator line and the order, so staff can open it. */
+  photo_key?: string;
 }
 
 export async function analyzeWindowPhoto(image: Blob, sessionId: string): Promise<WindowScan> {

@@ -59,9 +59,16 @@ export function QuickScan({ onCancel }: { onCancel: () => void }) {
     // Without an A4 sheet the size is an estimate: it stays marked as one through the quote and the order (DESIGN.md 7b).
     const estimated = result.scaleSource === 'estimate' ? { estimated: true, size_source: 'scan-estimate' } : { size_source: 'scan-a4' };
     // The scan measures the outer frame: the calculator converts it for the mount type (measuring guide).
+    // The photo's key goes with the size, onto the line and the order, so staff can check it against the photo.
     localStorage.setItem(
       STORAGE_KEYS.autoMeasurements,
-      JSON.stringify({ width_mm: result.width_mm, drop_mm: result.drop_mm, measured: 'outer-frame', ...estimated }),
+      JSON.stringify({
+        width_mm: result.width_mm,
+        drop_mm: result.drop_mm,
+        measured: 'outer-frame',
+        ...estimated,
+        ...(result.photo_key ? { photo_key: result.photo_key } : {}),
+      }),
     );
     navigate('/quote-calculator');
   }

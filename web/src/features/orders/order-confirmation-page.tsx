@@ -32,6 +32,7 @@ import {
 import { OrderPaymentOptions } from './bank-transfer';
 import { CardPaymentRefused } from './sample-prices-parts';
 import { SamplePricesNote } from '../../components/sample-prices-note';
+import { OrderTimeline } from '../../components/order-timeline';
 import './orders-pages.css';
 import './orders.css';
 
@@ -186,6 +187,13 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
           <p className="orders-note">This is the copy kept on this device; we could not confirm it with our server just now.</p>
         )}
       </section>
+
+      {origin === 'server' && receipt.timeline && (
+        <section className="orders-card" aria-labelledby="order-progress-title" data-testid="order-progress">
+          <h2 id="order-progress-title">Your order's progress</h2>
+          <OrderTimeline timeline={receipt.timeline} label={`Progress of order ${receipt.reference}`} />
+        </section>
+      )}
 
       {origin === 'server' && receipt.hasTracking && <OrderTrackingCard reference={receipt.reference} email={c.email} />}
 

@@ -236,7 +236,7 @@ export function OrderTrackingCard({ reference, email }: { reference: string; ema
     setTracking(null);
     fetchTrackingForOrder(reference, email)
       .then((found) => {
-        if (!cancelled) setTracking(found);
+        if (!cancelled) setTracking(found?.tracking ?? null);
       })
       .catch(() => {
         // A failed read hides the card; the /track page and the e-mail still have it.

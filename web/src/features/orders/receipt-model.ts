@@ -1,5 +1,6 @@
 // The receipt of /order-confirmation (storefront spec section 2): from the server's order, from the
 // copy kept on this device, or the sample (?ref=TEST123). No React, no fetch.
+import type { OrderTimelineDto } from '@shared/fulfilment';
 import type { OrderDto, PaymentStatus } from '@shared/orders-api';
 import { isMasked } from '@shared/orders-api';
 import type { CompletedOrder } from '../../lib/quote-storage';
@@ -29,6 +30,8 @@ export interface Receipt {
   samplePrices?: boolean;
   /** The server refuses a card payment for it (sample prices in production). */
   cardPaymentRefused?: boolean;
+  /** Where the order is in the making (from the server only). */
+  timeline?: OrderTimelineDto | null;
 }
 
 /** The payment status as the receipt's badge names it. */
@@ -60,6 +63,7 @@ export function receiptFromOrder(order: OrderDto): Receipt {
     hasTracking: order.has_tracking === true,
     samplePrices: order.sample_prices === true,
     cardPaymentRefused: order.card_payment_refused === true,
+    timeline: order.timeline ?? null,
   };
 }
 

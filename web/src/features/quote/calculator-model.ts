@@ -62,6 +62,11 @@ export interface BlindForm {
   quantityText: string;
   /** Where width and drop came from: the measuring tool's hand-off until the customer types a size ('typed'). */
   sizeSource?: LineSizeSource;
+  /**
+   * The quick scan's photo of this window (its photo_key). It stays when the customer types over the
+   * scanned size: it is still the photo of the window staff check the size against.
+   */
+  photoKey?: string;
 }
 
 export function emptyBlindForm(size?: HandedOverSize | null): BlindForm {
@@ -74,6 +79,7 @@ export function emptyBlindForm(size?: HandedOverSize | null): BlindForm {
     colour: null,
     quantityText: '1',
     sizeSource: size?.size_source ?? 'typed',
+    ...(size?.photo_key ? { photoKey: size.photo_key } : {}),
   };
 }
 
@@ -243,6 +249,7 @@ export function buildQuoteLine(form: BlindForm, unitPrice: number, id: string): 
     price: unitPrice,
     total_price: lineTotal(unitPrice, quantity),
     size_source: form.sizeSource ?? 'typed',
+    ...(form.photoKey ? { photo_key: form.photoKey } : {}),
   };
 }
 
@@ -287,8 +294,16 @@ export function canSubmitOrder(customer: CustomerDetails, lines: readonly QuoteL
   return lines.length > 0 && customerDetailsComplete(customer);
 }
 
-/** The body of POST /api/orders/submit (spec sections 3 and 7). The server re-prices every line. */
-export function buildOrderPayload(customer: CustomerDetails, lines: readonly QuoteLine[]): OrderSubmitRequest {
+/**
+ * The body of POST /api/orders/submit (spec sections 3 and 7). The server re-prices every line. Each
+ * line names the photo scan its size came from, and the order the consultant chat the customer had
+ * in this tab (`chatSessionId`), so staff can open the photos the customer sent.
+ */
+export function buildOrderPayload(
+  customer: CustomerDetails,
+  lines: readonly QuoteLine[],
+  chatSessionId?: string | null,
+): OrderSubmitRequest {
   const optional = (value: string) => (value.trim() ? value.trim() : null);
   return {
     customer_name: customer.customer_name.trim(),
@@ -307,8 +322,10 @@ export function buildOrderPayload(customer: CustomerDetails, lines: readonly Quo
       quantity: l.quantity,
       price: l.price,
       size_source: l.size_source ?? 'typed',
+      ...(l.photo_key ? { photo_key: l.photo_key } : {}),
     })),
     total_amount: quoteTotals(lines).total,
+    ...(chatSessionId ? { chat_session_id: chatSessionId } : {}),
   };
 }
 

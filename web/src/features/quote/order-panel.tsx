@@ -19,6 +19,7 @@ import {
 } from './calculator-model';
 import { newId, submitOrder } from './quote-api';
 import { quoteTotals, type QuoteLine } from '../../lib/quote-storage';
+import { readChatSession } from '../../lib/session-id';
 
 export type OrderScope = { kind: 'list' } | { kind: 'single'; line: QuoteLine };
 
@@ -67,7 +68,7 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
       toast({ ...MISSING_CUSTOMER_DETAILS, variant: 'destructive' });
       return;
     }
-    const payload = buildOrderPayload(customer, orderLines);
+    const payload = buildOrderPayload(customer, orderLines, readChatSession());
     attempt.current = attemptFor(attempt.current, JSON.stringify(payload), newId);
     setStatus('processing');
     try {

@@ -1,15 +1,18 @@
 // /track (staff spec sections 2.7, 5, 8): a customer looks up courier tracking by tracking number
-// or by order reference. ?number= prefills the search and runs it, so the link in the tracking
-// e-mail opens the result; each search is written back to the address. A search by order reference
-// also needs the order's e-mail address or postcode (the reference alone opens nothing); that stays
-// in the form, never in the address, and ?order= only prefills the reference.
+// or by order reference, and sees where the order is in the making (the fulfilment timeline) above
+// the courier's history; an order not yet with the courier shows its timeline alone. ?number=
+// prefills the search and runs it, so the link in the tracking e-mail opens the result; each search
+// is written back to the address. A search by order reference also needs the order's e-mail
+// address or postcode (the reference alone opens nothing); that stays in the form, never in the
+// address, and ?order= only prefills the reference.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { NO_TRACKING_MESSAGE, NO_TRACKING_TITLE, type PublicTrackingDto } from '@shared/tracking-api';
+import { NO_TRACKING_MESSAGE, NO_TRACKING_TITLE } from '@shared/tracking-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { ApiError } from '../../lib/api-client';
-import { fetchTrackingByNumber, fetchTrackingForOrder } from '../../lib/tracking-client';
+import { fetchTrackingByNumber, fetchTrackingForOrder, type TrackingLookup } from '../../lib/tracking-client';
+import { OrderTimeline } from '../../components/order-timeline';
 import { TrackingFacts, TrackingTimeline } from '../../components/tracking-parts';
 import '../../components/tracking.css';
 
@@ -17,7 +20,7 @@ type SearchBy = 'number' | 'order';
 type Lookup =
   | { status: 'idle' }
   | { status: 'loading' }
-  | { status: 'found'; tracking: PublicTrackingDto }
+  | ({ status: 'found' } & TrackingLookup)
   | { status: 'not-found' }
   | { status: 'error'; message: string };
 
@@ -66,8 +69,8 @@ export function TrackPage() {
     const read =
       fromUrl.by === 'order' ? fetchTrackingForOrder(fromUrl.value, submittedContact.current) : fetchTrackingByNumber(fromUrl.value);
     read
-      .then((tracking) => {
-        if (!cancelled) setLookup(tracking ? { status: 'found', tracking } : { status: 'not-found' });
+      .then((found) => {
+        if (!cancelled) setLookup(found && (found.tracking || found.timeline) ? { status: 'found', ...found } : { status: 'not-found' });
       })
       .catch((err: unknown) => {
         if (cancelled) return;
@@ -220,8 +223,8 @@ export function TrackPage() {
             </h2>
             <p>{NO_TRACKING_MESSAGE}</p>
             <p className="muted">
-              Tracking appears here once your order has been handed to the courier. Your order confirmation page shows your order in the
-              meantime.
+              Search by order ID with the e-mail address or postcode on the order to see its progress from the day it was placed; the
+              tracking number comes in your dispatch e-mail.
             </p>
           </section>
         )}
@@ -233,9 +236,20 @@ export function TrackPage() {
             <p>{lookup.message}</p>
           </section>
         )}
-        {lookup.status === 'found' && (
+        {lookup.status === 'found' && lookup.timeline && (
+          <section className="tracking-card" aria-labelledby="order-progress-title" data-testid="order-progress">
+            <h2 id="order-progress-title" ref={resultRef} tabIndex={-1}>
+              Your order's progress
+            </h2>
+            <OrderTimeline timeline={lookup.timeline} />
+            {!lookup.tracking && lookup.timeline.status !== 'cancelled' && (
+              <p className="muted tracking-note">The courier's tracking appears here once your order is dispatched.</p>
+            )}
+          </section>
+        )}
+        {lookup.status === 'found' && lookup.tracking && (
           <section className="tracking-card" aria-labelledby="tracking-result-title" data-testid="tracking-result">
-            <h2 id="tracking-result-title" ref={resultRef} tabIndex={-1}>
+            <h2 id="tracking-result-title" ref={lookup.timeline ? undefined : resultRef} tabIndex={-1}>
               Tracking {lookup.tracking.trackingNumber}
             </h2>
             <TrackingFacts tracking={lookup.tracking} />

@@ -1,0 +1,73 @@
+// Reads what the customer's fulfilment timeline (order-timeline.ts) is made from: the order's
+// status, method and dates, its status events, and the courier's estimate. For the public reads
+// only (GET /api/orders/{reference}, the /track lookups): nothing personal leaves here.
+import { and, asc, eq } from 'drizzle-orm';
+import { database } from '../lib/db';
+import { orderEvents, orders, trackingEntries } from '../db/schema';
+import {
+  FULFILMENT_METHODS,
+  FULFILMENT_STATUSES,
+  type FulfilmentMethod,
+  type FulfilmentStatus,
+  type OrderTimelineDto,
+} from '../shared/fulfilment';
+import { orderTimeline, type TimelineTracking } from './order-timeline';
+
+const asStatus = (value: string): FulfilmentStatus =>
+  (FULFILMENT_STATUSES as readonly string[]).includes(value) ? (value as FulfilmentStatus) : 'received';
+const asMethod = (value: string): FulfilmentMethod =>
+  (FULFILMENT_METHODS as readonly string[]).includes(value) ? (value as FulfilmentMethod) : 'courier';
+
+/** The timeline of an order by its reference; null when there is no such order. */
+export async function timelineForOrder(
+  db: D1Database,
+  reference: string,
+  tracking: TimelineTracking | null,
+  now = new Date(),
+): Promise<OrderTimelineDto | null> {
+  const d = database(db);
+  const [[order], events] = await Promise.all([
+    d
+      .select({
+        createdAt: orders.createdAt,
+        status: orders.fulfilmentStatus,
+        statusAt: orders.fulfilmentStatusAt,
+        method: orders.fulfilmentMethod,
+        source: orders.source,
+        paymentStatus: orders.paymentStatus,
+      })
+      .from(orders)
+      .where(eq(orders.reference, reference))
+      .limit(1),
+    d
+      .select({ status: orderEvents.status, createdAt: orderEvents.createdAt })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderReference, reference), eq(orderEvents.kind, 'status')))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+  ]);
+  if (!order) return null;
+  return orderTimeline(
+    {
+      createdAt: order.createdAt,
+      fulfilmentStatus: asStatus(order.status),
+      fulfilmentMethod: asMethod(order.method),
+      fulfilmentStatusAt: order.statusAt,
+      // An online order is made once it is paid (the order page says so); staff decide for the
+      // orders they record (e.g. paid on delivery), so no payment wait is shown for those.
+      paid: order.source !== 'online' || order.paymentStatus === 'paid',
+    },
+    events.filter((e): e is { status: string; createdAt: string } => e.status !== null),
+    tracking,
+    now,
+  );
+}
+
+/** The order a tracking number belongs to (the number is the key of the public lookup), or null. */
+export async function orderOfTrackingNumber(db: D1Database, trackingNumber: string): Promise<string | null> {
+  const [row] = await database(db)
+    .select({ orderId: trackingEntries.orderId })
+    .from(trackingEntries)
+    .where(eq(trackingEntries.trackingNumber, trackingNumber))
+    .limit(1);
+  return row?.orderId ?? null;
+}
