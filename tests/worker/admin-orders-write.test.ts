@@ -7,7 +7,7 @@ import type { AdminOrderResponse } from '../../worker/shared/admin-orders-api';
 import { coloursForProduct } from '../../worker/services/catalog';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
 import { bulkUploadPriceLists, templateFor } from '../../worker/services/staff/price-lists';
-import { BASE, postJson } from './helpers';
+import { BASE, get, postJson } from './helpers';
 import { GOOD_CARD, startCheckout, submit } from './payments-sandbox-fixtures';
 
 let ipCounter = 0;
@@ -434,6 +434,10 @@ describe('PATCH /api/admin/orders/{reference}/lines/{lineNo}: sizes confirmed or
     const [mail] = await emailsAbout(ref);
     expect(mail!.text).toContain(`/order-confirmation?ref=${ref}&pay=1`);
     expect(mail!.text).toContain('is still to be paid');
+    // The customer's order page offers the balance, not the whole total again.
+    const read = (await (await get(`/api/orders/${ref}`)).json()) as { order: { amount_due_cents: number; total_cents: number } };
+    expect(read.order.amount_due_cents).toBe(newPrice - paid);
+    expect(read.order.total_cents).toBe(newPrice);
   });
 
   it('the part-paid balance is what POST /api/payment/create charges; paying it makes the order paid, with a receipt of its own', async () => {

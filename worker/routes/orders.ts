@@ -11,6 +11,7 @@ import { findOrder, ORDER_REFERENCE_PATTERN, submitOrder } from '../services/ord
 import { publicOrigin } from '../lib/origin';
 import { trackingForOrder } from '../services/tracking';
 import { timelineForOrder } from '../services/order-timeline-read';
+import { amountDueCents } from '../services/payments/ledger';
 import { refusesCardPayment } from '../services/sample-price-guard';
 import { maskOrderContact, orderSubmitSchema, type OrderReadResponse, type OrderSubmitResponse } from '../shared/orders-api';
 import { trackEvent } from './analytics';
@@ -94,6 +95,9 @@ export const orderRoutes = new Hono<AppBindings>()
         ...maskOrderContact(order),
         has_tracking: tracking !== null,
         card_payment_refused: refusesCardPayment(c.env, order.blinds),
+        amount_due_cents: ['paid', 'refunded'].includes(order.paymentStatus)
+          ? 0
+          : await amountDueCents(c.env.DB, { reference, totalCents: order.total_cents, paymentStatus: order.paymentStatus }),
         ...(timeline && { timeline }),
       },
     };

@@ -141,6 +141,12 @@ export interface OrderDto {
   sample_prices: boolean;
   /** Set by GET /api/orders/{reference}: card payment is refused (sample prices in production, DESIGN.md 7b). */
   card_payment_refused?: boolean;
+  /**
+   * Set by GET /api/orders/{reference}: what is still to pay, in cents. The total for an unpaid order;
+   * for a 'part_paid' one (paid, then a staff size correction raised the total) the balance the next
+   * card payment charges; 0 once paid.
+   */
+  amount_due_cents?: number;
   /** Set by GET /api/orders/{reference}: where the order is in the making, and what comes next (no staff notes). */
   timeline?: OrderTimelineDto;
 }

@@ -19,6 +19,7 @@ import {
 } from './order-parts';
 import { fetchOrder } from './orders-client';
 import { formatLongDate } from './orders-model';
+import { formatRand } from '@shared/money';
 import { paymentRequestForReceipt } from './payment-model';
 import {
   confirmationSource,
@@ -236,15 +237,22 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
             <p>The payment for this order was refunded. Please contact us with any questions.</p>
           ) : (
             <>
-              <p>Your order is placed; payment is still outstanding. Production starts once it is paid.</p>
+              {receipt.paymentStatus === 'part_paid' && receipt.amountDue !== undefined ? (
+                <p>
+                  After a size change the total is now {formatRand(receipt.total)}. We have received{' '}
+                  {formatRand(receipt.total - receipt.amountDue)}; {formatRand(receipt.amountDue)} is still to pay.
+                </p>
+              ) : (
+                <p>Your order is placed; payment is still outstanding. Production starts once it is paid.</p>
+              )}
               {origin === 'server' &&
                 (receipt.cardPaymentRefused ? (
                   <CardPaymentRefused />
                 ) : (
                   <OrderPaymentOptions
                     reference={receipt.reference}
-                    total={receipt.total}
-                    card={{ request: paymentRequestForReceipt(receipt), total: receipt.total, autoStart: autoPay }}
+                    total={receipt.amountDue ?? receipt.total}
+                    card={{ request: paymentRequestForReceipt(receipt), total: receipt.amountDue ?? receipt.total, autoStart: autoPay }}
                   />
                 ))}
             </>

@@ -16,7 +16,8 @@ export function paymentRequestForReceipt(receipt: Receipt): PaymentCreateRequest
       email: receipt.customer.email,
       ...(isMasked(receipt.customer.phone) ? {} : { phone: receipt.customer.phone }),
     },
-    amount: receipt.total,
+    // What the server will charge: the balance of a part-paid order, else the total (the server decides either way).
+    amount: receipt.amountDue ?? receipt.total,
     product_name: productSummary(receipt.lines.map((l) => l.product_name)),
   };
 }

@@ -30,6 +30,8 @@ export interface Receipt {
   samplePrices?: boolean;
   /** The server refuses a card payment for it (sample prices in production). */
   cardPaymentRefused?: boolean;
+  /** What is still to pay, in rand (from the server only): the balance of a part-paid order. */
+  amountDue?: number;
   /** Where the order is in the making (from the server only). */
   timeline?: OrderTimelineDto | null;
 }
@@ -64,6 +66,7 @@ export function receiptFromOrder(order: OrderDto): Receipt {
     samplePrices: order.sample_prices === true,
     cardPaymentRefused: order.card_payment_refused === true,
     timeline: order.timeline ?? null,
+    ...(order.amount_due_cents !== undefined && { amountDue: order.amount_due_cents / 100 }),
   };
 }
 
