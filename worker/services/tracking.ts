@@ -45,7 +45,7 @@ function toPublicDto(row: TrackingRow): PublicTrackingDto {
   };
 }
 
-function toStaffDto(row: TrackingRow): TrackingEntryDto {
+export function toStaffDto(row: TrackingRow): TrackingEntryDto {
   return { id: row.id, orderId: row.orderId, ...toPublicDto(row), createdAt: row.createdAt };
 }
 

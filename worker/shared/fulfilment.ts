@@ -53,6 +53,9 @@ export const STAFF_PAYMENT_METHOD_LABELS: Record<StaffPaymentMethod, string> = {
   on_delivery: 'Paid on delivery or installation',
 };
 
+/** Production time the storefront promises (storefront spec section 9: 'Production takes 7-10 business days'). */
+export const PRODUCTION_WORKING_DAYS = { min: 7, max: 10 } as const;
+
 /** The steps in order, for a method; 'cancelled' is not a step. */
 export function fulfilmentSteps(method: FulfilmentMethod): FulfilmentStatus[] {
   return ['received', 'sizes_confirmed', 'in_production', 'dispatched', method === 'installation' ? 'installed' : 'delivered'];
