@@ -25,12 +25,11 @@ export function freePort() {
 
 /**
  * Starts `node scripts/start.mjs` in its own process group (so wrangler and workerd can be stopped
- * together) with a fresh DATA_DIR and the given port. Output goes to a log file, not the console.
+ * together) with a fresh DATA_DIR (or the given one, already filled by a step's prepare) and the given port. Output goes to a log file, not the console.
  * Returns { baseUrl, startupSeconds, pid, dataDir, logFile, stop() }. On a machine busy with other
  * jobs wrangler can take over two minutes to answer, hence the generous wait.
  */
-export async function startServer({ port, env = {}, timeoutMs = 300_000 } = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custom-blinds-bench-'));
+export async function startServer({ port, env = {}, timeoutMs = 300_000, dataDir = newDataDir() } = {}) {
   const logFile = path.join(dataDir, 'server.log');
   const logFd = fs.openSync(logFile, 'a');
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -86,6 +85,11 @@ export async function startServer({ port, env = {}, timeoutMs = 300_000 } = {}) 
   }
   server.startupSeconds = (performance.now() - started) / 1000;
   return server;
+}
+
+/** An empty folder for a bench server's local state (D1, R2, KV). */
+export function newDataDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'custom-blinds-bench-'));
 }
 
 function killGroup(pid, signal) {

@@ -12,7 +12,9 @@
 // step names to run, e.g. `BENCH_STEPS=lighthouse npm run bench`; default all), CHROME_PATH (the
 // Chromium Lighthouse drives, default /usr/bin/chromium).
 //
-// Adding a benchmark: write its step in scripts/bench/ and append { name, run } to `steps`.
+// Adding a benchmark: write its step in scripts/bench/ and append { name, run } to `steps`. A step
+// that needs data in D1 first also gives `prepare({ dataDir, log })`: it runs before the server
+// starts, on the server's (still empty) data directory; a failed prepare fails its step.
 // `run(ctx)` gets ctx = { baseUrl, server, config, results } and returns an object that is stored
 // under results.steps[name] (and may set fields on ctx.results directly); push { name, value, target, pass } onto ctx.targets for a
 // PASS/MISS line, and print its own part of the report with ctx.log().
@@ -20,13 +22,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, buildWeb } from './lib.mjs';
-import { freePort, startServer, targetReport } from './bench-lib.mjs';
+import { freePort, newDataDir, startServer, targetReport } from './bench-lib.mjs';
 import { lighthouseLanding } from './bench-lighthouse.mjs';
 import { config } from './bench/common.mjs';
 import { builtChunks, landingPage } from './bench/landing.mjs';
 import { throughput } from './bench/throughput.mjs';
 import { consultantAnswers, photo12mp, photoAnalysis } from './bench/photos.mjs';
 import { concurrentOrders } from './bench/orders.mjs';
+import { adminOrdersList, prepareAdminOrders } from './bench/admin-orders.mjs';
 
 /**
  * The benchmark steps, run in order against one server. Later issues add e.g. 'consultant answer
@@ -43,6 +46,12 @@ const steps = [
   { name: 'analysis', title: 'Photo measurement: time per photo', run: photoAnalysis },
   { name: 'photo12mp', title: 'Photo measurement, 12 MP JPEG: CPU ms per photo', run: photo12mp },
   { name: 'orders', title: 'Orders: 100 concurrent submissions', run: concurrentOrders },
+  {
+    name: 'admin-orders',
+    title: 'Staff orders list with 50,000 orders: time per page',
+    prepare: prepareAdminOrders,
+    run: adminOrdersList,
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -77,10 +86,28 @@ try {
   await buildWeb(['--logLevel', 'warn']);
   results.buildSeconds = Math.round((performance.now() - buildStarted) / 100) / 10;
 
+  const only = process.env.BENCH_STEPS?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const selected = steps.filter((s) => !only?.length || only.includes(s.name));
+  const dataDir = newDataDir();
+  const unprepared = new Set();
+  for (const step of selected.filter((s) => s.prepare)) {
+    log(`Preparing '${step.name}' (before the server starts)...`);
+    try {
+      await step.prepare({ dataDir, log });
+    } catch (error) {
+      results.steps[step.name] = { error: String(error?.stack ?? error) };
+      console.error(`  step '${step.name}' could not be prepared: ${error?.stack ?? error}`);
+      unprepared.add(step.name);
+      exitCode = 1;
+    }
+  }
+
   const port = await freePort();
   log(`Starting the server (scripts/start.mjs, SKIP_BUILD=1, port ${port})...`);
   try {
-    server = await startServer({ port });
+    server = await startServer({ port, dataDir });
   } catch (error) {
     console.error(`\nbench: the server could not be started: ${error.message}`);
     process.exitCode = 1;
@@ -92,10 +119,7 @@ try {
   log(`Load generator: Node ${process.version} global fetch (undici, keep-alive), same machine (${os.cpus().length} CPUs)`);
 
   const ctx = { baseUrl: server.baseUrl, server, config, results, targets, log };
-  const only = process.env.BENCH_STEPS?.split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  for (const step of steps.filter((s) => !only?.length || only.includes(s.name))) {
+  for (const step of selected.filter((s) => !unprepared.has(s.name))) {
     log(`\n== ${step.title} ==`);
     const started = performance.now();
     try {

@@ -1,3 +1,4 @@
+import { AppError } from '../lib/errors';
 import { Hono, type Context } from 'hono';
 import type { AppBindings } from '../env';
 import { publicOrigin } from '../lib/origin';
@@ -33,9 +34,12 @@ function sendSoon(c: Context<AppBindings>, reference: string, outboxIds: number[
 
 async function answer(c: Context<AppBindings>, reference: string, write: { outboxIds: number[]; message: string }) {
   sendSoon(c, reference, write.outboxIds);
+  const order = await orderDetail(c.env, reference);
+  // The write just changed this order; only a POPIA erasure in between could remove it.
+  if (!order) throw new AppError('not_found', `No order with reference ${reference}.`);
   const body: AdminOrderResponse = {
     success: true,
-    order: await orderDetail(c.env, reference),
+    order,
     message: write.message,
     customerNotified: write.outboxIds.length > 0,
   };

@@ -47,7 +47,7 @@ function toPublicDto(row: TrackingRow): PublicTrackingDto {
   };
 }
 
-function toStaffDto(row: TrackingRow, orderCustomerName: string | null): TrackingEntryDto {
+export function toStaffDto(row: TrackingRow, orderCustomerName: string | null): TrackingEntryDto {
   return { id: row.id, orderId: row.orderId, orderCustomerName, ...toPublicDto(row), createdAt: row.createdAt };
 }
 

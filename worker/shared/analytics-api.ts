@@ -34,7 +34,13 @@ export interface DayAndWeek {
 }
 
 export interface DashboardAlert {
-  key: 'leads_not_contacted' | 'orders_not_dispatched' | 'failed_emails' | 'pin_lockouts';
+  key:
+    | 'leads_not_contacted'
+    | 'orders_not_dispatched'
+    | 'orders_sizes_to_confirm'
+    | 'orders_production_overdue'
+    | 'failed_emails'
+    | 'pin_lockouts';
   count: number;
   /** A sentence for staff, e.g. '2 leads have waited more than 24 hours for contact.' */
   sentence: string;

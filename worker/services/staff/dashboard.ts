@@ -4,13 +4,14 @@ import type { AdminDashboardResponse, DashboardAlert, ScorePart } from '../../sh
 import { addDays, southAfricanDay } from '../../shared/sa-time';
 import { latestAudit } from './audit';
 import { competitorFigure } from './competitor-prices';
+import { PRODUCTION_WORKING_DAYS } from '../../shared/fulfilment';
+import { countOrderAlert, DISPATCH_HOURS, PRODUCTION_CALENDAR_DAYS } from './orders/alerts';
 import { samplePricesAlert } from './sample-price-alert';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The site promises contact within 24 hours. */
 export const LEAD_CONTACT_HOURS = 24;
-/** A paid order without a courier tracking entry after this long is late to dispatch. */
-export const DISPATCH_HOURS = 48;
+export { DISPATCH_HOURS };
 /** Orders per visitor over 7 days that earns the conversion part in full (2%, a common online-retail rate). */
 export const TARGET_CONVERSION = 0.02;
 
@@ -47,71 +48,80 @@ export async function dashboardFigures(db: D1Database, now: Date = new Date()): 
   const dayAgo = new Date(now.getTime() - 24 * HOUR_MS).toISOString();
   const weekAgo = new Date(now.getTime() - 7 * 24 * HOUR_MS).toISOString();
 
-  const [visitors, chats, orders7, leadFollowUp, leadsWaiting, ordersLate, failedEmails, pinLockouts, audit, dispatchesDue, emailsWeek] =
-    await Promise.all([
-      db
-        .prepare(
-          `SELECT COUNT(DISTINCT CASE WHEN day = ?1 THEN visitor END) AS today, COUNT(DISTINCT visitor) AS week
+  const [
+    visitors,
+    chats,
+    orders7,
+    leadFollowUp,
+    leadsWaiting,
+    ordersLate,
+    failedEmails,
+    pinLockouts,
+    audit,
+    dispatchesDue,
+    emailsWeek,
+    sizesWaiting,
+    productionLate,
+  ] = await Promise.all([
+    db
+      .prepare(
+        `SELECT COUNT(DISTINCT CASE WHEN day = ?1 THEN visitor END) AS today, COUNT(DISTINCT visitor) AS week
            FROM analytics_events WHERE day BETWEEN ?2 AND ?1 AND visitor IS NOT NULL`,
-        )
-        .bind(today, weekFrom)
-        .first<{ today: number; week: number }>(),
-      db
-        .prepare(
-          `SELECT COUNT(DISTINCT CASE WHEN kind = 'chat_message' AND day = ?1 THEN session_id END) AS today,
+      )
+      .bind(today, weekFrom)
+      .first<{ today: number; week: number }>(),
+    db
+      .prepare(
+        `SELECT COUNT(DISTINCT CASE WHEN kind = 'chat_message' AND day = ?1 THEN session_id END) AS today,
                 COUNT(DISTINCT CASE WHEN kind = 'chat_message' THEN session_id END) AS week,
                 COUNT(DISTINCT CASE WHEN kind = 'chat_session' AND day = ?1 THEN session_id END) AS opened_today,
                 COUNT(DISTINCT CASE WHEN kind = 'chat_session' THEN session_id END) AS opened_week
            FROM analytics_events WHERE day BETWEEN ?2 AND ?1 AND kind IN ('chat_session', 'chat_message') AND session_id IS NOT NULL`,
-        )
-        .bind(today, weekFrom)
-        .first<{ today: number; week: number; opened_today: number; opened_week: number }>(),
-      count(
-        db
-          .prepare(`SELECT COUNT(DISTINCT ref_id) AS n FROM analytics_events WHERE kind = 'order' AND day BETWEEN ?2 AND ?1`)
-          .bind(today, weekFrom),
-      ),
-      // Due: from the last 7 days and either 24 hours old or already contacted. In time: contacted within 24 hours.
+      )
+      .bind(today, weekFrom)
+      .first<{ today: number; week: number; opened_today: number; opened_week: number }>(),
+    count(
       db
-        .prepare(
-          `SELECT COUNT(*) AS due,
+        .prepare(`SELECT COUNT(DISTINCT ref_id) AS n FROM analytics_events WHERE kind = 'order' AND day BETWEEN ?2 AND ?1`)
+        .bind(today, weekFrom),
+    ),
+    // Due: from the last 7 days and either 24 hours old or already contacted. In time: contacted within 24 hours.
+    db
+      .prepare(
+        `SELECT COUNT(*) AS due,
                 COALESCE(SUM(CASE WHEN last_contacted_at IS NOT NULL AND julianday(last_contacted_at) - julianday(created_at) <= 1.0 THEN 1 ELSE 0 END), 0) AS in_time
            FROM leads WHERE created_at > ?1 AND created_at <= ?2 AND (created_at <= ?3 OR last_contacted_at IS NOT NULL)`,
+      )
+      .bind(weekAgo, nowIso, contactDue)
+      .first<{ due: number; in_time: number }>(),
+    count(
+      db
+        .prepare(`SELECT COUNT(*) AS n FROM leads WHERE follow_up_status = 'new' AND last_contacted_at IS NULL AND created_at <= ?1`)
+        .bind(contactDue),
+    ),
+    // The order alerts: the same conditions as the orders screen's ?alert= filters.
+    countOrderAlert(db, 'tracking_overdue', now),
+    count(db.prepare(`SELECT COUNT(*) AS n FROM email_outbox WHERE status = 'failed' AND created_at <= ?1`).bind(nowIso)),
+    count(
+      db
+        .prepare(
+          `SELECT COUNT(*) AS n FROM email_outbox WHERE dedupe_key LIKE 'staff-pin-lockout:%' AND created_at > ?1 AND created_at <= ?2`,
         )
-        .bind(weekAgo, nowIso, contactDue)
-        .first<{ due: number; in_time: number }>(),
-      count(
-        db
-          .prepare(`SELECT COUNT(*) AS n FROM leads WHERE follow_up_status = 'new' AND last_contacted_at IS NULL AND created_at <= ?1`)
-          .bind(contactDue),
-      ),
-      count(
-        db
-          .prepare(
-            `SELECT COUNT(*) AS n FROM orders o WHERE o.payment_status = 'paid' AND o.paid_at IS NOT NULL AND o.paid_at <= ?1
-             AND NOT EXISTS (SELECT 1 FROM tracking_entries t WHERE t.order_id = o.reference)`,
-          )
-          .bind(dispatchDue),
-      ),
-      count(db.prepare(`SELECT COUNT(*) AS n FROM email_outbox WHERE status = 'failed' AND created_at <= ?1`).bind(nowIso)),
-      count(
-        db
-          .prepare(
-            `SELECT COUNT(*) AS n FROM email_outbox WHERE dedupe_key LIKE 'staff-pin-lockout:%' AND created_at > ?1 AND created_at <= ?2`,
-          )
-          .bind(dayAgo, nowIso),
-      ),
-      latestAudit(db, 10),
-      // Paid orders that fell due for dispatch (48 hours after payment) within the last 7 days.
-      count(
-        db
-          .prepare(
-            `SELECT COUNT(*) AS n FROM orders WHERE payment_status = 'paid' AND paid_at IS NOT NULL AND paid_at > ?1 AND paid_at <= ?2`,
-          )
-          .bind(new Date(Date.parse(weekAgo) - DISPATCH_HOURS * HOUR_MS).toISOString(), dispatchDue),
-      ),
-      count(db.prepare(`SELECT COUNT(*) AS n FROM email_outbox WHERE created_at > ?1 AND created_at <= ?2`).bind(weekAgo, nowIso)),
-    ]);
+        .bind(dayAgo, nowIso),
+    ),
+    latestAudit(db, 10),
+    // Paid orders that fell due for dispatch (48 hours after payment) within the last 7 days.
+    count(
+      db
+        .prepare(
+          `SELECT COUNT(*) AS n FROM orders WHERE payment_status = 'paid' AND paid_at IS NOT NULL AND paid_at > ?1 AND paid_at <= ?2`,
+        )
+        .bind(new Date(Date.parse(weekAgo) - DISPATCH_HOURS * HOUR_MS).toISOString(), dispatchDue),
+    ),
+    count(db.prepare(`SELECT COUNT(*) AS n FROM email_outbox WHERE created_at > ?1 AND created_at <= ?2`).bind(weekAgo, nowIso)),
+    countOrderAlert(db, 'sizes_to_confirm', now),
+    countOrderAlert(db, 'production_overdue', now),
+  ]);
 
   const visitorsToday = visitors?.today ?? 0;
   const visitorsWeek = visitors?.week ?? 0;
@@ -134,8 +144,28 @@ export async function dashboardFigures(db: D1Database, now: Date = new Date()): 
         ordersLate === 0
           ? 'No paid order has waited more than 48 hours for dispatch.'
           : `${plural(ordersLate, 'paid order has', 'paid orders have')} no courier tracking entry more than 48 hours after payment.`,
-      link: '/admin/tracking',
-      linkLabel: 'Open courier tracking',
+      link: '/admin/orders?alert=tracking_overdue',
+      linkLabel: 'Open these orders',
+    },
+    {
+      key: 'orders_sizes_to_confirm',
+      count: sizesWaiting,
+      sentence:
+        sizesWaiting === 0
+          ? 'No order has waited more than 24 hours for its sizes to be confirmed.'
+          : `${plural(sizesWaiting, 'order has', 'orders have')} an estimated size not confirmed more than 24 hours after it was placed.`,
+      link: '/admin/orders?alert=sizes_to_confirm',
+      linkLabel: 'Open these orders',
+    },
+    {
+      key: 'orders_production_overdue',
+      count: productionLate,
+      sentence:
+        productionLate === 0
+          ? 'No order is in production past its lead time.'
+          : `${plural(productionLate, 'order has', 'orders have')} been in production longer than ${PRODUCTION_CALENDAR_DAYS} days (${PRODUCTION_WORKING_DAYS.max} working days).`,
+      link: '/admin/orders?alert=production_overdue',
+      linkLabel: 'Open these orders',
     },
     {
       key: 'failed_emails',
@@ -223,7 +253,7 @@ export async function dashboardFigures(db: D1Database, now: Date = new Date()): 
       count: alertCount,
       items: alertItems,
       basis:
-        'Sum of: new leads not contacted 24 hours after arriving, paid orders without a tracking entry 48 hours after payment, failed e-mails in the outbox, staff PIN lockout e-mails in the last 24 hours.',
+        'Sum of: new leads not contacted 24 hours after arriving, paid orders without a tracking entry 48 hours after payment, orders with an estimated size not confirmed 24 hours after they were placed, orders in production past their lead time, failed e-mails in the outbox, staff PIN lockout e-mails in the last 24 hours. Cancelled orders never count.',
     },
     score: {
       value: scoreValue(parts),
