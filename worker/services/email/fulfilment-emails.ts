@@ -7,18 +7,16 @@
 import { businessProfile } from '../../lib/business-profile';
 import type { Env } from '../../env';
 import { html, type SafeHtml } from '../../lib/html';
-import { FULFILMENT_LABELS, type FulfilmentMethod, type FulfilmentStatus } from '../../shared/fulfilment';
+import { FULFILMENT_LABELS, PRODUCTION_WORKING_DAYS, type FulfilmentMethod, type FulfilmentStatus } from '../../shared/fulfilment';
+import { addWorkingDays } from '../../shared/working-days';
 import type { PricedLineDto } from '../../shared/orders-api';
-import { addDays, formatLongDate, southAfricanDay } from '../../shared/sa-time';
+import { formatLongDate, southAfricanDay } from '../../shared/sa-time';
 import { cardPaymentsAvailable } from '../payments/gateway';
 import { refusesCardPayment } from '../sample-price-guard';
 import { bankTransferEmailBlock } from './bank-transfer-email';
 import { greetingName } from './customer-email-guard';
 import { buttonHtml, factsHtml, factsText, layoutHtml, linesTableHtml, linesText, rand, signatureText } from './email-parts';
 import type { OutgoingEmail } from './outbox';
-
-/** Spec section 9 (email-parts DELIVERY_NOTES): production takes 7-10 business days. */
-export const PRODUCTION_BUSINESS_DAYS = { min: 7, max: 10 } as const;
 
 /** What the step e-mails need of an order. */
 export interface FulfilmentEmailOrder {
@@ -38,22 +36,14 @@ export interface DispatchFacts {
   estimatedDelivery: string | null;
 }
 
-/** The South African day `n` business days (Monday to Friday; public holidays not counted) after `day`. */
-export function addBusinessDays(day: string, n: number): string {
-  let out = day;
-  for (let left = n; left > 0;) {
-    out = addDays(out, 1);
-    const weekday = new Date(`${out}T00:00:00Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left--;
-  }
-  return out;
-}
-
-/** 'between 8 December 2026 and 11 December 2026': production's 7-10 business days from `now`. */
+/**
+ * 'between 8 December 2026 and 11 December 2026': production's 7-10 working days from `now`
+ * (weekends and South African public holidays skipped, as the customer's timeline counts them).
+ */
 export function dispatchWindow(now: Date): string {
   const today = southAfricanDay(now);
-  const from = formatLongDate(`${addBusinessDays(today, PRODUCTION_BUSINESS_DAYS.min)}T12:00:00Z`);
-  const to = formatLongDate(`${addBusinessDays(today, PRODUCTION_BUSINESS_DAYS.max)}T12:00:00Z`);
+  const from = formatLongDate(`${addWorkingDays(today, PRODUCTION_WORKING_DAYS.min)}T12:00:00Z`);
+  const to = formatLongDate(`${addWorkingDays(today, PRODUCTION_WORKING_DAYS.max)}T12:00:00Z`);
   return `between ${from} and ${to}`;
 }
 
@@ -139,7 +129,7 @@ export function fulfilmentStatusEmail(
         title: `Order ${ref}: sizes confirmed`,
         paragraphs: [
           'We have checked and confirmed the sizes of your blinds, listed below. These are the sizes we will make.',
-          `Production takes ${PRODUCTION_BUSINESS_DAYS.min}-${PRODUCTION_BUSINESS_DAYS.max} business days once it starts; we expect to dispatch your order ${dispatchWindow(now)}.`,
+          `Production takes ${PRODUCTION_WORKING_DAYS.min}-${PRODUCTION_WORKING_DAYS.max} business days once it starts; we expect to dispatch your order ${dispatchWindow(now)}.`,
         ],
         facts: [['Status', label]],
         lines: order.lines,
@@ -150,7 +140,7 @@ export function fulfilmentStatusEmail(
         title: `Order ${ref} is in production`,
         paragraphs: [
           'Your blinds are being made to your confirmed sizes.',
-          `Production takes ${PRODUCTION_BUSINESS_DAYS.min}-${PRODUCTION_BUSINESS_DAYS.max} business days; we expect to dispatch your order ${dispatchWindow(now)}.`,
+          `Production takes ${PRODUCTION_WORKING_DAYS.min}-${PRODUCTION_WORKING_DAYS.max} business days; we expect to dispatch your order ${dispatchWindow(now)}.`,
         ],
         facts: [['Status', label]],
         link: orderLink(origin, ref),
