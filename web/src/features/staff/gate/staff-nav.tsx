@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 /** Every staff screen (router STAFF_PATHS), in the order of the staff spec. */
 export const STAFF_NAV_LINKS = [
   { to: '/admin-dashboard', label: 'Dashboard' },
+  { to: '/admin/orders', label: 'Orders' },
   { to: '/marketing-insights', label: 'Marketing insights' },
   { to: '/leads', label: 'Leads' },
   { to: '/site-visits', label: 'Site visits' },
