@@ -184,10 +184,19 @@ describe('the new-order form -> POST /api/admin/orders', () => {
       paid: true,
       notes: null,
     });
-    expect(checkOrderRequest(request)).toEqual({});
-    const parsed = staffOrderCreateSchema.parse(request);
-    expect(parsed.lines[1]).toMatchObject({ width_mm: 900, manualPrice: 1450.5, manualPriceReason: 'Ex-display stock' });
-    expect(parsed.lines[0]).not.toHaveProperty('manualPrice');
+    // What is sent: the request as the server's schema reads it, numbers as numbers.
+    const { issues, body } = checkOrderRequest(request);
+    expect(issues).toEqual({});
+    expect(body).toEqual(staffOrderCreateSchema.parse(request));
+    expect(body!.lines[1]).toMatchObject({
+      width_mm: 900,
+      drop_mm: 1100,
+      quantity: 1,
+      manualPrice: 1450.5,
+      manualPriceReason: 'Ex-display stock',
+    });
+    expect(body!.lines[0]).toMatchObject({ width_mm: 1200, quantity: 2, sizeSource: 'staff-confirmed' });
+    expect(body!.lines[0]).not.toHaveProperty('manualPrice');
   });
 
   it('sends the lead it came from', () => {
@@ -202,7 +211,8 @@ describe('the new-order form -> POST /api/admin/orders', () => {
     form.email = 'not-an-address';
     form.lines[0]!.widthMm = '';
     form.lines[1]!.priceReason = '';
-    const issues = checkOrderRequest(orderRequestFromForm(form));
+    const { issues, body } = checkOrderRequest(orderRequestFromForm(form));
+    expect(body).toBeNull();
     expect(issues['customer.name']).toBe('is required');
     expect(issues['customer.phone']).toBe('must be a phone number with at least 9 digits');
     expect(issues['customer.email']).toBe('must be a valid email address');
@@ -212,7 +222,10 @@ describe('the new-order form -> POST /api/admin/orders', () => {
   });
 
   it('an order without blinds is refused', () => {
-    expect(checkOrderRequest(orderRequestFromForm({ ...filledForm(), lines: [] }))).toEqual({ lines: 'add at least one blind' });
+    expect(checkOrderRequest(orderRequestFromForm({ ...filledForm(), lines: [] }))).toEqual({
+      issues: { lines: 'add at least one blind' },
+      body: null,
+    });
   });
 });
 
@@ -312,6 +325,11 @@ describe('what staff are told', () => {
       'The order is now In production. The customer was not e-mailed.',
     );
     expect(resultText({ success: true, order }, 'Done.')).toBe('Done.');
+    // A size change leads with the re-priced line and total, then what the server said.
+    expect(resultText({ success: true, order, message: 'Line 1 corrected.', customerNotified: true }, 'L1', 'Line 1: 1 300 mm.')).toBe(
+      'Line 1: 1 300 mm. Line 1 corrected. The customer was e-mailed.',
+    );
+    expect(resultText({ success: true, order }, 'Line 1: 1 300 mm.', 'Line 1: 1 300 mm.')).toBe('Line 1: 1 300 mm.');
   });
 
   it('a size change: the line as re-priced, what it was, and the new total', () => {

@@ -104,17 +104,16 @@ export function NewOrderPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const request = orderRequestFromForm(form);
-    const found = checkOrderRequest(request);
+    const { issues: found, body } = checkOrderRequest(orderRequestFromForm(form));
     setIssues(found);
-    if (Object.keys(found).length > 0) {
+    if (!body) {
       setProblem({ message: `Please check ${Object.keys(found).length === 1 ? 'the marked field' : 'the marked fields'}.`, issues: found });
       return;
     }
     setProblem(null);
     setBusy(true);
     try {
-      const answer = await createStaffOrder(request);
+      const answer = await createStaffOrder(body);
       void navigate(`/admin/orders/${encodeURIComponent(answer.order.reference)}`);
     } catch (err) {
       const failed = problemOf(err, 'Could not record the order. Check the connection and try again.');

@@ -2,15 +2,15 @@
 // order (fulfilment.ts refusedMove: one step at a time, a reason for unpaid production, a courier
 // order dispatched only with its tracking). The server checks every move again; its 409 is shown here.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AdminOrderDetail, AdminOrderResponse } from '@shared/admin-orders-api';
+import type { AdminOrderDetail } from '@shared/admin-orders-api';
 import { FULFILMENT_LABELS, type FulfilmentStatus } from '@shared/fulfilment';
 import { changeOrderStatus, dispatchOrder } from './orders-client';
 import { Field } from './order-fields';
-import { moveNeedsNote, plainMoves, problemOf, type Problem } from './orders-model';
+import { moveNeedsNote, plainMoves, problemOf, type Problem, type OnOrderAnswer } from './orders-model';
 
 interface ActionProps {
   order: AdminOrderDetail;
-  onAnswer: (answer: AdminOrderResponse, fallback: string) => void;
+  onAnswer: OnOrderAnswer;
 }
 
 /** A problem box that takes focus when it appears, so a screen reader hears why the action failed. */

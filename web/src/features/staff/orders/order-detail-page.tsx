@@ -5,13 +5,21 @@
 // happened in a polite live region; a refused action (the server's 409) is shown next to it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { AdminOrderDetail, AdminOrderResponse } from '@shared/admin-orders-api';
+import type { AdminOrderDetail } from '@shared/admin-orders-api';
 import { FULFILMENT_LABELS, ORDER_SOURCE_LABELS, STAFF_PAYMENT_METHOD_LABELS } from '@shared/fulfilment';
 import { trackingStatusLabel } from '@shared/tracking-api';
 import { SIZES_TO_BE_CONFIRMED } from '@shared/size-sources';
 import { formatRandFromCents } from '../../../lib/format';
 import { fetchOrder } from './orders-client';
-import { dispatchByForm, FULFILMENT_METHOD_LABELS, formatOrderTime, paymentStatusLabel, problemOf, resultText } from './orders-model';
+import {
+  dispatchByForm,
+  FULFILMENT_METHOD_LABELS,
+  formatOrderTime,
+  paymentStatusLabel,
+  problemOf,
+  resultText,
+  type OnOrderAnswer,
+} from './orders-model';
 import { DispatchForm, MovesPanel } from './order-actions';
 import { OrderLines } from './order-lines';
 import './orders.css';
@@ -48,10 +56,10 @@ export function OrderDetailPage() {
   }, [announcement]);
 
   /** An action succeeded: show the order the server answered, and say so. */
-  const onAnswer = useCallback((answer: AdminOrderResponse, fallback: string) => {
+  const onAnswer = useCallback<OnOrderAnswer>((answer, fallback, change) => {
     setState({ status: 'ready', order: answer.order });
     focusResult.current = true;
-    setAnnouncement(resultText(answer, fallback));
+    setAnnouncement(resultText(answer, fallback, change));
   }, []);
 
   return (
@@ -83,7 +91,7 @@ function isNotFound(err: unknown): boolean {
   return typeof err === 'object' && err !== null && 'status' in err && (err as { status: unknown }).status === 404;
 }
 
-function OrderView({ order, onAnswer }: { order: AdminOrderDetail; onAnswer: (answer: AdminOrderResponse, fallback: string) => void }) {
+function OrderView({ order, onAnswer }: { order: AdminOrderDetail; onAnswer: OnOrderAnswer }) {
   return (
     <>
       <section className="staff-card" aria-labelledby="order-summary-title">
@@ -190,7 +198,7 @@ function OrderView({ order, onAnswer }: { order: AdminOrderDetail; onAnswer: (an
         {order.payments.length === 0 ? (
           <p className="oa-muted">No payments recorded.</p>
         ) : (
-          <div className="oa-scroll">
+          <div className="oa-scroll" role="region" aria-labelledby="order-payments-title" tabIndex={0}>
             <table className="prose-table oa-table">
               <thead>
                 <tr>

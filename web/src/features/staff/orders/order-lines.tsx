@@ -8,11 +8,11 @@ import { formatMillimetres, formatRandFromCents } from '../../../lib/format';
 import { correctLineSize } from './orders-client';
 import { Field } from './order-fields';
 import { ProblemAlert } from './order-actions';
-import { CONTROL_SIDE_LABELS, MOUNT_TYPE_LABELS, problemOf, sizeChangeSummary, type Problem } from './orders-model';
+import { CONTROL_SIDE_LABELS, MOUNT_TYPE_LABELS, problemOf, sizeChangeSummary, type Problem, type OnOrderAnswer } from './orders-model';
 
 interface LinesProps {
   order: AdminOrderDetail;
-  onAnswer: (answer: AdminOrderResponse, fallback: string) => void;
+  onAnswer: OnOrderAnswer;
 }
 
 export function OrderLines({ order, onAnswer }: LinesProps) {
@@ -96,7 +96,7 @@ function LineCard({ order, line, onAnswer }: { order: AdminOrderDetail; line: Ad
             const summary = sizeChangeSummary(line, after, answer.order.totalCents);
             setResult(summary);
             setOpen(false);
-            onAnswer(answer, summary);
+            onAnswer(answer, summary, summary);
           }}
         />
       )}

@@ -166,11 +166,19 @@ export function plainMoves(order: Pick<AdminOrderDetail, 'fulfilmentMethod' | 'n
   return order.nextMoves.filter((to) => !(to === 'dispatched' && order.fulfilmentMethod === 'courier'));
 }
 
-/** What an action's answer tells staff: the server's message, and whether the customer was e-mailed. */
-export function resultText(answer: AdminOrderResponse, fallback: string): string {
+/** How an action hands the server's answer to the order screen (which re-renders from it and announces it). */
+export type OnOrderAnswer = (answer: AdminOrderResponse, fallback: string, change?: string) => void;
+
+/**
+ * What an action's answer tells staff: what changed (when the screen can say it better, e.g. a
+ * line's new size and price), the server's message, and whether the customer was e-mailed.
+ */
+export function resultText(answer: AdminOrderResponse, fallback: string, change?: string): string {
   const said = answer.message?.trim() || fallback;
-  if (answer.customerNotified === undefined) return said;
-  return `${said} ${answer.customerNotified ? 'The customer was e-mailed.' : 'The customer was not e-mailed.'}`;
+  const parts = [change, said === change ? '' : said];
+  if (answer.customerNotified !== undefined)
+    parts.push(answer.customerNotified ? 'The customer was e-mailed.' : 'The customer was not e-mailed.');
+  return parts.filter(Boolean).join(' ');
 }
 
 /** 'Line 2: 1 200 mm x 1 500 mm, R 1 624,00 (was 1 100 mm x 1 500 mm, R 1 480,00). Order total R 3 248,00.' */
@@ -275,17 +283,21 @@ export function orderRequestFromForm(form: OrderForm): StaffOrderCreateRequest {
 
 /**
  * The same checks the server makes (staffOrderCreateSchema), before sending: each problem under its
- * field, by the path the server's issues use ('customer.phone', 'lines.0.width_mm').
+ * field, by the path the server's issues use ('customer.phone', 'lines.0.width_mm'); with none, the
+ * request as the schema reads it (numbers as numbers), which is what is sent.
  */
-export function checkOrderRequest(request: StaffOrderCreateRequest): Record<string, string> {
+export function checkOrderRequest(request: StaffOrderCreateRequest): {
+  issues: Record<string, string>;
+  body: StaffOrderCreateRequest | null;
+} {
   const parsed = staffOrderCreateSchema.safeParse(request);
+  if (parsed.success) return { issues: {}, body: parsed.data };
   const issues: Record<string, string> = {};
-  if (parsed.success) return issues;
   for (const issue of parsed.error.issues) {
     const path = issue.path.map(String).join('.');
     if (!(path in issues)) issues[path] = issue.message;
   }
-  return issues;
+  return { issues, body: null };
 }
 
 /**
