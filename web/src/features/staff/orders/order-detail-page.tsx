@@ -7,8 +7,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminOrderDetail } from '@shared/admin-orders-api';
 import { FULFILMENT_LABELS, ORDER_SOURCE_LABELS, STAFF_PAYMENT_METHOD_LABELS } from '@shared/fulfilment';
-import { trackingStatusLabel } from '@shared/tracking-api';
 import { SIZES_TO_BE_CONFIRMED } from '@shared/size-sources';
+import { TrackingStatusBadge } from '../../../components/tracking-parts';
 import { formatRandFromCents } from '../../../lib/format';
 import { fetchOrder } from './orders-client';
 import {
@@ -198,7 +198,7 @@ function OrderView({ order, onAnswer }: { order: AdminOrderDetail; onAnswer: OnO
         {order.payments.length === 0 ? (
           <p className="oa-muted">No payments recorded.</p>
         ) : (
-          <div className="oa-scroll" role="region" aria-labelledby="order-payments-title" tabIndex={0}>
+          <div className="oa-scroll" role="region" aria-label="Payments table" tabIndex={0}>
             <table className="prose-table oa-table">
               <thead>
                 <tr>
@@ -253,7 +253,7 @@ function OrderView({ order, onAnswer }: { order: AdminOrderDetail; onAnswer: OnO
               <li key={entry.id} className="staff-list-item" data-testid="order-tracking">
                 <p className="oa-strong">
                   {entry.courierName ? `${entry.courierName}: ` : ''}
-                  {entry.trackingNumber} ({trackingStatusLabel(entry.status)})
+                  {entry.trackingNumber} <TrackingStatusBadge status={entry.status} />
                 </p>
                 <p>{entry.statusMessage}</p>
                 <p className="oa-muted">Updated {formatOrderTime(entry.updatedAt)}</p>
