@@ -149,7 +149,7 @@ export function NewOrderPage() {
           <h2 id="new-order-customer">Customer</h2>
           <div className="staff-fields">
             <div className="staff-field">
-              <label htmlFor={ids.source}>Taken</label>
+              <label htmlFor={ids.source}>Source</label>
               <select id={ids.source} value={form.source} onChange={(e) => set('source', e.target.value as StaffOrderSource)}>
                 {STAFF_ORDER_SOURCES.map((s) => (
                   <option key={s} value={s}>

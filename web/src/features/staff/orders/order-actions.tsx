@@ -36,6 +36,15 @@ export function MovesPanel({ order, onAnswer }: ActionProps) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [noteError, setNoteError] = useState<string | undefined>();
   const noteRef = useRef<HTMLTextAreaElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const refocusCancel = useRef(false);
+  useEffect(() => {
+    // 'Keep the order' closes the question: focus goes back to the button that asked it.
+    if (!confirmCancel && refocusCancel.current) {
+      refocusCancel.current = false;
+      cancelRef.current?.focus();
+    }
+  }, [confirmCancel]);
   const moves = plainMoves(order);
   const forward = moves.filter((to) => to !== 'cancelled');
   const canCancel = moves.includes('cancelled');
@@ -98,6 +107,7 @@ export function MovesPanel({ order, onAnswer }: ActionProps) {
           {canCancel && !confirmCancel && (
             <p className="button-row">
               <button
+                ref={cancelRef}
                 type="button"
                 className="button button--ghost-dark oa-danger"
                 disabled={busy !== null}
@@ -122,7 +132,14 @@ export function MovesPanel({ order, onAnswer }: ActionProps) {
                 >
                   {busy === 'cancelled' ? 'Cancelling…' : 'Yes, cancel the order'}
                 </button>
-                <button type="button" className="button button--ghost-dark" onClick={() => setConfirmCancel(false)}>
+                <button
+                  type="button"
+                  className="button button--ghost-dark"
+                  onClick={() => {
+                    refocusCancel.current = true;
+                    setConfirmCancel(false);
+                  }}
+                >
                   Keep the order
                 </button>
               </div>
