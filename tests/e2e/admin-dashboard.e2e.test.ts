@@ -88,6 +88,7 @@ describe('/admin-dashboard', () => {
     // Every staff tool is linked, and reachable from the keyboard.
     const tools = page.getByRole('region', { name: 'Staff tools' }).getByRole('link');
     expect(await tools.evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname))).toEqual([
+      '/admin/orders',
       '/marketing-insights',
       '/leads',
       '/site-visits',

@@ -12,6 +12,8 @@ export const SPEC_ROUTES = [
   '/order-confirmation',
   '/admin/scraper',
   '/admin/catalog',
+  '/admin/orders',
+  '/admin/orders/new',
   '/admin/tracking',
   '/track',
   '/tracking',

@@ -81,6 +81,7 @@ describe('staff PIN gate', () => {
     const hrefs = await links.evaluateAll((els) => els.map((el) => el.getAttribute('href')));
     expect(hrefs).toEqual([
       '/admin-dashboard',
+      '/admin/orders',
       '/marketing-insights',
       '/leads',
       '/site-visits',

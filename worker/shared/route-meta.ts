@@ -107,6 +107,8 @@ export const PRIVATE_PAGE_TITLES: Readonly<Record<string, string>> = {
   '/leads': 'Leads',
   '/site-visits': 'Site Visits',
   '/admin-dashboard': 'Admin Dashboard',
+  '/admin/orders': 'Orders',
+  '/admin/orders/new': 'Record an Order',
   '/marketing-insights': 'Marketing Insights',
   '/admin/scraper': 'Admin Panel',
   '/admin/catalog': 'Product Catalog Manager',
@@ -115,6 +117,9 @@ export const PRIVATE_PAGE_TITLES: Readonly<Record<string, string>> = {
   '/admin/color-screenshots': 'Screenshot Colour Extractor',
   '/admin/pricing': 'Price List Analyzer',
 };
+
+/** /admin/orders/{reference}, lower-cased as pageMetaFor compares paths. */
+const ORDER_PAGE = /^\/admin\/orders\/cb-[a-z0-9]{8,16}$/;
 
 export type PageMetaMatch =
   | { kind: 'public'; page: PublicPageMeta }
@@ -138,6 +143,8 @@ export function pageMetaFor(pathname: string, assistantName: string): PageMetaMa
   if (page) return { kind: 'public', page };
   const title = PRIVATE_PAGE_TITLES[path];
   if (title) return { kind: 'private', title };
+  // One order on the staff orders screen: any reference the shop may issue (ORDER_REFERENCE_PATTERN).
+  if (ORDER_PAGE.test(path)) return { kind: 'private', title: 'Order' };
   // '/{name}-workspace' (the site-visit notes workspace) follows the configured assistant name.
   if (path === `/${assistantName.toLowerCase()}-workspace`) return { kind: 'private', title: `${assistantName} Workspace` };
   return { kind: 'unknown' };

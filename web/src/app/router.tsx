@@ -39,6 +39,8 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
  */
 export const STAFF_PATHS = [
   '/admin-dashboard',
+  // The list, /admin/orders/new and /admin/orders/{reference}: one entry, routed inside the screen.
+  '/admin/orders/*',
   '/marketing-insights',
   '/leads',
   '/admin/tracking',
@@ -55,6 +57,7 @@ const STAFF_SCREENS: Partial<Record<(typeof STAFF_PATHS)[number], LazyScreen>> =
   '/admin/color-screenshots': async () => ({
     Component: (await import('../features/staff/colour-screenshots/colour-screenshots-page')).ColourScreenshotsPage,
   }),
+  '/admin/orders/*': async () => ({ Component: (await import('../features/staff/orders/orders-routes')).OrdersRoutes }),
   '/admin/tracking': async () => ({ Component: (await import('../features/staff/tracking/tracking-page')).TrackingAdminPage }),
   '/leads': async () => ({ Component: (await import('../features/staff/leads/leads-page')).LeadsPage }),
   '/marketing-insights': async () => ({ Component: (await import('../features/staff/insights/insights-page')).InsightsPage }),

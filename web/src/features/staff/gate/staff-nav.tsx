@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 /** Every staff screen (router STAFF_PATHS), in the order of the staff spec. */
 export const STAFF_NAV_LINKS = [
   { to: '/admin-dashboard', label: 'Dashboard' },
+  { to: '/admin/orders', label: 'Orders' },
   { to: '/marketing-insights', label: 'Marketing insights' },
   { to: '/leads', label: 'Leads' },
   { to: '/site-visits', label: 'Site visits' },
@@ -38,7 +39,8 @@ export function StaffNav({ onLogout, loggingOut, headingRef }: StaffNavProps) {
         <ul className="staff-bar__links">
           {STAFF_NAV_LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end className="staff-bar__link">
+              {/* Orders stays current on an order and on the new-order form (/admin/orders/...). */}
+              <NavLink to={link.to} end={link.to !== '/admin/orders'} className="staff-bar__link">
                 {link.label}
               </NavLink>
             </li>

@@ -1,5 +1,6 @@
 // One lead in the /leads table (a card on a phone): contact, source, interest and sizes, status,
 // dates and the actions.
+import { Link } from 'react-router';
 import {
   FOLLOW_UP_STATUSES,
   LEAD_SOURCE_LABELS,
@@ -84,6 +85,7 @@ export function LeadRow({ lead, onStatus, onNotes, onExport, onDelete }: LeadRow
               WhatsApp
             </a>
           )}
+          <LeadOrderLink lead={lead} />
           <button type="button" className="button button--small" onClick={onNotes} aria-label={`Add Notes for ${lead.name}`}>
             Add Notes
           </button>
@@ -106,6 +108,30 @@ export function LeadRow({ lead, onStatus, onNotes, onExport, onDelete }: LeadRow
         </div>
       </td>
     </tr>
+  );
+}
+
+/**
+ * The lead's order: 'Order CB-...' once one was recorded from it (the server sets orderReference),
+ * else 'Create order', the staff order form filled from the lead.
+ */
+function LeadOrderLink({ lead }: { lead: LeadDto }) {
+  // Optional until every server answers it: a lead from before orders were linked has none.
+  const reference = (lead as LeadDto & { orderReference?: string | null }).orderReference ?? null;
+  if (reference)
+    return (
+      <Link className="button button--small button--ghost-dark" to={`/admin/orders/${encodeURIComponent(reference)}`}>
+        Order {reference}
+      </Link>
+    );
+  return (
+    <Link
+      className="button button--small"
+      to={`/admin/orders/new?lead=${encodeURIComponent(lead.id)}`}
+      aria-label={`Create order for ${lead.name}`}
+    >
+      Create order
+    </Link>
   );
 }
 

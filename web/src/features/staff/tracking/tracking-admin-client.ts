@@ -1,5 +1,6 @@
 // The staff tracking calls (staff spec section 7), typed by the shared contract.
 import type {
+  TrackingCorrectionRequest,
   TrackingCreateRequest,
   TrackingEntryDto,
   TrackingListResponse,
@@ -21,4 +22,14 @@ export function createTrackingEntry(body: TrackingCreateRequest): Promise<Tracki
 /** PUT /api/tracking/{id} */
 export function updateTrackingEntry(id: string, body: TrackingUpdateRequest): Promise<TrackingWriteResponse> {
   return apiRequest<TrackingWriteResponse>('PUT', `/api/tracking/${encodeURIComponent(id)}`, body);
+}
+
+/** PATCH /api/tracking/{id}: correct a mistyped courier or tracking number (audited). */
+export function correctTrackingEntry(id: string, body: TrackingCorrectionRequest): Promise<TrackingWriteResponse> {
+  return apiRequest<TrackingWriteResponse>('PATCH', `/api/tracking/${encodeURIComponent(id)}`, body);
+}
+
+/** DELETE /api/tracking/{id}: an entry published by mistake (audited). */
+export function deleteTrackingEntry(id: string): Promise<{ success: true; message?: string } | null> {
+  return apiRequest<{ success: true; message?: string } | null>('DELETE', `/api/tracking/${encodeURIComponent(id)}`);
 }

@@ -6,7 +6,13 @@ import { TRACKING_STATUSES, trackingStatusLabel, type TrackingEntryDto, type Tra
 import { toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { formatTrackingTime, TrackingStatusBadge, TrackingTimeline } from '../../../components/tracking-parts';
-import { createTrackingEntry, fetchTrackingEntries, updateTrackingEntry } from './tracking-admin-client';
+import {
+  correctTrackingEntry,
+  createTrackingEntry,
+  deleteTrackingEntry,
+  fetchTrackingEntries,
+  updateTrackingEntry,
+} from './tracking-admin-client';
 import './tracking-admin.css';
 
 type ListState = { status: 'loading' } | { status: 'ready'; entries: TrackingEntryDto[] } | { status: 'error'; message: string };
@@ -38,6 +44,9 @@ export function TrackingAdminPage() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  const removeEntry = (id: string) =>
+    setList((current) => (current.status === 'ready' ? { status: 'ready', entries: current.entries.filter((e) => e.id !== id) } : current));
 
   const replaceEntry = (entry: TrackingEntryDto) =>
     setList((current) =>
@@ -85,7 +94,7 @@ export function TrackingAdminPage() {
           <ul className="staff-list">
             {list.entries.map((entry) => (
               <li key={entry.id}>
-                <EntryCard entry={entry} onUpdated={replaceEntry} />
+                <EntryCard entry={entry} onUpdated={replaceEntry} onDeleted={removeEntry} />
               </li>
             ))}
           </ul>
@@ -108,18 +117,18 @@ function Field({
 }) {
   const id = useId();
   return (
-    <div className="ta-field">
+    <div className="staff-field">
       <label htmlFor={id}>
         {label}
         {required && (
-          <span className="ta-required" aria-hidden="true">
+          <span className="staff-required" aria-hidden="true">
             {' '}
             *
           </span>
         )}
       </label>
       {children(id)}
-      {hint && <span className="ta-hint">{hint}</span>}
+      {hint && <span className="staff-hint">{hint}</span>}
     </div>
   );
 }
@@ -193,11 +202,11 @@ function CreateForm({ onCreated }: { onCreated: (entry: TrackingEntryDto) => voi
   return (
     <section className="staff-card ta-card" aria-labelledby="create-title">
       <h2 id="create-title">Create tracking entry</h2>
-      <p className="ta-hint">
-        Fields marked <span className="ta-required">*</span> are required.
+      <p className="staff-hint">
+        Fields marked <span className="staff-required">*</span> are required.
       </p>
       <form onSubmit={onSubmit} noValidate className="ta-form">
-        <div className="ta-grid">
+        <div className="staff-fields">
           <Field label="Order ID" required hint="The order reference, e.g. CB-7KQ2M9XPLA">
             {(id) => (
               <input
@@ -281,9 +290,24 @@ function CreateForm({ onCreated }: { onCreated: (entry: TrackingEntryDto) => voi
   );
 }
 
-function EntryCard({ entry, onUpdated }: { entry: TrackingEntryDto; onUpdated: (entry: TrackingEntryDto) => void }) {
-  const [editing, setEditing] = useState(false);
+/** The order's customer, named by the server when the entry's reference is an order it knows. */
+function orderCustomerName(entry: TrackingEntryDto): string | null {
+  // Optional until every server answers it.
+  return (entry as TrackingEntryDto & { orderCustomerName?: string | null }).orderCustomerName ?? null;
+}
+
+function EntryCard({
+  entry,
+  onUpdated,
+  onDeleted,
+}: {
+  entry: TrackingEntryDto;
+  onUpdated: (entry: TrackingEntryDto) => void;
+  onDeleted: (id: string) => void;
+}) {
+  const [editing, setEditing] = useState<'update' | 'correct' | 'delete' | null>(null);
   const formId = useId();
+  const customer = orderCustomerName(entry);
   return (
     <article className="staff-list-item" aria-labelledby={`${formId}-title`} data-testid="tracking-entry">
       <div className="staff-list-item__head">
@@ -293,7 +317,8 @@ function EntryCard({ entry, onUpdated }: { entry: TrackingEntryDto; onUpdated: (
       <dl className="ta-entry__facts">
         <dt>Order</dt>
         <dd>
-          <Link to={`/order-confirmation?ref=${encodeURIComponent(entry.orderId)}`}>{entry.orderId}</Link>
+          <Link to={`/admin/orders/${encodeURIComponent(entry.orderId)}`}>{entry.orderId}</Link>
+          {customer && <span className="ta-customer"> ({customer})</span>}
         </dd>
         <dt>Message</dt>
         <dd>{entry.statusMessage}</dd>
@@ -316,25 +341,58 @@ function EntryCard({ entry, onUpdated }: { entry: TrackingEntryDto; onUpdated: (
         <button
           type="button"
           className="button button--small"
-          aria-expanded={editing}
+          aria-expanded={editing === 'update'}
           aria-controls={`${formId}-update`}
-          onClick={() => setEditing((v) => !v)}
+          onClick={() => setEditing((v) => (v === 'update' ? null : 'update'))}
         >
-          {editing ? 'Cancel update' : 'Update'}
+          {editing === 'update' ? 'Cancel update' : 'Update'}
+        </button>
+        <button
+          type="button"
+          className="button button--small button--ghost-dark"
+          aria-expanded={editing === 'correct'}
+          aria-controls={`${formId}-correct`}
+          aria-label={editing === 'correct' ? `Cancel correction of ${entry.trackingNumber}` : `Correct ${entry.trackingNumber}`}
+          onClick={() => setEditing((v) => (v === 'correct' ? null : 'correct'))}
+        >
+          {editing === 'correct' ? 'Cancel correction' : 'Correct'}
+        </button>
+        <button
+          type="button"
+          className="button button--small button--ghost-dark ta-danger"
+          aria-expanded={editing === 'delete'}
+          aria-controls={`${formId}-delete`}
+          aria-label={`Delete ${entry.trackingNumber}`}
+          onClick={() => setEditing((v) => (v === 'delete' ? null : 'delete'))}
+        >
+          Delete
         </button>
         <Link className="button button--ghost-dark button--small" to={`/track?number=${encodeURIComponent(entry.trackingNumber)}`}>
           Customer view
         </Link>
       </div>
-      {editing && (
+      {editing === 'update' && (
         <UpdateForm
           id={`${formId}-update`}
           entry={entry}
           onDone={(updated) => {
-            setEditing(false);
+            setEditing(null);
             onUpdated(updated);
           }}
         />
+      )}
+      {editing === 'correct' && (
+        <CorrectForm
+          id={`${formId}-correct`}
+          entry={entry}
+          onDone={(updated) => {
+            setEditing(null);
+            onUpdated(updated);
+          }}
+        />
+      )}
+      {editing === 'delete' && (
+        <DeleteConfirm id={`${formId}-delete`} entry={entry} onCancel={() => setEditing(null)} onDeleted={() => onDeleted(entry.id)} />
       )}
       <details className="ta-history">
         <summary>History ({entry.trackingHistory.length})</summary>
@@ -381,7 +439,7 @@ function UpdateForm({ id, entry, onDone }: { id: string; entry: TrackingEntryDto
 
   return (
     <form id={id} className="ta-form ta-update" onSubmit={onSubmit} noValidate aria-label={`Update ${entry.trackingNumber}`}>
-      <div className="ta-grid">
+      <div className="staff-fields">
         <Field label="Status" required>
           {(fid) => <StatusSelect id={fid} value={status} onChange={setStatus} />}
         </Field>
@@ -415,5 +473,91 @@ function UpdateForm({ id, entry, onDone }: { id: string; entry: TrackingEntryDto
         {busy ? 'Saving...' : 'Save update'}
       </button>
     </form>
+  );
+}
+
+/** Correct a mistyped courier or tracking number (PATCH; the audit log records who and when). */
+function CorrectForm({ id, entry, onDone }: { id: string; entry: TrackingEntryDto; onDone: (entry: TrackingEntryDto) => void }) {
+  const [courierName, setCourierName] = useState(entry.courierName ?? '');
+  const [trackingNumber, setTrackingNumber] = useState(entry.trackingNumber);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const number = trackingNumber.trim();
+      const answer = await correctTrackingEntry(entry.id, {
+        courierName: blank(courierName),
+        ...(number && number.toUpperCase() !== entry.trackingNumber ? { trackingNumber: number } : {}),
+      });
+      toast({ title: 'Tracking corrected', description: answer.message });
+      onDone(answer.tracking);
+    } catch (err) {
+      failureToast(err, 'Failed to correct tracking');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form id={id} className="ta-form ta-update" onSubmit={onSubmit} noValidate aria-label={`Correct ${entry.trackingNumber}`}>
+      <div className="staff-fields">
+        <Field label="Courier name">
+          {(fid) => <input id={fid} value={courierName} onChange={(e) => setCourierName(e.target.value)} maxLength={80} autoFocus />}
+        </Field>
+        <Field label="Tracking number" hint="Letters, digits and hyphens, as the courier wrote it">
+          {(fid) => (
+            <input id={fid} value={trackingNumber} onChange={(e) => setTrackingNumber(e.target.value)} maxLength={40} autoComplete="off" />
+          )}
+        </Field>
+      </div>
+      <button type="submit" className="button button--accent button--small" disabled={busy}>
+        {busy ? 'Saving...' : 'Save correction'}
+      </button>
+    </form>
+  );
+}
+
+/** Delete asks first: the customer can no longer follow the parcel by this number. */
+function DeleteConfirm({
+  id,
+  entry,
+  onCancel,
+  onDeleted,
+}: {
+  id: string;
+  entry: TrackingEntryDto;
+  onCancel: () => void;
+  onDeleted: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+
+  async function remove() {
+    setBusy(true);
+    try {
+      const answer = await deleteTrackingEntry(entry.id);
+      toast({ title: 'Tracking deleted', description: answer?.message ?? `${entry.trackingNumber} was deleted.` });
+      onDeleted();
+    } catch (err) {
+      failureToast(err, 'Failed to delete tracking');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div id={id} className="ta-update ta-confirm" role="group" aria-labelledby={`${id}-question`}>
+      <p id={`${id}-question`}>
+        Delete tracking {entry.trackingNumber} for {entry.orderId}? The customer can no longer follow the parcel with this number.
+      </p>
+      <div className="button-row">
+        <button type="button" className="button button--small ta-danger-solid" onClick={() => void remove()} disabled={busy} autoFocus>
+          {busy ? 'Deleting...' : 'Yes, delete'}
+        </button>
+        <button type="button" className="button button--small button--ghost-dark" onClick={onCancel}>
+          Keep it
+        </button>
+      </div>
+    </div>
   );
 }
