@@ -245,6 +245,7 @@ function lead(change: Partial<LeadDto>): LeadDto {
     popiaConsent: true,
     createdAt: '2026-11-20T08:00:00.000Z',
     lastContactedAt: null,
+    orderReference: null,
     ...change,
   };
 }

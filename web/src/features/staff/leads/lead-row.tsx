@@ -116,8 +116,7 @@ export function LeadRow({ lead, onStatus, onNotes, onExport, onDelete }: LeadRow
  * else 'Create order', the staff order form filled from the lead.
  */
 function LeadOrderLink({ lead }: { lead: LeadDto }) {
-  // Optional until every server answers it: a lead from before orders were linked has none.
-  const reference = (lead as LeadDto & { orderReference?: string | null }).orderReference ?? null;
+  const reference = lead.orderReference;
   if (reference)
     return (
       <Link className="button button--small button--ghost-dark" to={`/admin/orders/${encodeURIComponent(reference)}`}>

@@ -292,8 +292,7 @@ function CreateForm({ onCreated }: { onCreated: (entry: TrackingEntryDto) => voi
 
 /** The order's customer, named by the server when the entry's reference is an order it knows. */
 function orderCustomerName(entry: TrackingEntryDto): string | null {
-  // Optional until every server answers it.
-  return (entry as TrackingEntryDto & { orderCustomerName?: string | null }).orderCustomerName ?? null;
+  return entry.orderCustomerName;
 }
 
 function EntryCard({
