@@ -65,7 +65,9 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](public-config|api-client)\.ts$|[\\/]worker[\\/]shared[\\/]public-config\.ts$/,
+              // Also the few-hundred-byte modules the landing page shares with other pages (storage keys,
+              // the chat session's id pattern): alone, each would be a request whose headers outweigh it.
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](public-config|api-client|storage-keys)\.ts$|[\\/]worker[\\/]shared[\\/](public-config|photo-keys)\.ts$/,
             },
           ],
         },
