@@ -25,6 +25,7 @@ import {
   problemOf,
   resultText,
   sizeChangeSummary,
+  sizeFormSubmitLabel,
   type OrderForm,
 } from '../../web/src/features/staff/orders/orders-model';
 
@@ -342,5 +343,14 @@ describe('what staff are told', () => {
     expect(sizeChangeSummary(line(1200, 162400), line(1200, 162400), 162400)).toBe(
       `Line 2: 1${NBSP}200 mm x 1${NBSP}500 mm, R${NBSP}1${NBSP}624,00. Order total R${NBSP}1${NBSP}624,00.`,
     );
+  });
+
+  it("the size form's button: 'Confirm size' for an estimate left as it is, 'Save corrected size' once changed", () => {
+    const estimate = { width_mm: 1200, drop_mm: 1500, size_estimated: true };
+    expect(sizeFormSubmitLabel(estimate, '1200', ' 1500 ')).toBe('Confirm size');
+    expect(sizeFormSubmitLabel(estimate, '1500', '1500')).toBe('Save corrected size');
+    expect(sizeFormSubmitLabel(estimate, '1200', '1490')).toBe('Save corrected size');
+    // A measured size is only ever corrected.
+    expect(sizeFormSubmitLabel({ ...estimate, size_estimated: false }, '1200', '1500')).toBe('Save corrected size');
   });
 });

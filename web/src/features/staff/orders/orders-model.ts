@@ -189,6 +189,15 @@ export function sizeChangeSummary(before: AdminOrderLine, after: AdminOrderLine,
   return `Line ${after.line_no}: ${size(after)}, ${formatRandFromCents(after.total_cents)}${was}. Order total ${formatRandFromCents(totalCents)}.`;
 }
 
+/**
+ * The size form's button: 'Save corrected size' once the typed size differs from the line's (or the
+ * line was not an estimate), else 'Confirm size', so staff who change a size are not told they confirm it.
+ */
+export function sizeFormSubmitLabel(line: Pick<AdminOrderLine, 'width_mm' | 'drop_mm' | 'size_estimated'>, width: string, drop: string) {
+  const same = Number(width.trim()) === line.width_mm && Number(drop.trim()) === line.drop_mm;
+  return line.size_estimated && same ? 'Confirm size' : 'Save corrected size';
+}
+
 // The new-order form (/admin/orders/new): text as typed; orderRequestFromForm makes the request.
 
 export interface LineForm {
