@@ -233,8 +233,8 @@ function OrderView({ order, onAnswer }: { order: AdminOrderDetail; onAnswer: OnO
               <li key={email.id} className="staff-list-item" data-testid="order-email">
                 <p className="oa-strong">{email.subject}</p>
                 <p className="oa-muted">
-                  To {email.toAddress}: {email.status}
-                  {email.sentAt ? `, sent ${formatOrderTime(email.sentAt)}` : `, queued ${formatOrderTime(email.createdAt)}`}
+                  To {email.toAddress}:{' '}
+                  {email.sentAt ? `sent ${formatOrderTime(email.sentAt)}` : `${email.status}, queued ${formatOrderTime(email.createdAt)}`}
                 </p>
                 {email.lastError && <p className="oa-error-text">Failed: {email.lastError}</p>}
               </li>

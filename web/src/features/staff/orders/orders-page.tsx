@@ -109,7 +109,7 @@ export function OrdersPage() {
           <div className="staff-field">
             <label htmlFor={ids.payment}>Payment status</label>
             <select id={ids.payment} value={draft.payment} onChange={(e) => set('payment', e.target.value as OrderFilters['payment'])}>
-              <option value="">Any payment status</option>
+              <option value="">Any payment</option>
               {Object.entries(PAYMENT_STATUS_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
