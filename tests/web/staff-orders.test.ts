@@ -217,7 +217,8 @@ describe('the new-order form -> POST /api/admin/orders', () => {
     expect(issues['customer.name']).toBe('is required');
     expect(issues['customer.phone']).toBe('must be a phone number with at least 9 digits');
     expect(issues['customer.email']).toBe('must be a valid email address');
-    expect(issues['lines.0.width_mm']).toBeTruthy();
+    // Blank, not 0 mm: the field is missing.
+    expect(issues['lines.0.width_mm']).toBe('is required');
     expect(issues['lines.1.manualPriceReason']).toBe('a manual price needs a reason, and a reason needs a manual price');
     expect(Object.keys(issues)).toHaveLength(5);
   });

@@ -306,6 +306,13 @@ export function checkOrderRequest(request: StaffOrderCreateRequest): {
     const path = issue.path.map(String).join('.');
     if (!(path in issues)) issues[path] = issue.message;
   }
+  // A blank number reaches the schema as '' and is coerced to 0 ('must be more than 0 mm'): say what is missing.
+  request.lines.forEach((line, i) => {
+    for (const key of ['width_mm', 'drop_mm', 'manualPrice'] as const) {
+      const path = `lines.${i}.${key}`;
+      if (line[key] === '' && path in issues) issues[path] = 'is required';
+    }
+  });
   return { issues, body: null };
 }
 
