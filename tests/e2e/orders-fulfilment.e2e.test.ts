@@ -309,6 +309,21 @@ describe('orders and fulfilment', () => {
     const entry = page.getByTestId('tracking-entry').filter({ hasText: trackingNumber });
     await expect.poll(() => entry.innerText()).toContain(`(${name})`);
     await expect.poll(() => entry.getByRole('link', { name: reference }).count()).toBe(1);
+
+    // The number was mistyped: corrected here, the order shows the corrected one and its audit says who.
+    const corrected = `${trackingNumber}-B`;
+    await entry.getByRole('button', { name: `Correct ${trackingNumber}` }).click();
+    const correction = page.getByRole('form', { name: `Correct ${trackingNumber}` });
+    await correction.getByLabel('Tracking number').fill(corrected);
+    await correction.getByRole('button', { name: 'Save correction' }).click();
+    await page.getByTestId('toast').getByText('Tracking corrected').waitFor();
+    const correctedEntry = page.getByTestId('tracking-entry').filter({ hasText: corrected });
+    await correctedEntry.getByRole('link', { name: reference }).click();
+    await page.getByRole('heading', { name: `Order ${reference}`, level: 1 }).waitFor();
+    await expect.poll(() => page.getByTestId('order-tracking').innerText()).toContain(corrected);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Audit trail' }).innerText())
+      .toMatch(/tracking\.create[\s\S]*tracking\.correct/);
     expect(unexpected(staff.errors)).toEqual([]);
   });
 
