@@ -360,6 +360,53 @@ describe('orders and fulfilment', () => {
     expect(unexpected(staff.errors, /status of (401|409)/)).toEqual([]);
   });
 
+  it('an order our team installs is followed to Installed on /track (by postcode), and is promised no courier', async () => {
+    const staff = await openPage(DESKTOP);
+    await signIn(staff.page);
+    const created = await staff.page.request.post(`${baseUrl}/api/admin/orders`, {
+      data: {
+        source: 'site_visit',
+        customer: { name: `Install ${letters(5)}`, phone: '044 533 0101', address: '3 Long Street, Plettenberg Bay, 6600' },
+        lines: [
+          {
+            product_type: 'roller-blockout',
+            width_mm: 1000,
+            drop_mm: 1000,
+            colour: await firstColour(staff.page),
+            sizeSource: 'staff-confirmed',
+          },
+        ],
+        fulfilmentMethod: 'installation',
+        paymentMethod: 'card_machine',
+        paid: true,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const reference = ((await created.json()) as { order: { reference: string } }).order.reference;
+    await staff.page.goto(`${baseUrl}/admin/orders/${reference}`);
+    // Installed by our team: every step is a button, no dispatch form.
+    for (const label of ['Sizes confirmed', 'In production', 'Dispatched', 'Installed']) {
+      await moveButton(staff.page, label).click();
+      await expect.poll(() => orderStatus(staff.page)).toBe(label);
+    }
+    expect(await staff.page.getByRole('form', { name: 'Dispatch' }).count()).toBe(0);
+
+    const customer = await openPage(PHONE);
+    await customer.page.goto(`${baseUrl}/track`);
+    await customer.page.getByRole('radio', { name: 'Order ID' }).check();
+    await customer.page.getByRole('textbox', { name: 'Order ID' }).fill(reference);
+    await customer.page.getByLabel('E-mail address or postcode').fill('6600');
+    await customer.page.getByRole('button', { name: 'Track' }).click();
+    const progress = customer.page.getByTestId('order-progress');
+    await expect
+      .poll(() => progress.getByRole('listitem').evaluateAll((els) => els.map((e) => e.getAttribute('data-state'))))
+      .toEqual(['done', 'done', 'done', 'done', 'current']);
+    await expect.poll(() => progress.getByRole('listitem').nth(4).innerText()).toContain('Installed');
+    expect(await progress.getByText(/courier/i).count()).toBe(0);
+    expect(unexpected(staff.errors)).toEqual([]);
+    expect(unexpected(customer.errors)).toEqual([]);
+  });
+
   it('a lead becomes an order from /leads, and the lead then shows its reference', async () => {
     const name = `Lead ${letters(6)}`;
     const captured = await fetch(`${baseUrl}/api/leads/capture`, {
