@@ -323,7 +323,7 @@ describe('orders and fulfilment', () => {
     await expect.poll(() => page.getByTestId('order-tracking').innerText()).toContain(corrected);
     await expect
       .poll(() => page.getByRole('region', { name: 'Audit trail' }).innerText())
-      .toMatch(/tracking\.create[\s\S]*tracking\.correct/);
+      .toMatch(/Tracking created[\s\S]*Tracking corrected/);
     expect(unexpected(staff.errors)).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import type { LeadDto } from '@shared/leads-api';
 import { pageMetaFor } from '@shared/route-meta';
 import { ApiError } from '../../web/src/lib/api-client';
 import {
+  auditActionLabel,
   checkOrderRequest,
   dispatchByForm,
   emptyLine,
@@ -353,5 +354,14 @@ describe('what staff are told', () => {
     expect(sizeFormSubmitLabel(estimate, '1200', '1490')).toBe('Save corrected size');
     // A measured size is only ever corrected.
     expect(sizeFormSubmitLabel({ ...estimate, size_estimated: false }, '1200', '1500')).toBe('Save corrected size');
+  });
+
+  it("the audit trail's actions in words; an action it does not know as the server wrote it", () => {
+    expect(['order.view', 'order.line-size', 'tracking.correct'].map(auditActionLabel)).toEqual([
+      'Order viewed',
+      'Size confirmed or corrected',
+      'Tracking corrected',
+    ]);
+    expect(auditActionLabel('order.refund')).toBe('order.refund');
   });
 });

@@ -151,6 +151,23 @@ export function problemOf(err: unknown, fallback: string): Problem {
   return { message: err.serverMessage ?? fallback, issues };
 }
 
+/** The audit log's actions on an order and its tracking, as staff read them in the order's audit trail. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'order.create': 'Order recorded',
+  'order.view': 'Order viewed',
+  'order.status': 'Status changed',
+  'order.line-size': 'Size confirmed or corrected',
+  'tracking.create': 'Tracking created',
+  'tracking.update': 'Tracking updated',
+  'tracking.correct': 'Tracking corrected',
+  'tracking.delete': 'Tracking deleted',
+};
+
+/** An audit action's label; one this screen does not know is shown as the server wrote it. */
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
 /** A move into production of an order that is not paid needs the reason in the note (refusedMove). */
 export function moveNeedsNote(order: { paymentStatus: string }, to: FulfilmentStatus): boolean {
   return to === 'in_production' && order.paymentStatus !== 'paid';
