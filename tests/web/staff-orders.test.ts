@@ -7,6 +7,7 @@ import type { LeadDto } from '@shared/leads-api';
 import { pageMetaFor } from '@shared/route-meta';
 import { ApiError } from '../../web/src/lib/api-client';
 import {
+  auditActionLabel,
   checkOrderRequest,
   dispatchByForm,
   emptyLine,
@@ -25,6 +26,7 @@ import {
   problemOf,
   resultText,
   sizeChangeSummary,
+  sizeFormSubmitLabel,
   type OrderForm,
 } from '../../web/src/features/staff/orders/orders-model';
 
@@ -216,7 +218,8 @@ describe('the new-order form -> POST /api/admin/orders', () => {
     expect(issues['customer.name']).toBe('is required');
     expect(issues['customer.phone']).toBe('must be a phone number with at least 9 digits');
     expect(issues['customer.email']).toBe('must be a valid email address');
-    expect(issues['lines.0.width_mm']).toBeTruthy();
+    // Blank, not 0 mm: the field is missing.
+    expect(issues['lines.0.width_mm']).toBe('is required');
     expect(issues['lines.1.manualPriceReason']).toBe('a manual price needs a reason, and a reason needs a manual price');
     expect(Object.keys(issues)).toHaveLength(5);
   });
@@ -342,5 +345,23 @@ describe('what staff are told', () => {
     expect(sizeChangeSummary(line(1200, 162400), line(1200, 162400), 162400)).toBe(
       `Line 2: 1${NBSP}200 mm x 1${NBSP}500 mm, R${NBSP}1${NBSP}624,00. Order total R${NBSP}1${NBSP}624,00.`,
     );
+  });
+
+  it("the size form's button: 'Confirm size' for an estimate left as it is, 'Save corrected size' once changed", () => {
+    const estimate = { width_mm: 1200, drop_mm: 1500, size_estimated: true };
+    expect(sizeFormSubmitLabel(estimate, '1200', ' 1500 ')).toBe('Confirm size');
+    expect(sizeFormSubmitLabel(estimate, '1500', '1500')).toBe('Save corrected size');
+    expect(sizeFormSubmitLabel(estimate, '1200', '1490')).toBe('Save corrected size');
+    // A measured size is only ever corrected.
+    expect(sizeFormSubmitLabel({ ...estimate, size_estimated: false }, '1200', '1500')).toBe('Save corrected size');
+  });
+
+  it("the audit trail's actions in words; an action it does not know as the server wrote it", () => {
+    expect(['order.view', 'order.line-size', 'tracking.correct'].map(auditActionLabel)).toEqual([
+      'Order viewed',
+      'Size confirmed or corrected',
+      'Tracking corrected',
+    ]);
+    expect(auditActionLabel('order.refund')).toBe('order.refund');
   });
 });

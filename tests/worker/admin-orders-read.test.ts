@@ -376,6 +376,25 @@ describe('GET /api/admin/orders/{reference}', () => {
     expect(order.audit.filter((a) => a.action === 'order.view').length).toBeGreaterThanOrEqual(1);
   });
 
+  it("keeps a tracking entry's audit on the order after its number was corrected or the entry deleted", async () => {
+    const audit = (action: string, target: string, orderId: string) =>
+      env.DB.prepare("INSERT INTO audit_log (actor, action, target, details, created_at) VALUES ('S-test', ?, ?, ?, ?)").bind(
+        action,
+        target,
+        JSON.stringify({ id: `trk-${target}`, orderId }),
+        ago(1),
+      );
+    // The entry's number was corrected (the create is under the old number), and a second one was deleted.
+    await env.DB.batch([
+      audit('tracking.create', 'PIETEROLD1', PIETER.reference),
+      audit('tracking.correct', 'PIETERNEW1', PIETER.reference),
+      audit('tracking.delete', 'PIETERGONE', PIETER.reference),
+      audit('tracking.create', 'NOMSAOTHER', NOMSA.reference),
+    ]);
+    const actions = (await detail(PIETER.reference)).audit.map((a) => a.action).filter((a) => a.startsWith('tracking.'));
+    expect(actions).toEqual(['tracking.create', 'tracking.correct', 'tracking.delete']);
+  });
+
   it('answers 404 for an unknown order and 400 for text that cannot be a reference', async () => {
     expect((await staffGet('/api/admin/orders/CB-NOSUCHORDER')).status).toBe(404);
     expect((await staffGet('/api/admin/orders/not-a-reference')).status).toBe(400);

@@ -35,3 +35,14 @@ export function fetchTrackingForOrder(orderId: string, contact: string): Promise
   const query = new URLSearchParams({ [POSTCODE_PATTERN.test(value) ? 'postcode' : 'email']: value });
   return nullOn404(`/api/tracking/order/${encodeURIComponent(orderId.trim())}?${query}`);
 }
+
+/**
+ * The note under an order's timeline while it has no courier entry: a courier order not yet
+ * dispatched gets its tracking with dispatch. None once it is dispatched (a delivered order without
+ * an entry would be promised one that never comes), when cancelled, or for an order our team
+ * installs, which never has a courier.
+ */
+export function courierTrackingToCome(timeline: Pick<OrderTimelineDto, 'status' | 'method'>): string | null {
+  const beforeDispatch = timeline.status === 'received' || timeline.status === 'sizes_confirmed' || timeline.status === 'in_production';
+  return timeline.method === 'courier' && beforeDispatch ? "The courier's tracking appears here once your order is dispatched." : null;
+}

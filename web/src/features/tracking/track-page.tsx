@@ -11,7 +11,7 @@ import { NO_TRACKING_MESSAGE, NO_TRACKING_TITLE } from '@shared/tracking-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { ApiError } from '../../lib/api-client';
-import { fetchTrackingByNumber, fetchTrackingForOrder, type TrackingLookup } from '../../lib/tracking-client';
+import { courierTrackingToCome, fetchTrackingByNumber, fetchTrackingForOrder, type TrackingLookup } from '../../lib/tracking-client';
 import { OrderTimeline } from '../../components/order-timeline';
 import { TrackingFacts, TrackingTimeline } from '../../components/tracking-parts';
 import '../../components/tracking.css';
@@ -242,8 +242,8 @@ export function TrackPage() {
               Your order's progress
             </h2>
             <OrderTimeline timeline={lookup.timeline} />
-            {!lookup.tracking && lookup.timeline.status !== 'cancelled' && (
-              <p className="muted tracking-note">The courier's tracking appears here once your order is dispatched.</p>
+            {!lookup.tracking && courierTrackingToCome(lookup.timeline) && (
+              <p className="muted tracking-note">{courierTrackingToCome(lookup.timeline)}</p>
             )}
           </section>
         )}

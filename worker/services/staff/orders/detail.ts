@@ -109,6 +109,8 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
       .prepare(
         `SELECT a.actor, a.action, a.details, a.created_at FROM audit_log a
          WHERE a.target = ?1 OR a.target IN (SELECT t.tracking_number FROM tracking_entries t WHERE t.order_id = ?1)
+            -- A tracking entry's audit names its order in the details: kept after a corrected number or a deleted entry.
+            OR (a.action LIKE 'tracking.%' AND json_extract(a.details, '$.orderId') = ?1)
          ORDER BY a.created_at, a.id`,
       )
       .bind(reference)

@@ -12,6 +12,7 @@ import { TrackingStatusBadge } from '../../../components/tracking-parts';
 import { formatRandFromCents } from '../../../lib/format';
 import { fetchOrder } from './orders-client';
 import {
+  auditActionLabel,
   dispatchByForm,
   FULFILMENT_METHOD_LABELS,
   formatOrderTime,
@@ -233,8 +234,8 @@ function OrderView({ order, onAnswer }: { order: AdminOrderDetail; onAnswer: OnO
               <li key={email.id} className="staff-list-item" data-testid="order-email">
                 <p className="oa-strong">{email.subject}</p>
                 <p className="oa-muted">
-                  To {email.toAddress}: {email.status}
-                  {email.sentAt ? `, sent ${formatOrderTime(email.sentAt)}` : `, queued ${formatOrderTime(email.createdAt)}`}
+                  To {email.toAddress}:{' '}
+                  {email.sentAt ? `sent ${formatOrderTime(email.sentAt)}` : `${email.status}, queued ${formatOrderTime(email.createdAt)}`}
                 </p>
                 {email.lastError && <p className="oa-error-text">Failed: {email.lastError}</p>}
               </li>
@@ -301,7 +302,7 @@ function OrderView({ order, onAnswer }: { order: AdminOrderDetail; onAnswer: OnO
             {order.audit.map((entry, i) => (
               <li key={`${entry.createdAt}-${i}`}>
                 <time dateTime={entry.createdAt}>{formatOrderTime(entry.createdAt)}</time>
-                <span className="oa-strong">{entry.action}</span>
+                <span className="oa-strong">{auditActionLabel(entry.action)}</span>
                 <span className="oa-muted">by {entry.actor}</span>
               </li>
             ))}

@@ -8,7 +8,15 @@ import { formatMillimetres, formatRandFromCents } from '../../../lib/format';
 import { correctLineSize } from './orders-client';
 import { Field } from './order-fields';
 import { ProblemAlert } from './order-actions';
-import { CONTROL_SIDE_LABELS, MOUNT_TYPE_LABELS, problemOf, sizeChangeSummary, type Problem, type OnOrderAnswer } from './orders-model';
+import {
+  CONTROL_SIDE_LABELS,
+  MOUNT_TYPE_LABELS,
+  problemOf,
+  sizeChangeSummary,
+  sizeFormSubmitLabel,
+  type Problem,
+  type OnOrderAnswer,
+} from './orders-model';
 
 interface LinesProps {
   order: AdminOrderDetail;
@@ -90,7 +98,6 @@ function LineCard({ order, line, onAnswer }: { order: AdminOrderDetail; line: Ad
           id={formId}
           order={order}
           line={line}
-          submitLabel={line.size_estimated ? 'Confirm size' : 'Save corrected size'}
           onDone={(answer) => {
             const after = answer.order.lines.find((l) => l.line_no === line.line_no) ?? line;
             const summary = sizeChangeSummary(line, after, answer.order.totalCents);
@@ -108,13 +115,11 @@ function SizeForm({
   id,
   order,
   line,
-  submitLabel,
   onDone,
 }: {
   id: string;
   order: AdminOrderDetail;
   line: AdminOrderLine;
-  submitLabel: string;
   onDone: (answer: AdminOrderResponse) => void;
 }) {
   const [width, setWidth] = useState(String(line.width_mm));
@@ -157,7 +162,7 @@ function SizeForm({
         {(control) => <input {...control} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} required autoFocus />}
       </Field>
       <button type="submit" className="button button--accent button--small" disabled={busy}>
-        {busy ? 'Saving…' : submitLabel}
+        {busy ? 'Saving…' : sizeFormSubmitLabel(line, width, drop)}
       </button>
       <ProblemAlert problem={problem} />
     </form>

@@ -151,6 +151,23 @@ export function problemOf(err: unknown, fallback: string): Problem {
   return { message: err.serverMessage ?? fallback, issues };
 }
 
+/** The audit log's actions on an order and its tracking, as staff read them in the order's audit trail. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'order.create': 'Order recorded',
+  'order.view': 'Order viewed',
+  'order.status': 'Status changed',
+  'order.line-size': 'Size confirmed or corrected',
+  'tracking.create': 'Tracking created',
+  'tracking.update': 'Tracking updated',
+  'tracking.correct': 'Tracking corrected',
+  'tracking.delete': 'Tracking deleted',
+};
+
+/** An audit action's label; one this screen does not know is shown as the server wrote it. */
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
 /** A move into production of an order that is not paid needs the reason in the note (refusedMove). */
 export function moveNeedsNote(order: { paymentStatus: string }, to: FulfilmentStatus): boolean {
   return to === 'in_production' && order.paymentStatus !== 'paid';
@@ -187,6 +204,15 @@ export function sizeChangeSummary(before: AdminOrderLine, after: AdminOrderLine,
   const same = before.width_mm === after.width_mm && before.drop_mm === after.drop_mm && before.total_cents === after.total_cents;
   const was = same ? '' : ` (was ${size(before)}, ${formatRandFromCents(before.total_cents)})`;
   return `Line ${after.line_no}: ${size(after)}, ${formatRandFromCents(after.total_cents)}${was}. Order total ${formatRandFromCents(totalCents)}.`;
+}
+
+/**
+ * The size form's button: 'Save corrected size' once the typed size differs from the line's (or the
+ * line was not an estimate), else 'Confirm size', so staff who change a size are not told they confirm it.
+ */
+export function sizeFormSubmitLabel(line: Pick<AdminOrderLine, 'width_mm' | 'drop_mm' | 'size_estimated'>, width: string, drop: string) {
+  const same = Number(width.trim()) === line.width_mm && Number(drop.trim()) === line.drop_mm;
+  return line.size_estimated && same ? 'Confirm size' : 'Save corrected size';
 }
 
 // The new-order form (/admin/orders/new): text as typed; orderRequestFromForm makes the request.
@@ -297,6 +323,13 @@ export function checkOrderRequest(request: StaffOrderCreateRequest): {
     const path = issue.path.map(String).join('.');
     if (!(path in issues)) issues[path] = issue.message;
   }
+  // A blank number reaches the schema as '' and is coerced to 0 ('must be more than 0 mm'): say what is missing.
+  request.lines.forEach((line, i) => {
+    for (const key of ['width_mm', 'drop_mm', 'manualPrice'] as const) {
+      const path = `lines.${i}.${key}`;
+      if (line[key] === '' && path in issues) issues[path] = 'is required';
+    }
+  });
   return { issues, body: null };
 }
 

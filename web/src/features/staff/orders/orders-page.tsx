@@ -109,7 +109,7 @@ export function OrdersPage() {
           <div className="staff-field">
             <label htmlFor={ids.payment}>Payment status</label>
             <select id={ids.payment} value={draft.payment} onChange={(e) => set('payment', e.target.value as OrderFilters['payment'])}>
-              <option value="">Any payment status</option>
+              <option value="">Any payment</option>
               {Object.entries(PAYMENT_STATUS_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -245,8 +245,12 @@ function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
               <span className="orders-table__name">{order.customerName}</span>
               {order.customerEmail && <span className="orders-table__detail">{order.customerEmail}</span>}
             </td>
-            <td data-label="Phone">{order.customerPhone ?? 'Not provided'}</td>
-            <td data-label="Total">{formatRandFromCents(order.totalCents)}</td>
+            <td data-label="Phone">
+              <span className="orders-table__nowrap">{order.customerPhone ?? 'Not provided'}</span>
+            </td>
+            <td data-label="Total">
+              <span className="orders-table__nowrap">{formatRandFromCents(order.totalCents)}</span>
+            </td>
             <td data-label="Payment">
               <span className={`orders-pay orders-pay--${order.paymentStatus}`}>{paymentStatusLabel(order.paymentStatus)}</span>
             </td>
