@@ -30,7 +30,7 @@ import {
   withDeviceContact,
   type Receipt,
 } from './receipt-model';
-import { OrderPaymentOptions } from './bank-transfer';
+import { OrderPaymentOptions, ProofOfPaymentUpload } from './bank-transfer';
 import { CardPaymentRefused } from './sample-prices-parts';
 import { SamplePricesNote } from '../../components/sample-prices-note';
 import { OrderTimeline } from '../../components/order-timeline';
@@ -238,9 +238,9 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
           ) : (
             <>
               {receipt.paymentStatus === 'part_paid' && receipt.amountDue !== undefined ? (
-                <p>
-                  After a size change the total is now {formatRand(receipt.total)}. We have received{' '}
-                  {formatRand(receipt.total - receipt.amountDue)}; {formatRand(receipt.amountDue)} is still to pay.
+                <p data-testid="part-paid">
+                  We have received {formatRand(receipt.total - receipt.amountDue)} of the total of {formatRand(receipt.total)};{' '}
+                  {formatRand(receipt.amountDue)} is still to pay.
                 </p>
               ) : (
                 <p>Your order is placed; payment is still outstanding. Production starts once it is paid.</p>
@@ -255,6 +255,9 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
                     card={{ request: paymentRequestForReceipt(receipt), total: receipt.amountDue ?? receipt.total, autoStart: autoPay }}
                   />
                 ))}
+              {origin === 'server' && receipt.timeline?.status !== 'cancelled' && (
+                <ProofOfPaymentUpload reference={receipt.reference} uploadedAt={receipt.proofUploadedAt ?? null} />
+              )}
             </>
           )}
         </section>

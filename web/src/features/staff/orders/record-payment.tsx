@@ -32,7 +32,12 @@ export function ProofOfPayment({ order }: { order: AdminOrderDetail }) {
 export function randToCents(text: string): number | null {
   const cleaned = text.replace(/^\s*R\s*/i, '').replace(/[\s\u00a0]/g, '');
   // A comma before the last two digits is the decimal comma (South African usage).
-  const normal = /^\d+,\d{1,2}$/.test(cleaned) ? cleaned.replace(',', '.') : cleaned.replace(/,/g, '');
+  // A comma between groups of three digits separates thousands ('1,624.00').
+  const normal = /^\d+,\d{1,2}$/.test(cleaned)
+    ? cleaned.replace(',', '.')
+    : /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(cleaned)
+      ? cleaned.replace(/,/g, '')
+      : cleaned;
   if (!/^\d+(\.\d{1,2})?$/.test(normal)) return null;
   return Math.round(Number(normal) * 100);
 }
