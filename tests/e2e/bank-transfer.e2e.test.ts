@@ -5,7 +5,8 @@
 // gateway, so this file starts a second site of its own (the build of the global setup, its own port
 // and data folder) configured like production's payments.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -202,9 +203,28 @@ describe('PAYMENT_PROVIDER=none: ordering and paying by bank transfer', () => {
   });
 });
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's serious and critical WCAG 2.1 AA violations on the page as it is now (as accessibility.e2e counts them). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact?: string; nodes: { target: unknown }[] }[] };
+    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<Result> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+}
+
 describe('bank transfer: proof of payment, and staff recording the payment', () => {
   it('the customer uploads a proof on the order page; staff find the order awaiting transfer, open the proof, record a part and then the rest; the order page shows paid', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    // bypassCSP: the app's CSP rightly refuses inline scripts, and axe is injected as one.
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, bypassCSP: true });
     const page = await context.newPage();
     const errors = watchErrors(page);
     const colours = (await (await page.request.get(`${baseUrl}/api/colours/roller-blockout`)).json()) as { colours: { name: string }[] };
@@ -238,6 +258,7 @@ describe('bank transfer: proof of payment, and staff recording the payment', () 
     await expect.poll(() => upload.getByTestId('proof-received').innerText()).toContain('Proof of payment received on');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'bank-transfer-proof-uploaded-375');
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Staff (signed in in this browser): the order is listed under 'Awaiting transfer'.
     const signIn = await page.request.post(`${baseUrl}/api/admin/session`, {
@@ -259,6 +280,8 @@ describe('bank transfer: proof of payment, and staff recording the payment', () 
 
     // A part payment, then the rest.
     const form = page.getByRole('form', { name: 'Record a payment' });
+    await form.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await form.getByLabel('Amount received (R)').fill('500');
     await form.getByLabel('Paid by').selectOption('bank_transfer');
     await form.getByLabel('Note').fill('FNB EFT');
