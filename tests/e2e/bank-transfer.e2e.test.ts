@@ -300,6 +300,27 @@ describe('bank transfer: proof of payment, and staff recording the payment', () 
     await page.goto(`${baseUrl}/order-confirmation?ref=${reference}`);
     await expect.poll(() => page.getByTestId('payment-status').innerText()).toBe('Paid');
     await expect.poll(() => page.getByTestId('proof-upload').count()).toBe(0);
+
+    // A cancelled order (staff, or unpaid past the deadline) asks for no payment: no bank details, no upload.
+    const second = await page.request.post(`${baseUrl}/api/orders/submit`, {
+      data: {
+        customer_name: 'Sipho Ndlovu',
+        customer_email: `proof-cancel-${Date.now()}@example.co.za`,
+        customer_phone: '082 555 0177',
+        blinds: [{ product_type: 'roller-blockout', width_mm: 900, drop_mm: 1200, colour: colours.colours[0]!.name, quantity: 1 }],
+      },
+    });
+    const cancelledRef = ((await second.json()) as { reference: string }).reference;
+    const cancel = await page.request.post(`${baseUrl}/api/admin/orders/${cancelledRef}/status`, {
+      data: { status: 'cancelled', note: 'Customer changed their mind' },
+      headers: { 'CF-Connecting-IP': STAFF_IP, Origin: baseUrl },
+    });
+    expect(cancel.status()).toBe(200);
+    await page.goto(`${baseUrl}/order-confirmation?ref=${cancelledRef}`);
+    await page.getByTestId('order-cancelled-payment').waitFor();
+    await expect.poll(() => page.getByTestId('bank-transfer').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('proof-upload').count()).toBe(0);
+
     // The refused file's 415 is expected console noise; nothing else is.
     expect(errors.filter((e) => !/status of 415/.test(e))).toEqual([]);
     await context.close();

@@ -235,6 +235,11 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
             </>
           ) : receipt.paymentStatus === 'refunded' ? (
             <p>The payment for this order was refunded. Please contact us with any questions.</p>
+          ) : origin === 'server' && receipt.timeline?.status === 'cancelled' ? (
+            // Cancelled (by staff, or unpaid past the bank-transfer deadline): nothing is due, so no way to pay is offered.
+            <p data-testid="order-cancelled-payment">
+              This order is cancelled, so no payment is due. If you have paid for it or would still like it, please contact us.
+            </p>
           ) : (
             <>
               {receipt.paymentStatus === 'part_paid' && receipt.amountDue !== undefined ? (
@@ -255,9 +260,7 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
                     card={{ request: paymentRequestForReceipt(receipt), total: receipt.amountDue ?? receipt.total, autoStart: autoPay }}
                   />
                 ))}
-              {origin === 'server' && receipt.timeline?.status !== 'cancelled' && (
-                <ProofOfPaymentUpload reference={receipt.reference} uploadedAt={receipt.proofUploadedAt ?? null} />
-              )}
+              {origin === 'server' && <ProofOfPaymentUpload reference={receipt.reference} uploadedAt={receipt.proofUploadedAt ?? null} />}
             </>
           )}
         </section>
