@@ -125,6 +125,20 @@ describe('POST /api/admin/orders/{reference}/payments', () => {
     expect(results).toEqual([{ amount_cents: 1000 }]);
   });
 
+  it('two staff recording the full amount at once: one lands, the other is refused; never paid twice', async () => {
+    const { ref, total } = await placeOrder();
+    const answers = await Promise.all([
+      record(ref, { amountCents: total, method: 'bank_transfer' }),
+      record(ref, { amountCents: total, method: 'bank_transfer' }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const { results } = await env.DB.prepare("SELECT amount_cents FROM payments WHERE order_reference = ? AND status = 'succeeded'")
+      .bind(ref)
+      .all();
+    expect(results).toEqual([{ amount_cents: total }]);
+    expect((await orderRow(ref)).payment_status).toBe('paid');
+  });
+
   it('a paid order is a 409; an unknown order a 404; no staff session a 401', async () => {
     const { ref, total } = await placeOrder();
     expect((await record(ref, { amountCents: total, method: 'bank_transfer' })).status).toBe(201);
