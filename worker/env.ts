@@ -43,6 +43,8 @@ export interface Env {
   BANK_ACCOUNT_NUMBER?: string;
   BANK_BRANCH_CODE?: string;
   BANK_ACCOUNT_TYPE?: string;
+  /** Days an order awaiting a bank transfer stays open before the daily cron cancels it (default 10). */
+  BANK_TRANSFER_EXPIRY_DAYS?: string;
   /** Secret that signs the sandbox gateway's server-to-server confirmations (a local default is used when unset outside production). */
   SANDBOX_PAYMENT_SECRET?: string;
   /** Yoco Checkout API secret key (sk_test_... / sk_live_...). */

@@ -44,6 +44,11 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'POST', path: '/api/elevenlabs-tts', reason: "the consultant's reply read aloud" },
   { method: 'POST', path: '/api/orders/submit', reason: 'customers place an order' },
   { method: 'GET', path: '/api/orders/:reference', reason: 'the confirmation page reads its order back by its unguessable reference' },
+  {
+    method: 'POST',
+    path: '/api/orders/:reference/proof-of-payment',
+    reason: "customers upload a bank transfer's proof of payment from their order page (the unguessable reference is the key)",
+  },
   { method: 'GET', path: '/api/quotes/:quote_id', reason: 'the stored-quote page a customer was sent' },
   {
     method: 'POST',

@@ -5,11 +5,13 @@
 // gateway, so this file starts a second site of its own (the build of the global setup, its own port
 // and data folder) configured like production's payments.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatRandFromCents } from '../../worker/shared/money';
 import { screenshot, useBrowser, watchErrors } from './browser';
 import { freePort } from './free-port';
 
@@ -198,5 +200,129 @@ describe('PAYMENT_PROVIDER=none: ordering and paying by bank transfer', () => {
     await screenshot(page, 'bank-transfer-complete-quote');
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's serious and critical WCAG 2.1 AA violations on the page as it is now (as accessibility.e2e counts them). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact?: string; nodes: { target: unknown }[] }[] };
+    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<Result> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+}
+
+describe('bank transfer: proof of payment, and staff recording the payment', () => {
+  it('the customer uploads a proof on the order page; staff find the order awaiting transfer, open the proof, record a part and then the rest; the order page shows paid', async () => {
+    // bypassCSP: the app's CSP rightly refuses inline scripts, and axe is injected as one.
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, bypassCSP: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const colours = (await (await page.request.get(`${baseUrl}/api/colours/roller-blockout`)).json()) as { colours: { name: string }[] };
+    const placed = await page.request.post(`${baseUrl}/api/orders/submit`, {
+      data: {
+        customer_name: 'Sipho Ndlovu',
+        customer_email: `proof-${Date.now()}@example.co.za`,
+        customer_phone: '082 555 0177',
+        blinds: [{ product_type: 'roller-blockout', width_mm: 1200, drop_mm: 1500, colour: colours.colours[0]!.name, quantity: 1 }],
+      },
+    });
+    expect(placed.status()).toBe(201);
+    const { reference, order } = (await placed.json()) as { reference: string; order: { total_cents: number } };
+
+    // The customer: the order page offers the upload next to the bank details.
+    await page.goto(`${baseUrl}/order-confirmation?ref=${reference}`);
+    const upload = page.getByTestId('proof-upload');
+    await upload.getByRole('heading', { name: 'Upload proof of payment' }).waitFor();
+    const submit = upload.getByRole('button', { name: 'Upload proof of payment' });
+    await expect.poll(() => submit.isDisabled()).toBe(true);
+    // A file that is not a PDF, JPEG or PNG is refused by the server with its reason.
+    await upload
+      .getByLabel('Proof of payment file')
+      .setInputFiles({ name: 'proof.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') });
+    await submit.click();
+    await expect.poll(() => upload.getByRole('alert').innerText()).toContain('The file is not a PDF, JPEG or PNG');
+    await upload
+      .getByLabel('Proof of payment file')
+      .setInputFiles({ name: 'proof.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await submit.click();
+    await expect.poll(() => upload.getByTestId('proof-received').innerText()).toContain('Proof of payment received on');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'bank-transfer-proof-uploaded-375');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Staff (signed in in this browser): the order is listed under 'Awaiting transfer'.
+    const signIn = await page.request.post(`${baseUrl}/api/admin/session`, {
+      data: { pin: '4321' },
+      headers: { 'CF-Connecting-IP': STAFF_IP },
+    });
+    expect(signIn.ok()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${baseUrl}/admin/orders?payment=awaiting_transfer`);
+    await page.locator(`[data-testid="order-row"][data-reference="${reference}"]`).waitFor();
+    await page.getByRole('link', { name: reference }).click();
+    await page.getByRole('heading', { name: `Order ${reference}` }).waitFor();
+
+    // The proof opens behind the staff session.
+    const proofHref = await page.getByTestId('order-proof').getByRole('link').getAttribute('href');
+    expect(proofHref).toBe(`/api/admin/orders/${reference}/proof`);
+    const proof = await page.request.get(`${baseUrl}${proofHref}`, { headers: { 'CF-Connecting-IP': STAFF_IP } });
+    expect(proof.headers()['content-type']).toBe('application/pdf');
+
+    // A part payment, then the rest.
+    const form = page.getByRole('form', { name: 'Record a payment' });
+    await form.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await form.getByLabel('Amount received (R)').fill('500');
+    await form.getByLabel('Paid by').selectOption('bank_transfer');
+    await form.getByLabel('Note').fill('FNB EFT');
+    await form.getByRole('button', { name: 'Record payment' }).click();
+    await expect.poll(() => page.getByRole('status').first().innerText()).toContain('It is part paid');
+    const rest = order.total_cents - 50000;
+    await expect.poll(() => page.getByTestId('record-payment-outstanding').innerText()).toBe(formatRandFromCents(rest));
+    await form.getByLabel('Amount received (R)').fill((rest / 100).toFixed(2));
+    await form.getByRole('button', { name: 'Record payment' }).click();
+    await expect.poll(() => page.getByRole('status').first().innerText()).toContain('It is now paid in full. The customer was e-mailed.');
+    await expect.poll(() => page.getByRole('form', { name: 'Record a payment' }).count()).toBe(0);
+    await screenshot(page, 'bank-transfer-staff-paid');
+
+    // The customer's page now shows paid, with no upload or bank details any more.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`${baseUrl}/order-confirmation?ref=${reference}`);
+    await expect.poll(() => page.getByTestId('payment-status').innerText()).toBe('Paid');
+    await expect.poll(() => page.getByTestId('proof-upload').count()).toBe(0);
+
+    // A cancelled order (staff, or unpaid past the deadline) asks for no payment: no bank details, no upload.
+    const second = await page.request.post(`${baseUrl}/api/orders/submit`, {
+      data: {
+        customer_name: 'Sipho Ndlovu',
+        customer_email: `proof-cancel-${Date.now()}@example.co.za`,
+        customer_phone: '082 555 0177',
+        blinds: [{ product_type: 'roller-blockout', width_mm: 900, drop_mm: 1200, colour: colours.colours[0]!.name, quantity: 1 }],
+      },
+    });
+    const cancelledRef = ((await second.json()) as { reference: string }).reference;
+    const cancel = await page.request.post(`${baseUrl}/api/admin/orders/${cancelledRef}/status`, {
+      data: { status: 'cancelled', note: 'Customer changed their mind' },
+      headers: { 'CF-Connecting-IP': STAFF_IP, Origin: baseUrl },
+    });
+    expect(cancel.status()).toBe(200);
+    await page.goto(`${baseUrl}/order-confirmation?ref=${cancelledRef}`);
+    await page.getByTestId('order-cancelled-payment').waitFor();
+    await expect.poll(() => page.getByTestId('bank-transfer').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('proof-upload').count()).toBe(0);
+
+    // The refused file's 415 is expected console noise; nothing else is.
+    expect(errors.filter((e) => !/status of 415/.test(e))).toEqual([]);
+    await context.close();
   });
 });

@@ -1,5 +1,12 @@
 import type { Env } from '../env';
-import { purgeActivity, purgeExpiredEnquiries, purgeOldPhotos, purgeOutbox, purgeQuotesAndKeys } from '../services/staff/retention';
+import {
+  purgeActivity,
+  purgeExpiredEnquiries,
+  purgeOldPhotos,
+  purgeOldProofs,
+  purgeOutbox,
+  purgeQuotesAndKeys,
+} from '../services/staff/retention';
 
 /**
  * The daily retention run (docs/decisions/005-retention-schedule.md). Each step stands alone, so
@@ -12,6 +19,7 @@ export async function runDailyRetention(env: Pick<Env, 'DB' | 'MEDIA'>, now: Dat
     ['outbox', () => purgeOutbox(env.DB, now)],
     ['quotes', () => purgeQuotesAndKeys(env.DB, now)],
     ['photos', () => purgeOldPhotos(env.MEDIA, now)],
+    ['proofs', () => purgeOldProofs(env.MEDIA, now)],
     ['activity', () => purgeActivity(env.DB, now)],
   ];
   const counts: Record<string, number> = {};

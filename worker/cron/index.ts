@@ -1,5 +1,6 @@
 import type { Env } from '../env';
 import { sendDueEmails } from '../services/email/outbox';
+import { runBankTransferFollowUp } from '../services/payments/bank-transfer-follow-up';
 import { runDailyReport } from '../services/staff/daily-report';
 import { runDailyRetention } from './daily';
 
@@ -16,12 +17,17 @@ export const OUTBOX_BATCH = 50;
 /** Cron Triggers: each schedule in wrangler.toml maps to its jobs here. */
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
   if (controller.cron === DAILY_CRON) {
-    // Yesterday's daily report (once per date) and retention, each regardless of the other's failure.
+    // Yesterday's daily report (once per date), retention and the bank-transfer reminders and
+    // expiry, each regardless of the others' failure.
     const now = new Date(controller.scheduledTime);
-    const outcomes = await Promise.allSettled([runDailyReport(env, now), runDailyRetention(env, now)]);
+    const outcomes = await Promise.allSettled([runDailyReport(env, now), runDailyRetention(env, now), runBankTransferFollowUp(env, now)]);
     const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (outcomes[0].status === 'rejected')
       console.error(JSON.stringify({ level: 'error', job: 'daily-report', message: String(outcomes[0].reason) }));
+    if (outcomes[2].status === 'rejected')
+      console.error(JSON.stringify({ level: 'error', job: 'bank-transfer-follow-up', message: String(outcomes[2].reason) }));
+    else if (outcomes[2].value.bankTransferReminders + outcomes[2].value.bankTransferExpired > 0)
+      console.log(JSON.stringify({ level: 'info', job: 'bank-transfer-follow-up', ...outcomes[2].value }));
     if (failure) throw failure.reason;
     return;
   }

@@ -182,6 +182,10 @@ export const orders = sqliteTable(
     customerPhoneKey: text('customer_phone_key'),
     /** The chat session the customer ordered from (its photos are under chat/{id}/ in R2), if any. */
     chatSessionId: text('chat_session_id'),
+    /** The R2 key of the customer's latest proof of payment (proofs/{reference}/{time}.{ext}), if any. */
+    proofKey: text('proof_key'),
+    /** When that proof was uploaded. */
+    proofUploadedAt: text('proof_uploaded_at'),
   },
   (t) => [
     index('orders_created').on(t.createdAt),

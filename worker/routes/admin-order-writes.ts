@@ -10,9 +10,11 @@ import { createStaffOrder } from '../services/staff/orders/create';
 import { orderDetail } from '../services/staff/orders/detail';
 import { correctLineSize } from '../services/staff/orders/line-size';
 import { changeOrderStatus, dispatchOrder } from '../services/staff/orders/moves';
+import { recordManualPayment } from '../services/staff/orders/payments';
 import {
   lineNoParamSchema,
   lineSizeCorrectionSchema,
+  manualPaymentSchema,
   orderDispatchSchema,
   orderReferenceParamSchema,
   orderStatusChangeSchema,
@@ -79,6 +81,18 @@ export const adminOrderWriteRoutes = new Hono<AppBindings>()
       const { reference, lineNo } = c.req.valid('param');
       const write = await correctLineSize(c.env, reference, lineNo, c.req.valid('json'), context(c));
       return c.json(await answer(c, reference, write));
+    },
+  )
+  .post(
+    '/:reference/payments',
+    requireStaff,
+    validate('param', orderReferenceParamSchema),
+    jsonBody(8 * 1024),
+    validate('json', manualPaymentSchema),
+    async (c) => {
+      const { reference } = c.req.valid('param');
+      const write = await recordManualPayment(c.env, reference, c.req.valid('json'), { actor: staffActor(c), now: new Date() });
+      return c.json({ ...(await answer(c, reference, write)), outstandingCents: write.outstandingCents }, 201);
     },
   )
   .post(

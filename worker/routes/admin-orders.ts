@@ -6,7 +6,8 @@ import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { requireStaff, staffActor } from '../middleware/require-staff';
-import { orderDetail, orderPhoto } from '../services/staff/orders/detail';
+import { recordAudit } from '../services/staff/audit';
+import { orderDetail, orderPhoto, orderProof } from '../services/staff/orders/detail';
 import { listOrders } from '../services/staff/orders/list';
 import { adminOrdersQuerySchema, orderReferenceParamSchema, type AdminOrderResponse } from '../shared/admin-orders-api';
 
@@ -24,6 +25,23 @@ export const adminOrderRoutes = new Hono<AppBindings>()
     if (!order) throw noOrder(reference);
     const body: AdminOrderResponse = { success: true, order };
     return c.json(body, 200, { 'Cache-Control': 'no-store' });
+  })
+  // Streams the customer's proof of payment (PDF, JPEG or PNG, by its stored type): shown in the
+  // browser, never run as anything else (nosniff; a PDF opens in the browser's viewer).
+  .get('/:reference/proof', requireStaff, validate('param', orderReferenceParamSchema), async (c) => {
+    const { reference } = c.req.valid('param');
+    const proof = await orderProof(c.env, reference);
+    if (!proof) throw new AppError('not_found', `Order ${reference} has no proof of payment.`);
+    await recordAudit(c.env.DB, { actor: staffActor(c), action: 'order.proof.view', target: reference });
+    const ext = /\.(\w+)$/.exec(proof.key)?.[1] ?? 'bin';
+    return new Response(proof.body, {
+      headers: {
+        'Content-Type': proof.httpMetadata?.contentType ?? 'application/octet-stream',
+        'Content-Disposition': `inline; filename="proof-of-payment-${reference}.${ext}"`,
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
   })
   // Streams a photo the order names (a line's photo scan, its chat's photos); any other key is a 404.
   .get('/:reference/photos', requireStaff, validate('param', orderReferenceParamSchema), validate('query', photoQuerySchema), async (c) => {

@@ -20,7 +20,11 @@ import { trackingNumberSchema, type TrackingEntryDto } from './tracking-api';
 
 /** Orders per page of GET /api/admin/orders. */
 export const ADMIN_ORDERS_PAGE_SIZE = 50;
-export const ADMIN_PAYMENT_FILTERS = ['pending', 'paid', 'part_paid', 'failed', 'cancelled', 'refunded'] as const;
+/**
+ * 'awaiting_transfer' is not a stored status: the orders that owe money and are expected to be paid
+ * by bank transfer (worker/services/staff/orders/alerts.ts awaitingTransferCondition, the one definition).
+ */
+export const ADMIN_PAYMENT_FILTERS = ['pending', 'paid', 'part_paid', 'failed', 'cancelled', 'refunded', 'awaiting_transfer'] as const;
 
 /**
  * The dashboard's order alerts, as a filter of the orders screen (?alert=): exactly the orders the
@@ -147,6 +151,45 @@ export const staffOrderCreateSchema = z.object({
 });
 export type StaffOrderCreateRequest = z.input<typeof staffOrderCreateSchema>;
 
+/** How staff took a payment they record by hand. */
+export const MANUAL_PAYMENT_METHODS = ['bank_transfer', 'cash', 'card_machine'] as const;
+export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
+export const MANUAL_PAYMENT_METHOD_LABELS: Record<ManualPaymentMethod, string> = {
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  card_machine: 'Card machine',
+};
+
+/**
+ * POST /api/admin/orders/{reference}/payments: money received outside the card gateways (a bank
+ * transfer matched to the order, cash, the card machine). amountCents, or amount in rand; the server
+ * checks it against what is outstanding.
+ */
+export const manualPaymentSchema = z
+  .object({
+    amountCents: z.coerce.number({ error: 'must be a number of cents' }).int('must be whole cents').optional(),
+    amount: z.coerce.number({ error: 'must be an amount in rand' }).optional(),
+    method: z.enum(MANUAL_PAYMENT_METHODS, { error: `must be one of ${MANUAL_PAYMENT_METHODS.join(', ')}` }),
+    note: optionalText(500),
+  })
+  .refine((p) => (p.amountCents === undefined) !== (p.amount === undefined), {
+    message: 'give the amount received, as amountCents or as amount in rand (one of them)',
+    path: ['amount'],
+  })
+  .transform(({ amountCents, amount, ...rest }) => ({
+    ...rest,
+    amountCents: amountCents ?? Math.round((amount ?? 0) * 100),
+  }))
+  .refine((p) => p.amountCents > 0, { message: 'must be more than R0', path: ['amount'] });
+export type ManualPaymentRequest = z.input<typeof manualPaymentSchema>;
+
+/** The customer's proof of payment, for staff (GET /api/admin/orders/{reference}/proof). */
+export interface AdminOrderProof {
+  uploadedAt: string;
+  /** Staff-only link that shows the file. */
+  url: string;
+}
+
 /** A row of the orders list. */
 export interface AdminOrderSummary {
   reference: string;
@@ -186,6 +229,8 @@ export interface AdminOrderPhoto {
 
 export interface AdminOrderPayment {
   provider: string;
+  /** For a payment staff recorded: how it was taken (MANUAL_PAYMENT_METHODS / STAFF_PAYMENT_METHODS). */
+  method: string | null;
   amountCents: number;
   status: string;
   createdAt: string;
@@ -235,6 +280,8 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   quoteId: string | null;
   lines: AdminOrderLine[];
   photos: AdminOrderPhoto[];
+  /** The customer's latest proof of payment (a bank transfer), if any. */
+  proof: AdminOrderProof | null;
   payments: AdminOrderPayment[];
   emails: AdminOrderEmail[];
   tracking: TrackingEntryDto[];
@@ -251,4 +298,6 @@ export interface AdminOrderResponse {
   message?: string;
   /** True when the change queued an e-mail to the customer. */
   customerNotified?: boolean;
+  /** POST .../payments: what is still owed after the recorded payment (0: paid in full). */
+  outstandingCents?: number;
 }

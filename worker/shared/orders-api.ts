@@ -97,7 +97,7 @@ export interface PricedLineDto {
 /** What an order reference may look like when read back ('CB-' + 8 to 16; issued ones have 10). */
 export const ORDER_REFERENCE_PATTERN = /^CB-[A-Z0-9]{8,16}$/;
 
-/** part_paid: paid, then staff corrected a size and the total went up; the difference is still owed. */
+/** part_paid: some money received, the rest still owed (a part payment staff recorded, or paid, then a staff size correction raised the total). */
 export type PaymentStatus = 'pending' | 'paid' | 'part_paid' | 'failed' | 'cancelled' | 'refunded';
 
 /** Shown wherever an order paid through the sandbox gateway appears (receipt, PDF, e-mails). */
@@ -149,6 +149,15 @@ export interface OrderDto {
   amount_due_cents?: number;
   /** Set by GET /api/orders/{reference}: where the order is in the making, and what comes next (no staff notes). */
   timeline?: OrderTimelineDto;
+  /** Set by GET /api/orders/{reference}: when the customer's latest proof of payment was uploaded, or null. */
+  proof_uploaded_at?: string | null;
+}
+
+/** POST /api/orders/{reference}/proof-of-payment (multipart, field 'file'). */
+export interface ProofUploadResponse {
+  success: true;
+  proofUploadedAt: string;
+  message: string;
 }
 
 /** GET /api/orders/{reference}. */

@@ -20,6 +20,12 @@ export const QUOTE_RETENTION_DAYS = 365;
 export const ANALYTICS_RETENTION_DAYS = 400;
 /** The staff audit log (session ids, actions; no customer data beyond record ids): two years. */
 export const AUDIT_RETENTION_DAYS = 730;
+/**
+ * A customer's proof of payment for a bank transfer (R2 proofs/), counted from upload: it is a source
+ * document of a payment, a financial record, so it is kept as long as the order and payment it proves
+ * (the Tax Administration Act's five years, as for the outbox rows), then deleted by the daily job.
+ */
+export const PROOF_RETENTION_DAYS = 5 * 365 + 2;
 /** Orders, payments and courier tracking: SARS requires five years; they are not deleted automatically. */
 export const ORDER_RETENTION_YEARS = 5;
 

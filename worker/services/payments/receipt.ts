@@ -22,8 +22,14 @@ export async function paymentReceiptEmail(
   env: Env,
   order: PaymentOrder,
   amountCents: number,
-  /** 'manual': staff took the payment (cash, card machine) when recording the order. */
+  /** 'manual': staff took the payment (cash, card machine, a bank transfer they matched to the order). */
   provider: ProviderName | 'manual',
+  /**
+   * A payment staff recorded on an existing order (POST /api/admin/orders/{reference}/payments): the
+   * dedupe key names the payment, so each recorded payment has its receipt, and while money is still
+   * outstanding the receipt says how much instead of 'confirmed'.
+   */
+  recorded?: { outstandingCents: number; providerPaymentId: string },
 ): Promise<OutgoingEmail> {
   const business = businessName(env);
   const amount = formatRandFromCents(amountCents);
@@ -35,12 +41,16 @@ export async function paymentReceiptEmail(
   const questions = contact
     ? `Questions? Contact us at ${contact} and quote ${order.reference}.`
     : `Questions? Quote ${order.reference} when you contact us.`;
+  const confirmed =
+    recorded && recorded.outstandingCents > 0
+      ? `${formatRandFromCents(recorded.outstandingCents)} of the order total of ${formatRandFromCents(order.totalCents)} is still outstanding; production starts once it is paid in full. Use ${order.reference} as the payment reference.`
+      : 'Your order is confirmed. Processing takes 1-2 business days and production 7-10 business days; then it is delivered by courier.';
   const text = [
     hi,
     '',
     `Thank you: we have received your payment of ${amount} (VAT included) for order ${order.reference}.`,
     ...(test ? [`${TEST_PAYMENT_NOTE}.`] : []),
-    'Your order is confirmed. Processing takes 1-2 business days and production 7-10 business days; then it is delivered by courier.',
+    confirmed,
     questions,
     '',
     business,
@@ -48,11 +58,11 @@ export async function paymentReceiptEmail(
   const body = html`<p>${hi}</p>
 <p>Thank you: we have received your payment of <strong>${amount}</strong> (VAT included) for order <strong>${order.reference}</strong>.</p>
 ${test ? html`<p><strong>${TEST_PAYMENT_NOTE}.</strong></p>` : ''}
-<p>Your order is confirmed. Processing takes 1-2 business days and production 7-10 business days; then it is delivered by courier.</p>
+<p>${confirmed}</p>
 <p>${questions}</p>
 <p>${business}</p>`;
   return {
-    dedupeKey: `payment-receipt:${order.reference}`,
+    dedupeKey: recorded ? `payment-receipt:${order.reference}:${recorded.providerPaymentId}` : `payment-receipt:${order.reference}`,
     kind: 'payment-receipt',
     to: order.customerEmail,
     toName: name,

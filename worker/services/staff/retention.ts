@@ -12,8 +12,10 @@ import {
   OUTBOX_BODY_RETENTION_DAYS,
   OUTBOX_ROW_RETENTION_DAYS,
   PHOTO_RETENTION_DAYS,
+  PROOF_RETENTION_DAYS,
   QUOTE_RETENTION_DAYS,
 } from '../../shared/retention-schedule';
+import { PROOF_PREFIX } from '../payments/proof-of-payment';
 
 /** R2 prefixes holding customers' photos: chat attachments (routes/chat.ts), window photos (routes/ar.ts). */
 export const PHOTO_PREFIXES = ['chat/', 'windows/'] as const;
@@ -137,9 +139,13 @@ export async function purgeQuotesAndKeys(db: D1Database, now: Date): Promise<Quo
 export async function purgeOldPhotos(
   bucket: R2Bucket,
   now: Date,
-  { prefixes = PHOTO_PREFIXES, pageSize = R2_PAGE }: { prefixes?: readonly string[]; pageSize?: number } = {},
+  {
+    prefixes = PHOTO_PREFIXES,
+    pageSize = R2_PAGE,
+    retentionDays = PHOTO_RETENTION_DAYS,
+  }: { prefixes?: readonly string[]; pageSize?: number; retentionDays?: number } = {},
 ): Promise<{ photosDeleted: number }> {
-  const cutoff = now.getTime() - PHOTO_RETENTION_DAYS * DAY_MS;
+  const cutoff = now.getTime() - retentionDays * DAY_MS;
   let photosDeleted = 0;
   for (const prefix of prefixes) {
     let cursor: string | undefined;
@@ -154,6 +160,12 @@ export async function purgeOldPhotos(
     } while (cursor);
   }
   return { photosDeleted };
+}
+
+/** Deletes proofs of payment (R2 proofs/) uploaded more than PROOF_RETENTION_DAYS before `now`. */
+export async function purgeOldProofs(bucket: R2Bucket, now: Date): Promise<{ proofsDeleted: number }> {
+  const { photosDeleted } = await purgeOldPhotos(bucket, now, { prefixes: [PROOF_PREFIX], retentionDays: PROOF_RETENTION_DAYS });
+  return { proofsDeleted: photosDeleted };
 }
 
 export type ActivityPurge = {

@@ -8,6 +8,7 @@ import {
   OUTBOX_BODY_RETENTION_DAYS,
   OUTBOX_ROW_RETENTION_DAYS,
   PHOTO_RETENTION_DAYS,
+  PROOF_RETENTION_DAYS,
   QUOTE_RETENTION_DAYS,
   retentionPeriod,
 } from '@shared/retention-schedule';
@@ -51,6 +52,12 @@ export const RETENTION_SCHEDULE: { what: string; period: string; why: string; de
     what: 'Order request keys (a code that stops an order being placed twice when a connection drops)',
     period: retentionPeriod(ORDER_IDEMPOTENCY_RETENTION_DAYS),
     why: 'a retried order is recognised instead of being placed again',
+    deleted: 'automatically, every day',
+  },
+  {
+    what: 'Proofs of payment you upload for a bank transfer',
+    period: retentionPeriod(PROOF_RETENTION_DAYS),
+    why: 'a record of your payment, kept as long as the order and payment it proves (SARS)',
     deleted: 'automatically, every day',
   },
   {

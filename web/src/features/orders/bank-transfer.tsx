@@ -1,11 +1,13 @@
 // The ways to pay the server has (public configuration, DESIGN.md 7b): 'Pay by card' only while a
 // card gateway can take the payment; otherwise the order is placed and the customer is told how to
 // pay by bank transfer, with the order reference as the payment reference.
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { QuoteOrderRequest, QuoteOrderResponse } from '@shared/orders-api';
+import type { ProofUploadResponse, QuoteOrderRequest, QuoteOrderResponse } from '@shared/orders-api';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { postForm } from '../../lib/api-upload';
 import { formatRand } from '../../lib/format';
+import { formatLongDate } from './orders-model';
 import { usePublicConfig } from '../../lib/public-config';
 import { completedOrderFromDto, writeCompletedOrder } from '../../lib/quote-storage';
 import { hasPaymentContact, type SessionQuote } from './stored-quote-model';
@@ -64,6 +66,93 @@ export function OrderPaymentOptions({ reference, total, card }: { reference: str
       {payment.card && <PayByCard {...card} />}
       <BankTransferInstructions reference={reference} total={total} alternative={payment.card} />
     </>
+  );
+}
+
+/** The largest proof the server takes (worker/services/payments/proof-of-payment.ts PROOF_MAX_BYTES). */
+const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+const PROOF_FAILURE = 'We could not upload your proof of payment just now. Please try again, or e-mail it to us with your order reference.';
+
+type ProofState = { status: 'idle' | 'uploading' } | { status: 'done'; at: string } | { status: 'error'; message: string };
+
+/**
+ * 'Upload proof of payment' on the order's page (DESIGN.md 7b, bank transfer): a PDF, JPEG or PNG of
+ * at most 5 MB (the server checks the content again), while the order is unpaid or part paid and
+ * bank transfer is offered. Staff are told, and match it to the transfer.
+ */
+export function ProofOfPaymentUpload({ reference, uploadedAt }: { reference: string; uploadedAt: string | null }) {
+  const { bankTransfer } = usePublicConfig().payment;
+  const [state, setState] = useState<ProofState>(uploadedAt ? { status: 'done', at: uploadedAt } : { status: 'idle' });
+  const [file, setFile] = useState<File | null>(null);
+  const id = useId();
+  if (!bankTransfer) return null;
+
+  async function upload(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return setState({ status: 'error', message: 'Choose the PDF or picture of your proof of payment first.' });
+    if (file.size > PROOF_MAX_BYTES)
+      return setState({ status: 'error', message: 'The file is larger than 5 MB. Please upload a smaller PDF, JPEG or PNG.' });
+    setState({ status: 'uploading' });
+    try {
+      const form = new FormData();
+      form.append('file', file);
+      const answer = await postForm<ProofUploadResponse>(`/api/orders/${encodeURIComponent(reference)}/proof-of-payment`, form);
+      setFile(null);
+      setState({ status: 'done', at: answer.proofUploadedAt });
+    } catch (err) {
+      setState({
+        status: 'error',
+        message: err instanceof ApiError && err.status < 500 && err.serverMessage ? err.serverMessage : PROOF_FAILURE,
+      });
+    }
+  }
+
+  const uploading = state.status === 'uploading';
+  return (
+    <section className="bank-transfer proof-upload" aria-labelledby={`${id}-title`} data-testid="proof-upload">
+      <h3 id={`${id}-title`} className="bank-transfer__title">
+        Upload proof of payment
+      </h3>
+      <p>
+        Paid already? Upload the proof of payment from your bank (PDF, JPEG or PNG, at most 5 MB) so we can match it to your order sooner.
+      </p>
+      <form onSubmit={(e) => void upload(e)} aria-labelledby={`${id}-title`}>
+        <label htmlFor={`${id}-file`} className="proof-upload__label">
+          Proof of payment file
+        </label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png"
+          aria-describedby={`${id}-status`}
+          disabled={uploading}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            if (state.status === 'error') setState({ status: 'idle' });
+          }}
+        />
+        <button type="submit" className="button button--accent proof-upload__button" disabled={uploading || !file} aria-busy={uploading}>
+          {uploading ? 'Uploading…' : 'Upload proof of payment'}
+        </button>
+      </form>
+      <div id={`${id}-status`}>
+        {uploading && (
+          <p role="status" className="proof-upload__progress">
+            <progress aria-label="Uploading your proof of payment" /> Uploading your proof of payment…
+          </p>
+        )}
+        {state.status === 'done' && (
+          <p role="status" className="proof-upload__done" data-testid="proof-received">
+            Proof of payment received on {formatLongDate(state.at)}. We will confirm once the transfer reaches our account.
+          </p>
+        )}
+        {state.status === 'error' && (
+          <p role="alert" className="orders-error">
+            {state.message}
+          </p>
+        )}
+      </div>
+    </section>
   );
 }
 

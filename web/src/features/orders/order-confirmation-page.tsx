@@ -30,7 +30,7 @@ import {
   withDeviceContact,
   type Receipt,
 } from './receipt-model';
-import { OrderPaymentOptions } from './bank-transfer';
+import { OrderPaymentOptions, ProofOfPaymentUpload } from './bank-transfer';
 import { CardPaymentRefused } from './sample-prices-parts';
 import { SamplePricesNote } from '../../components/sample-prices-note';
 import { OrderTimeline } from '../../components/order-timeline';
@@ -235,12 +235,17 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
             </>
           ) : receipt.paymentStatus === 'refunded' ? (
             <p>The payment for this order was refunded. Please contact us with any questions.</p>
+          ) : origin === 'server' && receipt.timeline?.status === 'cancelled' ? (
+            // Cancelled (by staff, or unpaid past the bank-transfer deadline): nothing is due, so no way to pay is offered.
+            <p data-testid="order-cancelled-payment">
+              This order is cancelled, so no payment is due. If you have paid for it or would still like it, please contact us.
+            </p>
           ) : (
             <>
               {receipt.paymentStatus === 'part_paid' && receipt.amountDue !== undefined ? (
-                <p>
-                  After a size change the total is now {formatRand(receipt.total)}. We have received{' '}
-                  {formatRand(receipt.total - receipt.amountDue)}; {formatRand(receipt.amountDue)} is still to pay.
+                <p data-testid="part-paid">
+                  We have received {formatRand(receipt.total - receipt.amountDue)} of the total of {formatRand(receipt.total)};{' '}
+                  {formatRand(receipt.amountDue)} is still to pay.
                 </p>
               ) : (
                 <p>Your order is placed; payment is still outstanding. Production starts once it is paid.</p>
@@ -255,6 +260,7 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
                     card={{ request: paymentRequestForReceipt(receipt), total: receipt.amountDue ?? receipt.total, autoStart: autoPay }}
                   />
                 ))}
+              {origin === 'server' && <ProofOfPaymentUpload reference={receipt.reference} uploadedAt={receipt.proofUploadedAt ?? null} />}
             </>
           )}
         </section>

@@ -34,6 +34,8 @@ export interface Receipt {
   amountDue?: number;
   /** Where the order is in the making (from the server only). */
   timeline?: OrderTimelineDto | null;
+  /** When the customer's proof of payment was uploaded (from the server only). */
+  proofUploadedAt?: string | null;
 }
 
 /** The payment status as the receipt's badge names it. */
@@ -66,6 +68,7 @@ export function receiptFromOrder(order: OrderDto): Receipt {
     samplePrices: order.sample_prices === true,
     cardPaymentRefused: order.card_payment_refused === true,
     timeline: order.timeline ?? null,
+    proofUploadedAt: order.proof_uploaded_at ?? null,
     ...(order.amount_due_cents !== undefined && { amountDue: order.amount_due_cents / 100 }),
   };
 }

@@ -65,3 +65,22 @@ export async function countOrderAlert(db: D1Database, alert: OrderAlert, now: Da
     .first<number>('n');
   return row ?? 0;
 }
+
+/**
+ * 'Awaiting transfer' (the orders screen's payment filter; the bank-transfer reminders and expiry of
+ * the daily cron start from it), written once. An order is awaiting a bank transfer when all hold:
+ * - money is still owed: payment status pending, failed, cancelled (a card attempt that did not go
+ *   through) or part_paid;
+ * - it is not cancelled;
+ * - a transfer is how it is expected to be paid: staff recorded it with payment method bank_transfer,
+ *   or the customer uploaded a proof of payment, or it was ordered online and no card checkout was
+ *   ever started for it (with no card gateway, or a customer who chose not to pay by card, the
+ *   confirmation page and e-mail gave the bank details).
+ */
+export function awaitingTransferCondition(): SqlCondition {
+  return {
+    sql: `o.payment_status IN ('pending', 'failed', 'cancelled', 'part_paid') AND o.fulfilment_status <> 'cancelled'
+      AND (o.payment_method = 'bank_transfer' OR o.proof_key IS NOT NULL OR (o.source = 'online' AND o.checkout_id IS NULL))`,
+    params: [],
+  };
+}

@@ -18,6 +18,7 @@ import { nextMoves, type FulfilmentMethod, type FulfilmentStatus, type StaffPaym
 import { formatLongDate, formatSouthAfricanTime } from '../../../shared/sa-time';
 import { LINE_SIZE_SOURCE_LABELS } from '../../../shared/size-sources';
 import { findOrder } from '../../orders';
+import { isProofKeyOf } from '../../payments/proof-of-payment';
 import { toStaffDto } from '../../tracking';
 import { timelineForOrder } from '../../order-timeline-read';
 import { recordAudit } from '../audit';
@@ -196,7 +197,15 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
     quoteId: order.quoteId,
     lines,
     photos,
-    payments: paymentRows.map((p) => ({ provider: p.provider, amountCents: p.amountCents, status: p.status, createdAt: p.createdAt })),
+    proof:
+      order.proofKey && order.proofUploadedAt ? { uploadedAt: order.proofUploadedAt, url: `/api/admin/orders/${reference}/proof` } : null,
+    payments: paymentRows.map((p) => ({
+      provider: p.provider,
+      method: p.provider === 'manual' ? manualMethod(p.raw) : null,
+      amountCents: p.amountCents,
+      status: p.status,
+      createdAt: p.createdAt,
+    })),
     emails,
     tracking: trackingRows.map((row) => toStaffDto(row, order.customerName)),
     events,
@@ -204,6 +213,18 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
     nextMoves: nextMoves({ status, method, paymentStatus: order.paymentStatus, sizesToConfirm }),
     timeline: (await timelineForOrder(db, reference, latestTracking(trackingRows), now))!,
   };
+}
+
+/** How staff took a manual payment (its raw record's paymentMethod), or null. */
+function manualMethod(raw: unknown): string | null {
+  const method = parsed(raw)?.paymentMethod;
+  return typeof method === 'string' ? method : null;
+}
+
+/** The order's proof of payment, for the staff-only link; null when it has none (or the file is gone). */
+export async function orderProof(env: Env, reference: string): Promise<R2ObjectBody | null> {
+  const [order] = await database(env.DB).select({ proofKey: orders.proofKey }).from(orders).where(eq(orders.reference, reference)).limit(1);
+  return order?.proofKey && isProofKeyOf(reference, order.proofKey) ? env.MEDIA.get(order.proofKey) : null;
 }
 
 /**

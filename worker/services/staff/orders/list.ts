@@ -15,7 +15,7 @@ import type { PaymentStatus } from '../../../shared/orders-api';
 import { addDays, startOfSouthAfricanDay } from '../../../shared/sa-time';
 import { AppError } from '../../../lib/errors';
 import { fromBase64, toBase64Url } from '../../../lib/base64';
-import { ESTIMATED_SOURCES_SQL, orderAlertCondition, type SqlCondition } from './alerts';
+import { awaitingTransferCondition, ESTIMATED_SOURCES_SQL, orderAlertCondition, type SqlCondition } from './alerts';
 import type { z } from 'zod';
 
 export type AdminOrdersQueryInput = z.output<typeof adminOrdersQuerySchema>;
@@ -121,7 +121,8 @@ export async function listOrders(db: D1Database, query: AdminOrdersQueryInput, n
   const search = query.q ? searchCondition(query.q) : null;
   if (search) conditions.push(search);
   if (query.status) conditions.push({ sql: 'o.fulfilment_status = ?', params: [query.status] });
-  if (query.payment) conditions.push({ sql: 'o.payment_status = ?', params: [query.payment] });
+  if (query.payment === 'awaiting_transfer') conditions.push(awaitingTransferCondition());
+  else if (query.payment) conditions.push({ sql: 'o.payment_status = ?', params: [query.payment] });
   if (query.source) conditions.push({ sql: 'o.source = ?', params: [query.source] });
   if (query.from) conditions.push({ sql: 'o.created_at >= ?', params: [startOfSouthAfricanDay(query.from)] });
   if (query.to) conditions.push({ sql: 'o.created_at < ?', params: [startOfSouthAfricanDay(addDays(query.to, 1))] });

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminOrderDetail } from '@shared/admin-orders-api';
-import { FULFILMENT_LABELS, ORDER_SOURCE_LABELS, STAFF_PAYMENT_METHOD_LABELS } from '@shared/fulfilment';
+import { FULFILMENT_LABELS, ORDER_SOURCE_LABELS, STAFF_PAYMENT_METHOD_LABELS, type StaffPaymentMethod } from '@shared/fulfilment';
 import { SIZES_TO_BE_CONFIRMED } from '@shared/size-sources';
 import { TrackingStatusBadge } from '../../../components/tracking-parts';
 import { formatRandFromCents } from '../../../lib/format';
@@ -23,6 +23,7 @@ import {
 } from './orders-model';
 import { DispatchForm, MovesPanel } from './order-actions';
 import { OrderLines } from './order-lines';
+import { ProofOfPayment, RecordPaymentForm } from './record-payment';
 import './orders.css';
 
 type LoadState =
@@ -194,8 +195,11 @@ function OrderView({ order, onAnswer }: { order: AdminOrderDetail; onAnswer: OnO
         )}
       </section>
 
+      {order.balanceDueCents > 0 && order.paymentStatus !== 'refunded' && <RecordPaymentForm order={order} onAnswer={onAnswer} />}
+
       <section className="staff-card" aria-labelledby="order-payments-title">
         <h2 id="order-payments-title">Payments</h2>
+        <ProofOfPayment order={order} />
         {order.payments.length === 0 ? (
           <p className="oa-muted">No payments recorded.</p>
         ) : (
@@ -213,7 +217,10 @@ function OrderView({ order, onAnswer }: { order: AdminOrderDetail; onAnswer: OnO
                 {order.payments.map((payment, i) => (
                   <tr key={`${payment.createdAt}-${i}`}>
                     <td>{formatOrderTime(payment.createdAt)}</td>
-                    <td>{payment.provider}</td>
+                    <td>
+                      {payment.provider}
+                      {payment.method && ` (${STAFF_PAYMENT_METHOD_LABELS[payment.method as StaffPaymentMethod] ?? payment.method})`}
+                    </td>
                     <td>{formatRandFromCents(payment.amountCents)}</td>
                     <td>{paymentStatusLabel(payment.status)}</td>
                   </tr>

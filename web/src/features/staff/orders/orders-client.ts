@@ -3,6 +3,7 @@ import type {
   AdminOrderResponse,
   AdminOrdersListResponse,
   LineSizeCorrectionRequest,
+  ManualPaymentRequest,
   OrderDispatchRequest,
   OrderStatusChangeRequest,
   StaffOrderCreateRequest,
@@ -37,6 +38,11 @@ export function correctLineSize(reference: string, lineNo: number, body: LineSiz
 /** POST /api/admin/orders/{reference}/dispatch: 'dispatched' and the tracking entry in one batch. */
 export function dispatchOrder(reference: string, body: OrderDispatchRequest): Promise<AdminOrderResponse> {
   return apiRequest<AdminOrderResponse>('POST', `${orderPath(reference)}/dispatch`, body);
+}
+
+/** POST /api/admin/orders/{reference}/payments: money received outside the card gateways. */
+export function recordPayment(reference: string, body: ManualPaymentRequest): Promise<AdminOrderResponse> {
+  return apiRequest<AdminOrderResponse>('POST', `${orderPath(reference)}/payments`, body);
 }
 
 /** POST /api/admin/orders: an order taken by phone, on a site visit or in person. */

@@ -95,6 +95,8 @@ export const PAYMENT_STATUS_LABELS: Record<AdminPaymentFilter, string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+  // Not a stored status: unpaid orders expected to be paid by bank transfer (the server's one definition).
+  awaiting_transfer: 'Awaiting transfer',
 };
 
 /** A payment state's label; one this screen does not know yet is shown as the server wrote it. */
