@@ -15,6 +15,7 @@ import { amountDueCents } from '../services/payments/ledger';
 import { refusesCardPayment } from '../services/sample-price-guard';
 import { maskOrderContact, orderSubmitSchema, type OrderReadResponse, type OrderSubmitResponse } from '../shared/orders-api';
 import { trackEvent } from './analytics';
+import { findTaxDocument } from '../services/tax-invoices';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
 /** Reads of one order per client: a payment result page polls every 2 s for 30 s, several times over. */
@@ -98,6 +99,7 @@ export const orderRoutes = new Hono<AppBindings>()
         amount_due_cents: ['paid', 'refunded'].includes(order.paymentStatus)
           ? 0
           : await amountDueCents(c.env.DB, { reference, totalCents: order.total_cents, paymentStatus: order.paymentStatus }),
+        has_tax_invoice: (await findTaxDocument(c.env.DB, reference, 'invoice')) !== null,
         ...(timeline && { timeline }),
       },
     };
