@@ -34,6 +34,8 @@ export interface Receipt {
   amountDue?: number;
   /** Where the order is in the making (from the server only). */
   timeline?: OrderTimelineDto | null;
+  /** Its tax invoice is issued (from the server only): 'Download tax invoice'. */
+  hasTaxInvoice?: boolean;
 }
 
 /** The payment status as the receipt's badge names it. */
@@ -66,6 +68,7 @@ export function receiptFromOrder(order: OrderDto): Receipt {
     samplePrices: order.sample_prices === true,
     cardPaymentRefused: order.card_payment_refused === true,
     timeline: order.timeline ?? null,
+    hasTaxInvoice: order.has_tax_invoice === true,
     ...(order.amount_due_cents !== undefined && { amountDue: order.amount_due_cents / 100 }),
   };
 }
