@@ -279,3 +279,37 @@ describe('the receipt e-mail', () => {
     expect(plain.text).not.toContain('tax invoice');
   });
 });
+
+describe('an order staff record as paid', () => {
+  it('has its tax invoice from the moment it is recorded, and its receipt says so; an unpaid one has none', async () => {
+    const session = await postJson('/api/admin/session', { pin: '4321' }, { 'CF-Connecting-IP': '192.0.2.213' });
+    expect(session.status).toBe(200);
+    const cookie = session.headers.get('Set-Cookie')!.split(';')[0]!;
+    const colour = (await coloursForProduct(env.DB, 'roller-blockout')).colours[0]!.name;
+    const record = async (paid: boolean) => {
+      const res = await postJson(
+        '/api/admin/orders',
+        {
+          source: 'walk_in',
+          customer: { name: 'Pieter van Wyk', phone: '044 382 1234', email: 'pieter@example.co.za', address: '3 Main Road, Knysna, 6571' },
+          lines: [{ product_type: 'roller-blockout', width_mm: 1200, drop_mm: 1500, colour, quantity: 1 }],
+          paymentMethod: 'cash',
+          paid,
+        },
+        { Cookie: cookie, ...ip() },
+      );
+      expect(res.status).toBe(201);
+      return (await res.json<{ order: { reference: string; totalCents: number } }>()).order;
+    };
+    const paid = await record(true);
+    const invoice = (await findTaxDocument(env.DB, paid.reference, 'invoice'))!;
+    expect(invoice).toMatchObject({ kind: 'invoice', totalCents: paid.totalCents, testPayment: false });
+    expect(invoice.customer).toMatchObject({ name: 'Pieter van Wyk', address: '3 Main Road, Knysna, 6571', vatNumber: null });
+    const [receipt] = await outboxRows(`payment-receipt:${paid.reference}`);
+    expect(receipt!.text).toContain("'Download tax invoice'");
+
+    const unpaid = await record(false);
+    expect(await documentsOf(unpaid.reference)).toEqual([]);
+    await expectGapFree();
+  });
+});

@@ -204,7 +204,14 @@ export async function deletePersonalData(
     ...chunks(refs).flatMap((slice) => [
       d
         .update(orders)
-        .set({ customerName: DELETED_NAME, customerEmail: '', customerPhone: null, customerAddress: null, specialInstructions: null })
+        .set({
+          customerName: DELETED_NAME,
+          customerEmail: '',
+          customerPhone: null,
+          customerAddress: null,
+          specialInstructions: null,
+          customerVatNumber: null,
+        })
         .where(inArray(orders.reference, slice)),
       // The provider's raw notification may carry the payer's name and address; amount, status and dates stay.
       d.update(payments).set({ raw: null }).where(inArray(payments.orderReference, slice)),
