@@ -12,7 +12,7 @@ import { findOrder } from '../../worker/services/orders';
 import { loadPaymentOrder, type PaymentOutcome } from '../../worker/services/payments/ledger';
 import { paymentReceiptEmail } from '../../worker/services/payments/receipt';
 import { recordVerifiedPayment } from '../../worker/services/payments/record-verified';
-import { findTaxDocument, issueTaxInvoice, type TaxDocument } from '../../worker/services/tax-invoices';
+import { findTaxDocument, issueTaxInvoice, taxSupplier, withNumberRetry, type TaxDocument } from '../../worker/services/tax-invoices';
 import { customerVatNumberSchema, VAT_NUMBER_MESSAGE } from '../../worker/shared/vat-number';
 import { get, postJson } from './helpers';
 import { insertOrder, newReference, outboxRows } from './payments-fixtures';
@@ -103,6 +103,37 @@ describe('invoice numbering', () => {
       expect(await res.json()).toMatchObject({ success: false, error: 'not_found' });
     }
     await expectGapFree();
+  });
+});
+
+describe('who issues tax invoices', () => {
+  it('only a business with a valid VAT number and an address', () => {
+    expect(taxSupplier(env)).toMatchObject({ vatNumber: '4123456789', address: '12 Main Street, Knysna, 6570', name: 'Custom Blinds' });
+    expect(taxSupplier({ ...env, VAT_NUMBER: '4123 456 789' })?.vatNumber).toBe('4123456789');
+    expect(taxSupplier({ ...env, VAT_NUMBER: '' })).toBeNull();
+    expect(taxSupplier({ ...env, VAT_NUMBER: '5123456789' })).toBeNull();
+    expect(taxSupplier({ ...env, BUSINESS_ADDRESS: ' ' })).toBeNull();
+  });
+
+  it('runs a batch again when its document number was taken at the same instant, and only then', async () => {
+    let calls = 0;
+    const taken = () => {
+      calls++;
+      if (calls === 1) throw new Error('D1_ERROR: UNIQUE constraint failed: invoices.number: SQLITE_CONSTRAINT');
+      return Promise.resolve('issued');
+    };
+    expect(await withNumberRetry(taken)).toBe('issued');
+    expect(calls).toBe(2);
+    const other = new Error('D1_ERROR: UNIQUE constraint failed: payments.provider_payment_id: SQLITE_CONSTRAINT');
+    await expect(withNumberRetry(() => Promise.reject(other))).rejects.toBe(other);
+    let always = 0;
+    await expect(
+      withNumberRetry(() => {
+        always++;
+        return Promise.reject(new Error('UNIQUE constraint failed: invoices.number'));
+      }),
+    ).rejects.toThrow(/invoices\.number/);
+    expect(always).toBe(5);
   });
 });
 

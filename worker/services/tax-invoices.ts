@@ -213,14 +213,15 @@ export async function withNumberRetry<T>(attempt: () => Promise<T>): Promise<T> 
     try {
       return await attempt();
     } catch (err) {
-      if (
-        i >= 4 ||
-        !isUniqueViolation(err) ||
-        !/invoices\.number/i.test(String((err as Error)?.message ?? err) + String((err as { cause?: unknown })?.cause ?? ''))
-      )
-        throw err;
+      if (i >= 4 || !numberTaken(err)) throw err;
     }
   }
+}
+
+/** A UNIQUE failure of the document number itself (another UNIQUE, e.g. a payment id, is no reason to retry). */
+function numberTaken(err: unknown): boolean {
+  const text = `${(err as Error)?.message ?? err}${(err as { cause?: unknown })?.cause ?? ''}`;
+  return isUniqueViolation(err) && /invoices\.number/i.test(text);
 }
 
 /**
