@@ -17,6 +17,7 @@ import { customerVatNumberSchema, VAT_NUMBER_MESSAGE } from '../../worker/shared
 import { get, postJson } from './helpers';
 import { insertOrder, newReference, outboxRows } from './payments-fixtures';
 import { readBack } from './pdf-text';
+import { capture, deleteBy, exportBy, useStaffSession } from './popia-fixtures';
 
 let ipCounter = 0;
 const ip = () => ({ 'CF-Connecting-IP': `198.51.100.${(ipCounter++ % 200) + 20}` });
@@ -342,5 +343,29 @@ describe('an order staff record as paid', () => {
     const unpaid = await record(false);
     expect(await documentsOf(unpaid.reference)).toEqual([]);
     await expectGapFree();
+  });
+});
+
+describe('a data request (POPIA) about an invoiced customer', () => {
+  it('exports the tax invoice with the order; deletion blanks the order and its VAT number but keeps the invoice as issued', async () => {
+    await useStaffSession('198.19.0.41');
+    const email = 'naledi.invoiced@example.co.za';
+    const leadId = await capture({ name: 'Naledi M', email, phone: '082 777 0101' }, '198.19.0.42');
+    const { reference } = await insertOrder({ email, name: 'Naledi Mokoena' });
+    await env.DB.prepare('UPDATE orders SET customer_vat_number = ? WHERE reference = ?').bind('4987654321', reference).run();
+    await pay(reference);
+    const issued = await documentsOf(reference);
+    expect(issued).toHaveLength(1);
+
+    const data = await exportBy(leadId, 'email', email);
+    const order = data.orders.find((o: { reference: string }) => o.reference === reference);
+    expect(order.taxDocuments).toEqual([expect.objectContaining({ number: issued[0]!.number, kind: 'invoice' })]);
+    expect(order.taxDocuments[0].document.customer).toMatchObject({ name: 'Naledi Mokoena', vatNumber: '4987654321' });
+    expect(data.notes.join(' ')).toMatch(/Tax invoices and credit notes are kept as issued/);
+
+    await deleteBy(leadId, 'email', email);
+    const row = (await database(env.DB).select().from(orders).where(eq(orders.reference, reference)))[0]!;
+    expect(row).toMatchObject({ customerName: 'Deleted on request', customerVatNumber: null });
+    expect(await documentsOf(reference)).toEqual(issued);
   });
 });

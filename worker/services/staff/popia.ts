@@ -123,6 +123,7 @@ export async function exportPersonalData(env: Env, leadId: string, token: string
       ...order,
       lines: m.lineRows.filter((l) => l.orderReference === order.reference),
       payments: m.paymentRows.filter((p) => p.orderReference === order.reference),
+      taxDocuments: m.invoiceRows.filter((i) => i.orderReference === order.reference),
     })),
     emails: m.emailRows.map(({ row: e }) => ({
       id: e.id,
