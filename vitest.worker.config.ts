@@ -35,6 +35,9 @@ export default defineConfig(async () => {
             BUSINESS_EMAIL: 'info@example.co.za',
             MARKETING_EMAIL: 'marketing@example.co.za',
             MAIN_WEBSITE_URL: 'https://example.co.za',
+            // A VAT vendor, so paid orders get tax invoices (services/tax-invoices.ts).
+            VAT_NUMBER: '4123456789',
+            BUSINESS_ADDRESS: '12 Main Street, Knysna, 6570',
             CRAWL_DELAY_MS: '0',
             PAYMENT_PROVIDER: 'sandbox',
             STAND_IN_URL: inject<string>('standInUrl'),

@@ -268,6 +268,21 @@ export function deployProblems(config) {
     problems.push('BUSINESS_EMAIL: set the address customers write to and order notices go to, in wrangler.toml [vars].');
   if (!isSet('MARKETING_EMAIL'))
     problems.push('MARKETING_EMAIL: set the address the daily report goes to every morning at 06:00, in wrangler.toml [vars].');
+  // Only a VAT vendor issues tax invoices (services/tax-invoices.ts): a number SARS would not have
+  // issued would print on every invoice, and an invoice must carry the business's address too.
+  const vatNumber = value('VAT_NUMBER');
+  if (vatNumber && !/^4\d{9}$/.test(vatNumber.replace(/[\s-]/g, '')))
+    problems.push(
+      `VAT_NUMBER: "${vatNumber}" is not a South African VAT number (10 digits starting with 4); correct it, or remove it to issue receipts only.`,
+    );
+  else if (vatNumber && !isSet('BUSINESS_ADDRESS'))
+    problems.push(
+      "BUSINESS_ADDRESS: VAT_NUMBER is set, so tax invoices are issued and must carry the business's address; set it in wrangler.toml [vars].",
+    );
+  if (/\bsample\b/i.test(value('BUSINESS_ADDRESS')))
+    problems.push(
+      `BUSINESS_ADDRESS: "${value('BUSINESS_ADDRESS')}" is a sample value; set the business's own in wrangler.toml [vars], or remove it.`,
+    );
   if (!CONTACT_NUMBERS.some(isSet))
     problems.push(`${CONTACT_NUMBERS.join(' / ')}: set at least one number customers can call or WhatsApp, in wrangler.toml [vars].`);
 

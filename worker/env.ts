@@ -28,6 +28,10 @@ export interface Env {
   BUSINESS_EMAIL?: string;
   MARKETING_EMAIL?: string;
   MAIN_WEBSITE_URL?: string;
+  /** The business's VAT registration number (10 digits starting with 4); unset: no tax invoices, receipts only. */
+  VAT_NUMBER?: string;
+  /** The business's postal address, printed on tax invoices and credit notes. */
+  BUSINESS_ADDRESS?: string;
   COMPETITOR_URLS?: string;
   /** Pause between two requests of the crawler to one site, in ms (default 1000). */
   CRAWL_DELAY_MS?: string;

@@ -62,6 +62,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'POST', path: '/api/payment/yoco/webhook', reason: "Yoco's webhook (Standard Webhooks signature)" },
   { method: 'POST', path: '/api/payment/payfast/notify', reason: "PayFast's ITN (signature, source, amount and server checks)" },
   { method: 'GET', path: '/api/receipts/:file', reason: 'the customer downloads the receipt PDF of their order' },
+  { method: 'GET', path: '/api/invoices/:file', reason: 'the customer downloads the tax invoice (or a credit note) of their paid order' },
   // The customer-facing parts of the staff side.
   { method: 'GET', path: '/api/tracking/:number', reason: 'customers look up a courier tracking number on /track' },
   { method: 'GET', path: '/api/tracking/order/:orderId', reason: 'customers look up tracking by order reference on /track' },

@@ -167,6 +167,21 @@ describe('axe on the pages the table reaches by redirect or link', () => {
   });
 });
 
+/** The quote calculator with one roller blind added. */
+async function calculatorWithABlind(page: Page): Promise<void> {
+  await page.goto(baseUrl + '/quote-calculator');
+  await settle(page);
+  const colours = page.waitForResponse((r) => r.url().includes('/api/colours/roller-blockout'));
+  await page.getByLabel('Product').selectOption('roller-blockout');
+  await colours;
+  await page.getByLabel('Width (mm)').fill('1200');
+  await page.getByLabel('Drop (mm)').fill('1500');
+  await page.locator('.qc-swatch').first().click();
+  await page.getByTestId('qc-unit-price').waitFor();
+  await page.getByRole('button', { name: 'Add Blind' }).click();
+  await page.getByTestId('qc-line').first().waitFor();
+}
+
 describe('axe on interactive states', () => {
   let context: BrowserContext;
   let page: Page;
@@ -222,19 +237,22 @@ describe('axe on interactive states', () => {
   });
 
   it('the quote calculator with a blind added', async () => {
-    await page.goto(baseUrl + '/quote-calculator');
-    await settle(page);
-    const colours = page.waitForResponse((r) => r.url().includes('/api/colours/roller-blockout'));
-    await page.getByLabel('Product').selectOption('roller-blockout');
-    await colours;
-    await page.getByLabel('Width (mm)').fill('1200');
-    await page.getByLabel('Drop (mm)').fill('1500');
-    await page.locator('.qc-swatch').first().click();
-    await page.getByTestId('qc-unit-price').waitFor();
-    await page.getByRole('button', { name: 'Add Blind' }).click();
-    await page.getByTestId('qc-line').first().waitFor();
+    await calculatorWithABlind(page);
     await settle(page);
     const found = await blockingViolations(page, 'calculator with a line');
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  it('the order form with a VAT number that is not one: the field says so, and is marked invalid', async () => {
+    await calculatorWithABlind(page);
+    await page.getByRole('button', { name: 'Complete Your Order' }).click();
+    const vat = page.getByLabel(/^VAT number \(for a tax invoice, optional\)/);
+    await vat.fill('5123456789');
+    await vat.press('Tab');
+    await page.getByText('VAT number must be a South African VAT number: 10 digits starting with 4.').waitFor();
+    await expect.poll(() => vat.getAttribute('aria-invalid')).toBe('true');
+    await settle(page);
+    const found = await blockingViolations(page, 'order form, VAT number wrong');
     expect(found, found.join('\n')).toEqual([]);
   });
 

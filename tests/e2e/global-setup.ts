@@ -48,6 +48,9 @@ export default async function setup(project: TestProject) {
       APP_ENV: 'development',
       PAYMENT_PROVIDER: 'sandbox',
       MAIN_WEBSITE_URL: fixtureSite.url,
+      // A VAT vendor, so a paid order has a tax invoice (order-journey opens it).
+      VAT_NUMBER: '4123456789',
+      BUSINESS_ADDRESS: '12 Main Street, Knysna, 6570',
     },
   });
   const baseUrl = `http://localhost:${port}`;

@@ -1,10 +1,11 @@
 // 'Done means': a new customer prices two blinds, e-mails the quote and reads the e-mail,
-// orders, pays with a test card, sees Paid on the receipt and downloads its PDF; then an attacker's
+// orders, pays with a test card, sees Paid on the receipt and downloads its PDF and tax invoice; then an attacker's
 // changed price and forged payment notification change nothing.
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { readBack } from '../worker/pdf-text';
 import { screenshot, useBrowser, watchErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -94,6 +95,7 @@ describe('the whole order journey', () => {
     await page.getByLabel('Email Address').fill(email);
     await page.getByLabel('Phone Number').fill('082 555 0101');
     await page.getByLabel('Delivery Address').fill('12 Marine Drive, Knysna');
+    await page.getByLabel('VAT number (for a tax invoice, optional)').fill('4987 654 321');
     const popup = context.waitForEvent('page');
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL(/\/order-confirmation\?ref=CB-/);
@@ -131,6 +133,16 @@ describe('the whole order journey', () => {
     await page.getByRole('link', { name: 'Download PDF' }).click();
     const file = await (await download).path();
     expect(readFileSync(file!).subarray(0, 5).toString()).toBe('%PDF-');
+    // The payment issued its tax invoice: the link answers a PDF naming both VAT numbers.
+    const invoiceDownload = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download tax invoice' }).click();
+    const invoiceFile = await (await invoiceDownload).path();
+    const { texts } = await readBack(readFileSync(invoiceFile!));
+    const invoiceText = texts.join('\n');
+    for (const expected of ['Tax Invoice', 'VAT registration number: 4123456789', 'VAT number: 4987654321', reference, 'Thandi Mokoena']) {
+      expect(invoiceText).toContain(expected);
+    }
+    expect(invoiceText).toContain('Test payment: no money was taken');
     await screenshot(page, 'journey-receipt-paid');
     expect(errors).toEqual([]);
     await context.close();

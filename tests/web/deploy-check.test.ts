@@ -126,6 +126,27 @@ describe('deploy checks', () => {
     for (const key of Object.keys(vars)) expect(problems.join('\n')).toMatch(new RegExp(`^${key}: ".*" is a sample value`, 'm'));
   });
 
+  it('refuses a VAT_NUMBER that is not 10 digits starting with 4, and a VAT number without the address an invoice needs', () => {
+    const address = { BUSINESS_ADDRESS: '8 Long Street, Knysna, 6571' };
+    for (const VAT_NUMBER of ['412345678', '41234567890', '5123456789', '4123456789X', 'VAT4123456789']) {
+      expect(problemsFor({ vars: { VAT_NUMBER, ...address } })).toEqual([
+        expect.stringMatching(new RegExp(`^VAT_NUMBER: "${VAT_NUMBER}" is not a South African VAT number \\(10 digits starting with 4\\)`)),
+      ]);
+    }
+    expect(problemsFor({ vars: { VAT_NUMBER: '4123456789', ...address } })).toEqual([]);
+    expect(problemsFor({ vars: { VAT_NUMBER: '4123 456 789', ...address } })).toEqual([]);
+    expect(problemsFor({ vars: { VAT_NUMBER: '4123456789' } })).toEqual([expect.stringMatching(/^BUSINESS_ADDRESS: VAT_NUMBER is set/)]);
+    // Not a VAT vendor: receipts only, nothing to refuse.
+    expect(problemsFor({ vars: { VAT_NUMBER: undefined } })).toEqual([]);
+  });
+
+  it('refuses the sample VAT number and address of .dev.vars.example', () => {
+    const sample = parseEnv(devVarsExample);
+    const problems = problemsFor({ vars: { VAT_NUMBER: sample.VAT_NUMBER, BUSINESS_ADDRESS: sample.BUSINESS_ADDRESS } }).join('\n');
+    expect(problems).toMatch(/^VAT_NUMBER: ".*" is a sample value/m);
+    expect(problems).toMatch(/^BUSINESS_ADDRESS: ".*" is a sample value/m);
+  });
+
   it("asks for the gateway's secrets", () => {
     expect(problemsFor({ secretNames: ['ADMIN_PIN', 'YOCO_SECRET_KEY', 'EMAIL_API_KEY'] })).toEqual([
       expect.stringMatching(/^YOCO_WEBHOOK_SECRET: PAYMENT_PROVIDER is "yoco"/),

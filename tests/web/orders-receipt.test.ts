@@ -196,6 +196,14 @@ describe('test payments and refunds on the receipt', () => {
     expect(sampleReceipt().testPayment).toBe(false);
   });
 
+  it("offers 'Download tax invoice' only when the server says the order's tax invoice is issued", () => {
+    expect(receiptFromOrder({ ...order, has_tax_invoice: true }).hasTaxInvoice).toBe(true);
+    expect(receiptFromOrder({ ...order, has_tax_invoice: false }).hasTaxInvoice).toBe(false);
+    expect(receiptFromOrder(order).hasTaxInvoice).toBe(false);
+    expect(receiptFromCompletedOrder(completed).hasTaxInvoice).toBeFalsy();
+    expect(sampleReceipt().hasTaxInvoice).toBeFalsy();
+  });
+
   it("names every payment status on the badge: 'Refunded' once the payment was given back", () => {
     const labels = (['pending', 'paid', 'part_paid', 'failed', 'cancelled', 'refunded'] as const).map(paymentStatusLabel);
     expect(labels).toEqual(['Pending', 'Paid', 'Part paid', 'Pending', 'Pending', 'Refunded']);

@@ -18,6 +18,7 @@ import {
   parseAutoMeasurements,
   type BlindForm,
   type CustomerDetails,
+  vatNumberProblem,
 } from '../../web/src/features/quote/calculator-model';
 import { parseQuoteBlinds } from '../../web/src/lib/quote-storage';
 import { line } from './quote-fixtures';
@@ -83,6 +84,24 @@ describe('the order (spec sections 3, 5, 7, 8)', () => {
       total_amount: 3701,
     });
     expect(orderSubmitSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it("maps 'VAT number (for a tax invoice, optional)' to customer_vat_number: only when given, as 10 digits", () => {
+    const lines = [line()];
+    expect(buildOrderPayload(customer, lines)).not.toHaveProperty('customer_vat_number');
+    expect(buildOrderPayload({ ...customer, customer_vat_number: '  ' }, lines)).not.toHaveProperty('customer_vat_number');
+    const payload = buildOrderPayload({ ...customer, customer_vat_number: ' 4123 456-789 ' }, lines);
+    expect(payload.customer_vat_number).toBe('4123456789');
+    expect(orderSubmitSchema.parse(payload).customer_vat_number).toBe('4123456789');
+    expect(vatNumberProblem({ customer_vat_number: '4123 456 789' })).toBeNull();
+    expect(vatNumberProblem({})).toBeNull();
+    for (const wrong of ['5123456789', '412345678', '41234567890', '4123abc789']) {
+      expect(vatNumberProblem({ customer_vat_number: wrong })).toBe(
+        'VAT number must be a South African VAT number: 10 digits starting with 4.',
+      );
+      // A wrong number holds the order back until it is corrected or removed.
+      expect(canSubmitOrder({ ...customer, customer_vat_number: wrong }, lines)).toBe(false);
+    }
   });
 
   it('reuses the Idempotency-Key on a retry of the same attempt and makes a new one when the order changed', () => {

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, StandardFonts, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import {
   layoutReceipt,
@@ -13,6 +13,7 @@ import {
 } from '../../worker/services/receipt-pdf';
 import type { OrderDto, PricedLineDto } from '../../worker/shared/orders-api';
 import { get } from './helpers';
+import { readBack } from './pdf-text';
 
 const business: ReceiptBusiness = {
   name: 'Custom Blinds',
@@ -73,31 +74,6 @@ function order(overrides: Partial<OrderDto> = {}): OrderDto {
     sizes_to_confirm: false,
     ...overrides,
   };
-}
-
-/** WinAnsi bytes 0x80-0x9f that differ from Latin-1 (the ones a receipt may hold). */
-const WIN_ANSI_EXTRAS: Record<number, string> = { 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—', 0x85: '…' };
-
-/** The text a page draws, one line per Tj: pdf-lib writes standard-font text as hex strings. */
-function pageText(doc: PDFDocument, page: PDFPage): string {
-  const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
-  let out = '';
-  for (const stream of streams) {
-    if (!(stream instanceof PDFRawStream)) continue;
-    const ops = Array.from(decodePDFRawStream(stream).decode(), (b) => String.fromCharCode(b)).join('');
-    for (const m of ops.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
-      const bytes = m[1]!.match(/../g)?.map((h) => parseInt(h, 16)) ?? [];
-      out += bytes.map((b) => WIN_ANSI_EXTRAS[b] ?? String.fromCharCode(b)).join('') + '\n';
-    }
-  }
-  return out;
-}
-
-async function readBack(bytes: Uint8Array) {
-  const doc = await PDFDocument.load(bytes);
-  const pages = doc.getPages();
-  return { doc, pages, texts: pages.map((p) => pageText(doc, p)) };
 }
 
 describe('receiptPdf', () => {

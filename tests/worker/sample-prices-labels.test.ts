@@ -3,7 +3,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { like } from 'drizzle-orm';
 import { database } from '../../worker/lib/db';
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { emailOutbox } from '../../worker/db/schema';
@@ -11,6 +11,7 @@ import { coloursForProduct } from '../../worker/services/catalog';
 import { bulkUploadPriceLists, templateFor } from '../../worker/services/staff/price-lists';
 import { SAMPLE_PRICES_NOTE, SAMPLE_PRICES_TEXT } from '../../worker/shared/sample-prices';
 import { clientIp } from './helpers';
+import { pageText } from './pdf-text';
 
 async function post(path: string, body: unknown): Promise<Response> {
   const ctx = createExecutionContext();
@@ -45,20 +46,6 @@ async function emailsAbout(marker: string) {
     .select()
     .from(emailOutbox)
     .where(like(emailOutbox.text, `%${marker}%`));
-}
-
-/** The text a page draws, one line per Tj (pdf-lib writes standard-font text as hex strings). */
-function pageText(doc: PDFDocument, page: PDFPage): string {
-  const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
-  let out = '';
-  for (const stream of streams) {
-    if (!(stream instanceof PDFRawStream)) continue;
-    const ops = Array.from(decodePDFRawStream(stream).decode(), (b) => String.fromCharCode(b)).join('');
-    for (const m of ops.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
-      out += (m[1]!.match(/../g) ?? []).map((h) => String.fromCharCode(parseInt(h, 16))).join('') + ' ';
-  }
-  return out;
 }
 
 async function receiptText(reference: string): Promise<string> {

@@ -186,6 +186,8 @@ export const orders = sqliteTable(
     proofKey: text('proof_key'),
     /** When that proof was uploaded. */
     proofUploadedAt: text('proof_uploaded_at'),
+    /** The customer's VAT registration number for their tax invoice (checkout, optional). */
+    customerVatNumber: text('customer_vat_number'),
   },
   (t) => [
     index('orders_created').on(t.createdAt),
@@ -275,6 +277,35 @@ export const payments = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('payments_order').on(t.orderReference)],
+);
+
+/**
+ * Tax invoices and credit notes (VAT Act section 20 and 21), numbered from ONE gap-free sequence:
+ * the number is taken as MAX + 1 inside the INSERT that issues the document (services/tax-invoices.ts),
+ * so two payments at once cannot share a number or leave a gap. A document is frozen when issued
+ * (`document` holds what it says) and never renumbered or changed. No foreign key to the order: the
+ * Act's five-year record keeping outlives what the retention schedule keeps of an order.
+ */
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    number: integer('number').primaryKey(),
+    /** invoice | credit_note */
+    kind: text('kind').notNull(),
+    orderReference: text('order_reference').notNull(),
+    /** A credit note's refund (the payment's provider id): one credit note per refund. */
+    refundPaymentId: text('refund_payment_id').unique(),
+    issuedAt: text('issued_at').notNull(),
+    /** The frozen document (TaxDocument in services/tax-invoices.ts). */
+    document: text('document', { mode: 'json' }).notNull().$type<unknown>(),
+  },
+  (t) => [
+    // One tax invoice per order, whatever repeats or races.
+    uniqueIndex('invoices_one_per_order')
+      .on(t.orderReference)
+      .where(sql`kind = 'invoice'`),
+    index('invoices_order').on(t.orderReference),
+  ],
 );
 
 /**

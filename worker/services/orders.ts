@@ -20,6 +20,7 @@ import { gridForProduct, priceForSize } from './pricing';
 import { isUniqueViolation } from '../lib/d1-errors';
 import { sha256Hex } from '../lib/crypto';
 import { phoneKey } from '../shared/contact-normal-form';
+import { invoiceStatement, taxSupplier } from './tax-invoices';
 import type { FulfilmentMethod, OrderSource, StaffPaymentMethod } from '../shared/fulfilment';
 
 export type BlindLineInput = z.output<typeof blindLineSchema>;
@@ -151,6 +152,7 @@ function toOrderDto(order: OrderRow, lines: readonly OrderLineRow[]): OrderDto {
     customer_email: order.customerEmail,
     customer_phone: order.customerPhone,
     customer_address: order.customerAddress,
+    customer_vat_number: order.customerVatNumber,
     special_instructions: order.specialInstructions,
     quote_id: order.quoteId,
     blinds: [...lines]
@@ -208,7 +210,15 @@ export async function orderHasSamplePrices(db: D1Database, reference: string): P
 }
 
 export interface NewOrder {
-  customer: { name: string; email: string; phone: string | null; address: string | null; instructions: string | null };
+  customer: {
+    name: string;
+    email: string;
+    phone: string | null;
+    address: string | null;
+    instructions: string | null;
+    /** For the tax invoice (checkout's optional VAT number). */
+    vatNumber?: string | null;
+  };
   lines: readonly PricedLineDto[];
   /** Per line number: the reason for a price set by hand, and the photo scan the size came from. */
   lineExtras?: ReadonlyMap<number, { manualPriceReason?: string | null; photoKey?: string | null }>;
@@ -262,6 +272,7 @@ export function orderStatements(
   const db = env.DB;
   const d = database(db);
   const { totalCents, vatCents, subtotalCents } = totalsOf(order.lines);
+  const supplier = taxSupplier(env);
   // A staff-recorded order without an e-mail address ('') gets no customer e-mail; staff need no
   // notice of an order they recorded themselves.
   const hasEmail = order.customer.email.trim() !== '';
@@ -278,6 +289,7 @@ export function orderStatements(
       customerEmail: order.customer.email,
       customerPhone: order.customer.phone,
       customerAddress: order.customer.address,
+      customerVatNumber: order.customer.vatNumber ?? null,
       specialInstructions: order.customer.instructions,
       subtotalCents,
       vatCents,
@@ -322,6 +334,27 @@ export function orderStatements(
         photoKey: order.lineExtras?.get(l.line_no)?.photoKey ?? null,
       }),
     ),
+    // Recorded as paid in full (a manual payment staff took): its tax invoice is issued with it.
+    ...(order.staff?.paid && supplier
+      ? [
+          invoiceStatement(
+            db,
+            {
+              reference,
+              order_date: createdAt,
+              customer_name: order.customer.name,
+              customer_address: order.customer.address,
+              customer_email: order.customer.email,
+              customer_vat_number: order.customer.vatNumber ?? null,
+              blinds: [...order.lines],
+              total_cents: totalCents,
+              test_payment: false,
+            },
+            supplier,
+            new Date(createdAt),
+          ),
+        ]
+      : []),
   ] as const;
   return { statements, emails: emails.map((m) => outboxInsert(db, m, new Date(createdAt))) };
 }
@@ -392,6 +425,7 @@ export async function submitOrder(
       phone: input.customer_phone,
       address: input.customer_address,
       instructions: input.special_instructions,
+      vatNumber: input.customer_vat_number ?? null,
     },
     lines,
     clientTotalCents: input.total_amount === undefined ? null : cents(input.total_amount),

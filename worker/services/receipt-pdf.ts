@@ -37,13 +37,13 @@ export interface ReceiptPage {
 /** A4 portrait in points. */
 export const PAGE_WIDTH = 595.28;
 export const PAGE_HEIGHT = 841.89;
-const MARGIN = 48;
-const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+export const MARGIN = 48;
+export const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 /** Room kept free at the bottom of every page for its footer. */
-const FOOTER_SPACE = 40;
-const BODY = 9.5;
-const SMALL = 8.5;
-const LINE = 1.35;
+export const FOOTER_SPACE = 40;
+export const BODY = 9.5;
+export const SMALL = 8.5;
+export const LINE = 1.35;
 
 const CONTROL_LABELS: Record<string, string> = { left: 'Left control', right: 'Right control' };
 const MOUNT_LABELS: Record<string, string> = { 'inside-recess': 'Inside recess', 'outside-facefix': 'Outside (face fix)' };
@@ -294,13 +294,18 @@ export function layoutReceipt(order: OrderDto, business: ReceiptBusiness, metric
     y -= 2;
   }
 
-  // --- Footers, now that the page count is known.
+  addFooters(pages, `${business.name} · Receipt ${order.reference} · Prices include 15% VAT`, metrics);
+  return pages;
+}
+
+/** Every page's footer, once the page count is known: a rule, `left` and 'Page n of N'. */
+export function addFooters(pages: ReceiptPage[], left: string, metrics: TextMetrics): void {
   pages.forEach((page, i) => {
     const footerY = MARGIN - 8;
     page.items.push({ kind: 'rule', x1: MARGIN, x2: PAGE_WIDTH - MARGIN, y: footerY + 14, thickness: 0.5, colour: 'rule' });
     page.items.push({
       kind: 'text',
-      text: clean(`${business.name} · Receipt ${order.reference} · Prices include 15% VAT`),
+      text: metrics.clean(left),
       x: MARGIN,
       y: footerY,
       size: 7.5,
@@ -318,7 +323,6 @@ export function layoutReceipt(order: OrderDto, business: ReceiptBusiness, metric
       colour: 'muted',
     });
   });
-  return pages;
 }
 
 /** Characters the standard fonts' WinAnsi encoding lacks, spelled with ones it has. */
@@ -363,7 +367,18 @@ const COLOURS: Record<Colour, ReturnType<typeof rgb>> = {
 };
 
 /** The receipt PDF of one order (A4, Helvetica). */
-export async function receiptPdf(order: OrderDto, business: ReceiptBusiness): Promise<Uint8Array<ArrayBuffer>> {
+export function receiptPdf(order: OrderDto, business: ReceiptBusiness): Promise<Uint8Array<ArrayBuffer>> {
+  return drawPdf(
+    { title: `Receipt ${order.reference}`, author: business.name, subject: `${business.name} order ${order.reference}` },
+    (metrics) => layoutReceipt(order, business, metrics),
+  );
+}
+
+/** A document laid out by `layout` with the real font metrics, drawn as an A4 PDF (Helvetica). */
+export async function drawPdf(
+  meta: { title: string; author: string; subject: string },
+  layout: (metrics: TextMetrics) => ReceiptPage[],
+): Promise<Uint8Array<ArrayBuffer>> {
   const doc = await PDFDocument.create();
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
@@ -374,15 +389,15 @@ export async function receiptPdf(order: OrderDto, business: ReceiptBusiness): Pr
     width: (s, size, isBold) => font(isBold).widthOfTextAtSize(s, size),
   };
 
-  doc.setTitle(`Receipt ${order.reference}`);
-  doc.setAuthor(business.name);
-  doc.setSubject(`${business.name} order ${order.reference}`);
-  doc.setCreator(business.name);
-  doc.setProducer(business.name);
+  doc.setTitle(meta.title);
+  doc.setAuthor(meta.author);
+  doc.setSubject(meta.subject);
+  doc.setCreator(meta.author);
+  doc.setProducer(meta.author);
 
-  for (const layout of layoutReceipt(order, business, metrics)) {
+  for (const laidOut of layout(metrics)) {
     const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-    for (const item of layout.items) {
+    for (const item of laidOut.items) {
       if (item.kind === 'text') {
         page.drawText(item.text, { x: item.x, y: item.y, size: item.size, font: font(item.bold), color: COLOURS[item.colour] });
       } else if (item.kind === 'rule') {

@@ -7,6 +7,7 @@ import { chatSessionIdSchema, email, optionalText, requiredText } from './schema
 import { LINE_SIZE_SOURCES, type StoredSizeSource } from './size-sources';
 import type { OrderTimelineDto } from './fulfilment';
 import { PHOTO_KEY_PATTERN } from './photo-keys';
+import { customerVatNumberSchema } from './vat-number';
 
 export const QUOTE_VALID_DAYS = 30;
 export const CONTROL_SIDES = ['left', 'right'] as const;
@@ -63,6 +64,8 @@ export const orderSubmitSchema = z.object({
   blinds: blindsSchema,
   /** The consultant chat the customer ordered from, so staff can read it and open its photos. */
   chat_session_id: chatSessionIdSchema.optional(),
+  /** The customer's VAT registration number, for their tax invoice (optional; 10 digits starting with 4). */
+  customer_vat_number: customerVatNumberSchema.optional(),
   /** The client's total in rand: ignored, the server's total is the order's. */
   total_amount: z.coerce.number().optional(),
 });
@@ -121,6 +124,8 @@ export interface OrderDto {
   customer_email: string;
   customer_phone: string | null;
   customer_address: string | null;
+  /** Given at checkout for a tax invoice; absent on views built before it was stored. */
+  customer_vat_number?: string | null;
   special_instructions: string | null;
   quote_id: string | null;
   blinds: PricedLineDto[];
@@ -147,6 +152,8 @@ export interface OrderDto {
    * card payment charges; 0 once paid.
    */
   amount_due_cents?: number;
+  /** Set by GET /api/orders/{reference}: its tax invoice is issued (GET /api/invoices/{reference}.pdf). */
+  has_tax_invoice?: boolean;
   /** Set by GET /api/orders/{reference}: where the order is in the making, and what comes next (no staff notes). */
   timeline?: OrderTimelineDto;
   /** Set by GET /api/orders/{reference}: when the customer's latest proof of payment was uploaded, or null. */
@@ -158,6 +165,11 @@ export interface ProofUploadResponse {
   success: true;
   proofUploadedAt: string;
   message: string;
+}
+
+/** Where an order's tax invoice is downloaded (404 until it is issued). */
+export function taxInvoicePath(reference: string): string {
+  return `/api/invoices/${encodeURIComponent(reference)}.pdf`;
 }
 
 /** GET /api/orders/{reference}. */

@@ -8,6 +8,9 @@ import { orders, paymentCheckouts, payments } from '../../db/schema';
 import type { PaymentStatus } from '../../shared/orders-api';
 import { outboxInsertOrIgnore, type OutgoingEmail } from '../email/outbox';
 import type { ProviderName } from './types';
+import { withNumberRetry, type invoiceStatement } from '../tax-invoices';
+
+type TaxDocumentStatement = ReturnType<typeof invoiceStatement>;
 
 /** The columns a payment needs; OrderDto (findOrder) has no checkout id or provider. */
 export interface PaymentOrder {
@@ -216,6 +219,8 @@ export async function recordPaymentOutcome(
   outcome: PaymentOutcome,
   emails: readonly OutgoingEmail[] = [],
   now = new Date(),
+  /** The tax invoice or credit note the outcome issues (services/tax-invoices.ts), after the order's change. */
+  documents: readonly TaxDocumentStatement[] = [],
 ): Promise<RecordedOutcome> {
   const d = database(db);
   const insert = d
@@ -231,10 +236,9 @@ export async function recordPaymentOutcome(
     })
     .onConflictDoNothing({ target: payments.providerPaymentId })
     .returning({ id: payments.id });
-  const [inserted, updated] = await d.batch([
-    insert,
-    orderUpdate(db, outcome, now),
-    ...emails.map((email) => outboxInsertOrIgnore(db, email, now)),
-  ]);
+  // A document number taken at the same instant fails the batch whole: it is run again.
+  const [inserted, updated] = await withNumberRetry(() =>
+    d.batch([insert, orderUpdate(db, outcome, now), ...documents, ...emails.map((email) => outboxInsertOrIgnore(db, email, now))]),
+  );
   return { duplicate: inserted.length === 0, orderUpdated: updated.length > 0 };
 }

@@ -4,7 +4,7 @@
 import type { Env } from '../../env';
 import { html } from '../../lib/html';
 import { businessName, businessProfile } from '../../lib/business-profile';
-import { TEST_PAYMENT_NOTE } from '../../shared/orders-api';
+import { TEST_PAYMENT_NOTE, taxInvoicePath } from '../../shared/orders-api';
 import { formatRandFromCents } from '../../shared/money';
 import { greetingName } from '../email/customer-email-guard';
 import type { OutgoingEmail } from '../email/outbox';
@@ -24,13 +24,18 @@ export async function paymentReceiptEmail(
   amountCents: number,
   /** 'manual': staff took the payment (cash, card machine, a bank transfer they matched to the order). */
   provider: ProviderName | 'manual',
-  /**
-   * A payment staff recorded on an existing order (POST /api/admin/orders/{reference}/payments): the
-   * dedupe key names the payment, so each recorded payment has its receipt, and while money is still
-   * outstanding the receipt says how much instead of 'confirmed'.
-   */
-  recorded?: { outstandingCents: number; providerPaymentId: string },
+  options: {
+    /**
+     * A payment staff recorded on an existing order (POST /api/admin/orders/{reference}/payments): the
+     * dedupe key names the payment, so each recorded payment has its receipt, and while money is still
+     * outstanding the receipt says how much instead of 'confirmed'.
+     */
+    recorded?: { outstandingCents: number; providerPaymentId: string };
+    /** A tax invoice is issued with this payment (services/tax-invoices.ts): the e-mail links it. */
+    taxInvoice?: boolean;
+  } = {},
 ): Promise<OutgoingEmail> {
+  const { recorded, taxInvoice = false } = options;
   const business = businessName(env);
   const amount = formatRandFromCents(amountCents);
   const contact = [businessEmail(env), businessProfile(env).phoneNational].filter(Boolean).join(' or ');
@@ -45,11 +50,20 @@ export async function paymentReceiptEmail(
     recorded && recorded.outstandingCents > 0
       ? `${formatRandFromCents(recorded.outstandingCents)} of the order total of ${formatRandFromCents(order.totalCents)} is still outstanding; production starts once it is paid in full. Use ${order.reference} as the payment reference.`
       : 'Your order is confirmed. Processing takes 1-2 business days and production 7-10 business days; then it is delivered by courier.';
+  // PUBLIC_BASE_URL makes the link absolute; without it the order page is where the invoice is.
+  const origin = env.PUBLIC_BASE_URL?.trim().replace(/\/+$/, '');
+  const invoiceUrl = taxInvoice && origin ? `${origin}${taxInvoicePath(order.reference)}` : null;
+  const invoiceText = taxInvoice
+    ? invoiceUrl
+      ? `Download tax invoice: ${invoiceUrl}`
+      : `Your tax invoice is on your order page: 'Download tax invoice'.`
+    : null;
   const text = [
     hi,
     '',
     `Thank you: we have received your payment of ${amount} (VAT included) for order ${order.reference}.`,
     ...(test ? [`${TEST_PAYMENT_NOTE}.`] : []),
+    ...(invoiceText ? [invoiceText] : []),
     confirmed,
     questions,
     '',
@@ -58,6 +72,7 @@ export async function paymentReceiptEmail(
   const body = html`<p>${hi}</p>
 <p>Thank you: we have received your payment of <strong>${amount}</strong> (VAT included) for order <strong>${order.reference}</strong>.</p>
 ${test ? html`<p><strong>${TEST_PAYMENT_NOTE}.</strong></p>` : ''}
+${invoiceUrl ? html`<p><a href="${invoiceUrl}">Download tax invoice</a> (PDF)</p>` : invoiceText ? html`<p>${invoiceText}</p>` : ''}
 <p>${confirmed}</p>
 <p>${questions}</p>
 <p>${business}</p>`;

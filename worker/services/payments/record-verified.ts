@@ -6,12 +6,14 @@ import type { OutgoingEmail } from '../email/outbox';
 import { recordPaymentOutcome, type PaymentOrder, type PaymentOutcome } from './ledger';
 import { paymentNoticeEmail, paymentReceiptEmail, refundNoticeEmail } from './receipt';
 import { paymentLog, type NotificationResult } from './types';
+import { findOrder } from '../orders';
+import { creditNoteStatement, findTaxDocument, invoiceStatement, taxSupplier } from '../tax-invoices';
 
 /** The customer's receipt and the business's notice of a payment; the business's notice of a refund. */
-async function emailsFor(env: Env, order: PaymentOrder, outcome: PaymentOutcome): Promise<OutgoingEmail[]> {
+async function emailsFor(env: Env, order: PaymentOrder, outcome: PaymentOutcome, taxInvoice: boolean): Promise<OutgoingEmail[]> {
   const emails: (OutgoingEmail | null)[] = [];
   if (outcome.status === 'succeeded') {
-    const receipt = await paymentReceiptEmail(env, order, outcome.amountCents, outcome.provider);
+    const receipt = await paymentReceiptEmail(env, order, outcome.amountCents, outcome.provider, { taxInvoice });
     emails.push(
       // The first receipt's key is per order (a second payment sends no second receipt); the balance of
       // a part-paid order is a payment of its own, with a receipt of its own.
@@ -24,6 +26,25 @@ async function emailsFor(env: Env, order: PaymentOrder, outcome: PaymentOutcome)
   return emails.filter((email): email is OutgoingEmail => email !== null);
 }
 
+/**
+ * The tax invoice a payment issues (it takes effect only if the order is paid in full once the
+ * payment is recorded, and only once per order), or the credit note of a refund on an invoiced order.
+ */
+async function documentsFor(env: Env, order: PaymentOrder, outcome: PaymentOutcome, now: Date) {
+  if (outcome.status === 'succeeded') {
+    const supplier = taxSupplier(env);
+    const full = supplier && !isSettled(order.paymentStatus) ? await findOrder(env.DB, order.reference) : null;
+    return supplier && full ? [invoiceStatement(env.DB, { ...full, test_payment: outcome.provider === 'sandbox' }, supplier, now)] : [];
+  }
+  if (outcome.status === 'refunded') {
+    const invoice = await findTaxDocument(env.DB, order.reference, 'invoice');
+    return invoice ? [creditNoteStatement(env.DB, invoice, outcome.providerPaymentId, outcome.amountCents, now)] : [];
+  }
+  return [];
+}
+
+const isSettled = (status: PaymentOrder['paymentStatus']) => status === 'paid' || status === 'refunded';
+
 /** `logFields` identify the payment in the logs; `note` is the answer's note once recorded. */
 export async function recordVerifiedPayment(
   env: Env,
@@ -34,11 +55,12 @@ export async function recordVerifiedPayment(
   note: string,
 ): Promise<NotificationResult> {
   const reference = order.reference;
-  const emails = await emailsFor(env, order, outcome);
+  const documents = await documentsFor(env, order, outcome, now);
+  const emails = await emailsFor(env, order, outcome, outcome.status === 'succeeded' && documents.length > 0);
   if ((outcome.status === 'succeeded' || outcome.status === 'refunded') && !env.BUSINESS_EMAIL?.trim()) {
     paymentLog('warn', 'BUSINESS_EMAIL is not set: no payment notice for the business', { reference, ...logFields });
   }
-  const recorded = await recordPaymentOutcome(env.DB, outcome, emails, now);
+  const recorded = await recordPaymentOutcome(env.DB, outcome, emails, now, documents);
   if (recorded.duplicate) return { httpStatus: 200, outcome: 'duplicate', note: 'already processed', reference };
   // Real money only: staff refund a second payment for an order that was already paid (the notice says so).
   if (outcome.status === 'succeeded' && !recorded.orderUpdated && outcome.provider !== 'sandbox') {

@@ -4,7 +4,7 @@
 import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { database } from '../../lib/db';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { customerDetails, emailOutbox, leads, orderLines, orders, payments, quotes } from '../../db/schema';
+import { customerDetails, emailOutbox, invoices, leads, orderLines, orders, payments, quotes } from '../../db/schema';
 import type { Env } from '../../env';
 import { selectInSlices } from '../../lib/chunks';
 import { sha256Hex } from '../../lib/crypto';
@@ -134,6 +134,8 @@ export async function matchedRows(env: Env, id: Identifier) {
   const refs = orderRows.map((o) => o.row.reference);
   const lineRows = await selectInSlices(refs, (slice) => d.select().from(orderLines).where(inArray(orderLines.orderReference, slice)));
   const paymentRows = await selectInSlices(refs, (slice) => d.select().from(payments).where(inArray(payments.orderReference, slice)));
+  // The tax invoices and credit notes of those orders: exported; kept as issued on deletion (VAT Act, five years).
+  const invoiceRows = await selectInSlices(refs, (slice) => d.select().from(invoices).where(inArray(invoices.orderReference, slice)));
 
   // E-mails: those addressed to (or replying to) the verified address, and the messages about a
   // matched lead, order or quote (the business's copy holds that record's details, nobody else's).
@@ -209,6 +211,10 @@ export async function matchedRows(env: Env, id: Identifier) {
   notes.push(
     `Window photos from the quick scan are stored under a session id the browser sends and carry no contact details, so they cannot be matched to a person; they are deleted ${PHOTO_RETENTION_DAYS} days after upload.`,
   );
+  if (invoiceRows.length)
+    notes.push(
+      'Tax invoices and credit notes are kept as issued, with the name, address and VAT number they were issued to: the VAT Act requires them for five years, so deleting personal data leaves them as they are.',
+    );
   if (!email)
     notes.push(
       'E-mails are matched by e-mail address; with a phone number, only the e-mails about the matched leads, orders and quotes are included.',
@@ -221,6 +227,7 @@ export async function matchedRows(env: Env, id: Identifier) {
     orderRows,
     lineRows,
     paymentRows,
+    invoiceRows,
     emailRows: [...emailRows.values()].sort((a, b) => a.row.id - b.row.id),
     chatSessions: [...chatSessions.entries()].map(([sessionId, from]) => ({ sessionId, ...from })),
     photos,

@@ -123,6 +123,7 @@ export async function exportPersonalData(env: Env, leadId: string, token: string
       ...order,
       lines: m.lineRows.filter((l) => l.orderReference === order.reference),
       payments: m.paymentRows.filter((p) => p.orderReference === order.reference),
+      taxDocuments: m.invoiceRows.filter((i) => i.orderReference === order.reference),
     })),
     emails: m.emailRows.map(({ row: e }) => ({
       id: e.id,
@@ -204,7 +205,14 @@ export async function deletePersonalData(
     ...chunks(refs).flatMap((slice) => [
       d
         .update(orders)
-        .set({ customerName: DELETED_NAME, customerEmail: '', customerPhone: null, customerAddress: null, specialInstructions: null })
+        .set({
+          customerName: DELETED_NAME,
+          customerEmail: '',
+          customerPhone: null,
+          customerAddress: null,
+          specialInstructions: null,
+          customerVatNumber: null,
+        })
         .where(inArray(orders.reference, slice)),
       // The provider's raw notification may carry the payer's name and address; amount, status and dates stay.
       d.update(payments).set({ raw: null }).where(inArray(payments.orderReference, slice)),

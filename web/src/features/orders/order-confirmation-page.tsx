@@ -20,6 +20,7 @@ import {
 import { fetchOrder } from './orders-client';
 import { formatLongDate } from './orders-model';
 import { formatRand } from '@shared/money';
+import { taxInvoicePath } from '@shared/orders-api';
 import { paymentRequestForReceipt } from './payment-model';
 import {
   confirmationSource,
@@ -178,6 +179,15 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
               download={`receipt-${receipt.reference}.pdf`}
             >
               Download PDF
+            </a>
+          )}
+          {origin === 'server' && receipt.hasTaxInvoice && (
+            <a
+              className="button button--ghost-dark"
+              href={taxInvoicePath(receipt.reference)}
+              download={`tax-invoice-${receipt.reference}.pdf`}
+            >
+              Download tax invoice
             </a>
           )}
           <Link className="button" to="/">

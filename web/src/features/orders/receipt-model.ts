@@ -36,6 +36,8 @@ export interface Receipt {
   timeline?: OrderTimelineDto | null;
   /** When the customer's proof of payment was uploaded (from the server only). */
   proofUploadedAt?: string | null;
+  /** Its tax invoice is issued (from the server only): 'Download tax invoice'. */
+  hasTaxInvoice?: boolean;
 }
 
 /** The payment status as the receipt's badge names it. */
@@ -69,6 +71,7 @@ export function receiptFromOrder(order: OrderDto): Receipt {
     cardPaymentRefused: order.card_payment_refused === true,
     timeline: order.timeline ?? null,
     proofUploadedAt: order.proof_uploaded_at ?? null,
+    hasTaxInvoice: order.has_tax_invoice === true,
     ...(order.amount_due_cents !== undefined && { amountDue: order.amount_due_cents / 100 }),
   };
 }

@@ -4,6 +4,7 @@
 import type { ColourDto } from '@shared/catalogue-api';
 import type { OrderSubmitRequest } from '@shared/orders-api';
 import type { LineSizeSource } from '@shared/size-sources';
+import { normalVatNumber, VAT_NUMBER_MESSAGE } from '@shared/vat-number';
 import {
   CALCULATOR_PRODUCTS,
   quoteTotals,
@@ -274,6 +275,8 @@ export interface CustomerDetails {
   customer_phone: string;
   customer_address: string;
   special_instructions: string;
+  /** For a tax invoice (optional): a South African VAT number, 10 digits starting with 4. */
+  customer_vat_number?: string;
 }
 
 export const EMPTY_CUSTOMER: CustomerDetails = {
@@ -282,7 +285,14 @@ export const EMPTY_CUSTOMER: CustomerDetails = {
   customer_phone: '',
   customer_address: '',
   special_instructions: '',
+  customer_vat_number: '',
 };
+
+/** What is wrong with a typed VAT number, in the server's words; null when it is blank or valid. */
+export function vatNumberProblem(customer: Pick<CustomerDetails, 'customer_vat_number'>): string | null {
+  const typed = customer.customer_vat_number?.trim() ?? '';
+  return typed && !normalVatNumber(typed) ? `VAT number ${VAT_NUMBER_MESSAGE}.` : null;
+}
 
 /** Name, e-mail and phone are required; address and instructions are optional (spec section 5). */
 export function customerDetailsComplete(customer: CustomerDetails): boolean {
@@ -291,7 +301,7 @@ export function customerDetailsComplete(customer: CustomerDetails): boolean {
 
 /** An order needs lines and the customer's details; estimated sizes are marked on the order, and staff confirm them. */
 export function canSubmitOrder(customer: CustomerDetails, lines: readonly QuoteLine[]): boolean {
-  return lines.length > 0 && customerDetailsComplete(customer);
+  return lines.length > 0 && customerDetailsComplete(customer) && vatNumberProblem(customer) === null;
 }
 
 /**
@@ -326,6 +336,8 @@ export function buildOrderPayload(
     })),
     total_amount: quoteTotals(lines).total,
     ...(chatSessionId ? { chat_session_id: chatSessionId } : {}),
+    // Sent only when given, as the server stores it (digits only).
+    ...(normalVatNumber(customer.customer_vat_number) ? { customer_vat_number: normalVatNumber(customer.customer_vat_number) } : {}),
   };
 }
 

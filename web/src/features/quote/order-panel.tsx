@@ -16,6 +16,7 @@ import {
   orderFailureDescription,
   type CustomerDetails,
   type SubmissionAttempt,
+  vatNumberProblem,
 } from './calculator-model';
 import { newId, submitOrder } from './quote-api';
 import { quoteTotals, type QuoteLine } from '../../lib/quote-storage';
@@ -53,6 +54,8 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
       : 'Our team will contact you to arrange payment.';
   const ready = canSubmitOrder(customer, orderLines);
   const detailsMissing = !customerDetailsComplete(customer);
+  const vatProblem = vatNumberProblem(customer);
+  const [vatTouched, setVatTouched] = useState(false);
 
   const update = (field: Field) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setCustomer((c) => ({ ...c, [field]: e.target.value }));
@@ -62,6 +65,11 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
     if (status === 'processing') return;
     if (orderLines.length === 0) {
       toast({ title: 'No blinds to order', description: 'Add at least one blind to your quote first.', variant: 'destructive' });
+      return;
+    }
+    if (vatProblem) {
+      setVatTouched(true);
+      toast({ title: 'Check your VAT number', description: vatProblem, variant: 'destructive' });
       return;
     }
     if (!canSubmitOrder(customer, orderLines)) {
@@ -96,7 +104,17 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
   const field = (
     name: Field,
     label: string,
-    options: { type?: string; autoComplete?: string; inputMode?: 'email' | 'tel' | 'text'; required?: boolean },
+    options: {
+      type?: string;
+      autoComplete?: string;
+      inputMode?: 'email' | 'tel' | 'text' | 'numeric';
+      required?: boolean;
+      /** What follows the label of an optional field; '(optional)' unless given. */
+      optionalNote?: string;
+      /** Shown under the field, and the field marked invalid, while set. */
+      error?: string | null;
+      onBlur?: () => void;
+    },
   ) => (
     <label className="qc-field">
       <span>
@@ -107,7 +125,7 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
             *
           </abbr>
         ) : (
-          <small className="qc-optional"> (optional)</small>
+          <small className="qc-optional"> {options.optionalNote ?? '(optional)'}</small>
         )}
       </span>
       <input
@@ -118,10 +136,18 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
         inputMode={options.inputMode}
         required={options.required}
         aria-required={options.required}
-        value={customer[name]}
+        value={customer[name] ?? ''}
         onChange={update(name)}
+        onBlur={options.onBlur}
         disabled={status === 'processing'}
+        aria-invalid={options.error ? true : undefined}
+        aria-describedby={options.error ? `${name}-error` : undefined}
       />
+      {options.error && (
+        <small id={`${name}-error`} className="qc-error">
+          {options.error}
+        </small>
+      )}
     </label>
   );
 
@@ -169,6 +195,14 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
               {field('customer_email', 'Email Address', { type: 'email', autoComplete: 'email', inputMode: 'email', required: true })}
               {field('customer_phone', 'Phone Number', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', required: true })}
               {field('customer_address', 'Delivery Address', { autoComplete: 'street-address' })}
+              {field('customer_vat_number', 'VAT number', {
+                inputMode: 'numeric',
+                autoComplete: 'off',
+                optionalNote: '(for a tax invoice, optional)',
+                // Said once the customer leaves the field (or tries to order), not while they type.
+                error: vatTouched ? vatProblem : null,
+                onBlur: () => setVatTouched(true),
+              })}
             </div>
             <label className="qc-field">
               <span>

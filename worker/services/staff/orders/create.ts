@@ -16,6 +16,7 @@ import { outboxInsert } from '../../email/outbox';
 import { newOrderReference, orderStatements, priceBlinds, queuedIds, totalsOf, type NewOrder } from '../../orders';
 import { paymentReceiptEmail } from '../../payments/receipt';
 import { auditStatement } from '../audit';
+import { taxSupplier } from '../../tax-invoices';
 
 export type StaffOrderCreateInput = z.output<typeof staffOrderCreateSchema>;
 
@@ -103,6 +104,7 @@ export async function createStaffOrder(
             },
             totalCents,
             'manual',
+            { taxInvoice: taxSupplier(env) !== null },
           )
         : null;
     const extra = [

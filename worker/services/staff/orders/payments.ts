@@ -3,6 +3,8 @@
 // (provider 'manual', its own id), the order's new payment status ('paid' once the balance is
 // covered, else 'part_paid'), the order_event 'payment', the audit entry and the customer's receipt
 // are one D1 batch. The server checks the amount against what is outstanding: never more.
+import { findOrder } from '../../orders';
+import { invoiceStatement, taxSupplier, withNumberRetry } from '../../tax-invoices';
 import { and, eq, sql } from 'drizzle-orm';
 import { database } from '../../../lib/db';
 import { orderEvents, orders, payments } from '../../../db/schema';
@@ -59,6 +61,10 @@ export async function recordManualPayment(
   // included (inserted earlier in the batch), are exactly what was read plus this amount.
   const landed = sql`(select coalesce(sum(${payments.amountCents}), 0) from ${payments} where ${payments.orderReference} = ${reference} and ${payments.status} = 'succeeded') = ${order.paidCents + input.amountCents}
     and exists (select 1 from ${orders} where ${orders.reference} = ${reference} and ${orders.totalCents} = ${totalCents} and ${orders.paymentStatus} = ${status})`;
+  // Paid in full: its tax invoice is issued in this batch (it takes effect only if the order is paid by then).
+  const supplier = status === 'paid' ? taxSupplier(env) : null;
+  const full = supplier ? await findOrder(db, reference) : null;
+  const invoice = supplier && full ? invoiceStatement(db, full, supplier, ctx.now) : null;
   const receipt = order.row.customerEmail.trim()
     ? await paymentReceiptEmail(
         env,
@@ -73,7 +79,7 @@ export async function recordManualPayment(
         },
         input.amountCents,
         'manual',
-        { outstandingCents, providerPaymentId },
+        { recorded: { outstandingCents, providerPaymentId }, taxInvoice: invoice !== null },
       )
     : null;
   const statements = [
@@ -101,8 +107,10 @@ export async function recordManualPayment(
     auditStatement(db, { actor: ctx.actor, action: 'order.payment', target: reference, details: { ...details, note } }, ctx.now),
   ] as const;
   try {
-    const results = receipt ? await d.batch([...statements, outboxInsertOrIgnore(db, receipt, ctx.now)]) : await d.batch([...statements]);
-    const outboxIds = receipt ? insertedIds(results[statements.length]) : [];
+    const results = await withNumberRetry(() =>
+      d.batch([...statements, ...(invoice ? [invoice] : []), ...(receipt ? [outboxInsertOrIgnore(db, receipt, ctx.now)] : [])]),
+    );
+    const outboxIds = receipt ? insertedIds(results[results.length - 1]) : [];
     const received = `Recorded ${formatRandFromCents(input.amountCents)} by ${MANUAL_PAYMENT_METHOD_LABELS[input.method].toLowerCase()} for order ${reference}.`;
     return {
       outboxIds,
