@@ -78,6 +78,10 @@ describe('POST /api/admin/orders/{reference}/payments', () => {
       ['manual', outstanding, 'succeeded'],
     ]);
     expect(new Set(rows.map((r) => r.provider_payment_id)).size).toBe(2);
+    // Paid in full by the second record: its tax invoice is issued then (the first left it part paid), once.
+    const { results: docs } = await env.DB.prepare('SELECT kind FROM invoices WHERE order_reference = ?').bind(ref).all<{ kind: string }>();
+    expect(docs).toEqual([{ kind: 'invoice' }]);
+    expect((await get(`/api/invoices/${ref}.pdf`)).status).toBe(200);
 
     const events = (await eventsOf(ref)).filter((e) => e.kind === 'payment');
     expect(events.map((e) => [e.note, e.details?.amountCents, e.details?.outstandingCents])).toEqual([
