@@ -294,7 +294,8 @@ describe('orders and fulfilment', () => {
     await expect.poll(() => resultLine(page)).toContain('The customer was not e-mailed.');
     // Unpaid: the note is required, and the form says why.
     await moveButton(page, 'In production').click();
-    const note = page.getByRole('textbox', { name: /^Note/ });
+    // The move's note ('Note (optional)' / 'Note (required to ...)'), not the payment form's 'Note'.
+    const note = page.getByRole('textbox', { name: /^Note \(/ });
     await expect.poll(() => note.getAttribute('aria-invalid')).toBe('true');
     await expect.poll(() => page.getByText('Say why this unpaid order may go into production.').isVisible()).toBe(true);
     await expect.poll(() => orderStatus(page)).toBe('Sizes confirmed');
