@@ -2,16 +2,17 @@
 // from the price grid in force; the client's prices and total are ignored (kept only for the audit
 // trail). An order, its lines, its idempotency key and its confirmation e-mails are written in one
 // D1 batch, so an order is never stored without its e-mails (DESIGN.md section 7).
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { database } from '../lib/db';
 import type { z } from 'zod';
 import { idempotencyKeys, orderLines, orders } from '../db/schema';
 import type { Env } from '../env';
 import { AppError, type ErrorIssue } from '../lib/errors';
-import type { blindLineSchema, OrderDto, orderSubmitSchema, PaymentStatus, PricedLineDto } from '../shared/orders-api';
+import type { blindLineSchema, OrderDto, orderSubmitSchema, PricedLineDto } from '../shared/orders-api';
 import { vatInside } from '../shared/money';
 import { ORDER_REFERENCE_PATTERN } from '../shared/orders-api';
-import { isEstimatedSize, STORED_SIZE_SOURCES, sizesToConfirm, type StoredSizeSource } from '../shared/size-sources';
+import { isEstimatedSize } from '../shared/size-sources';
+import { findOrder } from './order-read';
 import { coloursForProduct } from './catalog';
 import { orderConfirmationMessages, type OrderForEmail } from './email/order-emails';
 import { admitCustomerEmail } from './email/customer-email-guard';
@@ -45,6 +46,9 @@ export function newOrderReference(): string {
 
 const cents = (rand: number) => Math.round(rand * 100);
 const rand = (c: number) => c / 100;
+
+// Reading an order back lives in ./order-read (payments read orders without the e-mails this module queues).
+export { findOrder, sizeSourceFields } from './order-read';
 
 /**
  * Prices each line from the grid in force. A line that cannot be made as asked (unknown product,
@@ -127,76 +131,10 @@ export async function priceBlinds(
   return priced;
 }
 
-/**
- * A stored line's size source, read back (order_lines.size_source, a quote's JSON line): a known
- * source, else null (stored before sources were recorded), with its estimate flag.
- */
-export function sizeSourceFields(source: unknown): Pick<PricedLineDto, 'size_source' | 'size_estimated'> {
-  const known = STORED_SIZE_SOURCES.find((s) => s === source) ?? null;
-  return { size_source: known as StoredSizeSource | null, size_estimated: isEstimatedSize(known) };
-}
-
 export function totalsOf(lines: readonly Pick<PricedLineDto, 'total_cents'>[]) {
   const totalCents = lines.reduce((sum, l) => sum + l.total_cents, 0);
   const vatCents = vatInside(totalCents);
   return { totalCents, vatCents, subtotalCents: totalCents - vatCents };
-}
-
-type OrderRow = typeof orders.$inferSelect;
-type OrderLineRow = typeof orderLines.$inferSelect;
-
-function toOrderDto(order: OrderRow, lines: readonly OrderLineRow[]): OrderDto {
-  return {
-    reference: order.reference,
-    customer_name: order.customerName,
-    customer_email: order.customerEmail,
-    customer_phone: order.customerPhone,
-    customer_address: order.customerAddress,
-    customer_vat_number: order.customerVatNumber,
-    special_instructions: order.specialInstructions,
-    quote_id: order.quoteId,
-    blinds: [...lines]
-      .sort((a, b) => a.lineNo - b.lineNo)
-      .map((l) => ({
-        line_no: l.lineNo,
-        product_type: l.productId,
-        product_name: l.productName,
-        width_mm: l.widthMm,
-        drop_mm: l.dropMm,
-        control_side: l.controlSide as PricedLineDto['control_side'],
-        mount_type: l.mountType as PricedLineDto['mount_type'],
-        colour: l.colour,
-        quantity: l.quantity,
-        price: rand(l.unitPriceCents),
-        total_price: rand(l.totalCents),
-        unit_price_cents: l.unitPriceCents,
-        total_cents: l.totalCents,
-        price_list_version: l.priceListVersion,
-        sample_price: l.priceIsSample,
-        ...sizeSourceFields(l.sizeSource),
-      })),
-    subtotal: rand(order.subtotalCents),
-    vat: rand(order.vatCents),
-    total_amount: rand(order.totalCents),
-    total_cents: order.totalCents,
-    paymentStatus: order.paymentStatus as PaymentStatus,
-    paid_at: order.paidAt,
-    order_date: order.createdAt,
-    test_payment: order.paymentStatus === 'paid' && order.paymentProvider === 'sandbox',
-    sample_prices: lines.some((l) => l.priceIsSample),
-    sizes_to_confirm: sizesToConfirm(lines.map((l) => ({ size_source: l.sizeSource }))),
-  };
-}
-
-/** An order as the confirmation page and the payment providers read it; null when unknown. */
-export async function findOrder(db: D1Database, reference: string): Promise<OrderDto | null> {
-  if (!ORDER_REFERENCE_PATTERN.test(reference)) return null;
-  const d = database(db);
-  const [order, lines] = await Promise.all([
-    d.select().from(orders).where(eq(orders.reference, reference)).limit(1),
-    d.select().from(orderLines).where(eq(orderLines.orderReference, reference)).orderBy(asc(orderLines.lineNo)),
-  ]);
-  return order[0] ? toOrderDto(order[0], lines) : null;
 }
 
 /** Was any line of this order priced from a sample grid (recorded when it was priced)? */

@@ -6,7 +6,7 @@ import type { OutgoingEmail } from '../email/outbox';
 import { recordPaymentOutcome, type PaymentOrder, type PaymentOutcome } from './ledger';
 import { paymentNoticeEmail, paymentReceiptEmail, refundNoticeEmail } from './receipt';
 import { paymentLog, type NotificationResult } from './types';
-import { findOrder } from '../orders';
+import { findOrder } from '../order-read';
 import { creditNoteStatement, findTaxDocument, invoiceStatement, taxSupplier } from '../tax-invoices';
 
 /** The customer's receipt and the business's notice of a payment; the business's notice of a refund. */

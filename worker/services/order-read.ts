@@ -1,0 +1,76 @@
+// Reading an order back as the pages, e-mails and payment providers see it. Apart from
+// ./orders (which writes orders and queues their e-mails) so the payment side can read an order
+// without importing the e-mail and gateway modules that import it.
+import { asc, eq } from 'drizzle-orm';
+import { database } from '../lib/db';
+import { orderLines, orders } from '../db/schema';
+import { ORDER_REFERENCE_PATTERN, type OrderDto, type PaymentStatus, type PricedLineDto } from '../shared/orders-api';
+import { isEstimatedSize, sizesToConfirm, STORED_SIZE_SOURCES, type StoredSizeSource } from '../shared/size-sources';
+
+const rand = (c: number) => c / 100;
+
+/**
+ * A stored line's size source, read back (order_lines.size_source, a quote's JSON line): a known
+ * source, else null (stored before sources were recorded), with its estimate flag.
+ */
+export function sizeSourceFields(source: unknown): Pick<PricedLineDto, 'size_source' | 'size_estimated'> {
+  const known = STORED_SIZE_SOURCES.find((s) => s === source) ?? null;
+  return { size_source: known as StoredSizeSource | null, size_estimated: isEstimatedSize(known) };
+}
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderLineRow = typeof orderLines.$inferSelect;
+
+function toOrderDto(order: OrderRow, lines: readonly OrderLineRow[]): OrderDto {
+  return {
+    reference: order.reference,
+    customer_name: order.customerName,
+    customer_email: order.customerEmail,
+    customer_phone: order.customerPhone,
+    customer_address: order.customerAddress,
+    customer_vat_number: order.customerVatNumber,
+    special_instructions: order.specialInstructions,
+    quote_id: order.quoteId,
+    blinds: [...lines]
+      .sort((a, b) => a.lineNo - b.lineNo)
+      .map((l) => ({
+        line_no: l.lineNo,
+        product_type: l.productId,
+        product_name: l.productName,
+        width_mm: l.widthMm,
+        drop_mm: l.dropMm,
+        control_side: l.controlSide as PricedLineDto['control_side'],
+        mount_type: l.mountType as PricedLineDto['mount_type'],
+        colour: l.colour,
+        quantity: l.quantity,
+        price: rand(l.unitPriceCents),
+        total_price: rand(l.totalCents),
+        unit_price_cents: l.unitPriceCents,
+        total_cents: l.totalCents,
+        price_list_version: l.priceListVersion,
+        sample_price: l.priceIsSample,
+        ...sizeSourceFields(l.sizeSource),
+      })),
+    subtotal: rand(order.subtotalCents),
+    vat: rand(order.vatCents),
+    total_amount: rand(order.totalCents),
+    total_cents: order.totalCents,
+    paymentStatus: order.paymentStatus as PaymentStatus,
+    paid_at: order.paidAt,
+    order_date: order.createdAt,
+    test_payment: order.paymentStatus === 'paid' && order.paymentProvider === 'sandbox',
+    sample_prices: lines.some((l) => l.priceIsSample),
+    sizes_to_confirm: sizesToConfirm(lines.map((l) => ({ size_source: l.sizeSource }))),
+  };
+}
+
+/** An order as the confirmation page and the payment providers read it; null when unknown. */
+export async function findOrder(db: D1Database, reference: string): Promise<OrderDto | null> {
+  if (!ORDER_REFERENCE_PATTERN.test(reference)) return null;
+  const d = database(db);
+  const [order, lines] = await Promise.all([
+    d.select().from(orders).where(eq(orders.reference, reference)).limit(1),
+    d.select().from(orderLines).where(eq(orderLines.orderReference, reference)).orderBy(asc(orderLines.lineNo)),
+  ]);
+  return order[0] ? toOrderDto(order[0], lines) : null;
+}
