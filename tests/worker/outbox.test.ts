@@ -253,8 +253,10 @@ describe('staff API /api/admin/outbox', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toContain('text/html');
     expect(res.headers.get('Content-Security-Policy')).toBe(
-      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'none'",
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'self'",
     );
+    // The staff outbox screen shows it in a frame; nothing else may.
+    expect(res.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
     expect(await res.text()).toBe((await getOutboxMessage(env.DB, id))!.html);
   });
 

@@ -7,7 +7,8 @@ import { recordAudit } from '../services/staff/audit';
 import { getOutboxMessage, listOutbox, retryOutboxMessage, sendOutboxMessages } from '../services/email/outbox';
 import { outboxListQuerySchema } from '../shared/outbox-api';
 
-const EMAIL_PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'none'";
+// Framed only by the site's own /admin/outbox screen (in an iframe with sandbox="").
+const EMAIL_PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'self'";
 
 function messageId(raw: string): number {
   const id = Number(raw);
@@ -38,6 +39,7 @@ export const outboxRoutes = new Hono<AppBindings>()
     const message = await getOutboxMessage(c.env.DB, id);
     if (!message) throw new AppError('not_found', `No e-mail with id ${id} in the outbox.`);
     c.header('Content-Security-Policy', EMAIL_PREVIEW_CSP);
+    c.header('X-Frame-Options', 'SAMEORIGIN');
     return c.html(message.html);
   })
   .post('/:id/retry', async (c) => {
