@@ -89,6 +89,7 @@ describe('/admin-dashboard', () => {
     const tools = page.getByRole('region', { name: 'Staff tools' }).getByRole('link');
     expect(await tools.evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname))).toEqual([
       '/admin/orders',
+      '/admin/outbox',
       '/marketing-insights',
       '/leads',
       '/site-visits',

@@ -14,6 +14,7 @@ export const SPEC_ROUTES = [
   '/admin/catalog',
   '/admin/orders',
   '/admin/orders/new',
+  '/admin/outbox',
   '/admin/tracking',
   '/track',
   '/tracking',

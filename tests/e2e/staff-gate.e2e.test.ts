@@ -82,6 +82,7 @@ describe('staff PIN gate', () => {
     expect(hrefs).toEqual([
       '/admin-dashboard',
       '/admin/orders',
+      '/admin/outbox',
       '/marketing-insights',
       '/leads',
       '/site-visits',

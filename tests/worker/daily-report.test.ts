@@ -113,10 +113,54 @@ describe('the daily report is queued once per date', () => {
     const today = new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 10);
     const res = await postJson('/api/admin/insights/send-daily', {}, { Cookie: cookie });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ date: today });
-    expect(await reportMails(today)).toHaveLength(1);
+    expect(await res.json()).toMatchObject({ date: today, alreadySent: false, partial: true });
+    // Today has not ended: a partial report, the date not used up.
+    expect(await reportMails(today)).toHaveLength(0);
     const bad = await postJson('/api/admin/insights/send-daily', { date: '2026-13-01' }, { Cookie: cookie });
     expect(bad.status).toBe(400);
+  });
+
+  it("today's report by hand is partial ('so far, HH:MM') and does not stop the 06:00 run sending the complete one", async () => {
+    // 14:30 in South Africa on 10 April.
+    const midday = new Date('2026-04-10T12:30:00Z');
+    const first = await queueDailyReport(env, { date: '2026-04-10', sentBy: 'staff-a', origin: null, now: midday });
+    expect(first).toMatchObject({ alreadySent: false, partial: true, outboxId: expect.any(Number) });
+    const again = await queueDailyReport(env, {
+      date: '2026-04-10',
+      sentBy: 'staff-a',
+      origin: null,
+      now: new Date('2026-04-10T13:00:00Z'),
+    });
+    expect(again).toMatchObject({ alreadySent: false, partial: true });
+    expect(again.outboxId).not.toBe(first.outboxId);
+    const partials = (
+      await env.DB.prepare(
+        `SELECT subject, text, dedupe_key FROM email_outbox WHERE kind = 'daily-report' AND dedupe_key LIKE 'daily-report:2026-04-10:%' ORDER BY id`,
+      ).all<any>()
+    ).results;
+    expect(partials).toHaveLength(2);
+    expect(partials[0].subject).toContain('Daily report for 10 April 2026 (partial, so far, 14:30)');
+    expect(partials[0].text).toContain('The complete report follows the next morning.');
+    expect(partials[1].subject).toContain('so far, 15:00');
+    expect(await env.DB.prepare(`SELECT COUNT(*) AS n FROM daily_reports WHERE date = '2026-04-10'`).first('n')).toBe(0);
+    const audit = (await env.DB.prepare(`SELECT details FROM audit_log WHERE action = 'report.send' AND target = '2026-04-10'`).all<any>())
+      .results;
+    expect(audit.map((a) => JSON.parse(a.details).partial)).toEqual([true, true]);
+
+    await runDailyCron('2026-04-11T04:00:00Z');
+    const complete = await reportMails('2026-04-10');
+    expect(complete).toHaveLength(1);
+    expect(complete[0].subject).not.toContain('partial');
+    const claim = await env.DB.prepare(`SELECT sent_by FROM daily_reports WHERE date = '2026-04-10'`).first<any>();
+    expect(claim.sent_by).toBe('cron');
+    // Once the day has ended, the button finds the complete report sent.
+    const after = await queueDailyReport(env, {
+      date: '2026-04-10',
+      sentBy: 'staff-a',
+      origin: null,
+      now: new Date('2026-04-11T08:00:00Z'),
+    });
+    expect(after).toMatchObject({ alreadySent: true, partial: false, sentBy: 'cron' });
   });
 
   it('without a marketing address: 503 with a message naming no configuration key; the key is logged', async () => {

@@ -112,7 +112,7 @@ describe('dashboardFigures (seeded events and records, now = 2024-05-15 12:00 SA
       ['orders_not_dispatched', 1, '/admin/orders?alert=tracking_overdue'],
       ['orders_sizes_to_confirm', 0, '/admin/orders?alert=sizes_to_confirm'],
       ['orders_production_overdue', 0, '/admin/orders?alert=production_overdue'],
-      ['failed_emails', 2, '/api/admin/outbox?status=failed'],
+      ['failed_emails', 2, '/admin/outbox?status=failed'],
       ['pin_lockouts', 1, '#audit-log'],
     ]);
     expect(alerts.count).toBe(6);

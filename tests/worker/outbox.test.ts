@@ -253,8 +253,10 @@ describe('staff API /api/admin/outbox', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toContain('text/html');
     expect(res.headers.get('Content-Security-Policy')).toBe(
-      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'none'",
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'self'",
     );
+    // The staff outbox screen shows it in a frame; nothing else may.
+    expect(res.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
     expect(await res.text()).toBe((await getOutboxMessage(env.DB, id))!.html);
   });
 
@@ -266,7 +268,7 @@ describe('staff API /api/admin/outbox', () => {
     const third = await enqueueEmail(env.DB, message());
     const all = await (await get('/api/admin/outbox', { Cookie: cookie })).json<any>();
     expect(all.messages.map((m: any) => m.id)).toEqual([third, second, first]);
-    expect(all.counts).toEqual({ pending: 1, sending: 0, sent: 2, failed: 0 });
+    expect(all.counts).toEqual({ pending: 1, sending: 0, sent: 2, failed: 0, erased: 0 });
     expect(all.messages[0]).toMatchObject({
       id: third,
       kind: 'test',
@@ -283,6 +285,31 @@ describe('staff API /api/admin/outbox', () => {
     expect(bad.status).toBe(400);
     expect((await bad.json<any>()).message).toContain('status');
     expect((await get('/api/admin/outbox?limit=0', { Cookie: cookie })).status).toBe(400);
+  });
+
+  it('filters by words of the dedupe key or the address (order reference, lead id) and by South African days', async () => {
+    const cookie = await staffCookie();
+    const order = await enqueueEmail(env.DB, message({ dedupeKey: 'order-confirmation:CB-FILTER00001:customer' }));
+    const lead = await enqueueEmail(env.DB, message({ dedupeKey: 'lead-notification:L_FILTER%', to: 'Sipho@Example.co.za' }));
+    // Queued at these instants (created_at is the database's clock).
+    const queuedAt = env.DB.prepare('UPDATE email_outbox SET created_at = ? WHERE id = ?');
+    await env.DB.batch([queuedAt.bind('2026-03-01T22:30:00.000Z', order), queuedAt.bind('2026-03-02T08:00:00.000Z', lead)]);
+    const ids = async (query: string) =>
+      ((await (await get(`/api/admin/outbox?${query}`, { Cookie: cookie })).json<any>()).messages as any[]).map((m) => m.id);
+    expect(await ids('q=cb-filter00001')).toEqual([order]);
+    expect(await ids('q=sipho@example')).toEqual([lead]);
+    // '%' is a plain character, not a wildcard.
+    expect(await ids(`q=${encodeURIComponent('L_FILTER%')}`)).toEqual([lead]);
+    expect(await ids(`q=${encodeURIComponent('FILTER%25')}`)).toEqual([]);
+    // 22:30 UTC on 1 March is 2 March in South Africa.
+    expect(await ids('from=2026-03-02&to=2026-03-02&q=filter')).toEqual([lead, order]);
+    expect(await ids('from=2026-03-03&q=filter')).toEqual([]);
+    expect(await ids('to=2026-03-01&q=filter')).toEqual([]);
+    expect(await ids('status=sent&q=filter')).toEqual([]);
+    const bad = await get('/api/admin/outbox?from=2026-03-05&to=2026-03-01', { Cookie: cookie });
+    expect(bad.status).toBe(400);
+    expect((await bad.json<any>()).message).toContain("'from' must not be after 'to'");
+    expect((await get('/api/admin/outbox?from=2026-02-30', { Cookie: cookie })).status).toBe(400);
   });
 
   it('shows one message in full (html and text), 404 for an unknown id, 400 for a bad one', async () => {

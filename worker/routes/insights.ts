@@ -8,7 +8,7 @@ import { queueDailyReport } from '../services/staff/daily-report';
 import { sendOutboxMessages } from '../services/email/outbox';
 import { dailyReport } from '../services/staff/insights';
 import { realtimeInsights } from '../services/staff/realtime-insights';
-import { southAfricanDay } from '../shared/sa-time';
+import { formatSouthAfricanTime, southAfricanDay } from '../shared/sa-time';
 import {
   dailyQuerySchema,
   sendDailySchema,
@@ -62,12 +62,15 @@ export const insightsRoutes = new Hono<AppBindings>()
         success: true,
         date,
         alreadySent: result.alreadySent,
+        partial: result.partial,
         sentBy: result.sentBy,
         sentAt: result.sentAt,
         outboxId: result.outboxId,
         message: result.alreadySent
           ? `The daily report for ${date} was already sent (${result.sentAt}); it is sent once per date.`
-          : `The daily report for ${date} is queued for the marketing address.`,
+          : result.partial
+            ? `The report for ${date} so far (${formatSouthAfricanTime(new Date(result.sentAt))}) is queued for the marketing address; the day has not ended, so the complete report follows the next morning.`
+            : `The daily report for ${date} is queued for the marketing address.`,
       };
       return c.json(answer);
     },

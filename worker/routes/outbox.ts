@@ -1,21 +1,14 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppBindings } from '../env';
 import { AppError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { requireStaff, staffActor } from '../middleware/require-staff';
 import { recordAudit } from '../services/staff/audit';
-import { getOutboxMessage, listOutbox, OUTBOX_STATUSES, retryOutboxMessage, sendOutboxMessages } from '../services/email/outbox';
+import { getOutboxMessage, listOutbox, retryOutboxMessage, sendOutboxMessages } from '../services/email/outbox';
+import { outboxListQuerySchema } from '../shared/outbox-api';
 
-const listQuerySchema = z.object({
-  status: z
-    .enum(OUTBOX_STATUSES, { error: `must be one of ${OUTBOX_STATUSES.join(', ')}` })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
-});
-
-const EMAIL_PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'none'";
+// Framed only by the site's own /admin/outbox screen (in an iframe with sandbox="").
+const EMAIL_PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'self'";
 
 function messageId(raw: string): number {
   const id = Number(raw);
@@ -30,9 +23,8 @@ function messageId(raw: string): number {
  */
 export const outboxRoutes = new Hono<AppBindings>()
   .use('*', requireStaff)
-  .get('/', validate('query', listQuerySchema), async (c) => {
-    const { status, limit } = c.req.valid('query');
-    return c.json({ success: true, ...(await listOutbox(c.env.DB, { status, limit })) });
+  .get('/', validate('query', outboxListQuerySchema), async (c) => {
+    return c.json({ success: true, ...(await listOutbox(c.env.DB, c.req.valid('query'))) });
   })
   .get('/:id', async (c) => {
     const id = messageId(c.req.param('id'));
@@ -47,6 +39,7 @@ export const outboxRoutes = new Hono<AppBindings>()
     const message = await getOutboxMessage(c.env.DB, id);
     if (!message) throw new AppError('not_found', `No e-mail with id ${id} in the outbox.`);
     c.header('Content-Security-Policy', EMAIL_PREVIEW_CSP);
+    c.header('X-Frame-Options', 'SAMEORIGIN');
     return c.html(message.html);
   })
   .post('/:id/retry', async (c) => {

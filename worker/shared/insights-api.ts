@@ -87,6 +87,8 @@ export interface SendDailyResponse {
   date: string;
   /** False when this request queued the e-mail; true when it had been sent before (nothing queued). */
   alreadySent: boolean;
+  /** True when the day had not ended: the figures so far were sent and the date is not used up (the complete report follows the next morning). */
+  partial: boolean;
   sentBy: string;
   sentAt: string;
   /** The outbox message of the report (null when it was sent before the outbox kept it). */

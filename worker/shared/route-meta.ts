@@ -112,6 +112,7 @@ export const PRIVATE_PAGE_TITLES: Readonly<Record<string, string>> = {
   '/marketing-insights': 'Marketing Insights',
   '/admin/scraper': 'Admin Panel',
   '/admin/catalog': 'Product Catalog Manager',
+  '/admin/outbox': 'E-mail Outbox',
   '/admin/tracking': 'Manual Tracking Admin',
   '/admin/colours': 'Outdoor Blinds Colour Management',
   '/admin/color-screenshots': 'Screenshot Colour Extractor',

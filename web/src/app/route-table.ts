@@ -32,6 +32,7 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
   { path: '/admin/catalog', title: 'Product Catalog Manager', summary: 'Products, colours and a preview for staff.' },
   { path: '/admin/orders', title: 'Orders', summary: 'Every order, online or taken by staff, and its way to the wall.' },
   { path: '/admin/orders/new', title: 'Record an Order', summary: 'An order taken by phone, on a site visit or in person.' },
+  { path: '/admin/outbox', title: 'E-mail Outbox', summary: 'Every e-mail the site queued, as its recipient sees it.' },
   { path: '/admin/tracking', title: 'Manual Tracking Admin', summary: 'Courier tracking entries maintained by staff.' },
   { path: '/track', title: 'Track Your Order', summary: 'Look up a parcel by tracking number or order ID.' },
   { path: '/tracking', title: 'Order Tracking', summary: 'Track an order or, for staff, manage tracking entries.' },

@@ -41,6 +41,7 @@ export const STAFF_PATHS = [
   '/admin-dashboard',
   // The list, /admin/orders/new and /admin/orders/{reference}: one entry, routed inside the screen.
   '/admin/orders/*',
+  '/admin/outbox',
   '/marketing-insights',
   '/leads',
   '/admin/tracking',
@@ -58,6 +59,7 @@ const STAFF_SCREENS: Partial<Record<(typeof STAFF_PATHS)[number], LazyScreen>> =
     Component: (await import('../features/staff/colour-screenshots/colour-screenshots-page')).ColourScreenshotsPage,
   }),
   '/admin/orders/*': async () => ({ Component: (await import('../features/staff/orders/orders-routes')).OrdersRoutes }),
+  '/admin/outbox': async () => ({ Component: (await import('../features/staff/outbox/outbox-page')).OutboxPage }),
   '/admin/tracking': async () => ({ Component: (await import('../features/staff/tracking/tracking-page')).TrackingAdminPage }),
   '/leads': async () => ({ Component: (await import('../features/staff/leads/leads-page')).LeadsPage }),
   '/marketing-insights': async () => ({ Component: (await import('../features/staff/insights/insights-page')).InsightsPage }),

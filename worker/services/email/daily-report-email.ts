@@ -4,20 +4,37 @@ import { businessProfile } from '../../lib/business-profile';
 import type { Env } from '../../env';
 import type { DailyReportDto } from '../../shared/insights-api';
 import { buttonHtml, factsHtml, factsText, layoutHtml, signatureText } from './email-parts';
-import { formatLongDate } from '../../shared/sa-time';
+import { formatLongDate, formatSouthAfricanTime } from '../../shared/sa-time';
 import { html } from '../../lib/html';
 import type { OutgoingEmail } from './outbox';
 
 /** One message per date: the outbox refuses a second one with the same key. */
 export const dailyReportDedupeKey = (date: string) => `daily-report:${date}`;
 
+/**
+ * A report of a day that has not ended ('so far, HH:MM') has its own key per send, so it never
+ * takes the date's key: the complete report the 06:00 run sends next morning still goes.
+ */
+export const partialDailyReportDedupeKey = (date: string, at: Date) => `daily-report:${date}:so-far:${at.toISOString()}`;
+
 const cell = 'padding:4px 8px;border-bottom:1px solid #e5e7eb;font-size:14px;';
 const headCell = `${cell}text-align:left;color:#4b5563;`;
 
-export function dailyReportEmail(env: Env, to: string, report: DailyReportDto, origin: string | null): OutgoingEmail {
+/** `partialAt`: the day has not ended; the figures are those up to that instant. */
+export function dailyReportEmail(
+  env: Env,
+  to: string,
+  report: DailyReportDto,
+  origin: string | null,
+  partialAt: Date | null = null,
+): OutgoingEmail {
   const b = businessProfile(env);
   const day = formatLongDate(`${report.date}T12:00:00+02:00`);
-  const title = `Daily report for ${day}`;
+  const soFar = partialAt ? `so far, ${formatSouthAfricanTime(partialAt)}` : null;
+  const title = soFar ? `Daily report for ${day} (partial, ${soFar})` : `Daily report for ${day}`;
+  const partialNote = soFar
+    ? `This day has not ended: these are the figures ${soFar}. The complete report follows the next morning.`
+    : null;
   const link = origin ? `${origin}/marketing-insights?date=${report.date}` : null;
   const facts = [
     ['Visitors', String(report.totalVisitors)],
@@ -41,6 +58,7 @@ export function dailyReportEmail(env: Env, to: string, report: DailyReportDto, o
     : html`<p style="font-size:14px;margin:0 0 16px;">No product was priced, quoted, asked about or ordered that day.</p>`;
 
   const body = html`<p style="font-size:15px;margin:0 0 12px;">The figures of ${day} (South African time), computed from what the site recorded.</p>
+${partialNote ? html`<p style="font-size:15px;margin:0 0 12px;"><strong>${partialNote}</strong></p>` : ''}
 ${factsHtml(facts)}
 <h2 style="font-size:16px;margin:16px 0 8px;">Top locations</h2>
 ${locationsHtml}
@@ -53,6 +71,7 @@ ${link ? buttonHtml(link, 'Open marketing insights') : ''}`;
   const text = [
     title,
     '',
+    ...(partialNote ? [partialNote, ''] : []),
     factsText(facts),
     '',
     'Top locations',
@@ -76,7 +95,7 @@ ${link ? buttonHtml(link, 'Open marketing insights') : ''}`;
   ].join('\n');
 
   return {
-    dedupeKey: dailyReportDedupeKey(report.date),
+    dedupeKey: partialAt ? partialDailyReportDedupeKey(report.date, partialAt) : dailyReportDedupeKey(report.date),
     kind: 'daily-report',
     to,
     toName: null,

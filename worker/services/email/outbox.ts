@@ -1,12 +1,14 @@
 // The e-mail outbox (DESIGN.md sections 5, 7): every message is stored in D1 first, then sent; the
 // cron retries what is left. A row is claimed with one conditional UPDATE before it is sent, so
 // two senders (a request's waitUntil and the cron) never send the same message.
-import { and, asc, count, desc, eq, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { database } from '../../lib/db';
 import { emailOutbox } from '../../db/schema';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
 import { oneLine } from '../../lib/html';
+import type { OutboxListFilter, OutboxMessage, OutboxMessageSummary, OutboxStatus } from '../../shared/outbox-api';
+import { startOfSouthAfricanDay, addDays } from '../../shared/sa-time';
 import { EmailSendError, emailSenderFor, SEND_TIMEOUT_MS, UNKNOWN_OUTCOME, type EmailSender } from './senders';
 
 export interface OutgoingEmail {
@@ -21,8 +23,7 @@ export interface OutgoingEmail {
   text: string;
 }
 
-export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export { OUTBOX_STATUSES, type OutboxStatus } from '../../shared/outbox-api';
 /** After this many tries a message is 'failed' and waits for staff (POST /api/admin/outbox/:id/retry). */
 export const MAX_SEND_ATTEMPTS = 8;
 /**
@@ -266,27 +267,7 @@ export async function sendOutboxMessages(env: Env, ids: readonly number[], now =
 
 // ---- Staff API (GET /api/admin/outbox...) ----
 
-export interface OutboxMessageSummary {
-  id: number;
-  dedupe_key: string;
-  kind: string;
-  to_address: string;
-  to_name: string | null;
-  subject: string;
-  status: OutboxStatus;
-  attempts: number;
-  last_error: string | null;
-  next_attempt_at: string;
-  sent_at: string | null;
-  provider_message_id: string | null;
-  created_at: string;
-}
-
-export interface OutboxMessage extends OutboxMessageSummary {
-  reply_to: string | null;
-  html: string;
-  text: string;
-}
+export type { OutboxMessage, OutboxMessageSummary } from '../../shared/outbox-api';
 
 const summaryColumns = {
   id: emailOutbox.id,
@@ -329,18 +310,21 @@ function toMessage(row: OutboxRow): OutboxMessage {
 }
 
 /** Newest first, without the bodies; with the number of messages in each status. */
-export async function listOutbox(db: D1Database, filter: { status?: OutboxStatus; limit: number }) {
+export async function listOutbox(db: D1Database, filter: OutboxListFilter) {
   const d = database(db);
+  const q = filter.q?.toLowerCase();
+  const where = and(
+    filter.status ? eq(emailOutbox.status, filter.status) : undefined,
+    // instr, not LIKE: '%' and '_' in what staff type are plain characters.
+    q ? or(sql`instr(lower(${emailOutbox.dedupeKey}), ${q}) > 0`, sql`instr(lower(${emailOutbox.toAddress}), ${q}) > 0`) : undefined,
+    filter.from ? gte(emailOutbox.createdAt, startOfSouthAfricanDay(filter.from)) : undefined,
+    filter.to ? lt(emailOutbox.createdAt, startOfSouthAfricanDay(addDays(filter.to, 1))) : undefined,
+  );
   const [rows, counts] = await Promise.all([
-    d
-      .select(summaryColumns)
-      .from(emailOutbox)
-      .where(filter.status ? eq(emailOutbox.status, filter.status) : undefined)
-      .orderBy(desc(emailOutbox.id))
-      .limit(filter.limit),
+    d.select(summaryColumns).from(emailOutbox).where(where).orderBy(desc(emailOutbox.id)).limit(filter.limit),
     d.select({ status: emailOutbox.status, n: count() }).from(emailOutbox).groupBy(emailOutbox.status),
   ]);
-  const totals: Record<OutboxStatus, number> = { pending: 0, sending: 0, sent: 0, failed: 0 };
+  const totals: Record<OutboxStatus, number> = { pending: 0, sending: 0, sent: 0, failed: 0, erased: 0 };
   for (const c of counts) if (c.status in totals) totals[c.status as OutboxStatus] = c.n;
   return { messages: rows.map(toSummary), counts: totals };
 }

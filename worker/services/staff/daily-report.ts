@@ -2,6 +2,8 @@
 // once per date. The date is claimed in daily_reports in the SAME D1 batch as the outbox insert,
 // so a rerun, a retry or the button after the cron finds the claim and queues nothing; two at once
 // collide on the primary key and the loser's whole batch is rolled back.
+// A day that has not ended yet (staff sending today's report by hand) is sent as a partial report
+// ('so far, HH:MM') and claims nothing, so the 06:00 run still sends the complete one next morning.
 import { eq } from 'drizzle-orm';
 import { database } from '../../lib/db';
 import { dailyReports, emailOutbox } from '../../db/schema';
@@ -18,6 +20,8 @@ export interface DailyReportSendResult {
   date: string;
   /** True when the date had been sent before: nothing was queued this time. */
   alreadySent: boolean;
+  /** True when the day had not ended: figures so far, the date not used up. */
+  partial: boolean;
   sentBy: string;
   sentAt: string;
   outboxId: number | null;
@@ -42,7 +46,15 @@ async function existingSend(db: D1Database, date: string): Promise<DailyReportSe
     .from(emailOutbox)
     .where(eq(emailOutbox.dedupeKey, dailyReportDedupeKey(date)))
     .limit(1);
-  return { date, alreadySent: true, sentBy: row.sentBy, sentAt: row.createdAt, outboxId: message?.id ?? null, figures: row.figures };
+  return {
+    date,
+    alreadySent: true,
+    partial: false,
+    sentBy: row.sentBy,
+    sentAt: row.createdAt,
+    outboxId: message?.id ?? null,
+    figures: row.figures,
+  };
 }
 
 /**
@@ -71,8 +83,33 @@ export async function queueDailyReport(env: Env, options: SendDailyReportOptions
   if (before) return before;
 
   const figures = await dailyReport(env.DB, options.date, now);
-  const message = dailyReportEmail(env, to, figures, options.origin);
   const d = database(env.DB);
+  const audit = (partial: boolean) =>
+    auditStatement(
+      env.DB,
+      {
+        actor: options.sentBy,
+        action: 'report.send',
+        target: options.date,
+        details: { to, partial, totalVisitors: figures.totalVisitors, highValueLeads: figures.highValueLeads },
+      },
+      now,
+    );
+
+  if (options.date >= southAfricanDay(now)) {
+    const [inserted] = await d.batch([outboxInsert(env.DB, dailyReportEmail(env, to, figures, options.origin, now), now), audit(true)]);
+    return {
+      date: options.date,
+      alreadySent: false,
+      partial: true,
+      sentBy: options.sentBy,
+      sentAt: now.toISOString(),
+      outboxId: inserted[0]?.id ?? null,
+      figures,
+    };
+  }
+
+  const message = dailyReportEmail(env, to, figures, options.origin);
   try {
     const [, inserted] = await d.batch([
       d.insert(dailyReports).values({
@@ -82,20 +119,12 @@ export async function queueDailyReport(env: Env, options: SendDailyReportOptions
         createdAt: now.toISOString(),
       }),
       outboxInsert(env.DB, message, now),
-      auditStatement(
-        env.DB,
-        {
-          actor: options.sentBy,
-          action: 'report.send',
-          target: options.date,
-          details: { to, totalVisitors: figures.totalVisitors, highValueLeads: figures.highValueLeads },
-        },
-        now,
-      ),
+      audit(false),
     ]);
     return {
       date: options.date,
       alreadySent: false,
+      partial: false,
       sentBy: options.sentBy,
       sentAt: now.toISOString(),
       outboxId: inserted[0]?.id ?? null,

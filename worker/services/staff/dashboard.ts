@@ -174,7 +174,7 @@ export async function dashboardFigures(db: D1Database, now: Date = new Date()): 
         failedEmails === 0
           ? 'No e-mail has failed.'
           : `${plural(failedEmails, 'e-mail', 'e-mails')} in the outbox failed after every retry and did not reach the recipient.`,
-      link: '/api/admin/outbox?status=failed',
+      link: '/admin/outbox?status=failed',
       linkLabel: 'Open the failed e-mails',
     },
     {

@@ -6,7 +6,7 @@
 // approves exactly that list, and export or deletion refuse with 409 when the list has changed since.
 // Orders stay only as far as the law requires (SARS: reference, lines, totals, dates, payment rows),
 // their personal fields blanked.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import { database } from '../../lib/db';
 import { customerDetails, emailOutbox, leads, orders, payments, quotes } from '../../db/schema';
 import type { Env } from '../../env';
@@ -218,11 +218,12 @@ export async function deletePersonalData(
       d.update(payments).set({ raw: null }).where(inArray(payments.orderReference, slice)),
     ]),
     ...chunks(emailIds).flatMap((ids) => [
-      // A message not yet sent must not go out any more.
+      // A message not yet sent (or failed) must not go out any more; 'erased', not 'failed': it is
+      // no delivery failure for staff to act on.
       d
         .update(emailOutbox)
-        .set({ status: 'failed', lastError: 'Deleted on request (POPIA)' })
-        .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'pending'))),
+        .set({ status: 'erased', lastError: 'Deleted on request (POPIA)' })
+        .where(and(inArray(emailOutbox.id, ids), inArray(emailOutbox.status, ['pending', 'failed']))),
       d
         .update(emailOutbox)
         .set({ toAddress: '', toName: null, replyTo: null, subject: DELETED_NAME, html: '', text: '' })

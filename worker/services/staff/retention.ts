@@ -71,7 +71,7 @@ export async function purgeOutbox(db: D1Database, now: Date): Promise<OutboxPurg
           ),
         ),
       ),
-    d.delete(emailOutbox).where(and(inArray(emailOutbox.status, ['sent', 'failed']), lt(emailOutbox.createdAt, rowCutoff))),
+    d.delete(emailOutbox).where(and(inArray(emailOutbox.status, ['sent', 'failed', 'erased']), lt(emailOutbox.createdAt, rowCutoff))),
   ]);
   return { outboxBodiesCleared: cleared.meta.changes, outboxRowsDeleted: deleted.meta.changes };
 }

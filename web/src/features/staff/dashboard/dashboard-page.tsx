@@ -8,6 +8,7 @@ import './dashboard.css';
 /** Every staff tool, as cards (links to every staff tool). */
 const STAFF_TOOLS = [
   { to: '/admin/orders', title: 'Orders', text: 'Every order: confirm sizes, make, dispatch, record phone and site-visit orders.' },
+  { to: '/admin/outbox', title: 'E-mail outbox', text: 'Every e-mail as its recipient sees it; send a failed one again.' },
   { to: '/marketing-insights', title: 'Marketing insights', text: 'Realtime insights, the daily report and 30-day charts.' },
   { to: '/leads', title: 'Leads', text: 'Every enquiry: follow-up status, notes, CSV export.' },
   { to: '/site-visits', title: 'Site visits', text: "Today's measuring visits and their status." },

@@ -5,6 +5,7 @@ import { NavLink } from 'react-router';
 export const STAFF_NAV_LINKS = [
   { to: '/admin-dashboard', label: 'Dashboard' },
   { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/outbox', label: 'E-mail outbox' },
   { to: '/marketing-insights', label: 'Marketing insights' },
   { to: '/leads', label: 'Leads' },
   { to: '/site-visits', label: 'Site visits' },

@@ -285,6 +285,12 @@ export function InsightsPage() {
           The report is e-mailed once per date to the marketing address; every morning at 06:00 the previous day's report goes
           automatically.
         </p>
+        {date === today && (
+          <p className="muted insights-small" data-testid="partial-note">
+            Today has not ended: sending now e-mails the figures so far (a partial report), and the complete report for today still follows
+            tomorrow morning.
+          </p>
+        )}
         {sendResult && (
           <p
             className={`insights-send-result ${sendResult.ok ? '' : 'insights-send-result--error'}`}
