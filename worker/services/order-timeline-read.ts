@@ -46,6 +46,19 @@ export async function timelineForOrder(
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
   ]);
   if (!order) return null;
+  return timelineOfOrder(order, events, tracking, now);
+}
+
+/**
+ * The timeline from an order's row and its status events already read (the staff order page reads
+ * both for itself); only events of kind 'status' may be passed or they are filtered here.
+ */
+export function timelineOfOrder(
+  order: { createdAt: string; status: string; statusAt: string | null; method: string; source: string; paymentStatus: string },
+  events: readonly { status: string | null; createdAt: string; kind?: string }[],
+  tracking: TimelineTracking | null,
+  now = new Date(),
+): OrderTimelineDto {
   return orderTimeline(
     {
       createdAt: order.createdAt,
@@ -56,7 +69,7 @@ export async function timelineForOrder(
       // orders they record (e.g. paid on delivery), so no payment wait is shown for those.
       paid: order.source !== 'online' || order.paymentStatus === 'paid',
     },
-    events.filter((e): e is { status: string; createdAt: string } => e.status !== null),
+    events.filter((e): e is { status: string; createdAt: string } => e.status !== null && (e.kind ?? 'status') === 'status'),
     tracking,
     now,
   );

@@ -20,7 +20,7 @@ import { LINE_SIZE_SOURCE_LABELS } from '../../../shared/size-sources';
 import { findOrder } from '../../orders';
 import { isProofKeyOf } from '../../payments/proof-of-payment';
 import { toStaffDto } from '../../tracking';
-import { timelineForOrder } from '../../order-timeline-read';
+import { timelineOfOrder } from '../../order-timeline-read';
 import { recordAudit } from '../audit';
 import { summaryOf } from './list';
 
@@ -211,7 +211,20 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
     events,
     audit,
     nextMoves: nextMoves({ status, method, paymentStatus: order.paymentStatus, sizesToConfirm }),
-    timeline: (await timelineForOrder(db, reference, latestTracking(trackingRows), now))!,
+    // From the row and events read above: no second read of either.
+    timeline: timelineOfOrder(
+      {
+        createdAt: order.createdAt,
+        status: order.fulfilmentStatus,
+        statusAt: order.fulfilmentStatusAt,
+        method: order.fulfilmentMethod,
+        source: order.source,
+        paymentStatus: order.paymentStatus,
+      },
+      eventRows,
+      latestTracking(trackingRows),
+      now,
+    ),
   };
 }
 
