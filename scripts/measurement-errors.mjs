@@ -1,9 +1,10 @@
-// Error distribution of the photo measurement over generated camera scenes (tests/worker/fixtures/window-scenes.ts):
+// Error distribution of the photo measurement over generated camera scenes (tests/worker/fixtures/camera-scenes.ts):
 // per condition n, median and p90 absolute error of width and drop (mm and %), and failures (no confident
 // answer, or a confident one outside the tolerance: 3% flat, 5% otherwise). Run:
 //   node --import tsx scripts/measurement-errors.mjs [scenes per condition, default 10]
 import jpeg from 'jpeg-js';
-import { boxBlur, measurementCases, renderCameraScene } from '../tests/worker/fixtures/window-scenes.ts';
+import { boxBlur } from '../tests/worker/fixtures/window-scenes.ts';
+import { measurementCases, renderCameraScene } from '../tests/worker/fixtures/camera-scenes.ts';
 import { analyzeWindowPixels } from '../worker/services/window-analysis/index.ts';
 
 const per = Number(process.argv[2] ?? 10);

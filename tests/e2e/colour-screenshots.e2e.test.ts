@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RgbaImage } from '../../worker/lib/image/types';
-import { encodePng } from '../worker/fixtures/window-scenes';
+import { encodePng } from '../worker/fixtures/png-file';
 import { screenshot, useBrowser, watchErrors } from './browser';
 
 const baseUrl = inject('baseUrl');

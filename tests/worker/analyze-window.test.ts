@@ -2,7 +2,8 @@ import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { zlibSync } from 'fflate';
 import { SAMPLED_420 } from './fixtures/jpeg-samples';
-import { encodePng, encodeScenePng, pngFile, renderScene } from './fixtures/window-scenes';
+import { encodePng, pngFile } from './fixtures/png-file';
+import { encodeScenePng, renderScene } from './fixtures/window-scenes';
 import { BASE } from './helpers';
 import { PHOTO_KEY_PATTERN } from '../../worker/shared/orders-api';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatSession } from '../../worker/durable-objects/chat-session';
 import { gridForProduct, priceForSize } from '../../worker/services/pricing';
 import { Zlib, zlibSync } from 'fflate';
-import { pngFile } from './fixtures/window-scenes';
+import { pngFile } from './fixtures/png-file';
 import { get, postJson } from './helpers';
 
 // 24 x 16 photos: two thirds warm white (#F3EBDD), one third navy (#1E2A4A), as PNG and as JPEG.

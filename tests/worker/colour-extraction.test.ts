@@ -7,7 +7,7 @@ import { hexToRgb } from '../../worker/services/image-colours';
 import type { RgbaImage } from '../../worker/lib/image/types';
 import type { ColourExtractionListResponse, ExtractFromScreenshotResponse } from '../../worker/shared/colour-extraction-api';
 import type { ColoursResponse } from '../../worker/shared/catalogue-api';
-import { encodePng } from './fixtures/window-scenes';
+import { encodePng } from './fixtures/png-file';
 import { BASE, clientIp, get, postJson } from './helpers';
 
 const MISSING = 'Missing Information - Please provide screenshot, product name, and category';

@@ -1,4 +1,4 @@
-// The photo measurement on scenes rendered through a pinhole camera (tests/worker/fixtures/window-scenes.ts):
+// The photo measurement on scenes rendered through a pinhole camera (tests/worker/fixtures/camera-scenes.ts):
 // white-on-white and dark timber frames, the phone turned, tilted and held crooked, uneven light, the sheet
 // on the glass or on the wall. Confident answers must be right; where the photo cannot give a size
 // (no sheet, sheet cut off, window cut off, too steep) the answer must say so with a low confidence.
@@ -6,7 +6,8 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { analyzeWindowPixels, type WindowAnalysis } from '../../worker/services/window-analysis';
-import { encodePng, measurementCases, renderCameraScene, type CameraRendered, type CameraScene } from './fixtures/window-scenes';
+import { encodePng } from './fixtures/png-file';
+import { measurementCases, renderCameraScene, type CameraRendered, type CameraScene } from './fixtures/camera-scenes';
 import { BASE } from './helpers';
 
 function expectWithin(actual: number, expected: number, tolerance: number) {

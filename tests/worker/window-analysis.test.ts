@@ -6,7 +6,8 @@ import type { RgbaImage } from '../../worker/lib/image/types';
 import { analyzeWindowImage, analyzeWindowPixels, type WindowAnalysis } from '../../worker/services/window-analysis';
 
 import { Zlib, zlibSync } from 'fflate';
-import { encodePng, encodeScenePng, noise, pngFile, renderScene, type Rendered, type Scene } from './fixtures/window-scenes';
+import { encodePng, pngFile } from './fixtures/png-file';
+import { encodeScenePng, noise, renderScene, type Rendered, type Scene } from './fixtures/window-scenes';
 
 function expectWithin(actual: number, expected: number, tolerance = 0.03) {
   expect(Math.abs(actual - expected) / expected, `${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
