@@ -6,7 +6,7 @@
 // action. Phone orders, installations and leads: orders-fulfilment-staff.e2e.test.ts.
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
-import { screenshot, testClientAddress } from './browser';
+import { screenshot } from './browser';
 import {
   baseUrl,
   stamp,
@@ -192,8 +192,7 @@ describe('orders and fulfilment', () => {
     await expect.poll(() => orderStatus(page)).toBe('Order received');
 
     // A colleague, signed in elsewhere, confirms the sizes while this screen still shows 'Order received'.
-    const colleague = await browser.newContext({ extraHTTPHeaders: { 'CF-Connecting-IP': testClientAddress() } });
-    contexts.push(colleague);
+    const colleague = (await openPage(DESKTOP)).page.context();
     expect((await colleague.request.post(`${baseUrl}/api/admin/session`, { data: { pin: '4321' } })).ok()).toBe(true);
     const moved = await colleague.request.post(`${baseUrl}/api/admin/orders/${reference}/status`, { data: { status: 'sizes_confirmed' } });
     expect(moved.status()).toBe(200);
