@@ -67,7 +67,9 @@ describe("a chat lead shows the customer's words and photos", () => {
     expect(body.chat.messages.map((m: any) => m.role)).toEqual(['customer', 'consultant', 'customer', 'consultant']);
     expect(body.chat.messages[0]).toMatchObject({ text: 'Here is my lounge window' });
     expect(Date.parse(body.chat.messages[0].at)).toBeGreaterThan(Date.parse('2026-01-01'));
-    expect(body.chat.messages[0].photos).toEqual([{ key: photoKey, url: `/api/leads/${leadId}/photos?key=${encodeURIComponent(photoKey)}` }]);
+    expect(body.chat.messages[0].photos).toEqual([
+      { key: photoKey, url: `/api/leads/${leadId}/photos?key=${encodeURIComponent(photoKey)}` },
+    ]);
     expect(body.photos).toHaveLength(1);
     expect(body.photos[0]).toMatchObject({ key: photoKey });
     // The consultant's own note is the first entry of the history.
@@ -88,7 +90,11 @@ describe("a chat lead shows the customer's words and photos", () => {
 
   it("opens no other chat's photo, no path trick and nothing for the public", async () => {
     await env.MEDIA.put('chat/session_1700000000556_otherchat/1-1.png', 'x', { httpMetadata: { contentType: 'image/png' } });
-    for (const key of ['chat/session_1700000000556_otherchat/1-1.png', `chat/${SESSION}/../session_1700000000556_otherchat/1-1.png`, `chat/${SESSION}/`]) {
+    for (const key of [
+      'chat/session_1700000000556_otherchat/1-1.png',
+      `chat/${SESSION}/../session_1700000000556_otherchat/1-1.png`,
+      `chat/${SESSION}/`,
+    ]) {
       expect((await asStaff(`/api/leads/${leadId}/photos?key=${encodeURIComponent(key)}`)).status).toBe(404);
     }
     expect((await SELF.fetch(`${BASE}/api/leads/${leadId}/photos?key=${encodeURIComponent(photoKey)}`)).status).toBe(401);
@@ -109,7 +115,9 @@ describe("a chat lead shows the customer's words and photos", () => {
     const body = await (await asStaff(`/api/leads/${id}`)).json<any>();
     expect(body.chat).toEqual({ status: 'none', messages: [] });
     expect(body.photos).toEqual([]);
-    expect((await asStaff(`/api/leads/${id}/photos?key=${encodeURIComponent('chat/session_1700000000556_otherchat/1-1.png')}`)).status).toBe(404);
+    expect(
+      (await asStaff(`/api/leads/${id}/photos?key=${encodeURIComponent('chat/session_1700000000556_otherchat/1-1.png')}`)).status,
+    ).toBe(404);
   });
 
   it('an unknown lead is a 404 with a message', async () => {
@@ -124,10 +132,19 @@ describe('search across leads', () => {
   let pieter = '';
   beforeAll(async () => {
     naledi = await capture(
-      { name: 'Naledi Search', email: 'Naledi.S@Example.co.za', phone: '+27 (82) 555-4433', location: 'Sedgefield', notes: 'wants blockout for the nursery' },
+      {
+        name: 'Naledi Search',
+        email: 'Naledi.S@Example.co.za',
+        phone: '+27 (82) 555-4433',
+        location: 'Sedgefield',
+        notes: 'wants blockout for the nursery',
+      },
       ip(),
     );
-    pieter = await capture({ name: 'Pieter Search', email: 'pieter@example.co.za', whatsapp: '0731112222', location: 'Plettenberg Bay' }, ip());
+    pieter = await capture(
+      { name: 'Pieter Search', email: 'pieter@example.co.za', whatsapp: '0731112222', location: 'Plettenberg Bay' },
+      ip(),
+    );
   });
   const search = async (q: string) =>
     ((await (await asStaff(`/api/leads?q=${encodeURIComponent(q)}`)).json<any>()).leads as { id: string }[]).map((l) => l.id);
@@ -209,7 +226,7 @@ describe('notes are a history', () => {
 });
 
 describe('the lead CSV', () => {
-  it("has the product, colour and sizes the customer chose", async () => {
+  it('has the product, colour and sizes the customer chose', async () => {
     await capture(
       {
         name: 'Csv Chooser',
@@ -231,6 +248,8 @@ describe('the lead CSV', () => {
     const cols = header!.split(',');
     expect(cols.slice(-3)).toEqual(['product', 'colour', 'sizes']);
     const row = rows.find((r) => r.includes('Csv Chooser'))!;
-    expect(row).toContain(',Venetian Blind - 50mm Aluminium,Silver,"1200 x 1500 mm (measured with our tool), 900 x 1100 mm (typical size, not measured)"');
+    expect(row).toContain(
+      ',Venetian Blind - 50mm Aluminium,Silver,"1200 x 1500 mm (measured with our tool), 900 x 1100 mm (typical size, not measured)"',
+    );
   });
 });

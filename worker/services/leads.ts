@@ -109,7 +109,9 @@ function leadStatements(sink: LeadSink, input: NewLead, now: Date) {
     at: now,
   });
   // The note the lead arrived with is the first entry of its notes history (services/staff/leads.ts).
-  const note = input.notes?.trim() ? d.insert(leadNotes).values({ leadId: id, actor: LEAD_CAPTURE_ACTOR, text: input.notes.trim(), createdAt }) : null;
+  const note = input.notes?.trim()
+    ? d.insert(leadNotes).values({ leadId: id, actor: LEAD_CAPTURE_ACTOR, text: input.notes.trim(), createdAt })
+    : null;
   return { id, insert, note, event, notice };
 }
 

@@ -59,15 +59,13 @@ async function leadChat(env: Env, leadId: string, sessionId: string | null, kept
   if (!sessionId) return { status: 'none', messages: [] };
   const history = await chatSession(env, sessionId).history();
   if (history.length === 0) return { status: 'expired', sessionId, messages: [] };
-  const messages = history.map(
-    (m): LeadChatMessage => ({
-      role: m.role === 'assistant' ? 'consultant' : 'customer',
-      text: m.content,
-      at: Number.isFinite(m.createdAt) ? new Date(m.createdAt).toISOString() : null,
-      // A photo past its own retention (90 days after upload) is named but no longer linked.
-      photos: m.images.map((key) => ({ key, url: kept.has(key) ? photoUrl(leadId, key) : null })),
-    }),
-  );
+  const messages = history.map((m): LeadChatMessage => ({
+    role: m.role === 'assistant' ? 'consultant' : 'customer',
+    text: m.content,
+    at: Number.isFinite(m.createdAt) ? new Date(m.createdAt).toISOString() : null,
+    // A photo past its own retention (90 days after upload) is named but no longer linked.
+    photos: m.images.map((key) => ({ key, url: kept.has(key) ? photoUrl(leadId, key) : null })),
+  }));
   return { status: 'kept', sessionId, messages };
 }
 
@@ -76,15 +74,7 @@ export async function leadDetail(env: Env, id: string, actor: string): Promise<L
   const row = await findLead(env.DB, id);
   const sessionId = serverChatSessionId(row);
   const photos = sessionId ? await chatPhotos(env, id, sessionId) : [];
-  const [notes, chat] = await Promise.all([
-    leadNoteHistory(env.DB, id),
-    leadChat(
-      env,
-      id,
-      sessionId,
-      new Set(photos.map((p) => p.key)),
-    ),
-  ]);
+  const [notes, chat] = await Promise.all([leadNoteHistory(env.DB, id), leadChat(env, id, sessionId, new Set(photos.map((p) => p.key)))]);
   await recordAudit(env.DB, { actor, action: 'lead.view', target: id, details: { chat: chat.status, photos: photos.length } });
   return { success: true, lead: leadDto(row), notes, chat, photos };
 }

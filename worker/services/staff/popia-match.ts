@@ -61,8 +61,11 @@ export function businessIdentifiers(env: Env): { emails: Set<string>; phones: Se
 export function requestIdentifier(env: Env, verifiedBy: VerifiedBy, raw: string): Identifier {
   const value = normalOf(verifiedBy, raw);
   const what = verifiedBy === 'email' ? 'e-mail address' : 'phone number';
+  const article = verifiedBy === 'email' ? 'an' : 'a';
   if (!value)
-    throw new AppError('validation_error', `That is not an ${what}.`, { issues: [{ path: 'value', message: `must be an ${what}` }] });
+    throw new AppError('validation_error', `That is not ${article} ${what}.`, {
+      issues: [{ path: 'value', message: `must be ${article} ${what}` }],
+    });
   const own = businessIdentifiers(env);
   if ((verifiedBy === 'email' ? own.emails : own.phones).has(value)) {
     throw new AppError(
