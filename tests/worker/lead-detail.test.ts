@@ -21,6 +21,7 @@ describe('new staff lead APIs: anonymous requests', () => {
     ['GET', '/api/leads/some-id'],
     ['GET', '/api/leads/some-id/photos?key=chat/x/1.png'],
     ['POST', '/api/leads/some-id/notes'],
+    ['GET', '/api/leads/some-id/notes'],
     ['GET', '/api/leads?q=082'],
     ['POST', '/api/admin/personal-data/preview'],
     ['POST', '/api/admin/personal-data/export'],
@@ -191,6 +192,7 @@ describe('notes are a history', () => {
     expect(patch.status).toBe(200);
     expect((await patch.json<any>()).lead.notes).toBe('Site visit booked for Friday');
     const { notes } = await (await asStaff(`/api/leads/${id}`)).json<any>();
+    expect((await (await asStaff(`/api/leads/${id}/notes`)).json<any>()).notes).toEqual(notes);
     expect(notes.map((n: any) => n.text)).toEqual(['Site visit booked for Friday', 'Called, no answer', 'Left on the form']);
     expect(notes[2].actor).toBe('lead capture');
     expect(Date.parse(notes[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(notes[1].createdAt));
@@ -214,6 +216,7 @@ describe('notes are a history', () => {
 
   it('a note for an unknown lead is a 404', async () => {
     expect((await staffPost('/api/leads/no-such-lead/notes', { text: 'hello' }, cookie)).status).toBe(404);
+    expect((await asStaff('/api/leads/no-such-lead/notes')).status).toBe(404);
   });
 
   it('the notes go with the lead when the retention schedule deletes it', async () => {

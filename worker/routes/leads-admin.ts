@@ -58,6 +58,10 @@ export const leadAdminRoutes = new Hono<AppBindings>()
       },
     });
   })
+  .get('/:id/notes', requireStaff, async (c) => {
+    const body: LeadNotesResponse = { success: true, notes: await leadNoteHistory(c.env.DB, c.req.param('id'), { mustExist: true }) };
+    return c.json(body, 200, { 'Cache-Control': 'no-store' });
+  })
   .post('/:id/notes', requireStaff, jsonBody(8 * 1024), validate('json', leadNoteSchema), async (c) => {
     const id = c.req.param('id');
     await updateLead(c.env.DB, id, { notes: c.req.valid('json').text }, staffActor(c));

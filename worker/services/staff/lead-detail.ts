@@ -35,7 +35,8 @@ async function findLead(db: D1Database, id: string): Promise<LeadRow> {
 }
 
 /** The lead's notes history, newest first (the id breaks ties within one millisecond). */
-export async function leadNoteHistory(db: D1Database, leadId: string): Promise<LeadNoteDto[]> {
+export async function leadNoteHistory(db: D1Database, leadId: string, { mustExist = false } = {}): Promise<LeadNoteDto[]> {
+  if (mustExist) await findLead(db, leadId);
   const rows = await database(db)
     .select()
     .from(leadNotes)
