@@ -1,7 +1,8 @@
 // The customer's words on the lead (staff spec 2.10), in Chromium against the real chat: a customer
 // sends a photo of a window in the chat and leaves a name and number; staff signed in on /leads find
 // the lead by searching for the number in another spelling, open its details and see the transcript
-// with the time of each message and the photo itself. Phone and desktop size, axe clean.
+// with the time of each message and the photo itself, then add a note to its history. Phone and
+// desktop size, axe clean.
 import { randomInt } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -125,6 +126,26 @@ describe.each([
 
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    // Notes are a history: a note is added above the consultant's, which stays as written.
+    await rows
+      .first()
+      .getByRole('button', { name: `Add Notes for ${name}` })
+      .click();
+    const notes = page.getByRole('dialog', { name: 'Add Notes' });
+    await expect.poll(() => notes.getByTestId('note-entry').count()).toBe(1);
+    await notes.getByLabel('Notes').fill('Phoned back; measuring on Tuesday');
+    await notes.getByRole('button', { name: 'Save Notes' }).click();
+    await expect.poll(() => notes.isVisible()).toBe(false);
+    await rows
+      .first()
+      .getByRole('button', { name: `Add Notes for ${name}` })
+      .click();
+    const entries = notes.getByTestId('note-entry');
+    await expect.poll(() => entries.count()).toBe(2);
+    await expect.poll(() => entries.nth(0).innerText()).toContain('Phoned back; measuring on Tuesday');
+    await expect.poll(() => entries.nth(1).innerText()).toContain('left with the lead');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     expect(staff.errors).toEqual([]);
   });
 });

@@ -214,6 +214,33 @@ describe('notes are a history', () => {
     expect(JSON.stringify(await res.json())).toContain(message);
   });
 
+  it("the migration's back-fill makes each existing note the first entry, 'before history', at the lead's latest time", async () => {
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.endsWith('_lead_notes.sql'))!;
+    const backFill = migration.queries.find((q) => q.includes('INSERT INTO `lead_notes`'))!;
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO leads (id, name, source, notes, created_at, last_contacted_at) VALUES ('old-1', 'Old One', 'other', 'Wants shutters', '2025-01-01T08:00:00.000Z', '2025-02-01T09:00:00.000Z')`,
+      ),
+      env.DB.prepare(
+        `INSERT INTO leads (id, name, source, notes, created_at) VALUES ('old-2', 'Old Two', 'other', 'Call after 5', '2025-03-01T08:00:00.000Z')`,
+      ),
+      env.DB.prepare(
+        `INSERT INTO leads (id, name, source, notes, created_at) VALUES ('old-3', 'Old Three', 'other', '  ', '2025-03-01T08:00:00.000Z')`,
+      ),
+    ]);
+    // Only this test's leads: the other leads of this file already have their history.
+    await env.DB.prepare(`${backFill.trim().replace(/;$/, '')} AND \`id\` LIKE 'old-%'`).run();
+    const rows = await env.DB.prepare(
+      `SELECT lead_id, actor, text, created_at FROM lead_notes WHERE lead_id LIKE 'old-%' ORDER BY lead_id`,
+    ).all();
+    expect(rows.results).toEqual([
+      { lead_id: 'old-1', actor: 'before history', text: 'Wants shutters', created_at: '2025-02-01T09:00:00.000Z' },
+      { lead_id: 'old-2', actor: 'before history', text: 'Call after 5', created_at: '2025-03-01T08:00:00.000Z' },
+    ]);
+    const { notes } = await (await asStaff('/api/leads/old-1')).json<any>();
+    expect(notes).toMatchObject([{ actor: 'before history', text: 'Wants shutters' }]);
+  });
+
   it('a note for an unknown lead is a 404', async () => {
     expect((await staffPost('/api/leads/no-such-lead/notes', { text: 'hello' }, cookie)).status).toBe(404);
     expect((await asStaff('/api/leads/no-such-lead/notes')).status).toBe(404);

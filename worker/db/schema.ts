@@ -104,7 +104,7 @@ export const leads = sqliteTable(
 /**
  * A lead's notes as a history (who, when, what): each note is a row, never overwritten. The note a
  * lead arrived with is its first row (actor 'lead capture'); notes written before the history existed
- * were moved here by migration 0013 (actor 'before history'). leads.notes keeps the latest text.
+ * were moved here by the lead_notes migration (actor 'before history'). leads.notes keeps the latest text.
  */
 export const leadNotes = sqliteTable(
   'lead_notes',

@@ -1,9 +1,9 @@
 // Data requests (POPIA) from the leads page (DESIGN.md section 7, data requests): from a lead row, or
 // for any customer staff find by e-mail or phone (/api/admin/personal-data, no lead needed). A request
 // covers the records that carry the ONE identifier staff verified with the person (one of the lead's
-// contact details, or the address or number staff typed), compared in one normal form (shared/contact-normal-form.ts). Nothing is widened
-// through other records' fields, the business's own addresses and numbers are refused, and session ids
-// a browser typed into a form are never followed. Staff preview the matched list; the preview's token
+// contact details, or the address or number staff typed), compared in one normal form
+// (shared/contact-normal-form.ts). Nothing is widened through other records' fields, the business's
+// own addresses and numbers are refused, and session ids a browser typed into a form are never followed. Staff preview the matched list; the preview's token
 // approves exactly that list, and export or deletion refuse with 409 when the list has changed since.
 // Orders stay only as far as the law requires (SARS: reference, lines, totals, dates, payment rows),
 // their personal fields blanked.
