@@ -220,7 +220,7 @@ describe('GET /api/leads/export', () => {
     const csv = await res.text();
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      'id,name,email,phone,whatsapp,location,source,productInterest,followUpStatus,notes,createdAt,lastContactedAt,popiaConsent',
+      'id,name,email,phone,whatsapp,location,source,productInterest,followUpStatus,notes,createdAt,lastContactedAt,popiaConsent,product,colour,sizes',
     );
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(csv).toContain(",'+SUM(A1:A2),");

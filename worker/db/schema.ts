@@ -101,6 +101,25 @@ export const leads = sqliteTable(
   (t) => [index('leads_status_created').on(t.followUpStatus, t.createdAt)],
 );
 
+/**
+ * A lead's notes as a history (who, when, what): each note is a row, never overwritten. The note a
+ * lead arrived with is its first row (actor 'lead capture'); notes written before the history existed
+ * were moved here by the lead_notes migration (actor 'before history'). leads.notes keeps the latest text.
+ */
+export const leadNotes = sqliteTable(
+  'lead_notes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    leadId: text('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    actor: text('actor').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_notes_lead').on(t.leadId, t.createdAt)],
+);
+
 /** Details left in the quick-details dialog before the visualiser or the walk-through. */
 export const customerDetails = sqliteTable('customer_details', {
   id: text('id').primaryKey(),

@@ -49,6 +49,8 @@ export interface ChatMessage {
   content: string;
   images: string[];
   features: string[];
+  /** When the turn began (ms since the epoch): the customer's message and the reply share it. */
+  createdAt: number;
 }
 
 export interface ChatSessionApi extends Rpc.DurableObjectBranded {

@@ -110,8 +110,8 @@ export class ChatSession extends DurableObject<Env> implements ChatSessionApi {
 
   async history(): Promise<ChatMessage[]> {
     return this.ctx.storage.sql
-      .exec<{ role: string; content: string; images: string; features: string }>(
-        'SELECT role, content, images, features FROM messages ORDER BY id',
+      .exec<{ role: string; content: string; images: string; features: string; created_at: number }>(
+        'SELECT role, content, images, features, created_at FROM messages ORDER BY id',
       )
       .toArray()
       .map((m) => ({
@@ -119,6 +119,7 @@ export class ChatSession extends DurableObject<Env> implements ChatSessionApi {
         content: m.content,
         images: JSON.parse(m.images) as string[],
         features: JSON.parse(m.features) as string[],
+        createdAt: m.created_at,
       }));
   }
 

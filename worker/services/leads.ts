@@ -2,7 +2,7 @@ import { database } from '../lib/db';
 import { businessProfile, type BusinessProfile } from '../lib/business-profile';
 import { eventStatement } from './analytics';
 import type { z } from 'zod';
-import { customerDetails, leads } from '../db/schema';
+import { customerDetails, leadNotes, leads } from '../db/schema';
 import type { Env } from '../env';
 import type { LeadOrigin } from '../shared/leads-api';
 import type { customerDetailsSchema, leadCaptureSchema } from '../shared/schemas';
@@ -66,6 +66,9 @@ export function leadSink(
   };
 }
 
+/** Who wrote a lead's first note in its notes history: the form or the consultant, when the lead was left. */
+export const LEAD_CAPTURE_ACTOR = 'lead capture';
+
 /** The lead's INSERT, its analytics event and its notice's INSERT (last, so its id is the batch's last result), for one batch. */
 function leadStatements(sink: LeadSink, input: NewLead, now: Date) {
   const d = database(sink.db);
@@ -105,7 +108,11 @@ function leadStatements(sink: LeadSink, input: NewLead, now: Date) {
     visitor: sink.visitor,
     at: now,
   });
-  return { id, insert, event, notice };
+  // The note the lead arrived with is the first entry of its notes history (services/staff/leads.ts).
+  const note = input.notes?.trim()
+    ? d.insert(leadNotes).values({ leadId: id, actor: LEAD_CAPTURE_ACTOR, text: input.notes.trim(), createdAt })
+    : null;
+  return { id, insert, note, event, notice };
 }
 
 function queueSend(sink: LeadSink, results: readonly unknown[], hasNotice: boolean) {
@@ -116,8 +123,9 @@ function queueSend(sink: LeadSink, results: readonly unknown[], hasNotice: boole
 
 /** The one way a lead is recorded (form, chat, quick details, stored-quote consultation): row and notice in one batch. */
 export async function captureLead(sink: LeadSink, input: NewLead, now = new Date()): Promise<string> {
-  const { id, insert, event, notice } = leadStatements(sink, input, now);
-  const results = notice ? await database(sink.db).batch([insert, event, notice]) : await database(sink.db).batch([insert, event]);
+  const { id, insert, note, event, notice } = leadStatements(sink, input, now);
+  const statements = [insert, ...(note ? [note] : []), event, ...(notice ? [notice] : [])];
+  const results = await database(sink.db).batch(statements as unknown as Parameters<ReturnType<typeof database>['batch']>[0]);
   queueSend(sink, results, Boolean(notice));
   return id;
 }

@@ -78,12 +78,21 @@ export function leadSizeSummary(sessionData: Record<string, unknown> | null | un
 
 export const leadListQuerySchema = z.object({
   status: z.enum(FOLLOW_UP_STATUSES, { error: `must be one of ${FOLLOW_UP_STATUSES.join(', ')}` }).optional(),
+  /** A name, a phone number in any common South African spelling, an e-mail, an area or words from the notes. */
+  q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
 });
+
+/** POST /api/leads/{id}/notes: one more entry in the lead's notes history. */
+export const leadNoteSchema = z
+  .object({ text: z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(4000, 'must be at most 4000 characters') })
+  .strict();
+export type LeadNoteRequest = z.input<typeof leadNoteSchema>;
 
 export const leadUpdateSchema = z
   .object({
     followUpStatus: z.enum(FOLLOW_UP_STATUSES, { error: `must be one of ${FOLLOW_UP_STATUSES.join(', ')}` }).optional(),
-    notes: z.string().trim().max(4000, 'must be at most 4000 characters').optional(),
+    // Adds an entry to the notes history (never overwrites one): an empty note adds nothing, so it is refused.
+    notes: z.string().trim().min(1, 'must not be empty: write the note to add').max(4000, 'must be at most 4000 characters').optional(),
   })
   .strict()
   .refine((v) => v.followUpStatus !== undefined || v.notes !== undefined, { message: 'send followUpStatus and/or notes' });
@@ -121,6 +130,53 @@ export interface LeadCounts {
 export interface LeadListResponse {
   leads: LeadDto[];
   counts: LeadCounts;
+}
+
+/** One entry of a lead's notes history: who wrote it, when, and what. */
+export interface LeadNoteDto {
+  id: number;
+  actor: string;
+  text: string;
+  createdAt: string;
+}
+
+export interface LeadNotesResponse {
+  success: true;
+  notes: LeadNoteDto[];
+}
+
+/** A photo the customer sent in the chat, served to staff only (GET /api/leads/{id}/photos?key=). */
+export interface LeadPhotoDto {
+  key: string;
+  url: string;
+  uploadedAt: string;
+}
+
+/** One chat message with its time; `photos` are the keys of the photos sent with it (null url once deleted). */
+export interface LeadChatMessage {
+  role: 'customer' | 'consultant';
+  text: string;
+  at: string | null;
+  photos: { key: string; url: string | null }[];
+}
+
+/**
+ * The chat behind a lead: `kept` while the transcript is kept under the retention schedule,
+ * `expired` when it has been deleted (90 days after the last message, or on request), `none` for a
+ * lead not left in the chat.
+ */
+export type LeadChat =
+  | { status: 'kept'; sessionId: string; messages: LeadChatMessage[] }
+  | { status: 'expired'; sessionId: string; messages: [] }
+  | { status: 'none'; messages: [] };
+
+/** GET /api/leads/{id}: the lead, its notes history (newest first), its chat and its chat photos. */
+export interface LeadDetailResponse {
+  success: true;
+  lead: LeadDto;
+  notes: LeadNoteDto[];
+  chat: LeadChat;
+  photos: LeadPhotoDto[];
 }
 
 export interface LeadUpdateResponse {

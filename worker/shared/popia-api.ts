@@ -9,7 +9,7 @@ export type DataRequestAction = (typeof DATA_REQUEST_ACTIONS)[number];
 export const VERIFIED_BY = ['email', 'phone'] as const;
 export type VerifiedBy = (typeof VERIFIED_BY)[number];
 
-/** POST /api/leads/{id}/personal-data/preview */
+/** POST /api/leads/{id}/personal-data/preview, and POST /api/admin/personal-data/preview for any customer */
 export const personalDataPreviewSchema = z.object({
   action: z.enum(DATA_REQUEST_ACTIONS, { error: "must be 'export' or 'delete'" }),
   /** Which identifier staff confirmed with the person: the lead's e-mail address or its phone/WhatsApp number. */
@@ -47,7 +47,8 @@ export interface MatchedRecord {
 }
 
 export interface PersonalDataPreview {
-  leadId: string;
+  /** The lead row the request started from; null for a customer found by e-mail or phone (POST /api/admin/personal-data/preview). */
+  leadId: string | null;
   action: DataRequestAction;
   /** The verified identifier in its normal form. */
   identifier: { type: VerifiedBy; value: string };

@@ -55,16 +55,17 @@ export function businessIdentifiers(env: Env): { emails: Set<string>; phones: Se
 }
 
 /**
- * The identifier of a request: in normal form, not the business's own, and on the lead the request
- * starts from (staff confirm one of the lead's own contact details with the person).
+ * The identifier of a request as staff verified it with the person: in normal form and not the
+ * business's own. A request found from the staff area by e-mail or phone starts here.
  */
-export async function verifiedIdentifier(env: Env, leadId: string, verifiedBy: VerifiedBy, raw: string): Promise<Identifier> {
-  const [lead] = await database(env.DB).select().from(leads).where(eq(leads.id, leadId)).limit(1);
-  if (!lead) throw new AppError('not_found', `There is no lead with id ${leadId}.`);
+export function requestIdentifier(env: Env, verifiedBy: VerifiedBy, raw: string): Identifier {
   const value = normalOf(verifiedBy, raw);
   const what = verifiedBy === 'email' ? 'e-mail address' : 'phone number';
+  const article = verifiedBy === 'email' ? 'an' : 'a';
   if (!value)
-    throw new AppError('validation_error', `That is not an ${what}.`, { issues: [{ path: 'value', message: `must be an ${what}` }] });
+    throw new AppError('validation_error', `That is not ${article} ${what}.`, {
+      issues: [{ path: 'value', message: `must be ${article} ${what}` }],
+    });
   const own = businessIdentifiers(env);
   if ((verifiedBy === 'email' ? own.emails : own.phones).has(value)) {
     throw new AppError(
@@ -75,10 +76,22 @@ export async function verifiedIdentifier(env: Env, leadId: string, verifiedBy: V
       },
     );
   }
+  return { type: verifiedBy, value };
+}
+
+/**
+ * The identifier of a request started from a lead row: as requestIdentifier, and on that lead (staff
+ * confirm one of the lead's own contact details with the person).
+ */
+export async function verifiedIdentifier(env: Env, leadId: string, verifiedBy: VerifiedBy, raw: string): Promise<Identifier> {
+  const [lead] = await database(env.DB).select().from(leads).where(eq(leads.id, leadId)).limit(1);
+  if (!lead) throw new AppError('not_found', `There is no lead with id ${leadId}.`);
+  const identifier = requestIdentifier(env, verifiedBy, raw);
+  const what = verifiedBy === 'email' ? 'e-mail address' : 'phone number';
   const onLead =
     verifiedBy === 'email'
-      ? fieldCarrying({ type: 'email', value }, { email: lead.email })
-      : fieldCarrying({ type: 'phone', value }, { phone: lead.phone, whatsapp: lead.whatsapp });
+      ? fieldCarrying(identifier, { email: lead.email })
+      : fieldCarrying(identifier, { phone: lead.phone, whatsapp: lead.whatsapp });
   if (!onLead) {
     throw new AppError(
       'validation_error',
@@ -88,10 +101,18 @@ export async function verifiedIdentifier(env: Env, leadId: string, verifiedBy: V
       },
     );
   }
-  return { type: verifiedBy, value };
+  return identifier;
 }
 
-const validChatSession = (id: unknown): id is string => typeof id === 'string' && chatSessionIdSchema.safeParse(id).success;
+/**
+ * The chat session a lead was left in, only when the server itself attached it: a chat lead, whose
+ * session id services/leads.ts put into sessionData (the public lead form cannot set source 'chat').
+ * A session id on a form lead was sent by a browser and may name anyone's chat: never followed.
+ */
+export function serverChatSessionId(row: Pick<typeof leads.$inferSelect, 'source' | 'sessionData'>): string | null {
+  const sid = row.sessionData?.sessionId;
+  return row.source === 'chat' && typeof sid === 'string' && chatSessionIdSchema.safeParse(sid).success ? sid : null;
+}
 
 /** The records that carry the identifier, each with the field that matched, and what was left out. */
 export async function matchedRows(env: Env, id: Identifier) {
@@ -186,10 +207,10 @@ export async function matchedRows(env: Env, id: Identifier) {
   const chatSessions = new Map<string, { leadId: string; createdAt: string }>();
   let typedSessionIds = 0;
   for (const { row } of leadRows) {
-    const sid = row.sessionData?.sessionId;
-    if (row.source === 'chat' && validChatSession(sid)) {
+    const sid = serverChatSessionId(row);
+    if (sid) {
       if (!chatSessions.has(sid)) chatSessions.set(sid, { leadId: row.id, createdAt: row.createdAt });
-    } else if (sid !== undefined && sid !== null) typedSessionIds++;
+    } else if (row.sessionData?.sessionId !== undefined && row.sessionData?.sessionId !== null) typedSessionIds++;
   }
   for (const { row } of detailRows) if (row.sessionId) typedSessionIds++;
   const photos: { key: string; size: number; uploaded: string; sessionId: string }[] = [];

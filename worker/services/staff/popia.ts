@@ -1,14 +1,15 @@
-// Data requests (POPIA) from the leads page (DESIGN.md section 7, data requests). A request covers
-// the records that carry the ONE identifier staff verified with the person (the lead's e-mail address
-// or phone number), compared in one normal form (shared/contact-normal-form.ts). Nothing is widened
-// through other records' fields, the business's own addresses and numbers are refused, and session ids
-// a browser typed into a form are never followed. Staff preview the matched list; the preview's token
+// Data requests (POPIA) from the leads page (DESIGN.md section 7, data requests): from a lead row, or
+// for any customer staff find by e-mail or phone (/api/admin/personal-data, no lead needed). A request
+// covers the records that carry the ONE identifier staff verified with the person (one of the lead's
+// contact details, or the address or number staff typed), compared in one normal form
+// (shared/contact-normal-form.ts). Nothing is widened through other records' fields, the business's
+// own addresses and numbers are refused, and session ids a browser typed into a form are never followed. Staff preview the matched list; the preview's token
 // approves exactly that list, and export or deletion refuse with 409 when the list has changed since.
 // Orders stay only as far as the law requires (SARS: reference, lines, totals, dates, payment rows),
 // their personal fields blanked.
 import { and, inArray } from 'drizzle-orm';
 import { database } from '../../lib/db';
-import { customerDetails, emailOutbox, leads, orders, payments, quotes } from '../../db/schema';
+import { customerDetails, emailOutbox, leadNotes, leads, orders, payments, quotes } from '../../db/schema';
 import type { Env } from '../../env';
 import { chunks, selectInSlices } from '../../lib/chunks';
 import { randomHex } from '../../lib/crypto';
@@ -19,7 +20,7 @@ import type { DataRequestAction, PersonalDataPreview, VerifiedBy } from '../../s
 import { chatSession } from '../consultant/chat-turn';
 import { auditStatement, recordAudit } from './audit';
 import { leadDto } from './leads';
-import { listDigest, matchedRows, recordIds, recordList, verifiedIdentifier, type Identifier } from './popia-match';
+import { listDigest, matchedRows, recordIds, recordList, requestIdentifier, verifiedIdentifier, type Identifier } from './popia-match';
 
 export const DELETED_NAME = 'Deleted on request';
 
@@ -28,7 +29,8 @@ export const APPROVAL_TTL_SECONDS = 15 * 60;
 const APPROVAL_PREFIX = 'popia-approval';
 
 interface Approval {
-  leadId: string;
+  /** The lead row the request started from, or null for a customer found by e-mail or phone. */
+  leadId: string | null;
   action: DataRequestAction;
   actor: string;
   identifier: Identifier;
@@ -36,15 +38,27 @@ interface Approval {
   count: number;
 }
 
-/** POST /api/leads/{id}/personal-data/preview: the matched list, audited, and a token approving exactly it. */
+/**
+ * What the audit trail names a request by: the lead it started from, or (for a customer found by
+ * e-mail or phone) the start of its list's digest, never the identifier itself.
+ */
+const requestTarget = (leadId: string | null, digest: string) => leadId ?? `customer:${digest.slice(0, 16)}`;
+
+/**
+ * POST /api/leads/{id}/personal-data/preview (leadId) or POST /api/admin/personal-data/preview (null):
+ * the matched list, audited, and a token approving exactly it.
+ */
 export async function previewPersonalData(
   env: Env,
-  leadId: string,
+  leadId: string | null,
   request: { action: DataRequestAction; verifiedBy: VerifiedBy; value: string },
   actor: string,
   now = new Date(),
 ): Promise<PersonalDataPreview> {
-  const identifier = await verifiedIdentifier(env, leadId, request.verifiedBy, request.value);
+  const identifier =
+    leadId === null
+      ? requestIdentifier(env, request.verifiedBy, request.value)
+      : await verifiedIdentifier(env, leadId, request.verifiedBy, request.value);
   const matched = await matchedRows(env, identifier);
   const records = recordList(matched);
   const digest = await listDigest(records);
@@ -62,7 +76,7 @@ export async function previewPersonalData(
     {
       actor,
       action: 'popia.preview',
-      target: leadId,
+      target: requestTarget(leadId, digest),
       details: { action: request.action, verifiedBy: identifier.type, digest, records: recordIds(records) },
     },
     now,
@@ -74,7 +88,7 @@ export async function previewPersonalData(
  * The approved list again, for the action: the token must come from a preview of this lead, for this
  * action, by this staff session, and the records must be the same ones the preview listed.
  */
-async function approvedMatch(env: Env, leadId: string, action: DataRequestAction, token: string, actor: string, now: Date) {
+async function approvedMatch(env: Env, leadId: string | null, action: DataRequestAction, token: string, actor: string, now: Date) {
   const approval = await readKvSession<Approval & KvSession>(env.SESSIONS, APPROVAL_PREFIX, token, now);
   if (!approval || approval.leadId !== leadId) {
     throw new AppError(
@@ -103,19 +117,26 @@ async function approvedMatch(env: Env, leadId: string, action: DataRequestAction
   return { approval, matched, records };
 }
 
-/** POST /api/leads/{id}/personal-data/export: one JSON document of exactly the approved records. */
-export async function exportPersonalData(env: Env, leadId: string, token: string, actor: string, now = new Date()) {
+/** POST .../personal-data/export: one JSON document of exactly the approved records. */
+export async function exportPersonalData(env: Env, leadId: string | null, token: string, actor: string, now = new Date()) {
   const { approval, matched: m, records } = await approvedMatch(env, leadId, 'export', token, actor, now);
   const chatSessions = await Promise.all(
     m.chatSessions.map(async ({ sessionId }) => ({ sessionId, messages: await chatSession(env, sessionId).history() })),
   );
   const orderRows = m.orderRows.map((o) => o.row);
+  const notesByLead = new Map<string, { actor: string; text: string; createdAt: string }[]>();
+  for (const n of await selectInSlices(
+    m.leadRows.map((l) => l.row.id),
+    (ids) => database(env.DB).select().from(leadNotes).where(inArray(leadNotes.leadId, ids)).orderBy(leadNotes.createdAt, leadNotes.id),
+  )) {
+    notesByLead.set(n.leadId, [...(notesByLead.get(n.leadId) ?? []), { actor: n.actor, text: n.text, createdAt: n.createdAt }]);
+  }
   const document = {
     exportedAt: now.toISOString(),
     matchedBy: { leadId, identifier: approval.identifier },
     records,
     notes: m.notes,
-    leads: m.leadRows.map((l) => leadDto(l.row)),
+    leads: m.leadRows.map((l) => ({ ...leadDto(l.row), notesHistory: notesByLead.get(l.row.id) ?? [] })),
     customerDetails: m.detailRows.map((c) => c.row),
     // The quote's link secret is ours, not their data.
     quotes: m.quoteRows.map(({ row: { accessKey: _secret, ...quote } }) => quote),
@@ -143,7 +164,7 @@ export async function exportPersonalData(env: Env, leadId: string, token: string
     {
       actor,
       action: 'popia.export',
-      target: leadId,
+      target: requestTarget(leadId, approval.digest),
       details: { verifiedBy: approval.identifier.type, digest: approval.digest, records: recordIds(records) },
     },
     now,
@@ -152,12 +173,13 @@ export async function exportPersonalData(env: Env, leadId: string, token: string
 }
 
 /**
- * POST /api/leads/{id}/personal-data/delete: exactly the approved records. Chat transcripts and photos
- * go first, then every D1 change and the 'popia.delete' audit entry in one batch.
+ * POST .../personal-data/delete: exactly the approved records. Chat transcripts and photos go first,
+ * then every D1 change and the 'popia.delete' audit entry in one batch (a lead's notes history goes
+ * with the lead: lead_notes rows are deleted with it, ON DELETE CASCADE, and explicitly below).
  */
 export async function deletePersonalData(
   env: Env,
-  leadId: string,
+  leadId: string | null,
   token: string,
   actor: string,
   now = new Date(),
@@ -196,7 +218,10 @@ export async function deletePersonalData(
   };
   // One batch, every id list in slices (D1's 100-parameter limit): all of it happens or none of it.
   const statements = [
-    ...chunks(m.leadRows.map((l) => l.row.id)).map((ids) => d.delete(leads).where(inArray(leads.id, ids))),
+    ...chunks(m.leadRows.map((l) => l.row.id)).flatMap((ids) => [
+      d.delete(leadNotes).where(inArray(leadNotes.leadId, ids)),
+      d.delete(leads).where(inArray(leads.id, ids)),
+    ]),
     ...chunks(m.detailRows.map((c) => c.row.id)).map((ids) => d.delete(customerDetails).where(inArray(customerDetails.id, ids))),
     ...chunks(deleteQuotes).map((ids) => d.delete(quotes).where(inArray(quotes.id, ids))),
     ...chunks(blankQuotes).map((ids) =>
@@ -235,7 +260,7 @@ export async function deletePersonalData(
     {
       actor,
       action: 'popia.delete',
-      target: leadId,
+      target: requestTarget(leadId, approval.digest),
       details: { ...counts, verifiedBy: approval.identifier.type, digest: approval.digest, records: recordIds(records) },
     },
     now,

@@ -1,7 +1,9 @@
-// The POPIA data request dialog of /leads (DESIGN.md section 7): verify, preview, approve.
+// The POPIA data request dialog of /leads (DESIGN.md section 7): verify, preview, approve. From a lead
+// row (staff pick one of the lead's own contact details) or for any customer (lead null: staff type the
+// e-mail address or phone number they verified with the person).
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { LeadDto } from '@shared/leads-api';
-import { MATCHED_RECORD_LABELS, type DataRequestAction, type PersonalDataPreview } from '@shared/popia-api';
+import { MATCHED_RECORD_LABELS, type DataRequestAction, type PersonalDataPreview, type VerifiedBy } from '@shared/popia-api';
 import { toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { deletePersonalData, downloadPersonalData, previewPersonalData } from './leads-client';
@@ -17,7 +19,7 @@ export function DataRequestDialog({
   onClose,
   onDone,
 }: {
-  request: { lead: LeadDto; action: DataRequestAction } | null;
+  request: { lead: LeadDto | null; action: DataRequestAction } | null;
   onClose: () => void;
   onDone: (action: DataRequestAction) => void;
 }) {
@@ -25,6 +27,8 @@ export function DataRequestDialog({
   const [choice, setChoice] = useState(0);
   const [preview, setPreview] = useState<PersonalDataPreview | null>(null);
   const [busy, setBusy] = useState(false);
+  const [typedBy, setTypedBy] = useState<VerifiedBy>('email');
+  const [typed, setTyped] = useState('');
   const id = useId();
   const lead = request?.lead ?? null;
   const action = request?.action ?? 'export';
@@ -35,6 +39,8 @@ export function DataRequestDialog({
   useEffect(() => {
     setChoice(0);
     setPreview(null);
+    setTypedBy('email');
+    setTyped('');
   }, [request]);
   // The preview button goes away with its step: focus moves to the list staff now have to read.
   useEffect(() => {
@@ -43,11 +49,11 @@ export function DataRequestDialog({
 
   async function runPreview(e: FormEvent) {
     e.preventDefault();
-    const picked = choices[choice];
-    if (!lead || !picked) return;
+    const picked = lead ? choices[choice] : { verifiedBy: typedBy, value: typed };
+    if (!request || !picked) return;
     setBusy(true);
     try {
-      setPreview(await previewPersonalData(lead.id, { action, verifiedBy: picked.verifiedBy, value: picked.value }));
+      setPreview(await previewPersonalData(lead?.id ?? null, { action, verifiedBy: picked.verifiedBy, value: picked.value }));
     } catch (err) {
       failure('Failed to preview the data request', err);
     } finally {
@@ -56,14 +62,15 @@ export function DataRequestDialog({
   }
 
   async function approve() {
-    if (!lead || !preview) return;
+    if (!request || !preview) return;
+    const leadId = lead?.id ?? null;
     setBusy(true);
     try {
       if (action === 'export') {
-        await downloadPersonalData(lead.id, preview.token);
-        toast({ title: 'Personal data exported', description: `${preview.records.length} record(s) in personal-data-${lead.id}.json.` });
+        const fileName = await downloadPersonalData(leadId, preview.token);
+        toast({ title: 'Personal data exported', description: `${preview.records.length} record(s) in ${fileName}.` });
       } else {
-        const { deleted } = await deletePersonalData(lead.id, preview.token);
+        const { deleted } = await deletePersonalData(leadId, preview.token);
         toast({
           title: 'Personal data deleted',
           description: `${deleted.leads} lead(s), ${deleted.customerDetails} quick-details entr(ies), ${deleted.quotesDeleted + deleted.quotesBlanked} quote(s), ${deleted.chatSessions} chat(s), ${deleted.photos} photo(s); ${deleted.ordersBlanked} order(s) kept without personal details.`,
@@ -79,8 +86,8 @@ export function DataRequestDialog({
     }
   }
 
-  const who = lead?.name ?? '';
-  const title = action === 'export' ? `Export ${who}'s personal data` : `Delete ${who}'s personal data?`;
+  const who = lead ? `${lead.name}'s` : "a customer's";
+  const title = action === 'export' ? `Export ${who} personal data` : `Delete ${who} personal data?`;
   return (
     <dialog
       ref={ref}
@@ -90,7 +97,7 @@ export function DataRequestDialog({
       onClose={onClose}
     >
       <h2 id={`${id}-title`}>{title}</h2>
-      {lead && (
+      {request && (
         <>
           <div id={`${id}-what`}>
             <p className="dialog__intro">
@@ -114,7 +121,9 @@ export function DataRequestDialog({
           </div>
           {!preview && (
             <form onSubmit={runPreview}>
-              {choices.length === 0 ? (
+              {!lead ? (
+                <TypedIdentifier id={id} verifiedBy={typedBy} value={typed} onVerifiedBy={setTypedBy} onValue={setTyped} />
+              ) : choices.length === 0 ? (
                 <p role="alert">This lead has no e-mail address or phone number to verify.</p>
               ) : (
                 <fieldset className="leads-admin__verified">
@@ -131,7 +140,7 @@ export function DataRequestDialog({
                 <button type="button" className="button button--ghost-dark" onClick={onClose} autoFocus>
                   Cancel
                 </button>
-                <button type="submit" className="button" disabled={busy || choices.length === 0}>
+                <button type="submit" className="button" disabled={busy || (lead ? choices.length === 0 : typed.trim() === '')}>
                   {busy ? 'Matching...' : 'Preview matched records'}
                 </button>
               </div>
@@ -175,6 +184,52 @@ export function DataRequestDialog({
         </>
       )}
     </dialog>
+  );
+}
+
+/** A customer found from the staff area: the kind of identifier staff verified, and its value as they typed it. */
+function TypedIdentifier({
+  id,
+  verifiedBy,
+  value,
+  onVerifiedBy,
+  onValue,
+}: {
+  id: string;
+  verifiedBy: VerifiedBy;
+  value: string;
+  onVerifiedBy: (v: VerifiedBy) => void;
+  onValue: (v: string) => void;
+}) {
+  return (
+    <>
+      <fieldset className="leads-admin__verified">
+        <legend>Which contact detail did you confirm with the person?</legend>
+        {(
+          [
+            ['email', 'E-mail address'],
+            ['phone', 'Phone or WhatsApp number'],
+          ] as const
+        ).map(([kind, label]) => (
+          <label key={kind} className="leads-admin__choice">
+            <input type="radio" name={`${id}-kind`} value={kind} checked={verifiedBy === kind} onChange={() => onVerifiedBy(kind)} />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <label className="field" htmlFor={`${id}-value`}>
+        {verifiedBy === 'email' ? 'The e-mail address you confirmed' : 'The phone number you confirmed'}
+        <input
+          id={`${id}-value`}
+          type={verifiedBy === 'email' ? 'email' : 'tel'}
+          autoComplete="off"
+          maxLength={254}
+          required
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+        />
+      </label>
+    </>
   );
 }
 

@@ -17,11 +17,12 @@ interface LeadRowProps {
   lead: LeadDto;
   onStatus: (status: FollowUpStatus) => void;
   onNotes: () => void;
+  onView: () => void;
   onExport: () => void;
   onDelete: () => void;
 }
 
-export function LeadRow({ lead, onStatus, onNotes, onExport, onDelete }: LeadRowProps) {
+export function LeadRow({ lead, onStatus, onNotes, onView, onExport, onDelete }: LeadRowProps) {
   const wa = whatsappDigits(lead.whatsapp ?? lead.phone);
   const phone = lead.phone ?? lead.whatsapp;
   return (
@@ -85,6 +86,9 @@ export function LeadRow({ lead, onStatus, onNotes, onExport, onDelete }: LeadRow
               WhatsApp
             </a>
           )}
+          <button type="button" className="button button--small button--ghost-dark" onClick={onView} aria-label={`Details of ${lead.name}`}>
+            Details
+          </button>
           <LeadOrderLink lead={lead} />
           <button type="button" className="button button--small" onClick={onNotes} aria-label={`Add Notes for ${lead.name}`}>
             Add Notes
@@ -135,7 +139,7 @@ function LeadOrderLink({ lead }: { lead: LeadDto }) {
 }
 
 /** The sizes the lead sent, each with where it came from; a typical or estimated size is flagged as not measured. */
-function LeadSizeList({ lead }: { lead: LeadDto }) {
+export function LeadSizeList({ lead }: { lead: LeadDto }) {
   const sizes = leadSizes(lead.sessionData);
   if (sizes.length === 0) return null;
   const toConfirm = sizes.some((s) => s.sizeSource === 'typical' || s.sizeSource === 'estimated');
