@@ -14,18 +14,19 @@ export function SyncStatus({ snapshot }: { snapshot: SiteVisitSnapshot }) {
   const waiting = `${pending} change${pending === 1 ? '' : 's'} saved on this phone`;
   let text: string;
   if (!storedLocally) text = 'This browser would not store the last change. Free some space or leave private browsing.';
-  else if (syncState === 'syncing')
-    text = pending ? `Saving ${pending} change${pending === 1 ? '' : 's'} to the office...` : 'Checking the office copy...';
+  else if (syncState === 'syncing' && pending) text = `Saving ${pending} change${pending === 1 ? '' : 's'} to the office...`;
   else if (syncState === 'locked') text = `${pending ? `${waiting}. ` : ''}${syncMessage ?? ''}`;
   else if (syncState === 'refused') text = `${waiting}: the office did not accept them: ${syncMessage ?? ''}`;
   else if (pending && syncState === 'offline') text = `Offline: ${waiting}. They go to the office when the network is back.`;
   else if (pending) text = `${waiting}, waiting to go to the office.`;
   else if (syncState === 'offline') text = 'Offline: new work is saved on this phone until the network is back.';
-  else text = lastSyncedAt ? `Everything is saved to the office (checked ${time(lastSyncedAt)}).` : 'Connecting to the office...';
+  // A background read of the office copy (every 30 s) changes nothing here, so nothing is announced.
+  else text = lastSyncedAt ? 'Everything is saved to the office.' : 'Connecting to the office...';
   const alert = !storedLocally || syncState === 'refused' || syncState === 'locked';
   return (
     <div className={`site-visits__sync${alert ? ' site-visits__sync--alert' : ''}`}>
       <p role="status">{text}</p>
+      {lastSyncedAt && <small>Office copy read at {time(lastSyncedAt)}</small>}
       <button
         type="button"
         className="button button--small button--ghost-dark"
