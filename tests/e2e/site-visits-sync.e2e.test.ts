@@ -22,10 +22,11 @@ interface Phone {
   errors: string[];
 }
 
-async function phone(): Promise<Phone> {
+async function phone(before?: (page: Page) => Promise<unknown>): Promise<Phone> {
   const context = await browser.newContext({ viewport: { width: 375, height: 800 }, bypassCSP: true });
   contexts.push(context);
   const page = await context.newPage();
+  await before?.(page);
   page.on('dialog', (dialog) => void dialog.accept());
   // The workspace's chat panel: its session start and spoken replies are not what these tests are about.
   await page.route('**/api/chat/session', (route) =>
@@ -190,6 +191,47 @@ describe('site visits on two phones', () => {
     await syncNow(b.page);
     await expect.poll(() => b.page.locator('li.workspace__note', { hasText: text }).count()).toBe(0);
     expect(await seriousAxeViolations(b.page)).toEqual([]);
+    expect(realErrors(a.errors)).toEqual([]);
+  });
+
+  it('brings visits and notes of the old local-only format to the office on the first load, through a cache-version bump', async () => {
+    const stamp = Date.now().toString(36);
+    const client = `Legacy Client ${stamp}`;
+    const legacyVisit = {
+      id: `visit_${Date.now()}_legacy${stamp}`.slice(0, 60),
+      clientName: client,
+      address: '9 Old Road, Plettenberg Bay',
+      mobile: '084 555 0303',
+      measurements: 'Kitchen 900 x 1200',
+      blindTypes: ['Venetian'],
+      notes: 'Recorded before the upgrade',
+      visitDate: '2026-11-20',
+      status: 'quoted',
+    };
+    const legacyNote = { id: `note_legacy_${stamp}`, text: `Old workspace note ${stamp}`, createdAt: new Date().toISOString() };
+    // The old app stored these and no cache version (so this first load also runs the version bump).
+    const a = await phone((page) =>
+      page.addInitScript(
+        ([visits, notes]) => {
+          localStorage.setItem('site-visits', visits);
+          localStorage.setItem('workspace-notes', notes);
+        },
+        [JSON.stringify([legacyVisit]), JSON.stringify([legacyNote])] as const,
+      ),
+    );
+    await expect.poll(() => card(a.page, client).innerText(), { timeout: 15_000 }).toContain('Saved to the office');
+    expect(await details(a.page, client)).toContain('Recorded before the upgrade');
+    await expect.poll(() => card(a.page, client).getAttribute('data-status')).toBe('quoted');
+    expect(await a.page.evaluate(() => [localStorage.getItem('site-visits'), localStorage.getItem('workspace-notes')])).toEqual([
+      null,
+      null,
+    ]);
+
+    // Another phone sees both.
+    const b = await phone();
+    await card(b.page, client).waitFor();
+    await b.page.getByRole('link', { name: 'Open Melvin Workspace' }).click();
+    await b.page.locator('li.workspace__note', { hasText: legacyNote.text }).waitFor();
     expect(realErrors(a.errors)).toEqual([]);
   });
 });
