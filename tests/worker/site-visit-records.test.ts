@@ -5,7 +5,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import type { Env } from '../../worker/env';
-import { officeTime } from '../../worker/services/staff/site-visit-records';
+import { officeTime, purgeSiteVisitRecords } from '../../worker/services/staff/site-visit-records';
 import { SITE_VISIT_ACCESS_REQUIRED, type SiteVisitState } from '../../worker/shared/site-visit-records';
 import { BASE } from './helpers';
 
@@ -195,13 +195,14 @@ describe('the plain API: list, create, update, delete', () => {
     }
     const patchNothing = await call('PATCH', '/visits/visit_none', {});
     expect(patchNothing.status).toBe(400);
-    // A change to a visit the office does not have must carry what a new visit needs.
+    // An edit of a visit the office does not have (purged while the phone was away) lands nowhere.
+    const orphan = uid('visit');
     const partial = await call('POST', '/sync', {
       sentAt: Date.now(),
-      visits: [{ id: uid('visit'), fields: { notes: { value: 'x', at: Date.now() } } }],
+      visits: [{ id: orphan, fields: { notes: { value: 'x', at: Date.now() } } }],
     });
-    expect(partial.status).toBe(400);
-    expect((await answer(partial)).message).toMatch(/not at the office yet: send it with its clientName, address, mobile, visitDate/);
+    expect(partial.status).toBe(200);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM site_visits WHERE id = ?').bind(orphan).first('n')).toBe(0);
   });
 });
 
@@ -302,5 +303,35 @@ describe('sync: per-field merge, the clock rule and tombstones', () => {
     const tooMany = await call('POST', '/sync', { sentAt: now, visits: many });
     expect(tooMany.status).toBe(400);
     expect((await answer(tooMany)).message).toMatch(/more than 50 visits/);
+  });
+});
+
+describe('retention (docs/decisions/005-retention-schedule.md)', () => {
+  it('deletes visits and notes two years after their last change, and tombstones 90 days after the delete', async () => {
+    const now = Date.now();
+    const day = 86_400_000;
+    const [fresh, stale, recentlyDeleted, longDeleted, oldNote] = ['fresh', 'stale', 'recent', 'gone', 'note'].map(uid);
+    const row = (id: string, updated: number, deleted: number | null) =>
+      env.DB.prepare(
+        `INSERT INTO site_visits (id, client_name, client_name_at_ms, address, address_at_ms, mobile, mobile_at_ms, visit_date, visit_date_at_ms, created_at_ms, updated_at_ms, updated_by, deleted_at_ms)
+         VALUES (?, 'Client', 1, 'Address', 1, '082', 1, '2024-01-01', 1, ?, ?, 'test', ?)`,
+      ).bind(id, updated, updated, deleted);
+    await env.DB.batch([
+      row(fresh!, now - 700 * day, null),
+      row(stale!, now - 731 * day, null),
+      row(recentlyDeleted!, now - 10 * day, now - 10 * day),
+      row(longDeleted!, now - 100 * day, now - 91 * day),
+      env.DB.prepare(
+        `INSERT INTO workspace_notes (id, text, text_at_ms, created_at_ms, updated_at_ms, updated_by) VALUES (?, 'old', 1, ?, ?, 'test')`,
+      ).bind(oldNote, now - 800 * day, now - 800 * day),
+    ]);
+    const counts = await purgeSiteVisitRecords(env.DB, new Date(now));
+    expect(counts.siteVisitsDeleted).toBeGreaterThanOrEqual(2);
+    expect(counts.workspaceNotesDeleted).toBeGreaterThanOrEqual(1);
+    const { results } = await env.DB.prepare('SELECT id FROM site_visits WHERE id IN (?, ?, ?, ?)')
+      .bind(fresh, stale, recentlyDeleted, longDeleted)
+      .all<{ id: string }>();
+    expect(results.map((r) => r.id).sort()).toEqual([fresh, recentlyDeleted].sort());
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM workspace_notes WHERE id = ?').bind(oldNote).first('n')).toBe(0);
   });
 });

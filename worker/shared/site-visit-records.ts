@@ -68,6 +68,14 @@ export const noteChangeSchema = z.object({
 });
 export type NoteChange = z.infer<typeof noteChangeSchema>;
 
+/**
+ * Retention (docs/decisions/005-retention-schedule.md): a visit or note is kept two years after its
+ * last change, like an enquiry; a deleted one (its tombstone, which still holds the old values so a
+ * mistaken delete can be looked into) 90 days after the delete, long enough for every phone to hear of it.
+ */
+export const SITE_VISIT_RETENTION_DAYS = 730;
+export const SITE_VISIT_TOMBSTONE_DAYS = 90;
+
 /** At most this many visits and this many notes per request; the phone sends more in turns. */
 export const SYNC_BATCH_LIMIT = 50;
 

@@ -13,12 +13,14 @@
 //
 // Deletes are tombstones (`deleted_at_ms`): the row stays, so the delete reaches every device, and
 // a deleted record takes no further edits (a delete is final).
-import { inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { siteVisits, workspaceNotes } from '../../db/schema';
 import { database } from '../../lib/db';
 import { AppError } from '../../lib/errors';
 import {
+  SITE_VISIT_RETENTION_DAYS,
+  SITE_VISIT_TOMBSTONE_DAYS,
   VISIT_FIELDS,
   type NoteChange,
   type SiteVisitRecord,
@@ -111,12 +113,9 @@ export async function applySiteVisitChanges(d1: D1Database, input: SyncInput, ac
     if (deleted.has(change.id)) continue;
     const isNew = !visitKnown.has(change.id);
     const sent = VISIT_FIELDS.filter((f) => change.fields[f] !== undefined);
-    if (isNew && change.deletedAt !== undefined && sent.length === 0) continue; // never reached the office: nothing to delete
-    if (isNew) {
-      const missing = REQUIRED_FOR_NEW.filter((f) => change.fields[f] === undefined);
-      if (missing.length)
-        throw new AppError('validation_error', `Visit ${change.id} is not at the office yet: send it with its ${missing.join(', ')}.`);
-    }
+    // An edit of a visit the office no longer has (deleted and purged by the retention schedule
+    // while the phone was away) has nothing to land on: it is dropped, and the phone drops its copy.
+    if (isNew && REQUIRED_FOR_NEW.some((f) => change.fields[f] === undefined)) continue;
     const f = change.fields;
     const values: typeof siteVisits.$inferInsert = {
       id: change.id,
@@ -163,8 +162,7 @@ export async function applySiteVisitChanges(d1: D1Database, input: SyncInput, ac
   for (const change of input.notes) {
     if (deleted.has(change.id)) continue;
     const isNew = !noteKnown.has(change.id);
-    if (isNew && change.deletedAt !== undefined && !change.text) continue;
-    if (isNew && !change.text) throw new AppError('validation_error', `Note ${change.id} is not at the office yet: send it with its text.`);
+    if (isNew && !change.text) continue; // as for visits: nothing to land on
     const merged = laterWins(workspaceNotes.text, workspaceNotes.textAtMs, 'text', 'text_at_ms');
     statements.push(
       db
@@ -263,4 +261,28 @@ export async function findNote(d1: D1Database, id: string): Promise<WorkspaceNot
     .where(sql`${workspaceNotes.id} = ${id} AND ${workspaceNotes.deletedAtMs} IS NULL`);
   if (!row) throw new AppError('not_found', 'That workspace note is not at the office (it may have been deleted).');
   return noteRecord(row);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The daily retention step: deletes visits and notes unchanged for SITE_VISIT_RETENTION_DAYS, and
+ * tombstones SITE_VISIT_TOMBSTONE_DAYS after their delete, in one batch.
+ */
+export async function purgeSiteVisitRecords(
+  d1: D1Database,
+  now: Date,
+): Promise<{ siteVisitsDeleted: number; workspaceNotesDeleted: number }> {
+  const db = database(d1);
+  const stale = now.getTime() - SITE_VISIT_RETENTION_DAYS * DAY_MS;
+  const gone = now.getTime() - SITE_VISIT_TOMBSTONE_DAYS * DAY_MS;
+  const [visits, notes] = await db.batch([
+    db
+      .delete(siteVisits)
+      .where(or(lt(siteVisits.updatedAtMs, stale), and(isNotNull(siteVisits.deletedAtMs), lt(siteVisits.deletedAtMs, gone)))),
+    db
+      .delete(workspaceNotes)
+      .where(or(lt(workspaceNotes.updatedAtMs, stale), and(isNotNull(workspaceNotes.deletedAtMs), lt(workspaceNotes.deletedAtMs, gone)))),
+  ]);
+  return { siteVisitsDeleted: visits.meta.changes, workspaceNotesDeleted: notes.meta.changes };
 }
