@@ -21,29 +21,20 @@ function cookieOf(res: Response, name: string): string {
     .split(';')[0]!;
 }
 
+/** The cookie a sign-in answer sets: the site-visit unlock or the staff PIN. */
+async function signIn(path: string, body: unknown, ip: string, cookie: string): Promise<string> {
+  const res = await app.request(
+    `${BASE}${path}`,
+    { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip }, body: JSON.stringify(body) },
+    CONFIGURED,
+  );
+  expect(res.status).toBe(200);
+  return cookieOf(res, cookie);
+}
+
 beforeAll(async () => {
-  const unlocked = await app.request(
-    `${BASE}/api/site-visits/unlock`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '192.0.2.171' },
-      body: JSON.stringify({ phrase: 'garden route' }),
-    },
-    CONFIGURED,
-  );
-  expect(unlocked.status).toBe(200);
-  visitCookie = cookieOf(unlocked, '__Host-cb_site_visit');
-  const signedIn = await app.request(
-    `${BASE}/api/admin/session`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '192.0.2.172' },
-      body: JSON.stringify({ pin: '4321' }),
-    },
-    CONFIGURED,
-  );
-  expect(signedIn.status).toBe(200);
-  staffCookie = cookieOf(signedIn, '__Host-cb_staff');
+  visitCookie = await signIn('/api/site-visits/unlock', { phrase: 'garden route' }, '192.0.2.171', '__Host-cb_site_visit');
+  staffCookie = await signIn('/api/admin/session', { pin: '4321' }, '192.0.2.172', '__Host-cb_staff');
 });
 
 function call(method: string, path: string, body?: unknown, cookie: string | null = visitCookie) {

@@ -28,6 +28,7 @@ import {
   type SiteVisitStatus,
   type VisitChange,
   type VisitField,
+  type VisitValues,
   type WorkspaceNoteRecord,
 } from '../../shared/site-visit-records';
 import { auditStatement, type AuditEntry } from './audit';
@@ -60,6 +61,16 @@ function laterWins(value: SQLiteColumn, at: SQLiteColumn, name: string, atName: 
 }
 
 const REQUIRED_FOR_NEW: VisitField[] = ['clientName', 'address', 'mobile', 'visitDate'];
+const EMPTY_VISIT: VisitValues = {
+  clientName: '',
+  address: '',
+  mobile: '',
+  measurements: '',
+  blindTypes: [],
+  notes: '',
+  visitDate: '',
+  status: 'pending',
+};
 
 export interface SyncInput {
   sentAt: number;
@@ -116,30 +127,19 @@ export async function applySiteVisitChanges(d1: D1Database, input: SyncInput, ac
     // An edit of a visit the office no longer has (deleted and purged by the retention schedule
     // while the phone was away) has nothing to land on: it is dropped, and the phone drops its copy.
     if (isNew && REQUIRED_FOR_NEW.some((f) => change.fields[f] === undefined)) continue;
-    const f = change.fields;
-    const values: typeof siteVisits.$inferInsert = {
+    // Fields not sent get an empty value at time 0: written only when the visit is new, never winning otherwise.
+    const values: Record<string, unknown> = {
       id: change.id,
-      clientName: f.clientName?.value ?? '',
-      clientNameAtMs: f.clientName ? at(f.clientName.at) : 0,
-      address: f.address?.value ?? '',
-      addressAtMs: f.address ? at(f.address.at) : 0,
-      mobile: f.mobile?.value ?? '',
-      mobileAtMs: f.mobile ? at(f.mobile.at) : 0,
-      measurements: f.measurements?.value ?? '',
-      measurementsAtMs: f.measurements ? at(f.measurements.at) : 0,
-      blindTypes: f.blindTypes?.value ?? [],
-      blindTypesAtMs: f.blindTypes ? at(f.blindTypes.at) : 0,
-      notes: f.notes?.value ?? '',
-      notesAtMs: f.notes ? at(f.notes.at) : 0,
-      visitDate: f.visitDate?.value ?? '',
-      visitDateAtMs: f.visitDate ? at(f.visitDate.at) : 0,
-      status: f.status?.value ?? 'pending',
-      statusAtMs: f.status ? at(f.status.at) : 0,
       createdAtMs: change.createdAt !== undefined ? at(change.createdAt) : receivedAt,
       updatedAtMs: receivedAt,
       updatedBy: actor,
       deletedAtMs: change.deletedAt !== undefined ? at(change.deletedAt) : null,
     };
+    for (const field of VISIT_FIELDS) {
+      const sentField = change.fields[field];
+      values[field] = sentField ? sentField.value : EMPTY_VISIT[field];
+      values[`${field}AtMs`] = sentField ? at(sentField.at) : 0;
+    }
     const set: Record<string, SQL> = {
       updatedAtMs: sql`excluded.updated_at_ms`,
       updatedBy: sql`excluded.updated_by`,
@@ -154,7 +154,7 @@ export async function applySiteVisitChanges(d1: D1Database, input: SyncInput, ac
     statements.push(
       db
         .insert(siteVisits)
-        .values(values)
+        .values(values as typeof siteVisits.$inferInsert)
         .onConflictDoUpdate({ target: siteVisits.id, set, setWhere: isNull(siteVisits.deletedAtMs) }),
     );
     audits.push(auditFor('site_visit', change.id, isNew, sent, change.deletedAt !== undefined, actor));
