@@ -69,6 +69,20 @@ describe('cache version wipe', () => {
     expect(enforceCacheVersion(local, session)).toBe(false);
     expect(local.getItem('quote-blinds')).toBe('[1]');
   });
+
+  it('never clears stored site-visit work: the store and the old format it is brought in from', () => {
+    const local = new MemoryStorage();
+    local.setItem('app-cache-version', 'an older version');
+    local.setItem('site-visit-store', '{"version":1}');
+    local.setItem('site-visits', '[{"id":"visit_1"}]');
+    local.setItem('workspace-notes', '[]');
+    local.setItem('quote-blinds', '[]');
+    expect(enforceCacheVersion(local, new MemoryStorage())).toBe(true);
+    expect(local.getItem('site-visit-store')).toBe('{"version":1}');
+    expect(local.getItem('site-visits')).toBe('[{"id":"visit_1"}]');
+    expect(local.getItem('workspace-notes')).toBe('[]');
+    expect(local.getItem('quote-blinds')).toBeNull();
+  });
 });
 
 describe('small rules', () => {

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { app, handleError } from '../../worker/app';
 import type { AppBindings } from '../../worker/env';
 import { defaultDeny } from '../../worker/middleware/default-deny';
+import { isSiteVisitRecordRoute } from '../../worker/middleware/site-visit-access';
 import { PUBLIC_ROUTES, publicRouteFor } from '../../worker/public-routes';
+import { SITE_VISIT_ACCESS_REQUIRED } from '../../worker/shared/site-visit-records';
 import { BASE, postJson } from './helpers';
 
 const STAFF_REQUIRED = 'Staff sign-in required. Sign in with the staff PIN and try again.';
@@ -56,7 +58,10 @@ async function anonymous(probe: Pick<Probe, 'method' | 'url'>, headers: Record<s
 }
 
 const probes = apiRouteProbes();
-const staffOnly = probes.filter((p) => !p.isPublic);
+// The site-visit records open to the site-visit unlock as well (middleware/site-visit-access.ts).
+const isSiteVisitRecord = (p: Probe) => !p.route.endsWith('*') && isSiteVisitRecordRoute(p.method, new URL(p.url).pathname);
+const siteVisitRecords = probes.filter((p) => !p.isPublic && isSiteVisitRecord(p));
+const staffOnly = probes.filter((p) => !p.isPublic && !isSiteVisitRecord(p));
 const publicOnes = probes.filter((p) => p.isPublic);
 
 describe('default deny: the route walk', () => {
@@ -88,6 +93,15 @@ describe('default deny: every staff route answers 401 to an anonymous request', 
     const res = await anonymous(probe);
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ success: false, error: 'unauthorized', message: STAFF_REQUIRED });
+  });
+});
+
+describe('default deny: the site-visit records answer 401 to an anonymous request', () => {
+  it('finds them', () => expect(siteVisitRecords.map((p) => p.route)).toContain('POST /api/site-visits/sync'));
+  it.each(siteVisitRecords.map((p) => [p.route, p] as const))('%s', async (_route, probe) => {
+    const res = await anonymous(probe);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ success: false, error: 'unauthorized', message: SITE_VISIT_ACCESS_REQUIRED });
   });
 });
 

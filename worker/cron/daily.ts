@@ -7,6 +7,7 @@ import {
   purgeOutbox,
   purgeQuotesAndKeys,
 } from '../services/staff/retention';
+import { purgeSiteVisitRecords } from '../services/staff/site-visit-records';
 
 /**
  * The daily retention run (docs/decisions/005-retention-schedule.md). Each step stands alone, so
@@ -21,6 +22,7 @@ export async function runDailyRetention(env: Pick<Env, 'DB' | 'MEDIA'>, now: Dat
     ['photos', () => purgeOldPhotos(env.MEDIA, now)],
     ['proofs', () => purgeOldProofs(env.MEDIA, now)],
     ['activity', () => purgeActivity(env.DB, now)],
+    ['site-visits', () => purgeSiteVisitRecords(env.DB, now)],
   ];
   const counts: Record<string, number> = {};
   const failed: string[] = [];

@@ -543,3 +543,60 @@ export const competitorSnapshots = sqliteTable(
   },
   (t) => [index('competitor_snapshots_at').on(t.createdAt)],
 );
+
+/**
+ * Site visits kept at the office (staff spec 2.11, 3 'Site visit'). Each field has the office-clock
+ * time of its last accepted change (`*_at_ms`), so two devices merge per field: the later change of
+ * a field wins and every other field is kept. `deleted_at_ms` is a tombstone: a deleted visit stays
+ * as a row so the delete reaches every device, and a later edit does not bring it back.
+ */
+export const siteVisits = sqliteTable(
+  'site_visits',
+  {
+    /** Made on the phone that first saved it ('visit_...'). */
+    id: text('id').primaryKey(),
+    clientName: text('client_name').notNull(),
+    clientNameAtMs: integer('client_name_at_ms').notNull(),
+    address: text('address').notNull(),
+    addressAtMs: integer('address_at_ms').notNull(),
+    mobile: text('mobile').notNull(),
+    mobileAtMs: integer('mobile_at_ms').notNull(),
+    measurements: text('measurements').notNull().default(''),
+    measurementsAtMs: integer('measurements_at_ms').notNull().default(0),
+    blindTypes: text('blind_types', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    blindTypesAtMs: integer('blind_types_at_ms').notNull().default(0),
+    notes: text('notes').notNull().default(''),
+    notesAtMs: integer('notes_at_ms').notNull().default(0),
+    /** YYYY-MM-DD, the consultant's local date. */
+    visitDate: text('visit_date').notNull(),
+    visitDateAtMs: integer('visit_date_at_ms').notNull(),
+    /** pending | quoted | completed */
+    status: text('status').notNull().default('pending'),
+    statusAtMs: integer('status_at_ms').notNull().default(0),
+    createdAtMs: integer('created_at_ms').notNull(),
+    updatedAtMs: integer('updated_at_ms').notNull(),
+    /** Who last changed it: the staff session id or the site-visit unlock's id (audit_log has the detail). */
+    updatedBy: text('updated_by').notNull(),
+    deletedAtMs: integer('deleted_at_ms'),
+  },
+  (t) => [index('site_visits_created').on(t.createdAtMs)],
+);
+
+/** Notes of the consultant's '/{name}-workspace', merged and deleted like site visits. */
+export const workspaceNotes = sqliteTable(
+  'workspace_notes',
+  {
+    id: text('id').primaryKey(),
+    text: text('text').notNull(),
+    textAtMs: integer('text_at_ms').notNull(),
+    /** When the note was written: its day is the consultant's 'today'. */
+    createdAtMs: integer('created_at_ms').notNull(),
+    updatedAtMs: integer('updated_at_ms').notNull(),
+    updatedBy: text('updated_by').notNull(),
+    deletedAtMs: integer('deleted_at_ms'),
+  },
+  (t) => [index('workspace_notes_created').on(t.createdAtMs)],
+);

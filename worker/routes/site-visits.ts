@@ -15,6 +15,7 @@ import {
   readSiteVisitSession,
   unlockSiteVisits,
 } from '../services/staff/site-visit-access';
+import { STAFF_COOKIE, readStaffSession } from '../services/staff/session';
 import { WRONG_PHRASE_MESSAGE, siteVisitUnlockSchema, type SiteVisitSessionStatus } from '../shared/site-visits-api';
 
 const COOKIE_OPTIONS = { httpOnly: true, secure: true, sameSite: 'Strict', path: '/' } as const;
@@ -42,9 +43,12 @@ export const siteVisitRoutes = new Hono<AppBindings>()
     setCookie(c, SITE_VISIT_DEVICE_COOKIE, result.deviceCookie, { ...COOKIE_OPTIONS, maxAge: DEVICE_COOKIE_TTL_SECONDS });
     return c.json({ success: true as const, unlocked: true, expiresAt: result.session.expiresAt });
   })
-  // Public read: says only whether this browser is unlocked; there is no visit data on the server.
+  // Public read: says only whether this browser may open the site visits (its unlock, or a staff
+  // session, which opens them too: middleware/site-visit-access.ts); no visit data.
   .get('/session', async (c) => {
-    const session = await readSiteVisitSession(c.env.SESSIONS, getCookie(c, SITE_VISIT_COOKIE));
+    const session =
+      (await readSiteVisitSession(c.env.SESSIONS, getCookie(c, SITE_VISIT_COOKIE))) ??
+      (await readStaffSession(c.env.SESSIONS, getCookie(c, STAFF_COOKIE)));
     const status: SiteVisitSessionStatus = { success: true, unlocked: session !== null, expiresAt: session?.expiresAt ?? null };
     return c.json(status);
   });

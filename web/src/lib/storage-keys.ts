@@ -12,10 +12,12 @@ export const STORAGE_KEYS = {
   polygonImage: 'polygon-image',
   /** localStorage: {timestamp} of the staff sign-in (never the PIN; the session itself is an HttpOnly cookie). */
   adminSession: 'admin-session',
-  /** localStorage: site-visit notes (staff). */
+  /** localStorage: site visits of the old local-only format (staff); brought into siteVisitStore once. */
   siteVisits: 'site-visits',
-  /** localStorage: the notes of the consultant's '/{name}-workspace' (the spec names no key). */
+  /** localStorage: workspace notes of the old local-only format; brought into siteVisitStore once. */
   workspaceNotes: 'workspace-notes',
+  /** localStorage: site visits and workspace notes, the office's copy and the changes not yet sent (never cleared by a cache-version bump). */
+  siteVisitStore: 'site-visit-store',
   /** sessionStorage: the consultant chat's session id once a message was sent in this tab (sent with an order). */
   chatSession: 'chat-session',
   /** sessionStorage: the stored quote shown by /quote and /complete-quote (staff spec 2.1, 3 'Quote'). */

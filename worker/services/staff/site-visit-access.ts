@@ -1,12 +1,12 @@
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
-import { randomId, sha256Hex } from '../../lib/crypto';
+import { randomHex, randomId, sha256Hex } from '../../lib/crypto';
 import { readKvSession, storeKvSession } from '../../lib/kv-session';
 
 // The site-visit workspace's access phrase (staff spec sections 2.11, 5, 6; DESIGN.md section 7):
 // checked on the server, throttled by the same LoginGuard logic as the staff PIN (its own object and
-// budgets), and an unlock is a 24-hour KV session behind an HttpOnly __Host- cookie. Visits stay in
-// the browser's local storage: the server holds no visit data.
+// budgets), and an unlock is a 24-hour KV session behind an HttpOnly __Host- cookie. It opens the
+// visits and workspace notes kept at the office (site-visit-records.ts), as a staff session does.
 
 /** __Host-: only this origin over HTTPS for Path=/ can set it, so a subdomain cannot plant it. */
 export const SITE_VISIT_COOKIE = '__Host-cb_site_visit';
@@ -16,6 +16,8 @@ export const SITE_VISIT_DEVICE_COOKIE = '__Host-cb_site_visit_device';
 export const SITE_VISIT_SESSION_TTL_SECONDS = 24 * 60 * 60;
 
 export interface SiteVisitSession {
+  /** A short random id that names this unlock in the audit log ('V-...'; never the token). Older unlocks have none. */
+  id?: string;
   createdAt: string;
   expiresAt: string;
 }
@@ -81,7 +83,14 @@ const SITE_VISIT_SESSION_PREFIX = 'site-visit-session';
 
 export async function createSiteVisitSession(kv: KVNamespace, now = new Date()): Promise<{ token: string; session: SiteVisitSession }> {
   const token = randomId('sv_');
-  const session = await storeKvSession(kv, SITE_VISIT_SESSION_PREFIX, token, SITE_VISIT_SESSION_TTL_SECONDS, {}, now);
+  const session = await storeKvSession(
+    kv,
+    SITE_VISIT_SESSION_PREFIX,
+    token,
+    SITE_VISIT_SESSION_TTL_SECONDS,
+    { id: `V-${randomHex(5)}` },
+    now,
+  );
   return { token, session };
 }
 

@@ -1,4 +1,5 @@
-import { addWorkspaceNote, loadWorkspaceNotes, saveWorkspaceNotes } from './site-visit-storage';
+import { NOTE_TEXT_LIMIT } from '@shared/site-visit-records';
+import { siteVisitActions } from './site-visit-sync';
 
 export type HandoffResult = 'shared' | 'copied' | 'cancelled' | 'backup';
 
@@ -20,7 +21,7 @@ export async function handNotesToApp(title: string, text: string): Promise<Hando
     await navigator.clipboard.writeText(text);
     return 'copied';
   } catch {
-    saveWorkspaceNotes(addWorkspaceNote(loadWorkspaceNotes(), `${title}\n${text}`));
+    siteVisitActions.createNote(`${title}\n${text}`.slice(0, NOTE_TEXT_LIMIT));
     return 'backup';
   }
 }

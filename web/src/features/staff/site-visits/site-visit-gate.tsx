@@ -2,12 +2,14 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import type { SiteVisitSessionStatus } from '@shared/site-visits-api';
 import { WRONG_PHRASE_MESSAGE } from '@shared/site-visits-api';
 import { ApiError, apiRequest, getJson } from '../../../lib/api-client';
+import { hasLocalSiteVisitWork } from './site-visit-sync';
 
 type GateState = 'checking' | 'locked' | 'unlocked';
 
 /**
  * Staff spec 2.11 and 6: the access-phrase gate of the site-visit workspace. The phrase is checked
  * by POST /api/site-visits/unlock (throttled on the server); the unlock is an HttpOnly cookie for 24 h.
+ * A staff session opens it too.
  */
 export function SiteVisitGate({ title, children }: { title: string; children: ReactNode }) {
   const [state, setState] = useState<GateState>('checking');
@@ -21,7 +23,9 @@ export function SiteVisitGate({ title, children }: { title: string; children: Re
     let live = true;
     getJson<SiteVisitSessionStatus>('/api/site-visits/session')
       .then((status) => live && setState(status?.unlocked ? 'unlocked' : 'locked'))
-      .catch(() => live && setState('locked'));
+      // No network on site: the work this phone already holds stays open (it is in this browser's
+      // storage anyway); the office checks the unlock again before it takes any of it.
+      .catch((err: unknown) => live && setState(!(err instanceof ApiError) && hasLocalSiteVisitWork() ? 'unlocked' : 'locked'));
     return () => {
       live = false;
     };

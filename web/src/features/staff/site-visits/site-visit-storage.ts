@@ -1,24 +1,17 @@
-import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { SITE_VISIT_STATUSES, type SiteVisitStatus, type VisitValues } from '@shared/site-visit-records';
 
-// Staff spec sections 3 and 4: site visits live only in this browser's local storage under
-// 'site-visits'. What is read back is validated record by record: a corrupt value never crashes a page.
+// Staff spec sections 3 and 4: the site-visit model of the screens (labels, the day's export, the
+// text handed to a notes app) and the reader of the old format, when visits lived only in this
+// browser under 'site-visits' (site-visit-sync.ts brings them into the store once). What is read
+// back is validated record by record: a corrupt value never crashes a page.
 
-export const SITE_VISIT_STATUSES = ['pending', 'quoted', 'completed'] as const;
-export type SiteVisitStatus = (typeof SITE_VISIT_STATUSES)[number];
+export { SITE_VISIT_STATUSES, type SiteVisitStatus };
 
 export const STATUS_LABELS: Record<SiteVisitStatus, string> = { pending: 'Pending', quoted: 'Quoted', completed: 'Completed' };
 
-export interface SiteVisit {
+/** A visit of the old local-only format (and any visit the text helpers below are given). */
+export interface SiteVisit extends VisitValues {
   id: string;
-  clientName: string;
-  address: string;
-  mobile: string;
-  measurements: string;
-  blindTypes: string[];
-  notes: string;
-  /** YYYY-MM-DD, the consultant's local date. */
-  visitDate: string;
-  status: SiteVisitStatus;
 }
 
 export type SiteVisitDraft = Omit<SiteVisit, 'id' | 'status'>;
@@ -31,8 +24,8 @@ export const NO_VISITS_TODAY = 'No visits today';
 /** Spec section 8: when handing notes to a notes app fails, they are kept in the workspace instead. */
 export const NOTES_BACKUP_MESSAGE = 'Could not reach a notes app, so the note was saved as a backup in the app workspace.';
 
-/** A workspace note ('/{name}-workspace'): free text written on site. */
-export interface WorkspaceNote {
+/** A workspace note of the old local-only format ('/{name}-workspace'): free text written on site. */
+export interface LegacyWorkspaceNote {
   id: string;
   text: string;
   /** ISO timestamp. */
@@ -91,13 +84,13 @@ export function parseSiteVisits(raw: string | null): SiteVisit[] {
   return visits;
 }
 
-export function parseWorkspaceNotes(raw: string | null): WorkspaceNote[] {
+export function parseWorkspaceNotes(raw: string | null): LegacyWorkspaceNote[] {
   if (raw === null) return [];
   try {
     const parsed: unknown = JSON.parse(raw);
     if (!Array.isArray(parsed)) return [];
     return parsed.filter(
-      (n): n is WorkspaceNote =>
+      (n): n is LegacyWorkspaceNote =>
         isRecord(n) &&
         typeof n.id === 'string' &&
         typeof n.text === 'string' &&
@@ -116,29 +109,7 @@ export function missingFields(
   return (['clientName', 'address', 'mobile'] as const).filter((field) => draft[field].trim() === '');
 }
 
-/** The list with a new pending visit first; null when a required field is missing. */
-export function addSiteVisit(visits: SiteVisit[], draft: SiteVisitDraft, id = newId('visit')): SiteVisit[] | null {
-  if (missingFields(draft).length > 0) return null;
-  const visit: SiteVisit = {
-    id,
-    clientName: draft.clientName.trim(),
-    address: draft.address.trim(),
-    mobile: draft.mobile.trim(),
-    measurements: draft.measurements.trim(),
-    blindTypes: draft.blindTypes,
-    notes: draft.notes.trim(),
-    visitDate: draft.visitDate || localDate(),
-    status: 'pending',
-  };
-  return [visit, ...visits];
-}
-
-/** Any status can be set from any other (staff spec section 4). */
-export function setVisitStatus(visits: SiteVisit[], id: string, status: SiteVisitStatus): SiteVisit[] {
-  return visits.map((v) => (v.id === id ? { ...v, status } : v));
-}
-
-export function visitsOn(visits: SiteVisit[], date: string): SiteVisit[] {
+export function visitsOn<T extends SiteVisit>(visits: T[], date: string): T[] {
   return visits.filter((v) => v.visitDate === date);
 }
 
@@ -167,36 +138,6 @@ export function exportVisitsOn(visits: SiteVisit[], date: string): { fileName: s
   };
 }
 
-/** A workspace note added first; blank text adds nothing. */
-export function addWorkspaceNote(notes: WorkspaceNote[], noteText: string, now = new Date()): WorkspaceNote[] {
-  const trimmed = noteText.trim();
-  if (!trimmed) return notes;
-  return [{ id: newId('note', now.getTime()), text: trimmed, createdAt: now.toISOString() }, ...notes];
-}
-
-export function notesOn(notes: WorkspaceNote[], date: string): WorkspaceNote[] {
+export function notesOn<T extends { createdAt: string }>(notes: T[], date: string): T[] {
   return notes.filter((n) => localDate(new Date(n.createdAt)) === date);
 }
-
-function read(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null; // storage blocked (private mode)
-  }
-}
-
-/** False when the browser refused to store (full or blocked). */
-function write(key: string, value: unknown): boolean {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const loadSiteVisits = () => parseSiteVisits(read(STORAGE_KEYS.siteVisits));
-export const saveSiteVisits = (visits: SiteVisit[]) => write(STORAGE_KEYS.siteVisits, visits);
-export const loadWorkspaceNotes = () => parseWorkspaceNotes(read(STORAGE_KEYS.workspaceNotes));
-export const saveWorkspaceNotes = (notes: WorkspaceNote[]) => write(STORAGE_KEYS.workspaceNotes, notes);

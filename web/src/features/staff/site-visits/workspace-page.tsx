@@ -6,16 +6,12 @@ import { createSessionId } from '../../../lib/session-id';
 import { usePublicConfig } from '../../../lib/public-config';
 import { handNotesToApp } from './notes-handoff';
 import { SiteVisitGate } from './site-visit-gate';
-import {
-  NOTES_BACKUP_MESSAGE,
-  addWorkspaceNote,
-  loadWorkspaceNotes,
-  localDate,
-  notesOn,
-  saveWorkspaceNotes,
-  type WorkspaceNote,
-} from './site-visit-storage';
+import { NOTES_BACKUP_MESSAGE, localDate, notesOn } from './site-visit-storage';
+import type { WorkspaceNote } from './site-visit-store';
+import { siteVisitActions, useSiteVisits } from './site-visit-sync';
+import { SavedBadge, SyncStatus } from './sync-status';
 import './site-visits.css';
+import { NOTE_TEXT_LIMIT } from '@shared/site-visit-records';
 
 type ChatPanelComponent = ComponentType<{ sessionId: string }>;
 
@@ -46,7 +42,8 @@ function Workspace({ name, ChatPanel }: { name: string; ChatPanel: ChatPanelComp
   const [searchParams] = useSearchParams();
   const noteParam = searchParams.get('note');
   const showToday = searchParams.get('view') === 'today';
-  const [notes, setNotes] = useState<WorkspaceNote[]>(loadWorkspaceNotes);
+  const snapshot = useSiteVisits();
+  const { notes } = snapshot;
   const [draft, setDraft] = useState(noteParam ?? '');
   const [sessionId] = useState(createSessionId);
   const noteRef = useRef<HTMLTextAreaElement>(null);
@@ -71,11 +68,14 @@ function Workspace({ name, ChatPanel }: { name: string; ChatPanel: ChatPanelComp
   function save(event: FormEvent) {
     event.preventDefault();
     if (!draft.trim()) return;
-    const next = addWorkspaceNote(notes, draft);
-    setNotes(next);
+    siteVisitActions.createNote(draft.trim());
     setDraft('');
-    if (!saveWorkspaceNotes(next))
-      toast({ title: 'Not saved', description: 'This browser would not store the note.', variant: 'destructive' });
+    if (!siteVisitActions.storedLocally())
+      toast({
+        title: 'Not saved on this phone',
+        description: "This browser would not store the note: keep this page open until it shows 'Saved to the office'.",
+        variant: 'destructive',
+      });
     else toast({ title: 'Note saved' });
   }
 
@@ -83,7 +83,6 @@ function Workspace({ name, ChatPanel }: { name: string; ChatPanel: ChatPanelComp
     const result = await handNotesToApp(`${name} workspace note`, note.text);
     if (result === 'copied') toast({ title: 'Copied', description: 'The note is on the clipboard: paste it into your notes app.' });
     if (result === 'backup') {
-      setNotes(loadWorkspaceNotes());
       toast({ title: 'Notes not synced', description: NOTES_BACKUP_MESSAGE, variant: 'destructive' });
     }
   }
@@ -96,6 +95,7 @@ function Workspace({ name, ChatPanel }: { name: string; ChatPanel: ChatPanelComp
           Site Visits
         </Link>
       </div>
+      <SyncStatus snapshot={snapshot} />
       <div className="workspace__layout">
         <div>
           <form className="workspace__panel" onSubmit={save} aria-labelledby={`${ids}-new`}>
@@ -110,6 +110,7 @@ function Workspace({ name, ChatPanel }: { name: string; ChatPanel: ChatPanelComp
                 rows={4}
                 value={draft}
                 onChange={(e) => setDraft(e.target.value)}
+                maxLength={NOTE_TEXT_LIMIT}
                 placeholder="What did you see or agree on site?"
               />
             </div>
@@ -126,17 +127,7 @@ function Workspace({ name, ChatPanel }: { name: string; ChatPanel: ChatPanelComp
             ) : (
               <ul className="workspace__notes">
                 {today.map((note) => (
-                  <li key={note.id} className="workspace__note">
-                    <time dateTime={note.createdAt}>
-                      {new Date(note.createdAt).toLocaleTimeString('en-ZA', { hour: '2-digit', minute: '2-digit' })}
-                    </time>
-                    {note.text}
-                    <div className="site-visit__actions">
-                      <button type="button" className="button button--small button--ghost-dark" onClick={() => void share(note)}>
-                        Send to Notes
-                      </button>
-                    </div>
-                  </li>
+                  <NoteItem key={note.id} note={note} onShare={() => void share(note)} />
                 ))}
               </ul>
             )}
@@ -145,5 +136,84 @@ function Workspace({ name, ChatPanel }: { name: string; ChatPanel: ChatPanelComp
         <ChatPanel sessionId={sessionId} />
       </div>
     </>
+  );
+}
+
+/** One note of today: its time, where it is saved, and send, edit and delete. */
+function NoteItem({ note, onShare }: { note: WorkspaceNote; onShare: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(note.text);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const ids = useId();
+  const time = new Date(note.createdAt).toLocaleTimeString('en-ZA', { hour: '2-digit', minute: '2-digit' });
+
+  function close() {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  }
+
+  function saveEdit(event: FormEvent) {
+    event.preventDefault();
+    if (!text.trim()) return;
+    siteVisitActions.editNote(note.id, text.trim());
+    toast({ title: 'Note updated' });
+    close();
+  }
+
+  function remove() {
+    if (!window.confirm('Delete this note? It is removed from every device.')) return;
+    siteVisitActions.deleteNote(note.id);
+    toast({ title: 'Note deleted' });
+  }
+
+  return (
+    <li className="workspace__note">
+      <time dateTime={note.createdAt}>{time}</time>
+      {editing ? (
+        <form onSubmit={saveEdit} className="workspace__note-edit">
+          <label htmlFor={`${ids}-edit`}>Edit note from {time}</label>
+          <textarea
+            id={`${ids}-edit`}
+            rows={4}
+            maxLength={NOTE_TEXT_LIMIT}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            autoFocus
+          />
+          <div className="site-visit__actions">
+            <button type="submit" className="button button--small button--accent" disabled={!text.trim()}>
+              Save Changes
+            </button>
+            <button type="button" className="button button--small button--ghost-dark" onClick={close}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        note.text
+      )}
+      <SavedBadge saved={note.saved} />
+      {!editing && (
+        <div className="site-visit__actions">
+          <button type="button" className="button button--small button--ghost-dark" onClick={onShare}>
+            Send to Notes
+          </button>
+          <button
+            ref={editButton}
+            type="button"
+            className="button button--small button--ghost-dark"
+            onClick={() => {
+              setText(note.text);
+              setEditing(true);
+            }}
+          >
+            Edit
+          </button>
+          <button type="button" className="button button--small button--ghost-dark" onClick={remove}>
+            Delete
+          </button>
+        </div>
+      )}
+    </li>
   );
 }
