@@ -98,7 +98,7 @@ export async function answerWindows(ctx: Ctx, productId: string | null, lines: W
         )}`
       : '';
   ctx.parts.push(
-    `Here is your quote for ${n} ${name} blinds:\n${rows.join('\n')}\n` +
+    `Here is your quote for ${n} x ${name}:\n${rows.join('\n')}\n` +
       `Total${unpriced ? ` for the ${n - unpriced} priced` : ''}: ${formatRandFromCents(totalCents)}, including 15% VAT.` +
       (grid.isSample ? ` ${SAMPLE_PRICES_NOTE}` : '') +
       link,
