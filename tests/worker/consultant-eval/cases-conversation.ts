@@ -66,6 +66,9 @@ export const CONVERSATION_CASES: EvalCase[] = [
   { topic: 'names and numbers', say: "I'm Sean O'Neill, sean.oneill@example.co.za", must: ['Thanks, Sean'] },
   { topic: 'names and numbers', say: 'Name: Zanele Khumalo, cell 071-234-5678', must: ['Thanks, Zanele'] },
   { topic: 'names and numbers', say: 'my email is pieter@example.co.za', must: ['May I have your name'], check: noLeadYet },
+  { topic: 'names and numbers', say: 'Kevin Naidoo 072 345 6789', must: ['Thanks, Kevin', 'Do you agree?'], check: noLeadYet },
+  { topic: 'names and numbers', say: 'You can reach me at jane@example.com, Jane Smith', must: ['Thanks, Jane'], check: noLeadYet },
+  { topic: 'names and numbers', say: "my name's Kevin and my cell is 0821234567", must: ['Thanks, Kevin', '/privacy'], check: noLeadYet },
 
   // Consent: stored only after yes (or the button), recorded on the lead; nothing after no.
   {
@@ -157,6 +160,13 @@ export const CONVERSATION_CASES: EvalCase[] = [
     must: [(h) => h.priceOf('roller-sheer', 1800, 2100)],
   },
 
+  {
+    topic: 'context',
+    before: ['roller blockout', 'what about 1500 x 1800?'],
+    say: 'and in white?',
+    must: [/^(Yes|No), the Roller Blind - Blockout/],
+  },
+
   // Afrikaans: products, sizes, prices and greetings understood; the answer is in English and says so.
   {
     topic: 'afrikaans',
@@ -179,6 +189,15 @@ export const CONVERSATION_CASES: EvalCase[] = [
   },
   { topic: 'afrikaans', say: 'Watter kleure het julle vir die rolgordyn?', must: [(h) => h.colourNames('roller-blockout')] },
   { topic: 'afrikaans', say: 'Baie dankie!', must: ['pleasure'] },
+  {
+    topic: 'afrikaans',
+    say: "Ek wil graag 'n kwotasie hê vir houtblindings, 3 vensters 90cm x 120cm",
+    must: [
+      '3 x 900 x 1200 mm',
+      (h) => h.totalOf('venetian-50mm-wood', [[900, 1200, 3]]),
+      '/quote-calculator?blinds=venetian-wood:900x1200:3',
+    ],
+  },
   { topic: 'afrikaans', say: 'Goeie middag', must: ['Melvin'] },
   { topic: 'afrikaans', say: 'Kan ek met EFT betaal?', must: ['bank transfer (EFT)'] },
   { topic: 'afrikaans', say: 'My blinders het stukkend aangekom', must: ["I'm sorry", 'conversation attached'] },

@@ -148,6 +148,25 @@ export const PRICING_CASES: EvalCase[] = [
     must: ['3 x 2400 x 2100 mm', (h) => h.totalOf('vertical-blockout', [[2400, 2100, 3]])],
   },
 
+  {
+    topic: 'several windows',
+    say: 'need roller blockouts for 2 bedroom windows 1.5m x 1.2m and the bathroom 600x900',
+    must: [
+      '2 x 1500 x 1200 mm',
+      '1 x 600 x 900 mm',
+      (h) =>
+        h.totalOf('roller-blockout', [
+          [1500, 1200, 2],
+          [600, 900, 1],
+        ]),
+    ],
+  },
+  {
+    topic: 'several windows',
+    say: "Hi! We're redoing the lounge, 4 windows 1500 by 1200, what would venetians cost?",
+    must: ['4 x 1500 x 1200 mm', (h) => h.totalOf('venetian-50mm-aluminium', [[1500, 1200, 4]])],
+  },
+
   // Size limits (spec section 9).
   {
     topic: 'limits',

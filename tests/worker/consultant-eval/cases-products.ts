@@ -55,6 +55,13 @@ export const PRODUCT_CASES: EvalCase[] = [
     must: [/^Yes/],
   },
 
+  {
+    topic: 'colour availability',
+    say: 'Do you have blockout in navy?',
+    must: [/^No, the Roller Blind - Blockout doesn't come in navy/, 'Navy is available in'],
+  },
+  { topic: 'colour availability', say: 'is the zebra blind available in grey?', must: [/^Yes/, 'Grey'] },
+
   // Colour ranges.
   {
     topic: 'colours',

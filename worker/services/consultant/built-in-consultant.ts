@@ -73,7 +73,9 @@ export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer>
   const asksHuman = RE.human.test(t);
   const asksOrder = RE.order.test(t);
   const asksAvailable = asksAvailability(t);
-  const asksColours = RE.colours.test(t) || (asksAvailable && askedColour(t, []) !== null);
+  // 'and in white?' after a product: a short message that names a colour asks whether it comes in it.
+  const colourWord = askedColour(t, []) !== null;
+  const asksColours = RE.colours.test(t) || (colourWord && (asksAvailable || t.split(/\s+/).length <= 5));
   const asksMeasuring = RE.measuring.test(t) && !(sizeInMsg && !/\bhow\b/.test(t));
   const asksValidity = /\bquotes?\b.*\b(valid|expire|expiry|last|good for)\b/.test(t);
   const asksPrice = RE.price.test(t) && !asksValidity;

@@ -23,7 +23,9 @@ const INTRODUCED_NAME = new RegExp(
 const NAME_HERE = new RegExp(`(?:^|[.!,]\\s*)(${CAPITALISED_NAME}(?:\\s+${CAPITALISED_NAME})?)\\s+here\\b`);
 
 /** 'Ayesha Patel, ayesha@example.com': a message that opens with a name and then gives a way to reach them. */
-const NAME_FIRST = new RegExp(`^\\s*(${CAPITALISED_NAME}(?:\\s+${CAPITALISED_NAME})?)\\s*(?:[,;:-]|$)`);
+const NAME_FIRST = new RegExp(`^\\s*(${CAPITALISED_NAME}(?:\\s+${CAPITALISED_NAME})?)(?=\\s*[,;:-]|\\s+[+\\d]|\\s*$)`);
+/** '... jane@example.com, Jane Smith': the name last, after the way to reach them. */
+const NAME_LAST = new RegExp(`[,;]\\s*(${CAPITALISED_NAME}(?:\\s+${CAPITALISED_NAME})?)\\s*[.!]?\\s*$`);
 
 function cleanName(raw: string): string | undefined {
   const words = raw.trim().split(/\s+/).slice(0, 3);
@@ -47,7 +49,10 @@ export function parseContactDetails(message: string): ContactDetails {
   const text = message.replace(EMAIL_RE, ' ');
   const explicit = /\b(?:my name is|my name's|name is|name:|call me)\s+([A-Za-z][A-Za-z'-]*(?:\s+[A-Z][A-Za-z'-]*)?)/i.exec(text);
   // Without 'my name is', only a capitalised word counts, so "I'm looking for" is not a name.
-  const casual = INTRODUCED_NAME.exec(text) ?? NAME_HERE.exec(text) ?? (details.email || details.phone ? NAME_FIRST.exec(text) : null);
+  const casual =
+    INTRODUCED_NAME.exec(text) ??
+    NAME_HERE.exec(text) ??
+    (details.email || details.phone ? (NAME_FIRST.exec(text) ?? NAME_LAST.exec(text)) : null);
   const name = (explicit?.[1] ? cleanName(explicit[1]) : undefined) ?? (casual?.[1] ? cleanName(casual[1]) : undefined);
   if (name && !/^(Hi|Hello|Hey|Howzit|Good|Thanks|Thank|Please|Yes|No)$/i.test(name.split(' ')[0]!)) details.name = name;
   return details;

@@ -46,7 +46,7 @@ const PAIR_G = new RegExp(String.raw`(?<![\d.,])${NUM}\s*(?:${UNIT})?\s*(?:x|×|
 const QUANTITY_WORD = Object.keys(NUMBER_WORDS).join('|');
 /** A quantity before a size: '3 windows', 'two at', 'one', '2 x' (with a space: '2x1200' would be a size). */
 const QUANTITY_BEFORE = new RegExp(
-  String.raw`\b(\d{1,3}|${QUANTITY_WORD})\s*(?:(?:more\s+|other\s+|identical\s+|same\s+|of\s+)?(?:windows?|blinds?|openings?|doors?|of them|ones?|pieces?|units?|panels?)\b[^\d]*|at\b[^\d]*|@\s*|x\s+[^\d]*|(?:measuring|sized?)\b[^\d]*|\s*)$`,
+  String.raw`\b(\d{1,3}|${QUANTITY_WORD})\s*(?:(?:more\s+|other\s+|identical\s+|same\s+|of\s+|[a-z]+\s+)?(?:windows?|blinds?|openings?|doors?|of them|ones?|pieces?|units?|panels?)\b[^\d]*|at\b[^\d]*|@\s*|x\s+[^\d]*|(?:measuring|sized?)\b[^\d]*|\s*)$`,
   'i',
 );
 /** A quantity anywhere in a message with one size: '3 windows each ...', 'for 4 blinds'. */
