@@ -167,6 +167,18 @@ export const PRICING_CASES: EvalCase[] = [
     must: ['4 x 1500 x 1200 mm', (h) => h.totalOf('venetian-50mm-aluminium', [[1500, 1200, 4]])],
   },
 
+  {
+    topic: 'several windows',
+    say: 'what would 3 sheer rollers cost, each 1m by 1.2m?',
+    must: ['3 x 1000 x 1200 mm', (h) => h.totalOf('roller-sheer', [[1000, 1200, 3]])],
+  },
+  {
+    topic: 'several windows',
+    before: ['honeycomb 1200x1200'],
+    say: 'make it 3 of those',
+    must: ['3 x 1200 x 1200 mm', (h) => h.totalOf('honeycomb-blockout', [[1200, 1200, 3]]), 'honeycomb-blockout:1200x1200:3'],
+  },
+
   // Size limits (spec section 9).
   {
     topic: 'limits',

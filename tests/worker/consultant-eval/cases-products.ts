@@ -62,6 +62,13 @@ export const PRODUCT_CASES: EvalCase[] = [
   },
   { topic: 'colour availability', say: 'is the zebra blind available in grey?', must: [/^Yes/, 'Grey'] },
 
+  {
+    topic: 'colour availability',
+    say: 'goeie naand, het julle luike in wit?',
+    must: [/Yes, the Plantation Shutter - Basswood comes in white/],
+  },
+  { topic: 'colour availability', say: 'can I get a sample of the fabric?', must: ['physical sample', 'Our team arranges samples'] },
+
   // Colour ranges.
   {
     topic: 'colours',

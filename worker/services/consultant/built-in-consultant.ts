@@ -8,10 +8,10 @@ import { answerAvailability, askedColour, asksAvailability } from './availabilit
 import { parseContactDetails } from './contact-details';
 import { handleContact, handToPerson, personReason } from './contact-flow';
 import { AFRIKAANS_NOTE, readMessage } from './language';
-import { parseWindows } from './multi-window';
+import { parseWindows, quantityForSameSize } from './multi-window';
 import { answerRecommendation, detectNeeds } from './needs';
 import { parseSingleDimension, parseSize, type ParsedSize } from './parse-size';
-import { answerOptions, answerPolicies } from './policy-answers';
+import { answerOptions, answerPolicies, answerSamples } from './policy-answers';
 import { answerPrices, answerWindows, quoteSummary } from './quote-answers';
 import { matchProduct } from './product-match';
 import type { BuiltInAnswer, BuiltInInput, ChatTurn, ConsultantDeps, ConsultantMemory } from './types';
@@ -61,13 +61,16 @@ export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer>
   // What this message says, and what the conversation already knows.
   const details = parseContactDetails(message);
   const sizeInMsg = parseSize(t);
-  const windows = parseWindows(t);
+  const parsedWindows = parseWindows(t);
   const productInMsg = productIn(message);
   const needs = detectNeeds(t);
   recallFromHistory(memory, history, productIn, sizeInMsg, productInMsg);
+  const size = memory.widthMm !== undefined && memory.dropMm !== undefined ? { widthMm: memory.widthMm, dropMm: memory.dropMm } : null;
+  // 'make it 3 of those': the size under discussion, several times.
+  const sameSize = !parsedWindows && !sizeInMsg && size ? quantityForSameSize(t) : null;
+  const windows = parsedWindows ?? (sameSize && size ? [{ ...size, quantity: sameSize }] : null);
   if (windows) memory.windows = windows;
   else if (sizeInMsg) memory.windows = undefined;
-  const size = memory.widthMm !== undefined && memory.dropMm !== undefined ? { widthMm: memory.widthMm, dropMm: memory.dropMm } : null;
   const hasContact = Boolean(details.email || details.phone || details.name);
 
   const asksHuman = RE.human.test(t);
@@ -140,6 +143,8 @@ export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer>
       }
     }
   }
+
+  answerSamples(ctx, t);
 
   // 5. Options (motor, chain side) and product knowledge when a product is named without a size.
   const answeredOption = answerOptions(ctx, t, product);

@@ -11,6 +11,8 @@ const AFRIKAANS: [RegExp, string][] = [
   [/\b(baie\s+)?dankie\b/g, 'thanks'],
   [/\b(hoeveel|wat)\s+kos\b/g, 'how much is'],
   [/\bwat\s+is\s+die\s+prys\b/g, 'what is the price'],
+  [/\bhet\s+julle\b/g, 'do you have'],
+  [/\bverkoop\s+julle\b/g, 'do you sell'],
   [/\bpryse?\b/g, 'price'],
   [/\bkwotasie\b/g, 'quote'],
   [/\bhoutblind(ings|ers|e)?\b/g, 'wooden venetian blinds'],

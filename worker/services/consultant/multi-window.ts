@@ -50,7 +50,10 @@ const QUANTITY_BEFORE = new RegExp(
   'i',
 );
 /** A quantity anywhere in a message with one size: '3 windows each ...', 'for 4 blinds'. */
-const QUANTITY_ANYWHERE = new RegExp(String.raw`\b(\d{1,3}|${QUANTITY_WORD})\s+(?:[a-z]+\s+)?(?:windows?|blinds?|openings?|doors?)\b`, 'i');
+const QUANTITY_ANYWHERE = new RegExp(
+  String.raw`\b(\d{1,3}|${QUANTITY_WORD})\s+(?:[a-z]+\s+)?(?:windows?|blinds?|openings?|doors?|rollers?|venetians?|shutters?|verticals?|awnings?)\b`,
+  'i',
+);
 
 function quantityOf(raw: string | undefined): number | null {
   if (!raw) return null;
@@ -88,4 +91,16 @@ export function parseWindows(text: string): WindowLine[] | null {
   }
   const total = lines.reduce((n, l) => n + l.quantity, 0);
   return lines.length >= 2 || total >= 2 ? lines : null;
+}
+
+/** 'make it 3 of those', '3 of them please': a quantity for the size already under discussion. */
+const MORE_OF_THE_SAME = new RegExp(
+  String.raw`\b(?:make it|i need|we need|for)?\s*\b(\d{1,3}|${QUANTITY_WORD})\s+(?:of (?:those|them|these|that)|the same|identical)\b|\bmake it (\d{1,3}|${QUANTITY_WORD})\b`,
+  'i',
+);
+
+export function quantityForSameSize(text: string): number | null {
+  const m = MORE_OF_THE_SAME.exec(text);
+  const n = quantityOf(m?.[1] ?? m?.[2]);
+  return n !== null && n >= 2 ? n : null;
 }

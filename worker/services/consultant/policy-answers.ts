@@ -11,7 +11,8 @@ import {
   termsAnswer,
   VAT_POLICY,
 } from '../../shared/shop-policies';
-import { type Ctx } from './answers';
+import { SWATCH_NOTE } from '../../shared/swatch-note';
+import { addHandoff, type Ctx } from './answers';
 
 const RE = {
   payment:
@@ -111,6 +112,16 @@ export function answerOptions(ctx: Ctx, t: string, productId: string | null): bo
     return true;
   }
   return false;
+}
+
+const SAMPLE_RE = /\b(physical |fabric |colour |color )?samples?\b(?! prices?)|\bswatch(es)? (posted|sent|to see|in person)\b/;
+
+/** A physical sample: the swatch note's own advice (shared/swatch-note.ts), and the team who sends them. */
+export function answerSamples(ctx: Ctx, t: string): boolean {
+  if (!SAMPLE_RE.test(t)) return false;
+  ctx.features.add('colours');
+  addHandoff(ctx, `${SWATCH_NOTE} Our team arranges samples:`);
+  return true;
 }
 
 /** When the team answers: the spec's contact promise (section 9). */
