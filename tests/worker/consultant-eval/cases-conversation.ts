@@ -115,6 +115,13 @@ export const CONVERSATION_CASES: EvalCase[] = [
   },
   {
     topic: 'consent',
+    before: ['Johan here, 083 123 4567'],
+    say: 'ok, how much is a zebra blind 1500 x 1500?',
+    must: [(h) => h.priceOf('doubleroller-zebra', 1500, 1500)],
+    check: noLeadYet,
+  },
+  {
+    topic: 'consent',
     before: ['This is Lerato Nkosi, my number is 082 555 0166', 'yes'],
     say: 'my email is lerato@example.com too',
     must: ['already has your details'],

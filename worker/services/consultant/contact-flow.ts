@@ -11,10 +11,14 @@ import type { ChatTurn, ConsultantDeps, PersonReason } from './types';
 
 const YES_RE =
   /^\s*(yes|yep|yeah|ya|ja|jip|sure|ok|okay|i agree|agree[ds]?|i consent|consent|go ahead|that'?s fine|fine|please do|yes please|of course)\b/;
-/** The customer's own message agrees (a 'yes' at its start, or 'I agree' / 'you may keep' in it). */
+/**
+ * The customer's own message agrees: 'I agree' / 'you may keep' anywhere, or a short reply that
+ * starts with yes ('yes', 'ok sure'); 'ok, how much is a roller?' is a new question, not consent.
+ */
 export function agreesInMessage(message: string): boolean {
-  const t = message.toLowerCase().replace(/[’`]/g, "'");
-  return YES_RE.test(t) || /\b(i agree|i consent|you may keep|you can keep|happy for you to keep)\b/.test(t);
+  const t = message.toLowerCase().replace(/[’`]/g, "'").trim();
+  if (/\b(i agree|i consent|you may keep|you can keep|happy for you to keep)\b/.test(t)) return true;
+  return YES_RE.test(t) && t.split(/\s+/).length <= 4 && !/\?|\b(how|what|which|price|much)\b/.test(t);
 }
 
 const NO_RE = /^\s*(no|nope|nee|don'?t|do not|rather not|i don'?t agree|not now|no thanks)\b/;
@@ -120,7 +124,7 @@ async function storeLead(ctx: Ctx, details: ContactDetails, turn: LeadTurn): Pro
  */
 export async function handleContact(ctx: Ctx, t: string, hasDetails: boolean, turn: LeadTurn): Promise<boolean> {
   const m = ctx.memory;
-  if (m.consentAsked && YES_RE.test(t)) {
+  if (m.consentAsked && agreesInMessage(t)) {
     const details = detailsInChat(turn.history, turn.message);
     m.consentAsked = false;
     if (!details.name || !(details.email || details.phone)) return false;
