@@ -146,14 +146,19 @@ describe('POST /api/melvin/enhanced-chat', () => {
     expect((await res.json<any>()).response).toMatch(/warm white/);
   });
 
-  it('captures a lead left with only a phone number, with no e-mail stored', async () => {
+  it('asks for consent first, then captures a lead left with only a phone number (no e-mail stored, consent recorded)', async () => {
     const sessionId = newSessionId();
-    const body = await (
+    const asked = await (
       await chat({ message: 'My name is Sipho Dlamini, please call me on 082 555 1234 about shutters', sessionId })
     ).json<any>();
+    expect(asked.features).toContain('consent-request');
+    expect(asked.response).toContain('/privacy');
+    const before = await env.DB.prepare(`SELECT COUNT(*) AS n FROM leads WHERE phone LIKE '%555%1234%'`).first<{ n: number }>();
+    expect(before!.n).toBe(0);
+    const body = await (await chat({ message: 'Yes', sessionId })).json<any>();
     expect(body.features).toContain('lead-capture');
     const row = await env.DB.prepare(`SELECT * FROM leads WHERE phone LIKE '%555%1234%' ORDER BY created_at DESC`).first<any>();
-    expect(row).toMatchObject({ name: 'Sipho Dlamini', email: null, source: 'chat' });
+    expect(row).toMatchObject({ name: 'Sipho Dlamini', email: null, source: 'chat', popia_consent: 1 });
   });
 
   it('answers 404 for another assistant name', async () => {

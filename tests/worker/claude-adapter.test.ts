@@ -65,10 +65,13 @@ describe('Claude adapter (real SDK against the Messages API stand-in)', () => {
     // Business facts.
     for (const fact of [
       '15% VAT',
-      '1-2 business days to process',
-      '7-10 business days in production',
-      'courier delivery',
+      'Order processing takes 1-2 business days',
+      'Production takes 7-10 business days',
+      'Delivery is by courier',
       'valid for 30 days',
+      "guarantee terms aren't published",
+      '/privacy',
+      "customer's language",
       'from Mossel Bay to Plettenberg Bay',
       'site visits',
       'national online service',
@@ -94,8 +97,15 @@ describe('Claude adapter (real SDK against the Messages API stand-in)', () => {
     expect(tools.product_facts).toMatchObject({ type: 'object', properties: { product: { type: 'string' }, need: { type: 'string' } } });
     expect(tools.capture_lead).toMatchObject({
       type: 'object',
-      properties: { name: { type: 'string' }, email: { type: 'string' }, phone: { type: 'string' }, notes: { type: 'string' } },
-      required: ['name', 'notes'],
+      properties: {
+        name: { type: 'string' },
+        email: { type: 'string' },
+        phone: { type: 'string' },
+        notes: { type: 'string' },
+        customer_agreed: { type: 'boolean' },
+        needs_person: { type: 'string', enum: ['complaint', 'damage', 'unanswered'] },
+      },
+      required: ['name', 'notes', 'customer_agreed'],
     });
     expect(tools.track_order).toMatchObject({ type: 'object', properties: { reference: { type: 'string' } }, required: ['reference'] });
     // History (leading assistant greeting dropped), then the photo and the text.
@@ -242,20 +252,63 @@ describe('Claude tools', () => {
     expect([...c.features].sort()).toEqual(['colours', 'order-tracking', 'product-knowledge']);
   });
 
+  it('capture_lead stores nothing until the customer agrees, in their own message', async () => {
+    const c = { ...ctx(), customerMessage: 'This is Sipho Dlamini, 082 123 4567' };
+    const claimed = await runTool(c as any, 'capture_lead', {
+      name: 'Sipho Dlamini',
+      phone: '082 123 4567',
+      notes: 'x',
+      customer_agreed: true,
+    });
+    expect(claimed.isError).toBe(true);
+    expect(JSON.parse(claimed.content).error).toContain('has not agreed');
+    expect(c.memory.leadId).toBeUndefined();
+  });
+
+  it('capture_lead after a yes records the consent, and a person-needed lead carries the conversation', async () => {
+    const c = { ...ctx(), customerMessage: 'yes', transcript: 'Customer: my blind arrived damaged\nMelvin: sorry' };
+    const first = JSON.parse(
+      (
+        await runTool(c as any, 'capture_lead', {
+          name: 'Thabo',
+          phone: '082 123 9999',
+          notes: 'Damaged blind',
+          customer_agreed: true,
+          needs_person: 'damage',
+        })
+      ).content,
+    );
+    const [row] = await database(env.DB).select().from(leads).where(eq(leads.id, first.lead_id));
+    expect(row).toMatchObject({ popiaConsent: true, source: 'chat' });
+    expect(row!.popiaConsentAt).toBeTruthy();
+    expect(row!.notes).toContain('NEEDS A PERSON: damage');
+    expect(row!.notes).toContain('Customer: my blind arrived damaged');
+    expect(row!.sessionData).toMatchObject({ needsPerson: 'damage' });
+  });
+
   it('capture_lead stores a chat lead once (phone only: no e-mail) and remembers its id', async () => {
-    const c = ctx();
+    const c = { ...ctx(), customerMessage: 'Yes please' };
     c.memory.productId = 'roller-blockout';
-    const missing = await runTool(c as any, 'capture_lead', { name: 'Sipho', notes: 'x' });
+    const missing = await runTool(c as any, 'capture_lead', { name: 'Sipho', notes: 'x', customer_agreed: true });
     expect(missing.isError).toBe(true);
     const first = JSON.parse(
-      (await runTool(c as any, 'capture_lead', { name: 'Sipho Dlamini', phone: '082 123 4567', notes: 'Roller for the bedroom' })).content,
+      (
+        await runTool(c as any, 'capture_lead', {
+          name: 'Sipho Dlamini',
+          phone: '082 123 4567',
+          notes: 'Roller for the bedroom',
+          customer_agreed: true,
+        })
+      ).content,
     );
     expect(first.captured).toBe(true);
     expect(c.memory.leadId).toBe(first.lead_id);
     const [row] = await database(env.DB).select().from(leads).where(eq(leads.id, first.lead_id));
     expect(row).toMatchObject({ name: 'Sipho Dlamini', phone: '082 123 4567', source: 'chat', productInterest: 'Roller Blind - Blockout' });
     expect(row!.email ?? null).toBeNull();
-    const again = JSON.parse((await runTool(c as any, 'capture_lead', { name: 'Sipho', email: 's@example.co.za', notes: 'x' })).content);
+    const again = JSON.parse(
+      (await runTool(c as any, 'capture_lead', { name: 'Sipho', email: 's@example.co.za', notes: 'x', customer_agreed: true })).content,
+    );
     expect(again.lead_id).toBe(first.lead_id);
     expect(c.features.has('lead-capture')).toBe(true);
   });

@@ -104,6 +104,13 @@ describe('GET /api/leads', () => {
       { 'CF-Connecting-IP': freshIp() },
     );
     expect(chat.status).toBe(200);
+    // The consultant asks for consent before it keeps the details; the lead is stored on 'yes'.
+    const agreed = await postJson(
+      '/api/melvin/enhanced-chat',
+      { message: 'yes', sessionId: 'session_1700000000001_chatleadx' },
+      { 'CF-Connecting-IP': freshIp() },
+    );
+    expect(agreed.status).toBe(200);
 
     const res = await asStaff('/api/leads');
     expect(res.status).toBe(200);

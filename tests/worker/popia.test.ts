@@ -28,6 +28,13 @@ describe('one person, matched by the identifier staff verified', () => {
       { 'CF-Connecting-IP': '198.19.0.1' },
     );
     expect(chat.status).toBe(200);
+    // The consultant asks for consent before it keeps the details; the lead is stored on 'yes'.
+    const agreed = await postJson(
+      '/api/melvin/enhanced-chat',
+      { message: 'yes', sessionId: SESSION },
+      { 'CF-Connecting-IP': '198.19.0.1' },
+    );
+    expect(agreed.status).toBe(200);
     chatLeadId = (await one(`SELECT id FROM leads WHERE name = 'Anna Botha'`)).id;
     // Anna again on the form, same e-mail in capitals, with her phone in national form.
     formLeadId = await capture({ name: 'Anna B', email: ' ANNA.BOTHA@example.co.za', phone: '082 444 5555' }, '198.19.0.2');

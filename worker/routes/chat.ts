@@ -9,6 +9,8 @@ import { jsonBody } from '../middleware/json-body';
 import { humanSeconds, rateLimit } from '../middleware/rate-limit';
 import { chatSessionSchema, enhancedChatSchema, MAX_CHAT_IMAGE_BYTES } from '../shared/schemas';
 import type { ConsultantContact } from '../services/consultant/types';
+import { paymentOffer } from '../shared/shop-policies';
+import { publicConfig } from './config';
 import { chatSession, runChatTurn } from '../services/consultant/chat-turn';
 import { trackEvent } from './analytics';
 
@@ -24,6 +26,8 @@ function consultantContact(env: Env): ConsultantContact {
     email: business.email ?? '',
     businessName: business.name,
     assistantName: env.ASSISTANT_NAME || 'Melvin',
+    // The ways to pay the site offers (GET /api/config), so the consultant names no other.
+    payment: paymentOffer(publicConfig(env).payment),
   };
 }
 

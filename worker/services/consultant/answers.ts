@@ -154,29 +154,3 @@ export function answerMeasuring(ctx: Ctx, t: string): void {
   else if (/\b(outside|face ?fix)\b/.test(t) && !/\b(inside|recess)\b/.test(t)) ctx.parts.push(`${FACE_FIX_RULE} ${general} ${guide}`);
   else ctx.parts.push(`${general}\n• ${INSIDE_RECESS_RULE}\n• ${FACE_FIX_RULE}\n${guide}`);
 }
-
-export function answerBusiness(ctx: Ctx, t: string, asksOrder: boolean): boolean {
-  const facts: string[] = [];
-  if (/\bvat\b|\btax\b|incl(usive|uding)?\b/.test(t)) facts.push('All our prices include 15% VAT.');
-  if (
-    /\b(how long|lead ?time|turn ?around|production|processing|when will|how soon|ready|manufactur\w*|take to make|weeks?|days?)\b/.test(t)
-  ) {
-    facts.push('Orders take 1-2 business days to process, then 7-10 business days in production, before courier delivery.');
-  }
-  if (asksOrder) return false;
-  if (/\b(deliver\w*|courier|shipping|ship|postage)\b/.test(t)) facts.push('We deliver by courier within our service area.');
-  if (/\bquotes?\b.*\b(valid|expire|expiry|last|long|good for)\b|\bvalid\w*\b/.test(t)) facts.push('Our quotes are valid for 30 days.');
-  if (
-    /\bwhere (are|do|is) (you|your)\b|\b(area|areas|region|garden route|mossel bay|george|knysna|plett\w*|wilderness|sedgefield|oudtshoorn|national\w*|nationwide|johannesburg|joburg|cape town|durban|pretoria|gauteng|site visits?|come out|come and measure|visits?)\b/.test(
-      t,
-    )
-  ) {
-    facts.push(
-      'We offer a local service along the Garden Route, from Mossel Bay to Plettenberg Bay, including site visits to measure and advise. Elsewhere in South Africa we help you online: measure, get a quote and order on our website.',
-    );
-  }
-  if (facts.length === 0) return false;
-  ctx.features.add('business-info');
-  ctx.parts.push(facts.join(' '));
-  return true;
-}

@@ -1,25 +1,18 @@
 // The built-in consultant: always available, used when no AI key is set. It answers only from
 // D1 (catalogue, colours) and the pricing engine, so it never invents products, colours or prices.
 // Deterministic: the same message, history and memory give the same reply.
-import { captureLead } from '../leads';
-import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct, priceForSize } from '../pricing';
+import { CUSTOM_SIZE_THRESHOLD_MM } from '../pricing';
 import { productCatalogue } from '../product-catalog';
-import {
-  addHandoff,
-  answerBusiness,
-  answerColours,
-  answerFromPrice,
-  answerMeasuring,
-  answerOrderStatus,
-  answerPrice,
-  describeProduct,
-  productName,
-  type Ctx,
-} from './answers';
+import { addHandoff, answerColours, answerFromPrice, answerMeasuring, answerOrderStatus, describeProduct, type Ctx } from './answers';
+import { answerAvailability, askedColour, asksAvailability } from './availability';
 import { parseContactDetails } from './contact-details';
-import { formatRandFromCents } from '../../shared/money';
+import { handleContact, handToPerson, personReason } from './contact-flow';
+import { AFRIKAANS_NOTE, readMessage } from './language';
+import { parseWindows, quantityForSameSize } from './multi-window';
 import { answerRecommendation, detectNeeds } from './needs';
-import { formatSize, parseSingleDimension, parseSize, type ParsedSize } from './parse-size';
+import { parseSingleDimension, parseSize, type ParsedSize } from './parse-size';
+import { answerOptions, answerPolicies, answerSamples } from './policy-answers';
+import { answerPrices, answerWindows, quoteSummary } from './quote-answers';
 import { matchProduct } from './product-match';
 import type { BuiltInAnswer, BuiltInInput, ChatTurn, ConsultantDeps, ConsultantMemory } from './types';
 
@@ -36,6 +29,9 @@ function lastFromHistory<T>(history: ChatTurn[], pick: (text: string) => T | nul
   }
   return null;
 }
+
+/** How many turns a product named earlier still counts as the one under discussion. */
+const PRODUCT_CONTEXT_TURNS = 2;
 
 const RE = {
   human:
@@ -55,37 +51,54 @@ const RE = {
 export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer> {
   const { message, history, deps } = input;
   const memory: ConsultantMemory = { ...input.memory };
-  const t = message
-    .toLowerCase()
-    .replace(/\u00a0/g, ' ')
-    .replace(/[’`]/g, "'");
+  // Afrikaans words are read as their English meaning; the answer is in English and says so.
+  const { text: t, afrikaans } = readMessage(message);
   const catalogue = await productCatalogue(deps.db);
   const ctx: Ctx = { db: deps.db, catalogue, contact: deps.contact, parts: [], features: new Set(), memory, handoffShown: false };
-  const productIn = (text: string) => matchProduct(text, catalogue.products);
+  const productIn = (text: string) => matchProduct(readMessage(text).text, catalogue.products);
+  const turn = { message, history, deps, quote: null as string | null };
 
   // What this message says, and what the conversation already knows.
   const details = parseContactDetails(message);
-  const sizeInMsg = parseSize(message);
+  const sizeInMsg = parseSize(t);
+  const parsedWindows = parseWindows(t);
   const productInMsg = productIn(message);
   const needs = detectNeeds(t);
-  recallFromHistory(memory, history, productIn, sizeInMsg);
+  recallFromHistory(memory, history, productIn, sizeInMsg, productInMsg);
   const size = memory.widthMm !== undefined && memory.dropMm !== undefined ? { widthMm: memory.widthMm, dropMm: memory.dropMm } : null;
+  // 'make it 3 of those': the size under discussion, several times.
+  const sameSize = !parsedWindows && !sizeInMsg && size ? quantityForSameSize(t) : null;
+  const windows = parsedWindows ?? (sameSize && size ? [{ ...size, quantity: sameSize }] : null);
+  if (windows) memory.windows = windows;
+  else if (sizeInMsg) memory.windows = undefined;
   const hasContact = Boolean(details.email || details.phone || details.name);
-  if (details.name) memory.name = details.name;
-  if (details.email) memory.email = details.email;
-  if (details.phone) memory.phone = details.phone;
 
   const asksHuman = RE.human.test(t);
   const asksOrder = RE.order.test(t);
-  const asksColours = RE.colours.test(t);
+  const asksAvailable = asksAvailability(t);
+  // 'and in white?' after a product: a short message that names a colour asks whether it comes in it.
+  const colourWord = askedColour(t, []) !== null;
+  const asksColours = RE.colours.test(t) || (colourWord && (asksAvailable || t.split(/\s+/).length <= 5));
   const asksMeasuring = RE.measuring.test(t) && !(sizeInMsg && !/\bhow\b/.test(t));
   const asksValidity = /\bquotes?\b.*\b(valid|expire|expiry|last|good for)\b/.test(t);
   const asksPrice = RE.price.test(t) && !asksValidity;
-  const asksRecommendation = needs.length > 0 && (!productInMsg || RE.recommendAsk.test(t)) && !asksColours;
+  const asksRecommendation = needs.length > 0 && (!productInMsg || RE.recommendAsk.test(t)) && !asksColours && !windows;
+  const problem = personReason(t);
+
+  // A reply to the consent question comes first: it is what the customer is answering.
+  if (memory.consentAsked && (await handleContact(ctx, t, false, { ...turn, quote: await quoteSummary(ctx) })))
+    return finish(ctx, afrikaans);
+
+  // Complaints and damage go to a person, with the conversation (no sales talk in the same reply).
+  if (problem) {
+    if (asksOrder) await answerOrderStatus(ctx, message);
+    await handToPerson(ctx, problem, { ...turn, quote: await quoteSummary(ctx) });
+    return finish(ctx, afrikaans);
+  }
 
   // 0. Spec section 9: any dimension over 3000 mm is made to order, also when only one side is given
   // ('a roller blind 3500 mm wide'): refer to the team rather than describe the product.
-  const oversize = referOversize(ctx, message, sizeInMsg);
+  const oversize = referOversize(ctx, t, sizeInMsg);
 
   // 1. Order status: read from the order itself when the customer gives its reference.
   if (asksOrder) await answerOrderStatus(ctx, message);
@@ -96,39 +109,53 @@ export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer>
     if (!productInMsg && pick) memory.productId = pick;
   }
 
-  // 3. Prices: a size and a product, from this message or earlier in the chat.
+  // 3. Prices: several windows, or one size and a product, from this message or earlier in the chat.
   const product = productInMsg ?? memory.productId ?? null;
   if (productInMsg) memory.productId = productInMsg;
-  const { priced, genericPricePrompt } = await answerPrices(ctx, {
-    product,
-    size,
-    sizeInMsg,
-    productInMsg,
-    asksColours,
-    asksPrice,
-    asksOrder,
-    asksRecommendation,
-    hasContact,
-  });
+  const pendingWindows = !sizeInMsg && productInMsg && memory.windows ? memory.windows : null;
+  let outcome = { priced: true, genericPricePrompt: false };
+  if ((windows || pendingWindows) && !asksOrder && !oversize) {
+    await answerWindows(ctx, product, windows ?? pendingWindows!, askedColour(t, []));
+  } else {
+    outcome = await answerPrices(ctx, {
+      product,
+      size,
+      sizeInMsg,
+      productInMsg,
+      asksColours: asksColours && !asksPrice,
+      asksPrice,
+      asksOrder,
+      asksRecommendation,
+      hasContact,
+    });
+  }
+  const { priced, genericPricePrompt } = outcome;
 
-  // 4. Colours of the product named or under discussion.
-  if (asksColours) {
-    if (product) await answerColours(ctx, product);
-    else {
-      ctx.features.add('colours');
-      ctx.parts.push('Which blind would you like the colours for? For example roller blockout, aluminium venetian or outdoor blinds.');
+  // 4. Colours of the product named or under discussion: yes or no first when a colour is asked about.
+  let answeredColour = false;
+  if (asksColours || (priced && product)) {
+    if (product) answeredColour = await answerAvailability(ctx, product, t);
+    if (!answeredColour && asksColours) {
+      if (product) await answerColours(ctx, product);
+      else {
+        ctx.features.add('colours');
+        ctx.parts.push('Which blind would you like the colours for? For example roller blockout, aluminium venetian or outdoor blinds.');
+      }
     }
   }
 
-  // 5. Product knowledge when a product is named without a size.
-  if (productInMsg && !oversize && !priced && !asksColours && !asksRecommendation && (!size || RE.productInfo.test(t))) {
+  answerSamples(ctx, t);
+
+  // 5. Options (motor, chain side) and product knowledge when a product is named without a size.
+  const answeredOption = answerOptions(ctx, t, product);
+  if (productInMsg && !answeredOption && !oversize && !priced && !asksColours && !asksRecommendation && (!size || RE.productInfo.test(t))) {
     describeProduct(ctx, productInMsg);
     if (!asksPrice) await answerFromPrice(ctx, productInMsg);
   }
 
-  // 6. Measuring and business facts.
+  // 6. Measuring and the shop's policies (payment, delivery, lead times, guarantee, returns).
   if (asksMeasuring) answerMeasuring(ctx, t);
-  const answeredBusiness = answerBusiness(ctx, t, asksOrder);
+  const answeredBusiness = answerPolicies(ctx, t, asksOrder);
   if (genericPricePrompt && !answeredBusiness && !asksMeasuring) {
     ctx.features.add('pricing');
     ctx.parts.push(
@@ -136,26 +163,43 @@ export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer>
     );
   }
 
-  // 7. Contact details: capture the lead once per conversation.
-  if (hasContact) await takeContact(ctx, memory, deps);
+  // 7. Contact details: consent first, then the lead.
+  if (hasContact) await handleContact(ctx, t, true, { ...turn, quote: await quoteSummary(ctx) });
 
   // 8. A person, when asked.
   if (asksHuman) addHandoff(ctx, 'Of course, our team will gladly help:');
 
-  // 9. Greetings, thanks, or a helpful fallback.
-  if (ctx.parts.length === 0) greetOrOffer(ctx, t, deps);
+  // 9. Greetings, thanks, or one clarifying question; a second miss goes to a person.
+  if (ctx.parts.length === 0) await greetOrClarify(ctx, t, deps, turn);
+  else memory.unclearTurns = 0;
 
-  return { response: ctx.parts.join('\n\n'), features: [...ctx.features], memory };
+  return finish(ctx, afrikaans);
 }
 
-/** The product and size the conversation has settled on: this message's size first, else the latest the customer gave. */
+function finish(ctx: Ctx, afrikaans: boolean): BuiltInAnswer {
+  const parts = afrikaans ? [AFRIKAANS_NOTE, ...ctx.parts] : ctx.parts;
+  return { response: parts.join('\n\n'), features: [...ctx.features], memory: ctx.memory };
+}
+
+/** The product and size the conversation has settled on: this message's first, else the latest the customer gave. */
 function recallFromHistory(
   memory: ConsultantMemory,
   history: ChatTurn[],
   productIn: (text: string) => string | null,
   sizeInMsg: ParsedSize | null,
+  productInMsg: string | null,
 ): void {
-  if (!memory.productId) memory.productId = lastFromHistory(history, productIn) ?? undefined;
+  // A product carries over only while the customer still talks about it: for the next two turns.
+  if (productInMsg) memory.productAge = 0;
+  else if (memory.productId) {
+    memory.productAge = (memory.productAge ?? 0) + 1;
+    if (memory.productAge > PRODUCT_CONTEXT_TURNS) memory.productId = undefined;
+  } else if (history.length > 0 && memory.productAge === undefined) {
+    // No memory passed (an older session): the last product named in the latest user turns.
+    const recent = history.filter((h) => h.role === 'user').slice(-PRODUCT_CONTEXT_TURNS);
+    memory.productId = lastFromHistory(recent, productIn) ?? undefined;
+    memory.productAge = 1;
+  }
   if (memory.widthMm === undefined || memory.dropMm === undefined) {
     const fromHistory = lastFromHistory(history, parseSize);
     if (fromHistory) {
@@ -183,99 +227,22 @@ function referOversize(ctx: Ctx, message: string, sizeInMsg: ParsedSize | null):
   return oversize;
 }
 
-interface PriceQuestion {
-  product: string | null;
-  size: ParsedSize | null;
-  sizeInMsg: ParsedSize | null;
-  productInMsg: string | null;
-  asksColours: boolean;
-  asksPrice: boolean;
-  asksOrder: boolean;
-  asksRecommendation: boolean;
-  hasContact: boolean;
-}
-
-/** The price of the product and size under discussion, or the question that gets to one. */
-async function answerPrices(ctx: Ctx, q: PriceQuestion): Promise<{ priced: boolean; genericPricePrompt: boolean }> {
-  const { product, size, sizeInMsg, productInMsg, asksColours, asksPrice, asksOrder, asksRecommendation, hasContact } = q;
-  const wantsPrice = Boolean(sizeInMsg) || (productInMsg !== null && size !== null && !asksColours) || asksPrice;
-  let priced = false;
-  let genericPricePrompt = false;
-  if (!asksRecommendation && wantsPrice && !asksOrder) {
-    if (product && size) {
-      await answerPrice(ctx, product, size.widthMm, size.dropMm);
-      priced = true;
-    } else if (size) {
-      ctx.features.add('pricing');
-      ctx.parts.push(
-        `Got it, ${formatSize(size.widthMm, size.dropMm)}. Which blind would you like priced? For example a roller blockout, sheer roller, aluminium venetian, wooden venetian, vertical, honeycomb, zebra or outdoor blind.`,
-      );
-    } else if (product && asksPrice) {
-      await answerFromPrice(ctx, product);
-    } else if (asksPrice && !hasContact) {
-      genericPricePrompt = true;
-    }
-  }
-  return { priced, genericPricePrompt };
-}
-
-/** Captures the lead once per conversation, or asks for what is still missing. */
-async function takeContact(ctx: Ctx, memory: ConsultantMemory, deps: ConsultantDeps): Promise<void> {
-  const first = memory.name ? memory.name.split(' ')[0] : undefined;
-  if (memory.leadId) {
-    ctx.parts.push(`Thanks${first ? `, ${first}` : ''}! I've noted that for our team.`);
-  } else if (memory.name && (memory.email || memory.phone)) {
-    const quote = ctx.lastQuote ?? (await quoteSummary(ctx, memory));
-    const notes = `Chat: asked about ${quote ?? 'blinds (no product or size given yet)'}`;
-    memory.leadId = await captureLead(deps.leads ?? { db: deps.db, notice: null }, {
-      name: memory.name,
-      email: memory.email ?? null,
-      phone: memory.phone ?? null,
-      whatsapp: null,
-      location: null,
-      source: 'chat',
-      productInterest: memory.productId ? productName(ctx, memory.productId) : null,
-      sessionData: {
-        blindType: memory.productId ?? null,
-        dimensions:
-          memory.widthMm !== undefined ? { width_mm: memory.widthMm, drop_mm: memory.dropMm ?? null, sizeSource: 'customer' } : null,
-        channel: 'chat',
-      },
-      notes,
-      popiaConsent: false,
-    });
-    ctx.features.add('lead-capture');
-    ctx.parts.push(`Thanks, ${first}! I've passed your details to our team and they'll be in touch within 24 hours.`);
-  } else if (memory.name) {
-    ctx.parts.push(`Nice to meet you, ${first}! If you leave an e-mail address or phone number, our team can send you a quote.`);
-  } else {
-    ctx.parts.push('Thanks! May I have your name too, so our team knows who to ask for?');
-  }
-}
-
-/** A greeting, thanks, or a helpful fallback when nothing else was answered. */
-function greetOrOffer(ctx: Ctx, t: string, deps: ConsultantDeps): void {
+/** A greeting, thanks, or one clarifying question; after it, a question Melvin cannot answer goes to a person. */
+async function greetOrClarify(ctx: Ctx, t: string, deps: ConsultantDeps, turn: Parameters<typeof handToPerson>[2]): Promise<void> {
   if (RE.greeting.test(t)) {
     ctx.parts.push(
       `Hi there! I'm ${deps.contact.assistantName}, the ${deps.contact.businessName} assistant. I can recommend blinds for any room, give you an exact price for your size, show colours and explain how to measure. What are you looking for?`,
     );
   } else if (RE.thanks.test(t)) {
     ctx.parts.push("It's a pleasure! Anything else I can help with?");
+  } else if ((ctx.memory.unclearTurns ?? 0) >= 1) {
+    ctx.memory.unclearTurns = 0;
+    await handToPerson(ctx, 'unanswered', { ...turn, quote: await quoteSummary(ctx) });
   } else {
+    ctx.memory.unclearTurns = 1;
     ctx.parts.push(
-      "Sorry, I'm not sure I understood that. I can recommend blinds, shutters and awnings, give exact prices for your window size, list colours and explain measuring.",
+      "Sorry, I'm not sure I understood that. Could you tell me a bit more? I can recommend blinds, shutters and awnings, give exact prices for your window sizes, check colours, explain measuring, payment and delivery, or check an order.",
     );
     addHandoff(ctx, 'Or chat to a person:');
   }
-}
-
-/** What the conversation has settled on, for the lead notes. */
-async function quoteSummary(ctx: Ctx, memory: ConsultantMemory): Promise<string | null> {
-  if (!memory.productId) return null;
-  const name = productName(ctx, memory.productId);
-  if (memory.widthMm === undefined || memory.dropMm === undefined) return name;
-  const grid = await gridForProduct(ctx.db, memory.productId);
-  const r = grid ? priceForSize(grid, memory.widthMm, memory.dropMm) : null;
-  const size = formatSize(memory.widthMm, memory.dropMm);
-  return r?.ok ? `${name} ${size} (${formatRandFromCents(r.priceCents)})` : `${name} ${size}`;
 }

@@ -10,8 +10,10 @@ import type { ConsultantFeature, ConsultantMemory } from './types';
 import { formatRandFromCents } from '../../shared/money';
 import { findOrderReference, orderStatusFacts } from './order-status';
 import { formatSize } from './parse-size';
+import { agreesInMessage } from './contact-flow';
 import { matchProduct } from './product-match';
 import { SWATCH_NOTE } from '../../shared/swatch-note';
+import { CONTACT_PROMISE } from '../../shared/shop-policies';
 
 /** What a Claude reply may report, on top of the built-in consultant's features. */
 export type ClaudeFeature = ConsultantFeature | 'image-analysis';
@@ -58,7 +60,7 @@ export const CLAUDE_TOOLS: Tool[] = [
   {
     name: 'capture_lead',
     description:
-      "Pass the customer's contact details to the sales team, who follow up within 24 hours. Needs a name and an e-mail address or phone number that the customer gave in this chat.",
+      "Pass the customer's contact details to the sales team, who follow up within 24 hours. Needs a name and an e-mail address or phone number that the customer gave in this chat, AND the customer's agreement: first tell them what is kept (name, number or e-mail, what they asked about) and why (so the team can contact them about this enquiry), with the privacy notice /privacy, and call this only after they said yes (customer_agreed true). For a complaint, damage, or a question you could not answer, set needs_person.",
     input_schema: {
       type: 'object',
       properties: {
@@ -66,8 +68,14 @@ export const CLAUDE_TOOLS: Tool[] = [
         email: { type: 'string' },
         phone: { type: 'string' },
         notes: { type: 'string', description: 'What the customer wants: products, sizes, prices quoted, area.' },
+        customer_agreed: { type: 'boolean', description: 'The customer agreed, in their latest message, that these details are kept.' },
+        needs_person: {
+          type: 'string',
+          enum: ['complaint', 'damage', 'unanswered'],
+          description: 'Why a person must follow up, if one must.',
+        },
       },
-      required: ['name', 'notes'],
+      required: ['name', 'notes', 'customer_agreed'],
     },
   },
   {
@@ -91,6 +99,10 @@ export interface ToolContext {
   features: Set<ClaudeFeature>;
   /** Where a captured lead goes; without it the lead is stored with no notice. */
   leads?: LeadSink;
+  /** The customer's message of this turn: consent must be given in it (capture_lead). */
+  customerMessage?: string;
+  /** The conversation so far, attached to a lead that needs a person. */
+  transcript?: string;
   /** Set by price_blind when a price came from a sample grid: the answer must say so. */
   samplePrices?: boolean;
 }
@@ -243,6 +255,14 @@ async function captureLeadTool(ctx: ToolContext, catalogue: ProductCatalogue, in
   const email = text(input.email);
   const phone = text(input.phone);
   if (!name || (!email && !phone)) return fail({ error: 'A name and an e-mail address or phone number are needed.' });
+  // POPIA: nothing is kept until the customer has agreed, in this turn's own words (the server checks, not only the model).
+  if (input.customer_agreed !== true || !agreesInMessage(ctx.customerMessage ?? '')) {
+    return fail({
+      error:
+        "Not stored: the customer has not agreed yet. Tell them what is kept (name, number or e-mail, what they asked about), why (so the team can contact them about this enquiry) and the privacy notice /privacy, and ask them to reply 'yes'.",
+    });
+  }
+  const needsPerson = ['complaint', 'damage', 'unanswered'].find((r) => r === input.needs_person);
   if (ctx.memory.leadId) {
     ctx.features.add('lead-capture');
     return ok({ captured: true, lead_id: ctx.memory.leadId, message: 'These details were already passed to the team in this chat.' });
@@ -265,12 +285,20 @@ async function captureLeadTool(ctx: ToolContext, catalogue: ProductCatalogue, in
       dimensions: m.widthMm !== undefined ? { width_mm: m.widthMm, drop_mm: m.dropMm ?? null, sizeSource: 'customer' } : null,
       channel: 'chat',
       assistant: 'claude',
+      ...(needsPerson ? { needsPerson } : {}),
     },
-    notes: `Chat (Claude): ${text(input.notes) ?? 'no notes'}`.slice(0, 4000),
-    popiaConsent: false,
+    notes: [
+      needsPerson ? `NEEDS A PERSON: ${needsPerson}` : null,
+      `Chat (Claude): ${text(input.notes) ?? 'no notes'}`,
+      needsPerson && ctx.transcript ? `Conversation:\n${ctx.transcript}` : null,
+    ]
+      .filter(Boolean)
+      .join('\n')
+      .slice(0, 4000),
+    popiaConsent: true,
   });
   ctx.features.add('lead-capture');
-  return ok({ captured: true, lead_id: ctx.memory.leadId, message: 'The team will be in touch within 24 hours.' });
+  return ok({ captured: true, lead_id: ctx.memory.leadId, message: `The team will be in touch ${CONTACT_PROMISE}.` });
 }
 
 async function trackOrder(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolOutcome> {

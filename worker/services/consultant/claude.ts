@@ -5,6 +5,17 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { DEFAULT_BUSINESS_NAME } from '../../shared/public-config';
 import { SAMPLE_PRICES_NOTE } from '../../shared/sample-prices';
+import {
+  CONTACT_PROMISE,
+  COURIER_TIME,
+  DELIVERY_POLICY,
+  INSTALLATION_POLICY,
+  paymentPolicy,
+  PRODUCTION_POLICY,
+  QUOTE_POLICY,
+  termsAnswer,
+} from '../../shared/shop-policies';
+import { transcript } from './contact-flow';
 import type {
   ContentBlockParam,
   Message,
@@ -74,8 +85,13 @@ export function systemPrompt(contact: ConsultantContact, memory: ConsultantMemor
     '',
     'Business facts (state them exactly like this when relevant):',
     '- All prices are in South African rand and include 15% VAT.',
-    '- Orders take 1-2 business days to process, then 7-10 business days in production, then courier delivery.',
-    '- Quotes are valid for 30 days.',
+    `- ${PRODUCTION_POLICY} ${DELIVERY_POLICY} ${COURIER_TIME}`,
+    `- ${INSTALLATION_POLICY}`,
+    `- Payment: ${paymentPolicy(contact.payment ?? { card: false, bankTransfer: false })} Name no other way to pay.`,
+    `- ${QUOTE_POLICY}`,
+    `- Guarantee: ${termsAnswer('guarantee')}`,
+    `- Returns: ${termsAnswer('returns')}`,
+    `- The team contacts a customer who left details ${CONTACT_PROMISE}.`,
     '- Garden Route: a local service from Mossel Bay to Plettenberg Bay, including site visits to measure and advise.',
     '- Elsewhere in South Africa: a national online service: the customer measures, gets a quote and orders on the website.',
     `- Contact: phone ${contact.phoneNational || 'see the website'} (Garden Route: ${contact.phoneGardenRoute || 'see the website'}), WhatsApp ${contact.whatsappNational || 'see the website'}, e-mail ${contact.email || 'see the website'}.`,
@@ -86,11 +102,15 @@ export function systemPrompt(contact: ConsultantContact, memory: ConsultantMemor
     `- When price_blind answers sample_prices true, say so in these words: '${SAMPLE_PRICES_NOTE}'`,
     '- Measurements are in millimetres, width first, then drop.',
     `- How to measure (the shop's rules): ${INSIDE_RECESS_RULE} ${FACE_FIX_RULE} For measuring questions give these rules and the tape-measure guide's address, ${MEASURING_GUIDE_PATH}, which has the drawings and the factory's deductions per product.`,
-    '- When the customer gives a name and an e-mail address or phone number, call capture_lead once, with notes on what they want.',
+    "- Consent before keeping details: when the customer gives a name and an e-mail address or phone number, first say what will be kept (their name, number or e-mail and what they asked about) and why (so the team can contact them about this enquiry), with the privacy notice /privacy, and ask them to reply 'yes'. Call capture_lead (customer_agreed true) only after they agree; if they say no, keep nothing.",
+    '- Complaints, damage, and anything you cannot answer after one clarifying question go to a person: apologise, ask for (and get consent for) their details, and call capture_lead with needs_person; tell them when they will hear back.',
+    '- Answer yes or no first when asked whether a product comes in a colour (list_colours), then the nearest alternatives.',
+    '- Several windows in one message: price each size with price_blind, give each line, the quantity and the total.',
+    "- Reply in the customer's language (English or Afrikaans).",
     '- For an order status, call track_order.',
     '- When the customer sends photos, describe what you see that matters for blinds (window type, room, light, existing colours) and suggest products from the catalogue; do not guess exact sizes from a photo.',
     '- If you cannot help, offer the team by phone, WhatsApp or e-mail.',
-    '- Reply in short, friendly South African English: two to five sentences, plain text, no markdown headings.',
+    '- Reply in short, friendly South African English (or Afrikaans to an Afrikaans customer): two to five sentences, plain text, no markdown headings.',
   ];
   const known: string[] = [];
   if (memory.productId) known.push(`product ${productName ?? memory.productId}`);
@@ -166,7 +186,14 @@ export async function answerWithClaude(input: ClaudeInput): Promise<ClaudeAnswer
   const memory: ConsultantMemory = { ...input.memory };
   const features = new Set<ClaudeFeature>();
   if (input.images.length) features.add('image-analysis');
-  const ctx: ToolContext = { db: input.deps.db, memory, features, leads: input.deps.leads };
+  const ctx: ToolContext = {
+    db: input.deps.db,
+    memory,
+    features,
+    leads: input.deps.leads,
+    customerMessage: input.message,
+    transcript: transcript(input.history, input.message, input.deps.contact.assistantName || 'Melvin'),
+  };
 
   let client: Anthropic;
   try {

@@ -17,8 +17,15 @@ export interface ContactDetails {
 /** A capitalised name word, double-barrelled ones included: 'Anna', "O'Neill", 'Smith-Jones'. */
 const CAPITALISED_NAME = "[A-Z](?:[a-z]+|(?=['-]))(?:['-][A-Z]?[a-z]+)*";
 /** One or two of them after "I'm", "this is" and the like, or before "here" ('Johan here'). */
-const INTRODUCED_NAME = new RegExp(`\\b(?:I'm|I’m|I am|this is|it's|it’s)\\s+(${CAPITALISED_NAME}(?:\\s+${CAPITALISED_NAME})?)`);
+const INTRODUCED_NAME = new RegExp(
+  `\\b(?:I'm|I’m|I am|[Tt]his is|[Ii]t's|[Ii]t’s|[Mm]y name is)\\s+(${CAPITALISED_NAME}(?:\\s+${CAPITALISED_NAME})?)`,
+);
 const NAME_HERE = new RegExp(`(?:^|[.!,]\\s*)(${CAPITALISED_NAME}(?:\\s+${CAPITALISED_NAME})?)\\s+here\\b`);
+
+/** 'Ayesha Patel, ayesha@example.com': a message that opens with a name and then gives a way to reach them. */
+const NAME_FIRST = new RegExp(`^\\s*(${CAPITALISED_NAME}(?:\\s+${CAPITALISED_NAME})?)(?=\\s*[,;:-]|\\s+[+\\d]|\\s*$)`);
+/** '... jane@example.com, Jane Smith': the name last, after the way to reach them. */
+const NAME_LAST = new RegExp(`[,;]\\s*(${CAPITALISED_NAME}(?:\\s+${CAPITALISED_NAME})?)\\s*[.!]?\\s*$`);
 
 function cleanName(raw: string): string | undefined {
   const words = raw.trim().split(/\s+/).slice(0, 3);
@@ -42,7 +49,10 @@ export function parseContactDetails(message: string): ContactDetails {
   const text = message.replace(EMAIL_RE, ' ');
   const explicit = /\b(?:my name is|my name's|name is|name:|call me)\s+([A-Za-z][A-Za-z'-]*(?:\s+[A-Z][A-Za-z'-]*)?)/i.exec(text);
   // Without 'my name is', only a capitalised word counts, so "I'm looking for" is not a name.
-  const casual = INTRODUCED_NAME.exec(text) ?? NAME_HERE.exec(text);
+  const casual =
+    INTRODUCED_NAME.exec(text) ??
+    NAME_HERE.exec(text) ??
+    (details.email || details.phone ? (NAME_FIRST.exec(text) ?? NAME_LAST.exec(text)) : null);
   const name = (explicit?.[1] ? cleanName(explicit[1]) : undefined) ?? (casual?.[1] ? cleanName(casual[1]) : undefined);
   if (name && !/^(Hi|Hello|Hey|Howzit|Good|Thanks|Thank|Please|Yes|No)$/i.test(name.split(' ')[0]!)) details.name = name;
   return details;

@@ -7,7 +7,7 @@ import { formatSize } from './parse-size';
 /** The placeholder size the storefront uses when comparing prices (spec section 9). */
 const COMPARISON_SIZE = { widthMm: 1200, dropMm: 1500 };
 
-export type Need = 'dark' | 'wet' | 'kitchen' | 'heat' | 'privacy' | 'outdoor' | 'sliding' | 'budget';
+export type Need = 'dark' | 'wet' | 'kitchen' | 'heat' | 'privacy' | 'outdoor' | 'sliding' | 'bay' | 'view' | 'budget';
 
 const NEED_PATTERNS: [Need, RegExp][] = [
   ['outdoor', /\b(patio|veranda|verandah|stoep|braai|deck|pergola|balcony|outdoor|outside area|garden|pool)\b/],
@@ -19,6 +19,8 @@ const NEED_PATTERNS: [Need, RegExp][] = [
   ],
   ['heat', /\b(heat|hot|glare|sun|sunny|north ?facing|west ?facing|afternoon sun|warm|cool|cold|winter|insulat\w*)\b/],
   ['privacy', /\b(privacy|private|neighbours?|neighbors?|overlooked|street|see in|seeing in|passers ?by)\b/],
+  ['bay', /\bbay windows?\b|\bcorner windows?\b/],
+  ['view', /\b(lagoon|sea|ocean|beach|river|lake|mountains?|view|views|vlei|estuary)\b/],
   ['sliding', /\b(sliding doors?|slider|stacker doors?|wide windows?|large windows?)\b/],
   ['budget', /\b(budget|cheap|cheapest|cheaper|affordable|inexpensive|low cost|lowest price|least expensive|tight)\b/],
 ];
@@ -74,6 +76,23 @@ const RECOMMENDATIONS: Record<Exclude<Need, 'budget'>, { label: string; picks: [
       ['awning-folding-arm', 0],
       ['outdoor-shutter-aluminium', 1],
     ],
+  },
+  bay: {
+    label: 'a bay window',
+    picks: [
+      ['venetian-50mm-aluminium', 0],
+      ['roller-sheer', 0],
+      ['shutter-basswood', 0],
+    ],
+    note: 'A bay window usually takes one blind per pane, so each pane is measured separately. Send me the sizes together (e.g. two at 900 x 1200 and one 1800 x 1200) and I will price them all at once.',
+  },
+  view: {
+    label: 'keeping a view',
+    picks: [
+      ['roller-sheer', 0],
+      ['honeycomb-duotone', 0],
+    ],
+    note: 'A sheer softens sun and glare off the water while you still see out during the day.',
   },
   sliding: {
     label: 'sliding doors and wide windows',

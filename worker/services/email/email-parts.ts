@@ -5,6 +5,7 @@ import type { BusinessProfile } from '../../lib/business-profile';
 import type { PricedLineDto } from '../../shared/orders-api';
 import { formatRandFromCents } from '../../shared/money';
 import { hasSamplePrices, SAMPLE_PRICES_LABEL, SAMPLE_PRICES_NOTE, SAMPLE_PRICES_TEXT } from '../../shared/sample-prices';
+import { DELIVERY_POLICY, PROCESSING_SENTENCE, PRODUCTION_SENTENCE } from '../../shared/shop-policies';
 import { html, type SafeHtml } from '../../lib/html';
 import { lineSizeNote, lineSizeNoteHtml } from './size-notes';
 
@@ -76,12 +77,8 @@ export function totalsText(t: Totals): string {
   ].join('\n');
 }
 
-/** Spec section 9: processing 1-2 business days, production 7-10, courier delivery. */
-export const DELIVERY_NOTES = [
-  'Order processing takes 1-2 business days.',
-  'Production takes 7-10 business days.',
-  'Delivery is by courier within our service area.',
-] as const;
+/** Spec section 9: processing 1-2 business days, production 7-10, courier delivery (shared/shop-policies.ts, as the consultant says it). */
+export const DELIVERY_NOTES = [PROCESSING_SENTENCE, PRODUCTION_SENTENCE, DELIVERY_POLICY] as const;
 
 export const QUOTE_NOTES = ['This quote is valid for 30 days.', 'All prices include VAT at 15%.', ...DELIVERY_NOTES] as const;
 

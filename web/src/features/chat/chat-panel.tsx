@@ -4,6 +4,7 @@ import { toast } from '../../components/toast';
 import { usePublicConfig } from '../../lib/public-config';
 import { readImageAsBase64, sendChatMessage, startChatSession, type AiProvider } from './chat-api';
 import { chatUserContext, readConsultantMode } from './consultant-mode';
+import { ConsentButtons } from './consent-buttons';
 import { messageParts } from './message-links';
 import { useVoice } from './use-voice';
 import './chat-panel.css';
@@ -329,6 +330,10 @@ export function ChatPanel({ sessionId }: { sessionId: string }) {
             </div>
           ))}
         </div>
+
+        {!sending && messages.at(-1)?.features?.includes('consent-request') && (
+          <ConsentButtons disabled={sending} onAnswer={(text) => void submit(text, [])} />
+        )}
 
         {sending && (
           <p className="chat-panel__processing" role="status">

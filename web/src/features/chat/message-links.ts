@@ -7,7 +7,8 @@ export type MessagePart = { text: string } | { href: string; external: boolean }
 const SITE_PATHS = PUBLIC_PAGE_PATHS.filter((p) => p !== '/').sort((a, b) => b.length - a.length);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // A site path stands alone: not followed by more of a path (and, checked below, not inside a word).
-const LINK_PATTERN = new RegExp(`https://[^\\s<>"]+|(?:${SITE_PATHS.map(escape).join('|')})(?![\\w/-])`, 'g');
+// A site path may carry a query ('/quote-calculator?blinds=...', the consultant's quote with its sizes filled in).
+const LINK_PATTERN = new RegExp(`https://[^\\s<>"]+|(?:${SITE_PATHS.map(escape).join('|')})(?:\\?[\\w=:,.&%-]+)?(?![\\w/-])`, 'g');
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]+$/;
 
 /** The answer split into text and links, in order. */

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { PRODUCTION_SHORT } from '@shared/shop-policies';
 
 interface Card {
   to: string;
@@ -30,7 +31,7 @@ const CARDS: Card[] = [
     title: 'Room walk-through',
     text: 'Photograph each window of a room, choose its blind and colour, and take the whole room to one quote.',
   },
-  { to: '/order-confirmation', title: 'Your order', text: 'See your receipt and payment status; production takes 7-10 business days.' },
+  { to: '/order-confirmation', title: 'Your order', text: `See your receipt and payment status; ${PRODUCTION_SHORT.toLowerCase()}.` },
 ];
 
 export function InfoCards() {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { Link } from 'react-router';
 import { payPhrase, telLink, usePublicConfig, whatsappLink } from '../../lib/public-config';
 import type { LaunchFeature } from './quick-details-dialog';
+import { PRODUCTION_SHORT } from '@shared/shop-policies';
 
 export type ServicePath = 'none' | 'online' | 'garden-route';
 
@@ -88,7 +89,9 @@ export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
             <li>Measure each window (camera, photo or tape measure).</li>
             <li>See the blind on a photo of your window in the AR Visualiser.</li>
             <li>Price every blind by width and drop; prices include 15% VAT.</li>
-            <li>Order and {payPhrase(config.payment)}. Production takes 7-10 business days, then courier delivery.</li>
+            <li>
+              Order and {payPhrase(config.payment)}. {PRODUCTION_SHORT}, then courier delivery.
+            </li>
           </ol>
           <button type="button" className="button button--ghost-dark" onClick={() => onLaunch('walkthrough')}>
             Room Walk-Through

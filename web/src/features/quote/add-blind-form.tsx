@@ -50,6 +50,8 @@ const PRODUCT_OPTIONS = [{ value: '', label: 'Select a product' }, ...CALCULATOR
 interface AddBlindFormProps {
   /** Width and drop handed over by the measuring tools, prefilled once (flagged when a photo estimate). */
   initialSize: HandedOverSize | null;
+  /** A line of a quote from the chat to fill in (chat-quote.tsx); it wins over initialSize. */
+  prefill?: BlindForm | null;
   /** Answers false when the line could not be kept (storage full). */
   onAdd: (line: QuoteLine) => boolean;
   onOrderNow: (line: QuoteLine) => void;
@@ -57,11 +59,11 @@ interface AddBlindFormProps {
 }
 
 /** Spec section 2 'Add Blind' and section 5: the blind's product, size, options, colour and live price. */
-export function AddBlindForm({ initialSize, onAdd, onOrderNow, onSamplePrices }: AddBlindFormProps) {
+export function AddBlindForm({ initialSize, prefill, onAdd, onOrderNow, onSamplePrices }: AddBlindFormProps) {
   // A scanned outer frame is converted for the mount type (the default is inside recess).
-  const [frame, setFrame] = useState<MeasuredFrame | null>(() => measuredFrame(initialSize));
-  const [form, setForm] = useState<BlindForm>(() =>
-    frame ? withConvertedSize(emptyBlindForm(initialSize), frame) : emptyBlindForm(initialSize),
+  const [frame, setFrame] = useState<MeasuredFrame | null>(() => (prefill ? null : measuredFrame(initialSize)));
+  const [form, setForm] = useState<BlindForm>(
+    () => prefill ?? (frame ? withConvertedSize(emptyBlindForm(initialSize), frame) : emptyBlindForm(initialSize)),
   );
   const [colourReload, setColourReload] = useState(0);
   const [priceRetry, setPriceRetry] = useState(0);

@@ -13,6 +13,7 @@ import { toast } from '../../components/toast';
 import { formatRand } from '../../lib/format';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { AddBlindForm } from './add-blind-form';
+import { ChatQuotePanel, chatPrefillForm, useChatQuote } from './chat-quote';
 import { confirmationPath, parseAutoMeasurements, removeLabel, removeLine, withServerPrices } from './calculator-model';
 import { OrderPanel, type OrderScope } from './order-panel';
 import { fetchPricing } from './quote-api';
@@ -117,7 +118,13 @@ export function QuoteCalculatorPage() {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  const addLine = (line: QuoteLine) => saveLines([...lines, line]);
+  const chatQuote = useChatQuote();
+  const chatLine = chatQuote.lines[chatQuote.current];
+  const addLine = (line: QuoteLine) => {
+    const saved = saveLines([...lines, line]);
+    if (saved && chatLine) chatQuote.markAdded();
+    return saved;
+  };
 
   const remove = (line: QuoteLine) => {
     if (!saveLines(removeLine(lines, line.id))) return;
@@ -173,7 +180,17 @@ export function QuoteCalculatorPage() {
         </p>
 
         <div className="qc-layout">
-          <AddBlindForm initialSize={initialSize} onAdd={addLine} onOrderNow={orderNow} onSamplePrices={markSample} />
+          <div className="qc-main">
+            <ChatQuotePanel quote={chatQuote} />
+            <AddBlindForm
+              key={chatLine ? `chat-${chatQuote.current}` : 'form'}
+              initialSize={initialSize}
+              prefill={chatLine ? chatPrefillForm(chatLine) : null}
+              onAdd={addLine}
+              onOrderNow={orderNow}
+              onSamplePrices={markSample}
+            />
+          </div>
 
           <div className="qc-side">
             <section className="qc-panel" aria-labelledby="qc-list-title">
