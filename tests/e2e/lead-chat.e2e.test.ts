@@ -80,7 +80,9 @@ describe.each([
     await expect.poll(() => input.isDisabled()).toBe(false);
     await input.fill(`My name is ${name}, please call me on ${typedPhone} about roller blinds`);
     await input.press('Enter');
-    await expect.poll(() => log.innerText(), { timeout: 20_000 }).toContain("I've passed your details to our team");
+    // The consultant keeps the details only once the customer agrees (the consent buttons in the chat).
+    await panel.getByRole('group', { name: 'Keep my details?' }).getByRole('button', { name: 'Yes, keep my details' }).click();
+    await expect.poll(() => log.innerText(), { timeout: 20_000 }).toContain("I've passed");
     expect(customer.errors).toEqual([]);
 
     // Staff, signed in at the PIN gate, search by the number in international form.
@@ -103,7 +105,7 @@ describe.each([
     const dialog = page.getByRole('dialog', { name: `Lead: ${name}` });
     await dialog.waitFor();
     const messages = dialog.getByTestId('chat-message');
-    await expect.poll(() => messages.count()).toBe(4);
+    await expect.poll(() => messages.count()).toBe(6);
     await expect.poll(() => messages.nth(0).innerText()).toContain('Here is my lounge window');
     await expect.poll(() => messages.nth(2).innerText()).toContain(typedPhone);
     // Each message carries its time.

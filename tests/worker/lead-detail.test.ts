@@ -54,6 +54,9 @@ describe("a chat lead shows the customer's words and photos", () => {
       { 'CF-Connecting-IP': ip() },
     );
     expect(second.status).toBe(200);
+    // The consultant asks before it keeps the details (storefront spec, the consultant's consent); 'yes' stores the lead.
+    const consent = await postJson('/api/melvin/enhanced-chat', { message: 'yes', sessionId: SESSION }, { 'CF-Connecting-IP': ip() });
+    expect(consent.status).toBe(200);
     leadId = (await one(`SELECT id FROM leads WHERE name = 'Lerato Khumalo'`)).id;
     photoKey = (await env.MEDIA.list({ prefix: `chat/${SESSION}/` })).objects[0]!.key;
   });
@@ -65,7 +68,14 @@ describe("a chat lead shows the customer's words and photos", () => {
     const body = await res.json<any>();
     expect(body.lead).toMatchObject({ id: leadId, source: 'chat' });
     expect(body.chat.status).toBe('kept');
-    expect(body.chat.messages.map((m: any) => m.role)).toEqual(['customer', 'consultant', 'customer', 'consultant']);
+    expect(body.chat.messages.map((m: any) => m.role)).toEqual([
+      'customer',
+      'consultant',
+      'customer',
+      'consultant',
+      'customer',
+      'consultant',
+    ]);
     expect(body.chat.messages[0]).toMatchObject({ text: 'Here is my lounge window' });
     expect(Date.parse(body.chat.messages[0].at)).toBeGreaterThan(Date.parse('2026-01-01'));
     expect(body.chat.messages[0].photos).toEqual([
