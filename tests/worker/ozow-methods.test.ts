@@ -2,11 +2,14 @@
 // configuration says which can take a payment, each is started by its own method, and the ways to
 // pay the shop does not offer are refused. Ozow's redirect back (a form post to the result page)
 // is answered with the page itself, never trusted.
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../../worker/env';
 import { publicConfig } from '../../worker/routes/config';
 import { payPhrase } from '../../worker/shared/public-config';
+import { coloursForProduct } from '../../worker/services/catalog';
+import worker from '../../worker/index';
+import { BASE } from './helpers';
 import { appRequest, createPayment, insertOrder } from './payments-fixtures';
 import { OZOW } from './ozow-fixtures';
 
@@ -48,6 +51,36 @@ describe('PAYMENT_PROVIDER with more than one way to pay', () => {
     // Ozow alone: no card checkout.
     const noCard = await createPayment({ quote_id: order.reference }, { ...OZOW, PAYMENT_PROVIDER: 'ozow' });
     expect(noCard.status).toBe(409);
+  });
+
+  it('an order on a site taking instant EFT only links to its page to pay, and its e-mail says how', async () => {
+    const colour = (await coloursForProduct(env.DB, 'roller-blockout')).colours[0]!.name;
+    // The Worker itself with a context (the e-mails are sent after the answer). Development: the seeded
+    // grids are sample prices, which elsewhere are never offered for payment.
+    const ctx = createExecutionContext();
+    const res = (await worker.fetch!(
+      new Request(`${BASE}/api/orders/submit`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '198.51.100.231' },
+        body: JSON.stringify({
+          customer_name: 'Naledi Khumalo',
+          customer_email: 'naledi@example.co.za',
+          customer_phone: '082 555 0199',
+          blinds: [{ product_type: 'roller-blockout', width_mm: 1000, drop_mm: 1400, colour, quantity: 1 }],
+        }),
+      }) as Request<unknown, IncomingRequestCfProperties>,
+      { ...env, ...OZOW, PAYMENT_PROVIDER: 'ozow', APP_ENV: 'development' },
+      ctx,
+    )) as Response;
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(201);
+    const { reference, paymentUrl } = await res.json<{ reference: string; paymentUrl: string | null }>();
+    expect(paymentUrl).toContain(`/order-confirmation?ref=${reference}&pay=1`);
+    const email = await env.DB.prepare('SELECT text FROM email_outbox WHERE dedupe_key = ?')
+      .bind(`order-confirmation:${reference}:customer`)
+      .first<{ text: string }>();
+    expect(email!.text).toContain('Pay securely by instant EFT from your order page');
+    expect(email!.text).not.toMatch(/by card/);
   });
 
   it("Ozow's form post back to a result page is answered with that page by GET, its fields unread", async () => {

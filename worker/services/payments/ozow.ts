@@ -24,8 +24,15 @@
 import type { Env } from '../../env';
 import { randomId, sha512Hex } from '../../lib/crypto';
 import { randAmount } from './payfast';
-import { paymentLog, PaymentSetupError, PaymentUpstreamError, type CheckoutOrder, type CheckoutSession, type CheckoutUrls } from './types';
-import type { PaymentProvider } from './types';
+import {
+  paymentLog,
+  PaymentSetupError,
+  PaymentUpstreamError,
+  type CheckoutOrder,
+  type CheckoutSession,
+  type CheckoutUrls,
+  type PaymentProvider,
+} from './types';
 import { z } from 'zod';
 
 export const DEFAULT_OZOW_API_BASE = 'https://api.ozow.com';
