@@ -5,23 +5,17 @@
 // hosted page, which notifies the site server to server (signed with the private key) and sends the
 // browser back with a form post, as Ozow does; the result page says 'Payment Successful' only once
 // the site has the verified notification. At 375 px, axe clean.
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleOzow, STAND_IN_OZOW } from '../stand-ins/ozow';
 import { seriousAxeViolations } from './axe';
 import { screenshot, useBrowser, watchErrors } from './browser';
-import { freePort } from './free-port';
+import { startSecondSite, type SecondSite } from './second-site';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const browser = useBrowser();
 
-let server: ChildProcess | undefined;
+let site: SecondSite | undefined;
 let standIn: http.Server | undefined;
-let dataDir = '';
 let baseUrl = '';
 let ozowBase = '';
 
@@ -51,54 +45,22 @@ async function startStandIn(): Promise<string> {
 
 beforeAll(async () => {
   ozowBase = await startStandIn();
-  const port = await freePort();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'blinds-e2e-ozow-'));
-  baseUrl = `http://localhost:${port}`;
-  server = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    // SKIP_BUILD: the global setup has built the web app already.
-    env: {
-      ...process.env,
-      SKIP_BUILD: '1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_ENV: 'development',
-      PAYMENT_PROVIDER: 'sandbox,ozow',
-      OZOW_SITE_CODE: STAND_IN_OZOW.siteCode,
-      OZOW_PRIVATE_KEY: STAND_IN_OZOW.privateKey,
-      OZOW_API_KEY: STAND_IN_OZOW.apiKey,
-      OZOW_IS_TEST: 'true',
-      OZOW_API_BASE: `${ozowBase}/ozow`,
-    },
+  site = await startSecondSite('ozow', {
+    APP_ENV: 'development',
+    PAYMENT_PROVIDER: 'sandbox,ozow',
+    OZOW_SITE_CODE: STAND_IN_OZOW.siteCode,
+    OZOW_PRIVATE_KEY: STAND_IN_OZOW.privateKey,
+    OZOW_API_KEY: STAND_IN_OZOW.apiKey,
+    OZOW_IS_TEST: 'true',
+    OZOW_API_BASE: `${ozowBase}/ozow`,
   });
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the sandbox,ozow site exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the sandbox,ozow site did not become healthy in time');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  baseUrl = site.baseUrl;
 }, 300_000);
 
 afterAll(async () => {
-  if (server?.pid && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  }
+  await site?.stop();
   standIn?.closeAllConnections();
   standIn?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 300 });
 }, 60_000);
 
 describe('instant EFT with Ozow (stand-in)', () => {
