@@ -132,6 +132,7 @@ describe('instant EFT with Ozow (stand-in)', () => {
     await page.waitForURL((url) => url.href.startsWith(`${ozowBase}/ozow/pay/`));
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(`${baseUrl}/payment-cancelled?reference=${reference}`);
+    await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor();
     await expect
       .poll(async () => ((await (await page.request.get(`${baseUrl}/api/orders/${reference}`)).json()) as any).order.paymentStatus)
       .toBe('cancelled');

@@ -177,6 +177,6 @@ export function paymentInvestigationEmail(env: Env, order: PaymentOrder, outcome
   const amount = formatRandFromCents(outcome.amountCents);
   return businessNotice(env, order, outcome, 'payment-investigation', `Payment for order ${order.reference} needs checking - ${amount}`, [
     `${PROVIDER_LABELS[outcome.provider]} reports that the bank gave an inconclusive result for a payment of ${amount} for order ${order.reference}; the payment needs to be verified manually.`,
-    'The order stays unpaid until Ozow settles it: the site asks Ozow for the final status every hour and records it when it comes. Do not start production before then.',
+    'The order stays unpaid until Ozow settles it: for two days after the payment started the site asks Ozow for the final status every hour and records it when it comes; after that, check it in the Ozow merchant admin. Do not start production before then.',
   ]);
 }
