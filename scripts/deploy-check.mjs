@@ -13,6 +13,8 @@ export const SECRET_KEYS = [
   'YOCO_WEBHOOK_SECRET',
   'PAYFAST_MERCHANT_KEY',
   'PAYFAST_PASSPHRASE',
+  'OZOW_PRIVATE_KEY',
+  'OZOW_API_KEY',
   'EMAIL_API_KEY',
   'SANDBOX_PAYMENT_SECRET',
 ];
@@ -37,7 +39,9 @@ const SAMPLE_BANK_VALUE = [/\bsample\b/i, /^(?=.*0)[0\s-]+$/];
 const PAYMENT_SECRETS = {
   yoco: ['YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET'],
   payfast: ['PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE'],
+  ozow: ['OZOW_SITE_CODE', 'OZOW_PRIVATE_KEY', 'OZOW_API_KEY'],
 };
+const CARD_GATEWAYS = ['sandbox', 'yoco', 'payfast'];
 
 /**
  * The tables of a TOML file, enough of the format for wrangler.toml: [table] and [[array]]
@@ -301,17 +305,37 @@ export function deployProblems(config) {
     problems.push(`EMAIL_PROVIDER: "${value('EMAIL_PROVIDER')}" is not one of cloudflare, resend.`);
   }
 
-  const payment = value('PAYMENT_PROVIDER').toLowerCase();
-  if (!payment || payment === 'sandbox') {
+  // A comma-separated list: at most one card gateway and/or ozow (instant EFT), or 'none' alone.
+  const payments = [
+    ...new Set(
+      value('PAYMENT_PROVIDER')
+        .toLowerCase()
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const unknown = payments.filter((name) => name !== 'none' && name !== 'sandbox' && !(name in PAYMENT_SECRETS));
+  if (payments.length === 0 || payments.includes('sandbox')) {
     problems.push(
-      `PAYMENT_PROVIDER: set "yoco" or "payfast" (or "none" to take no card payments) in wrangler.toml [vars]; ${payment ? 'the sandbox takes no money' : 'unset, it is the sandbox, which takes no money'}.`,
+      `PAYMENT_PROVIDER: set "yoco" or "payfast" (or "none" to take no card payments) in wrangler.toml [vars], with ",ozow" for instant EFT (e.g. "yoco,ozow"); ${payments.length > 0 ? 'the sandbox takes no money' : 'unset, it is the sandbox, which takes no money'}.`,
     );
-  } else if (payment in PAYMENT_SECRETS) {
-    needSecrets(PAYMENT_SECRETS[payment], `PAYMENT_PROVIDER is "${payment}"`);
-  } else if (payment !== 'none') {
-    problems.push(`PAYMENT_PROVIDER: "${value('PAYMENT_PROVIDER')}" is not one of yoco, payfast, none.`);
+  } else if (unknown.length > 0) {
+    problems.push(
+      `PAYMENT_PROVIDER: "${value('PAYMENT_PROVIDER')}" is not one of yoco, payfast, ozow, none (or a card gateway with ozow).`,
+    );
+  } else if (payments.includes('none') && payments.length > 1) {
+    problems.push(
+      `PAYMENT_PROVIDER: "${value('PAYMENT_PROVIDER')}" combines "none" with a gateway; "none" means no online payment at all.`,
+    );
+  } else if (payments.filter((name) => CARD_GATEWAYS.includes(name)).length > 1) {
+    problems.push(`PAYMENT_PROVIDER: "${value('PAYMENT_PROVIDER')}" names two card gateways; keep one of yoco, payfast.`);
   }
-  if (payment === 'none') {
+  for (const name of payments) if (name in PAYMENT_SECRETS) needSecrets(PAYMENT_SECRETS[name], `PAYMENT_PROVIDER names "${name}"`);
+  if (payments.includes('ozow') && value('OZOW_IS_TEST').toLowerCase() === 'true') {
+    problems.push('OZOW_IS_TEST: "true" sends Ozow test requests, which take no money; remove it (or set "false") for production.');
+  }
+  if (payments.length === 1 && payments[0] === 'none') {
     // Without a card gateway a bank transfer is the only way to pay: customers must be told where to.
     const missing = BANK_KEYS.filter((key) => !isSet(key));
     if (missing.length) {

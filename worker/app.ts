@@ -112,6 +112,14 @@ app.post('/api/admin/catalogue/seed', requireStaff, async (c) => {
   return c.json({ success: true, ...result });
 });
 
+// Ozow sends the customer back to the result page with a form post ('Step 2: Process Ozow Response',
+// the redirect response): answered with the page itself by GET, the posted fields unread, since only
+// the verified notification or Ozow's status API may say a payment went through.
+app.on('POST', ['/payment-success', '/payment-cancelled', '/payment-failed'], (c) => {
+  const url = new URL(c.req.url);
+  return c.redirect(url.pathname + url.search, 303);
+});
+
 app.route('/swatches', swatchRoutes);
 // The MCP endpoint for AI shopping agents (public, outside /api; worker/routes/mcp.ts).
 app.route('/mcp', mcpRoutes);

@@ -39,7 +39,11 @@ export interface Env {
   ADMIN_PIN?: string;
   SITE_VISIT_PHRASE?: string;
   SITE_VISIT_CODE?: string;
-  /** 'sandbox' (default: the hosted test checkout on this site), 'yoco', 'payfast' or 'none' (no card payments: bank transfer). */
+  /**
+   * The online ways to pay, comma-separated: at most one card gateway, 'sandbox' (default: the hosted
+   * test checkout on this site), 'yoco' or 'payfast', and/or 'ozow' (instant EFT), e.g. 'yoco,ozow';
+   * or 'none' (no online payment: bank transfer).
+   */
   PAYMENT_PROVIDER?: string;
   /** The shop's bank account for payment by bank transfer (public: customers need it to pay); all five or none. */
   BANK_ACCOUNT_NAME?: string;
@@ -64,6 +68,16 @@ export interface Env {
   PAYFAST_HOST?: string;
   /** Comma-separated addresses or CIDRs accepted as ITN sources; default PayFast's documented hosts. */
   PAYFAST_VALID_SOURCES?: string;
+  /** Ozow site code (Ozow merchant admin, Sites). */
+  OZOW_SITE_CODE?: string;
+  /** Ozow private key (a secret): signs the payment request's HashCheck and verifies the notification's Hash. */
+  OZOW_PRIVATE_KEY?: string;
+  /** Ozow API key (a secret): creates payment requests and asks the transaction status API. */
+  OZOW_API_KEY?: string;
+  /** 'true' sends Ozow test requests (no bank payment is made); anything else is live. */
+  OZOW_IS_TEST?: string;
+  /** Default https://api.ozow.com (Ozow's staging: https://stagingapi.ozow.com); tests point it at a stand-in. */
+  OZOW_API_BASE?: string;
   /** The site's public origin for gateway return and notify URLs; default the request's origin. */
   PUBLIC_BASE_URL?: string;
   /** 'local' (default: kept in the outbox, readable by staff), 'cloudflare' (SEND_EMAIL binding) or 'resend' (HTTP API). */

@@ -61,6 +61,11 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'POST', path: '/api/payment/sandbox/notify', reason: 'the sandbox gateway confirms a payment (signed)' },
   { method: 'POST', path: '/api/payment/yoco/webhook', reason: "Yoco's webhook (Standard Webhooks signature)" },
   { method: 'POST', path: '/api/payment/payfast/notify', reason: "PayFast's ITN (signature, source, amount and server checks)" },
+  {
+    method: 'POST',
+    path: '/api/payment/ozow/notify',
+    reason: "Ozow's notification (Hash with the private key, site code, amount, checkout)",
+  },
   { method: 'GET', path: '/api/receipts/:file', reason: 'the customer downloads the receipt PDF of their order' },
   { method: 'GET', path: '/api/invoices/:file', reason: 'the customer downloads the tax invoice (or a credit note) of their paid order' },
   // The customer-facing parts of the staff side.

@@ -4,18 +4,14 @@
 // confirmation page and in the confirmation e-mail. The shared browser-test server runs the sandbox
 // gateway, so this file starts a second site of its own (the build of the global setup, its own port
 // and data folder) configured like production's payments.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRandFromCents } from '../../worker/shared/money';
 import { screenshot, useBrowser, watchErrors } from './browser';
-import { freePort } from './free-port';
+import { startSecondSite, type SecondSite } from './second-site';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const BANK = {
   BANK_ACCOUNT_NAME: 'Knysna Blinds (Pty) Ltd',
   BANK_NAME: 'First National Bank',
@@ -26,55 +22,16 @@ const BANK = {
 const STAFF_IP = '203.0.113.141';
 const browser = useBrowser();
 
-let server: ChildProcess | undefined;
-let dataDir = '';
+let site: SecondSite | undefined;
 let baseUrl = '';
 
 beforeAll(async () => {
-  const port = await freePort();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'blinds-e2e-bank-'));
-  baseUrl = `http://localhost:${port}`;
-  server = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    // SKIP_BUILD: the global setup has built the web app already.
-    env: {
-      ...process.env,
-      SKIP_BUILD: '1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_PIN: '4321',
-      APP_ENV: 'development',
-      PAYMENT_PROVIDER: 'none',
-      ...BANK,
-    },
-  });
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the PAYMENT_PROVIDER=none site exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the PAYMENT_PROVIDER=none site did not become healthy in time');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  site = await startSecondSite('bank', { ADMIN_PIN: '4321', APP_ENV: 'development', PAYMENT_PROVIDER: 'none', ...BANK });
+  baseUrl = site.baseUrl;
 }, 300_000);
 
 afterAll(async () => {
-  if (server?.pid && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    // The data folder is removed once the local runtime has stopped writing to it.
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 300 });
+  await site?.stop();
 }, 60_000);
 
 /** The bank-transfer instructions, each detail and the order reference as payment reference. */

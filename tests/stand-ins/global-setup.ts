@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { TestProject } from 'vitest/node';
 import { anthropicKey, handleAnthropic } from './anthropic';
 import { handleElevenLabs } from './elevenlabs';
+import { handleOzow, ozowKey } from './ozow';
 import { handlePayfast, payfastKey } from './payfast';
 import { handleResend, resendKey } from './resend';
 import { handleYoco, yocoKey } from './yoco';
@@ -19,7 +20,7 @@ declare module 'vitest' {
 }
 
 export interface RecordedRequest {
-  service: 'anthropic' | 'elevenlabs' | 'yoco' | 'payfast' | 'resend' | 'unknown';
+  service: 'anthropic' | 'elevenlabs' | 'yoco' | 'payfast' | 'ozow' | 'resend' | 'unknown';
   method: string;
   path: string;
   headers: Record<string, string>;
@@ -41,10 +42,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       recorded.length = 0;
       return Response.json({ ok: true });
     }
-    // Payment gateways by path prefix: their bases are `${STAND_IN_URL}/yoco` and `${STAND_IN_URL}/payfast`.
-    const gateway = /^\/(yoco|payfast)(\/.*)$/.exec(url.pathname);
+    // Payment gateways by path prefix: their bases are `${STAND_IN_URL}/yoco`, `/payfast` and `/ozow`.
+    const gateway = /^\/(yoco|payfast|ozow)(\/.*)$/.exec(url.pathname);
     if (gateway) {
-      const gatewayService = gateway[1] as 'yoco' | 'payfast';
+      const gatewayService = gateway[1] as 'yoco' | 'payfast' | 'ozow';
       const text = new TextDecoder().decode(bodyBytes);
       let parsed: unknown = text;
       try {
@@ -52,13 +53,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
       } catch {
         /* a form body stays text */
       }
-      const key = gatewayService === 'yoco' ? yocoKey(headers) : payfastKey(text);
+      const key = gatewayService === 'yoco' ? yocoKey(headers) : gatewayService === 'ozow' ? ozowKey(headers) : payfastKey(text);
       recorded.push({ service: gatewayService, method, path: url.pathname, headers: Object.fromEntries(headers), body: parsed, key });
       const request = new Request(url, {
         method,
         headers,
         body: method === 'GET' || method === 'HEAD' ? undefined : (bodyBytes as Uint8Array<ArrayBuffer>),
       });
+      if (gatewayService === 'ozow') return handleOzow(request, gateway[2]!, `http://${headers.get('host') ?? url.host}/ozow`);
       return gatewayService === 'yoco' ? handleYoco(request, gateway[2]!) : handlePayfast(request, gateway[2]!);
     }
     // Resend's e-mail API by path: its base is STAND_IN_URL itself (POST /emails).

@@ -99,7 +99,7 @@ describe('deploy checks', () => {
       ]);
     }
     expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'stripe' } })).toEqual([
-      expect.stringMatching(/"stripe" is not one of yoco, payfast, none/),
+      expect.stringMatching(/"stripe" is not one of yoco, payfast, ozow, none/),
     ]);
     expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'none', ...BANK } })).toEqual([]);
   });
@@ -149,10 +149,10 @@ describe('deploy checks', () => {
 
   it("asks for the gateway's secrets", () => {
     expect(problemsFor({ secretNames: ['ADMIN_PIN', 'YOCO_SECRET_KEY', 'EMAIL_API_KEY'] })).toEqual([
-      expect.stringMatching(/^YOCO_WEBHOOK_SECRET: PAYMENT_PROVIDER is "yoco"/),
+      expect.stringMatching(/^YOCO_WEBHOOK_SECRET: PAYMENT_PROVIDER names "yoco"/),
     ]);
     expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'payfast' } })).toEqual([
-      expect.stringMatching(/^PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY, PAYFAST_PASSPHRASE: PAYMENT_PROVIDER is "payfast"/),
+      expect.stringMatching(/^PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY, PAYFAST_PASSPHRASE: PAYMENT_PROVIDER names "payfast"/),
     ]);
     // The merchant id is no secret: [vars] may hold it.
     expect(
@@ -161,6 +161,33 @@ describe('deploy checks', () => {
         secretNames: ['ADMIN_PIN', 'EMAIL_API_KEY', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE'],
       }),
     ).toEqual([]);
+  });
+
+  it('refuses a configured Ozow without its site code and secrets, or in test mode; accepts it beside a card gateway', () => {
+    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'yoco,ozow' } })).toEqual([
+      expect.stringMatching(
+        /^OZOW_SITE_CODE, OZOW_PRIVATE_KEY, OZOW_API_KEY: PAYMENT_PROVIDER names "ozow"; set with `wrangler secret put OZOW_SITE_CODE`/,
+      ),
+    ]);
+    const secrets = ['ADMIN_PIN', 'YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET', 'EMAIL_API_KEY', 'OZOW_PRIVATE_KEY'];
+    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'yoco, ozow', OZOW_SITE_CODE: 'KNY-BLI-001' }, secretNames: secrets })).toEqual([
+      expect.stringMatching(/^OZOW_API_KEY: PAYMENT_PROVIDER names "ozow"/),
+    ]);
+    const all = [...secrets, 'OZOW_API_KEY'];
+    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'yoco,ozow', OZOW_SITE_CODE: 'KNY-BLI-001' }, secretNames: all })).toEqual([]);
+    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'ozow', OZOW_SITE_CODE: 'KNY-BLI-001' }, secretNames: all })).toEqual([]);
+    expect(
+      problemsFor({ vars: { PAYMENT_PROVIDER: 'yoco,ozow', OZOW_SITE_CODE: 'KNY-BLI-001', OZOW_IS_TEST: 'true' }, secretNames: all }),
+    ).toEqual([expect.stringMatching(/^OZOW_IS_TEST: "true" sends Ozow test requests/)]);
+    expect(problemsFor({ vars: { OZOW_PRIVATE_KEY: 'abc' }, secretNames: all })).toEqual([expect.stringMatching(/^OZOW_PRIVATE_KEY/)]);
+  });
+
+  it('refuses a list PAYMENT_PROVIDER cannot mean: two card gateways, none beside a gateway, the sandbox beside ozow', () => {
+    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'yoco,payfast' } })).toContainEqual(expect.stringMatching(/names two card gateways/));
+    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'none,ozow', ...BANK } })).toContainEqual(expect.stringMatching(/combines "none"/));
+    expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'sandbox,ozow' } })).toContainEqual(
+      expect.stringMatching(/^PAYMENT_PROVIDER: set "yoco" or "payfast".*the sandbox takes no money/),
+    );
   });
 
   it('asks for ADMIN_PIN as a secret, and refuses secrets written into [vars]', () => {

@@ -75,16 +75,24 @@ describe('GET /api/config says which ways to pay the server has', () => {
   it('PAYMENT_PROVIDER=none: no card; the bank account when all five BANK_* are set', async () => {
     const res = await workerFetch('/api/config', {}, NONE);
     expect(res.status).toBe(200);
-    expect((await res.json<any>()).payment).toEqual({ card: false, bankTransfer: BANK_DETAILS });
+    expect((await res.json<any>()).payment).toEqual({ card: false, instantEft: false, bankTransfer: BANK_DETAILS });
     // Half an account is no way to pay.
-    expect(publicConfig({ ...env, ...NONE, BANK_BRANCH_CODE: ' ' }).payment).toEqual({ card: false, bankTransfer: null });
-    expect(publicConfig({ ...env, PAYMENT_PROVIDER: 'none' }).payment).toEqual({ card: false, bankTransfer: null });
+    expect(publicConfig({ ...env, ...NONE, BANK_BRANCH_CODE: ' ' }).payment).toEqual({
+      card: false,
+      instantEft: false,
+      bankTransfer: null,
+    });
+    expect(publicConfig({ ...env, PAYMENT_PROVIDER: 'none' }).payment).toEqual({ card: false, instantEft: false, bankTransfer: null });
   });
 
   it('the sandbox gateway: card, and the bank account too when it is configured', async () => {
     const res = await workerFetch('/api/config', {}, { PAYMENT_PROVIDER: 'sandbox' });
-    expect((await res.json<any>()).payment).toEqual({ card: true, bankTransfer: null });
-    expect(publicConfig({ ...env, PAYMENT_PROVIDER: 'sandbox', ...BANK }).payment).toEqual({ card: true, bankTransfer: BANK_DETAILS });
+    expect((await res.json<any>()).payment).toEqual({ card: true, instantEft: false, bankTransfer: null });
+    expect(publicConfig({ ...env, PAYMENT_PROVIDER: 'sandbox', ...BANK }).payment).toEqual({
+      card: true,
+      instantEft: false,
+      bankTransfer: BANK_DETAILS,
+    });
   });
 
   it('a gateway that cannot take a payment (missing keys, unknown name) offers no card either', () => {

@@ -1,12 +1,13 @@
 import type { Env } from '../env';
 import { sendDueEmails } from '../services/email/outbox';
 import { runBankTransferFollowUp } from '../services/payments/bank-transfer-follow-up';
+import { settlePendingOzowPayments } from '../services/payments/ozow-notify';
 import { runDailyReport } from '../services/staff/daily-report';
 import { runDailyRetention } from './daily';
 
 /** 04:00 UTC is 06:00 South African time (no daylight saving). */
 export const DAILY_CRON = '0 4 * * *';
-/** The e-mail outbox: retries what a request could not send, with each message's back-off. */
+/** The e-mail outbox (retries what a request could not send, with each message's back-off), and Ozow payments left pending. */
 export const OUTBOX_CRON = '*/5 * * * *';
 /**
  * Messages per outbox run, sent one at a time; a run stops claiming after SEND_RUN_DEADLINE_MS
@@ -32,7 +33,14 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
     return;
   }
   if (controller.cron === OUTBOX_CRON) {
-    const result = await sendDueEmails(env, new Date(controller.scheduledTime), OUTBOX_BATCH);
+    const now = new Date(controller.scheduledTime);
+    // Ozow payments whose notification never came are asked about first, so their receipts go out in this run.
+    const settled = await settlePendingOzowPayments(env, now).catch((err: unknown) => {
+      console.error(JSON.stringify({ level: 'error', job: 'ozow-settle', message: String(err) }));
+      return null;
+    });
+    if (settled && settled.asked > 0) console.log(JSON.stringify({ level: 'info', job: 'ozow-settle', ...settled }));
+    const result = await sendDueEmails(env, now, OUTBOX_BATCH);
     if (result.claimed > 0) console.log(JSON.stringify({ level: 'info', job: 'email-outbox', ...result }));
     return;
   }

@@ -21,6 +21,10 @@ export async function sha256Hex(message: string): Promise<string> {
   return toHex(await crypto.subtle.digest('SHA-256', utf8(message)));
 }
 
+export async function sha512Hex(message: string): Promise<string> {
+  return toHex(await crypto.subtle.digest('SHA-512', utf8(message)));
+}
+
 /** `bytes` random bytes as lowercase hex. */
 export function randomHex(bytes: number): string {
   return toHex(crypto.getRandomValues(new Uint8Array(bytes)));

@@ -8,7 +8,7 @@ import { jsonBody } from '../middleware/json-body';
 import { rateLimit } from '../middleware/rate-limit';
 import { formatRandFromCents } from '../shared/money';
 import { sendOutboxMessages } from '../services/email/outbox';
-import { cardPaymentsAvailable } from '../services/payments/gateway';
+import { onlinePaymentsAvailable } from '../services/payments/gateway';
 import { findOrder, ORDER_REFERENCE_PATTERN, submitOrder } from '../services/orders';
 import { publicOrigin } from '../lib/origin';
 import { trackingForOrder } from '../services/tracking';
@@ -87,11 +87,11 @@ export const orderRoutes = new Hono<AppBindings>()
         success: true,
         reference: order.reference,
         paymentStatus: order.paymentStatus,
-        // The confirmation page starts the card payment (POST /api/payment/create) from here.
-        // Only when a card gateway can take the payment (otherwise the page and e-mail say how to pay),
+        // The confirmation page offers the online ways to pay (POST /api/payment/create) from here.
+        // Only when a card or instant EFT gateway can take the payment (otherwise the page and e-mail say how to pay),
         // and never at sample prices in production (DESIGN.md 7b).
         paymentUrl:
-          !cardPaymentsAvailable(c.env) || refusesCardPayment(c.env, order.blinds)
+          !onlinePaymentsAvailable(c.env) || refusesCardPayment(c.env, order.blinds)
             ? null
             : `${origin}/order-confirmation?ref=${order.reference}&pay=1`,
         message: `Order ${order.reference} received. Total ${formatRandFromCents(order.total_cents)} incl. VAT.`,

@@ -9,6 +9,7 @@ import { paymentCreateSchema } from '../shared/orders-api';
 import { publicOrigin } from '../lib/origin';
 import { startPayment } from '../services/payments/checkout';
 import { isSandboxGateway } from '../services/payments/gateway';
+import { handleOzowNotification } from '../services/payments/ozow-notify';
 import { handlePayfastItn } from '../services/payments/payfast';
 import { handleSandboxNotification, SANDBOX_SIGNATURE_HEADER } from '../services/payments/sandbox';
 import { paymentLog, PaymentUpstreamError, type NotificationResult } from '../services/payments/types';
@@ -24,7 +25,7 @@ function answerGateway(c: Context<AppBindings>, result: NotificationResult): Res
   throw new AppError(code, `Notification rejected: ${result.note}.`);
 }
 
-/** PayFast's form post, its size counted as it streams in (a chunked body has no Content-Length to check). */
+/** PayFast's and Ozow's form posts, their size counted as it streams in (a chunked body has no Content-Length to check). */
 const formNotification: MiddlewareHandler<AppBindings> = async (c, next) => {
   const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (mediaType !== 'application/x-www-form-urlencoded') {
@@ -80,4 +81,8 @@ export const paymentRoutes = new Hono<AppBindings>()
   // PayFast's ITN: the source address is the caller's as Cloudflare reports it.
   .post('/payfast/notify', formNotification, async (c) => {
     return answerGateway(c, await handlePayfastItn(c.env, await c.req.text(), c.req.header('CF-Connecting-IP')));
+  })
+  // Ozow's notification: a form post whose Hash (private key) is what makes it Ozow's.
+  .post('/ozow/notify', formNotification, async (c) => {
+    return answerGateway(c, await handleOzowNotification(c.env, await c.req.text()));
   });

@@ -58,6 +58,26 @@ export interface DailySeriesPoint {
   testRevenue: number;
 }
 
+/** The ways customers pay, as the insights split paid revenue (card: Yoco or PayFast; instant EFT: Ozow). */
+export type RevenueMethod = 'card' | 'instant_eft' | 'bank_transfer' | 'manual';
+
+export const PAYMENT_METHOD_LABELS: Record<RevenueMethod | 'test', string> = {
+  card: 'Card',
+  instant_eft: 'Instant EFT (Ozow)',
+  bank_transfer: 'Bank transfer',
+  manual: 'Manual (recorded by staff)',
+  test: 'Test payments (no money taken)',
+};
+
+export interface PaymentMethodFigure {
+  method: RevenueMethod | 'test';
+  label: string;
+  /** Payments received (succeeded payment rows). */
+  payments: number;
+  /** What they brought in, in rand (two decimals). */
+  revenue: number;
+}
+
 export interface DailyReportDto {
   date: string;
   totalVisitors: number;
@@ -73,6 +93,8 @@ export interface DailyReportDto {
   recommendations: string[];
   /** The 30 days ending on `date`, oldest first. */
   charts: { last30Days: DailySeriesPoint[] };
+  /** Payments received in those 30 days, by the way customers paid (every method, test payments last when there were any). */
+  revenueByMethod: PaymentMethodFigure[];
   /** The lead score threshold of highValueLeads. */
   highValueLeadScore: number;
   generatedAt: string;

@@ -316,6 +316,8 @@ export const paymentCreateSchema = z.object({
   amount: z.coerce.number().optional(),
   total: z.coerce.number().optional(),
   product_name: z.string().trim().max(200).optional(),
+  /** The way to pay: 'card' (the default, as before instant EFT existed) or 'instant_eft' (Ozow). */
+  method: z.enum(['card', 'instant_eft']).default('card'),
 });
 export type PaymentCreateRequest = z.input<typeof paymentCreateSchema>;
 

@@ -19,6 +19,8 @@ export interface PublicConfig {
 export interface PaymentMethods {
   /** A card gateway is configured and can start a checkout (POST /api/payment/create). */
   card: boolean;
+  /** Ozow is configured and can start an instant EFT checkout (POST /api/payment/create, method 'instant_eft'). */
+  instantEft: boolean;
   /** The shop's account for a bank transfer with the order reference as payment reference; null when not configured. */
   bankTransfer: BankTransferDetails | null;
 }
@@ -34,10 +36,13 @@ export interface BankTransferDetails {
 
 /** How a customer pays, in words for a sentence ('Order and ...'): only the ways the server has. */
 export function payPhrase(payment: PaymentMethods): string {
-  if (payment.card && payment.bankTransfer) return 'pay by card or bank transfer';
-  if (payment.card) return 'pay by card';
-  if (payment.bankTransfer) return 'pay by bank transfer';
-  return 'arrange payment with our team';
+  // In the order South Africans expect them: card, instant EFT, bank transfer.
+  const ways = [payment.card && 'card', payment.instantEft && 'instant EFT', payment.bankTransfer && 'bank transfer'].filter(
+    (way): way is string => Boolean(way),
+  );
+  if (ways.length === 0) return 'arrange payment with our team';
+  const last = ways.pop()!;
+  return `pay by ${ways.length > 0 ? `${ways.join(', ')} or ${last}` : last}`;
 }
 
 /** wa.me wants digits only, with the country code. */

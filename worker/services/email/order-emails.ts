@@ -6,7 +6,7 @@ import type { Env } from '../../env';
 import type { OrderDto, PaymentStatus } from '../../shared/orders-api';
 import { vatInside } from '../../shared/money';
 import { formatLongDate } from '../../shared/sa-time';
-import { cardPaymentsAvailable } from '../payments/gateway';
+import { cardPaymentsAvailable, instantEftAvailable } from '../payments/gateway';
 import { bankTransferEmailBlock } from './bank-transfer-email';
 import { refusesCardPayment } from '../sample-price-guard';
 import { SAMPLE_PRICES_NOTE } from '../../shared/sample-prices';
@@ -83,10 +83,11 @@ function paymentNote(env: Env, order: OrderForEmail, bankTransfer: boolean): str
   // Real money is never taken at sample prices (DESIGN.md 7b): no way to pay is offered for them.
   if (awaitingPayment(order) && refusesCardPayment(env, order.blinds))
     return `${SAMPLE_PRICES_NOTE} We will contact you to confirm the price and arrange payment.`;
-  if (awaitingPayment(order) && cardPaymentsAvailable(env)) {
+  const online = [cardPaymentsAvailable(env) && 'card', instantEftAvailable(env) && 'instant EFT'].filter(Boolean).join(' or ');
+  if (awaitingPayment(order) && online) {
     return bankTransfer
-      ? 'Your order is reserved. Pay securely by card from your order page, or by bank transfer as shown below; production starts once payment is received.'
-      : 'Your order is reserved. Pay securely by card from your order page; production starts once payment is received.';
+      ? `Your order is reserved. Pay securely by ${online} from your order page, or by bank transfer as shown below; production starts once payment is received.`
+      : `Your order is reserved. Pay securely by ${online} from your order page; production starts once payment is received.`;
   }
   if (awaitingPayment(order) && bankTransfer)
     return 'Your order is reserved. Please pay by bank transfer as shown below; production starts once payment is received.';

@@ -14,7 +14,7 @@ import { findQuoteWithKey, orderFromQuote } from '../order-from-quote';
 import { orderHasSamplePrices } from '../orders';
 import { refusesCardPayment, samplePricesRefusal, withSampleFlags } from '../sample-price-guard';
 import { amountDueCents, attachCheckout, loadPaymentOrder } from './ledger';
-import { resolveGateway } from './gateway';
+import { resolveGateway, type PaymentMethod } from './gateway';
 import { paymentLog, PaymentSetupError, type CheckoutSession, type CheckoutUrls, type PaymentProvider } from './types';
 
 export type PaymentCreateInput = z.output<typeof paymentCreateSchema>;
@@ -36,16 +36,20 @@ function setupRequired(problem: string, fields: Record<string, unknown> = {}): A
 export const NO_CARD_PAYMENTS_MESSAGE =
   'Card payments are not offered on this site. Please pay by bank transfer, using your order reference as the payment reference: the bank details are on your order confirmation page and in your order confirmation e-mail.';
 
+/** What an instant EFT request answers when the shop does not take Ozow. */
+export const NO_INSTANT_EFT_MESSAGE =
+  'Instant EFT is not offered on this site. Please choose another way to pay on your order confirmation page.';
+
 /**
- * The gateway PAYMENT_PROVIDER names (default sandbox). PAYMENT_PROVIDER=none is a choice, not a
- * fault: 409 with the way to pay instead. A gateway that cannot work: 503 'Payment Setup Required'
- * (the log says what is missing).
+ * The gateway PAYMENT_PROVIDER names for the way to pay (default the sandbox's card checkout). A
+ * way to pay that is not configured is a choice, not a fault: 409 saying how to pay instead. A
+ * gateway that cannot work: 503 'Payment Setup Required' (the log says what is missing).
  */
-export function paymentProviderFor(env: Env): PaymentProvider {
-  const gateway = resolveGateway(env);
+export function paymentProviderFor(env: Env, method: PaymentMethod = 'card'): PaymentProvider {
+  const gateway = resolveGateway(env, method);
   if (gateway === 'none') {
-    paymentLog('info', 'card payment refused: card payments are switched off (PAYMENT_PROVIDER=none)');
-    throw new AppError('conflict', NO_CARD_PAYMENTS_MESSAGE);
+    paymentLog('info', `${method} payment refused: PAYMENT_PROVIDER names no gateway for it`);
+    throw new AppError('conflict', method === 'card' ? NO_CARD_PAYMENTS_MESSAGE : NO_INSTANT_EFT_MESSAGE);
   }
   if ('createCheckout' in gateway) return gateway;
   throw setupRequired(gateway.problem, gateway.fields);
@@ -114,7 +118,7 @@ export async function startPayment(
   deps: PaymentDeps = { orderFromQuote },
 ): Promise<PaymentCreateResponse> {
   // Before anything is written: an order is not made from a quote when it cannot be paid.
-  const provider = paymentProviderFor(env);
+  const provider = paymentProviderFor(env, input.method);
   const reference = await resolveOrderReference(env, input, deps, origin);
   const order = await loadPaymentOrder(env.DB, reference);
   if (!order) throw new AppError('not_found', `Order ${reference} was not found. Please check the reference or contact us.`);

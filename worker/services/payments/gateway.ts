@@ -1,30 +1,53 @@
-// Which card gateway PAYMENT_PROVIDER names and whether it can take a payment: read by the checkout,
-// the public configuration and the order e-mails (which offer 'Pay by card' only when it can).
+// The online ways to pay PAYMENT_PROVIDER names and whether each can take a payment: read by the
+// checkout, the public configuration and the order e-mails (which offer a method only when it can).
+// PAYMENT_PROVIDER is a comma-separated list: at most one card gateway (sandbox, yoco or payfast)
+// and/or ozow (instant EFT), e.g. 'yoco,ozow'; 'none' alone means no online payment at all.
 import type { Env } from '../../env';
+import { ozowConfig, ozowProvider } from './ozow';
 import { payfastConfig, payfastProvider } from './payfast';
 import { sandboxProvider, sandboxSecret } from './sandbox';
-import { PROVIDER_NAMES, type PaymentProvider } from './types';
+import { PROVIDER_NAMES, type PaymentProvider, type ProviderName } from './types';
 import { yocoConfig, yocoProvider } from './yoco';
 
-/** The configured gateway's name as written (trimmed, lower case); 'sandbox' when unset. */
-export function configuredProviderName(env: Env): string {
-  return env.PAYMENT_PROVIDER?.trim().toLowerCase() || 'sandbox';
+/** The online ways to pay a customer can choose between (public configuration, POST /api/payment/create). */
+export const PAYMENT_METHODS = ['card', 'instant_eft'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+const CARD_GATEWAYS: readonly ProviderName[] = ['sandbox', 'yoco', 'payfast'];
+const METHOD_OF: Record<ProviderName, PaymentMethod> = { sandbox: 'card', yoco: 'card', payfast: 'card', ozow: 'instant_eft' };
+
+/** The names PAYMENT_PROVIDER lists (trimmed, lower case, no repeats); ['sandbox'] when unset. */
+export function configuredProviderNames(env: Env): string[] {
+  const names = (env.PAYMENT_PROVIDER ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  return names.length === 0 ? ['sandbox'] : [...new Set(names)];
 }
 
-/** The sandbox gateway's pages and notification exist only while it is the configured provider. */
+/** The sandbox gateway's pages and notification exist only while it is a configured provider. */
 export function isSandboxGateway(env: Env): boolean {
-  return configuredProviderName(env) === 'sandbox';
+  return configuredProviderNames(env).includes('sandbox');
 }
 
-/** What stops the configured gateway from taking a card payment: for the log, never the customer. */
+/** What stops a configured gateway from taking a payment: for the log, never the customer. */
 export type GatewayProblem = { problem: string; fields?: Record<string, unknown> };
 
-/** The gateway PAYMENT_PROVIDER names, 'none' when card payments are switched off, or what is missing. Logs nothing. */
-export function resolveGateway(env: Env): PaymentProvider | 'none' | GatewayProblem {
-  const name = configuredProviderName(env);
+/** A list PAYMENT_PROVIDER cannot mean: unknown names, two card gateways, 'none' beside a gateway. */
+function listProblem(names: string[]): GatewayProblem | null {
+  const unknown = names.filter((name) => name !== 'none' && !(PROVIDER_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    return { problem: `PAYMENT_PROVIDER '${unknown.join(',')}' is not one of ${PROVIDER_NAMES.join(', ')} or none` };
+  }
+  if (names.includes('none') && names.length > 1) return { problem: "PAYMENT_PROVIDER 'none' cannot be combined with a gateway" };
+  if (names.filter((name) => CARD_GATEWAYS.includes(name as ProviderName)).length > 1) {
+    return { problem: 'PAYMENT_PROVIDER names more than one card gateway: keep one of sandbox, yoco, payfast' };
+  }
+  return null;
+}
+
+function providerFor(env: Env, name: ProviderName): PaymentProvider | GatewayProblem {
   switch (name) {
-    case 'none':
-      return 'none';
     case 'sandbox':
       if (!sandboxSecret(env)) {
         return {
@@ -44,13 +67,43 @@ export function resolveGateway(env: Env): PaymentProvider | 'none' | GatewayProb
       if ('missing' in config) return { problem: 'PayFast is missing settings', fields: { missing: config.missing } };
       return payfastProvider(config);
     }
-    default:
-      return { problem: `PAYMENT_PROVIDER '${name}' is not one of ${PROVIDER_NAMES.join(', ')} or none` };
+    case 'ozow': {
+      const config = ozowConfig(env);
+      if ('missing' in config) return { problem: 'Ozow is missing settings', fields: { missing: config.missing } };
+      return ozowProvider(config);
+    }
   }
 }
 
-/** Whether a card checkout can start: the web app offers 'Pay by card' only then (public configuration). */
-export function cardPaymentsAvailable(env: Env): boolean {
-  const gateway = resolveGateway(env);
+/**
+ * The gateway PAYMENT_PROVIDER names for this way to pay, 'none' when it names none for it (or
+ * 'none' itself), or what is wrong. Logs nothing.
+ */
+export function resolveGateway(env: Env, method: PaymentMethod = 'card'): PaymentProvider | 'none' | GatewayProblem {
+  const names = configuredProviderNames(env);
+  const problem = listProblem(names);
+  if (problem) return problem;
+  const name = names.find((n): n is ProviderName => n !== 'none' && METHOD_OF[n as ProviderName] === method);
+  return name ? providerFor(env, name) : 'none';
+}
+
+/** Whether a checkout of this way to pay can start: the web app offers only those (public configuration). */
+export function methodAvailable(env: Env, method: PaymentMethod): boolean {
+  const gateway = resolveGateway(env, method);
   return gateway !== 'none' && 'createCheckout' in gateway;
+}
+
+/** Whether a card checkout can start: the web app offers 'Pay by card' only then. */
+export function cardPaymentsAvailable(env: Env): boolean {
+  return methodAvailable(env, 'card');
+}
+
+/** Whether an instant EFT (Ozow) checkout can start. */
+export function instantEftAvailable(env: Env): boolean {
+  return methodAvailable(env, 'instant_eft');
+}
+
+/** Whether any online payment (card or instant EFT) can start: the order page then offers to pay now. */
+export function onlinePaymentsAvailable(env: Env): boolean {
+  return PAYMENT_METHODS.some((method) => methodAvailable(env, method));
 }

@@ -11,7 +11,12 @@ import type { OutgoingEmail } from '../email/outbox';
 import type { PaymentOrder, PaymentOutcome } from './ledger';
 import type { ProviderName } from './types';
 
-const PROVIDER_LABELS: Record<ProviderName, string> = { sandbox: 'the test checkout (sandbox)', yoco: 'Yoco', payfast: 'PayFast' };
+const PROVIDER_LABELS: Record<ProviderName, string> = {
+  sandbox: 'the test checkout (sandbox)',
+  yoco: 'Yoco',
+  payfast: 'PayFast',
+  ozow: 'Ozow instant EFT',
+};
 
 function businessEmail(env: Env): string | null {
   return businessProfile(env).email;
@@ -161,5 +166,17 @@ export function refundNoticeEmail(env: Env, order: PaymentOrder, outcome: Paymen
   return businessNotice(env, order, outcome, 'refund-notice', `Order ${order.reference} refunded - ${amount}`, [
     `${provider} reports a refund of ${amount} for order ${order.reference}; the order now shows as refunded.`,
     'Stop production and delivery if they have started, unless the customer has arranged otherwise.',
+  ]);
+}
+
+/**
+ * The business's notice that Ozow could not tell whether a payment went through (its status
+ * 'PendingInvestigation': 'the payment needs to be verified manually'). Once per Ozow transaction.
+ */
+export function paymentInvestigationEmail(env: Env, order: PaymentOrder, outcome: PaymentOutcome): Promise<OutgoingEmail | null> {
+  const amount = formatRandFromCents(outcome.amountCents);
+  return businessNotice(env, order, outcome, 'payment-investigation', `Payment for order ${order.reference} needs checking - ${amount}`, [
+    `${PROVIDER_LABELS[outcome.provider]} reports that the bank gave an inconclusive result for a payment of ${amount} for order ${order.reference}; the payment needs to be verified manually.`,
+    'The order stays unpaid until Ozow settles it: for two days after the payment started the site asks Ozow for the final status every hour and records it when it comes; after that, check it in the Ozow merchant admin. Do not start production before then.',
   ]);
 }

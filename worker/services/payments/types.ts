@@ -1,6 +1,6 @@
-// The provider interface every gateway implements (sandbox, Yoco, PayFast).
+// The provider interface every gateway implements (sandbox, Yoco, PayFast: card; Ozow: instant EFT).
 
-export const PROVIDER_NAMES = ['sandbox', 'yoco', 'payfast'] as const;
+export const PROVIDER_NAMES = ['sandbox', 'yoco', 'payfast', 'ozow'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 /** What a gateway needs to know about the order it charges; the total is always the server's. */

@@ -7,6 +7,7 @@ import { analyticsEvents, leads, orderLines, orders, quotes } from '../../db/sch
 import type { DailyReportDto, DailySeriesPoint, LocationFigure, ProductInterestFigure } from '../../shared/insights-api';
 import { HIGH_VALUE_LEAD_SCORE, leadScore, normaliseLocation, type ScoredLead } from './lead-score';
 import { productNamer } from './product-namer';
+import { revenueByMethod } from './insights-payments';
 import { addDays, startOfSouthAfricanDay } from '../../shared/sa-time';
 
 export const SERIES_DAYS = 30;
@@ -224,7 +225,8 @@ export function recommendationsFor(f: ReportFigures): string[] {
 export async function dailyReport(db: D1Database, date: string, now = new Date()): Promise<DailyReportDto> {
   const d = database(db);
   const { start, end } = utcRange(date, date);
-  const [visitorRow, orderRow, dayLeadRows, series] = await Promise.all([
+  const last30 = utcRange(addDays(date, 1 - SERIES_DAYS), date);
+  const [visitorRow, orderRow, dayLeadRows, series, byMethod] = await Promise.all([
     d
       .select({ n: sql<number>`count(distinct ${analyticsEvents.visitor})` })
       .from(analyticsEvents)
@@ -235,6 +237,7 @@ export async function dailyReport(db: D1Database, date: string, now = new Date()
       .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end))),
     dayLeads(db, date),
     dailySeries(db, date),
+    revenueByMethod(db, last30.start, last30.end),
   ]);
   const totalVisitors = Number(visitorRow[0]?.n ?? 0);
   const totalOrders = Number(orderRow[0]?.n ?? 0);
@@ -252,6 +255,7 @@ export async function dailyReport(db: D1Database, date: string, now = new Date()
     ...figures,
     recommendations: recommendationsFor(figures),
     charts: { last30Days: series },
+    revenueByMethod: byMethod,
     highValueLeadScore: HIGH_VALUE_LEAD_SCORE,
     generatedAt: now.toISOString(),
   };

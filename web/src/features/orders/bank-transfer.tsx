@@ -1,6 +1,6 @@
-// The ways to pay the server has (public configuration, DESIGN.md 7b): 'Pay by card' only while a
-// card gateway can take the payment; otherwise the order is placed and the customer is told how to
-// pay by bank transfer, with the order reference as the payment reference.
+// The ways to pay the server has (public configuration, DESIGN.md 7b), in the order South Africans
+// expect them: 'Pay by card' while a card gateway can take the payment, 'Pay by instant EFT' while
+// Ozow can, then bank transfer with the order reference as the payment reference.
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { ProofUploadResponse, QuoteOrderRequest, QuoteOrderResponse } from '@shared/orders-api';
@@ -57,14 +57,30 @@ export function BankTransferInstructions({
   );
 }
 
-/** How an order still to be paid can be paid: the card checkout when there is one, the bank account when set. */
-export function OrderPaymentOptions({ reference, total, card }: { reference: string; total: number; card: PayByCardProps }) {
+/**
+ * The online ways to pay that are configured, card first, then instant EFT. ?pay=1 starts a checkout
+ * by itself only when there is one online way to pay: with two, the customer chooses.
+ */
+function OnlinePayments({ card }: { card: PayByCardProps }) {
   const { payment } = usePublicConfig();
-  if (!payment.card && !payment.bankTransfer) return <p>Our team will contact you to arrange payment.</p>;
+  const single = !(payment.card && payment.instantEft);
   return (
     <>
-      {payment.card && <PayByCard {...card} />}
-      <BankTransferInstructions reference={reference} total={total} alternative={payment.card} />
+      {payment.card && <PayByCard {...card} method="card" autoStart={single && card.autoStart} />}
+      {payment.instantEft && <PayByCard {...card} method="instant_eft" autoStart={single && card.autoStart} />}
+    </>
+  );
+}
+
+/** How an order still to be paid can be paid: card, instant EFT, bank transfer, each only when configured. */
+export function OrderPaymentOptions({ reference, total, card }: { reference: string; total: number; card: PayByCardProps }) {
+  const { payment } = usePublicConfig();
+  const online = payment.card || payment.instantEft;
+  if (!online && !payment.bankTransfer) return <p>Our team will contact you to arrange payment.</p>;
+  return (
+    <>
+      <OnlinePayments card={card} />
+      <BankTransferInstructions reference={reference} total={total} alternative={online} />
     </>
   );
 }
@@ -159,7 +175,7 @@ export function ProofOfPaymentUpload({ reference, uploadedAt }: { reference: str
 export const QUOTE_ORDER_FAILURE = 'We could not place your order just now. Please try again, or contact us to order.';
 
 /**
- * A stored quote's way to order: 'Pay by card' with a card gateway; otherwise 'Place order', which
+ * A stored quote's way to order: 'Pay by card' and/or 'Pay by instant EFT' when configured; otherwise 'Place order', which
  * makes the order (POST /api/quotes/{id}/order) and opens its confirmation, where the customer reads
  * how to pay.
  */
@@ -169,7 +185,7 @@ export function QuoteOrderOrPay({ quote, card }: { quote: SessionQuote; card: Pa
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
-  if (payment.card) return <PayByCard {...card} />;
+  if (payment.card || payment.instantEft) return <OnlinePayments card={card} />;
 
   const info = quote.customer_info;
   const canOrder = Boolean(quote.key) && hasPaymentContact(info) && !card.disabled;

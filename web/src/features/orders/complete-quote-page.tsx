@@ -44,7 +44,8 @@ function CompleteQuote({ quote, onChange }: { quote: SessionQuote; onChange: (qu
   const [step, setStep] = useState<Step>('details');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
-  const card = usePublicConfig().payment.card;
+  const { payment } = usePublicConfig();
+  const card = payment.card || payment.instantEft;
 
   // Each step's heading takes the focus, so keyboard and screen-reader users start at its top.
   useEffect(() => {
@@ -169,7 +170,8 @@ function ChooseStep({ quote, headingRef, onBack, onConsultationSent }: ChooseSte
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
   const id = useId();
-  const card = usePublicConfig().payment.card;
+  const { payment } = usePublicConfig();
+  const card = payment.card;
 
   async function requestConsultation(e: FormEvent) {
     e.preventDefault();
@@ -200,7 +202,9 @@ function ChooseStep({ quote, headingRef, onBack, onConsultationSent }: ChooseSte
       </p>
       <div className="choice-grid">
         <section aria-labelledby={`${id}-pay`}>
-          <h3 id={`${id}-pay`}>{card ? 'Pay by card now' : 'Order online'}</h3>
+          <h3 id={`${id}-pay`}>
+            {card && !payment.instantEft ? 'Pay by card now' : card || payment.instantEft ? 'Pay online now' : 'Order online'}
+          </h3>
           <p>Order online: we start production as soon as your payment is confirmed, and deliver by courier.</p>
           {quote.card_payment_refused ? (
             <CardPaymentRefused />
@@ -211,7 +215,6 @@ function ChooseStep({ quote, headingRef, onBack, onConsultationSent }: ChooseSte
                 request: paymentRequestForQuote(quote),
                 total: quote.total,
                 disabled: !hasPaymentContact(info),
-                heading: 'Secure card payment',
               }}
             />
           )}

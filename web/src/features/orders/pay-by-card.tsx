@@ -8,6 +8,8 @@ import { PAYMENT_EMAIL_REQUIRED, paymentFailureToast } from './payment-model';
 export interface PayByCardProps {
   /** The body of POST /api/payment/create; the server charges its own total, never this one. */
   request: PaymentCreateRequest;
+  /** 'card' (the card gateway) or 'instant_eft' (Ozow): the way to pay this button starts. */
+  method?: PaymentMethod;
   /** Shown to the customer: the order's or quote's total in rand. */
   total: number;
   disabled?: boolean;
@@ -17,18 +19,28 @@ export interface PayByCardProps {
   heading?: string;
 }
 
+type PaymentMethod = 'card' | 'instant_eft';
+
+/** Each online way to pay in the customer's words: what it is called and what happens next. */
+const METHOD_TEXT: Record<PaymentMethod, { heading: string; label: string; next: string }> = {
+  card: {
+    heading: 'Secure card payment',
+    label: 'Pay by card',
+    next: "on our payment provider's secure checkout page. Your card details go straight to the provider; we never see or store them.",
+  },
+  instant_eft: {
+    heading: 'Instant EFT with Ozow',
+    label: 'Pay by instant EFT',
+    next: "straight from your bank account with Ozow: choose your bank on Ozow's secure page and approve the payment in your banking app. No card needed, and we never see your banking details. Your order is confirmed as soon as Ozow confirms the payment.",
+  },
+};
+
 /**
- * The secure card-payment component (storefront spec sections 3, 7, 8; staff spec 2.1): asks the
- * server for a checkout link and sends the customer to the gateway's hosted page.
+ * The secure online-payment component (storefront spec sections 3, 7, 8; staff spec 2.1): asks the
+ * server for a checkout link for the chosen way to pay and sends the customer to the gateway's page.
  */
-export function PayByCard({
-  request,
-  total,
-  disabled = false,
-  autoStart = false,
-  label = 'Pay by card',
-  heading = 'Secure card payment',
-}: PayByCardProps) {
+export function PayByCard({ request, method = 'card', total, disabled = false, autoStart = false, label, heading }: PayByCardProps) {
+  const text = METHOD_TEXT[method];
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
@@ -43,7 +55,7 @@ export function PayByCard({
     setError(null);
     setPending(true);
     try {
-      const checkoutUrl = await createPayment(request);
+      const checkoutUrl = await createPayment({ ...request, method });
       // Stays 'Redirecting...' while the browser leaves for the gateway.
       window.location.assign(checkoutUrl);
     } catch (err) {
@@ -62,7 +74,7 @@ export function PayByCard({
   }, [autoStart, disabled]);
 
   return (
-    <section className="pay-card" aria-labelledby={`${id}-title`}>
+    <section className="pay-card" aria-labelledby={`${id}-title`} data-method={method}>
       <h3 id={`${id}-title`} className="pay-card__title">
         <svg className="pay-card__lock" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           <path
@@ -70,11 +82,10 @@ export function PayByCard({
             d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Zm3 3.5a1.5 1.5 0 0 1 .75 2.8V18h-1.5v-1.7A1.5 1.5 0 0 1 12 13.5Z"
           />
         </svg>{' '}
-        {heading}
+        {heading ?? text.heading}
       </h3>
       <p className="pay-card__text">
-        Pay <strong>{formatRand(total)}</strong> (VAT included) on our payment provider's secure checkout page. Your card details go
-        straight to the provider; we never see or store them.
+        Pay <strong>{formatRand(total)}</strong> (VAT included) {text.next}
       </p>
       <button
         type="button"
@@ -83,7 +94,7 @@ export function PayByCard({
         disabled={disabled || pending}
         aria-busy={pending}
       >
-        {pending ? 'Redirecting to secure checkout...' : label}
+        {pending ? 'Redirecting to secure checkout...' : (label ?? text.label)}
       </button>
       {error && (
         <p className="orders-error" role="alert">

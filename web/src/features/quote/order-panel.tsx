@@ -4,7 +4,7 @@ import { SizesConfirmNote } from '../../components/size-estimate';
 import { toast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
 import { formatRand } from '../../lib/format';
-import { usePublicConfig } from '../../lib/public-config';
+import { payPhrase, usePublicConfig } from '../../lib/public-config';
 import {
   attemptFor,
   buildOrderPayload,
@@ -47,11 +47,12 @@ export function OrderPanel({ open, onToggle, scope, lines, onOrderList, onOrdere
   const totals = quoteTotals(orderLines);
   const { payment } = usePublicConfig();
   // Only the ways to pay the server has (public configuration).
-  const payHint = payment.card
-    ? 'You can pay by card on the next page.'
-    : payment.bankTransfer
-      ? 'The next page gives our bank details: pay by bank transfer with your order reference as the payment reference.'
-      : 'Our team will contact you to arrange payment.';
+  const payHint =
+    payment.card || payment.instantEft
+      ? `You can ${payPhrase(payment)} on the next page.`
+      : payment.bankTransfer
+        ? 'The next page gives our bank details: pay by bank transfer with your order reference as the payment reference.'
+        : 'Our team will contact you to arrange payment.';
   const ready = canSubmitOrder(customer, orderLines);
   const detailsMissing = !customerDetailsComplete(customer);
   const vatProblem = vatNumberProblem(customer);

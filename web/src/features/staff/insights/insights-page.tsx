@@ -6,6 +6,7 @@ import type { DailyReportResponse, InsightDto, SendDailyResponse } from '@shared
 import { isCalendarDate } from '@shared/insights-api';
 import { toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
+import { formatRand } from '../../../lib/format';
 import { CompetitorAnalysis } from './competitor-analysis';
 import { fetchDailyReport, fetchRealtimeInsights, sendDailyReport, todayInSouthAfrica } from './insights-client';
 import './insights.css';
@@ -203,6 +204,32 @@ function DailyReport({ report }: { report: DailyReportResponse }) {
           </Suspense>
         </div>
       )}
+
+      <h3>Paid in the last 30 days, by way of payment</h3>
+      <div className="insights-table-wrap">
+        <table className="insights-table" data-testid="revenue-by-method">
+          <caption className="visually-hidden">
+            Payments received in the 30 days ending on the report's date: card (Yoco or PayFast), instant EFT (Ozow), bank transfers staff
+            matched to an order, and other payments staff recorded.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Way of payment</th>
+              <th scope="col">Payments</th>
+              <th scope="col">Revenue</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.revenueByMethod.map((m) => (
+              <tr key={m.method}>
+                <th scope="row">{m.label}</th>
+                <td>{m.payments}</td>
+                <td>{formatRand(m.revenue)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
       <h3>The last 30 days</h3>
       <Suspense fallback={<p className="insights-status">Loading charts…</p>}>
