@@ -21,6 +21,8 @@ describe('privacy notice retention table', () => {
     expect(row(/^Order request keys/).period).toBe('30 days');
     expect(row(/^Visit statistics/).period).toBe('13 months');
     expect(row(/^Orders and payments/).period).toBe('at least 5 years');
+    expect(row(/^Notes from a site visit/).period).toBe('2 years after the last change');
+    expect(row(/^Notes from a site visit/).deleted).toContain('removed for good 90 days later');
   });
 
   it('names idempotency keys and does not claim orders and tracking are deleted automatically', () => {

@@ -3,9 +3,10 @@
 // /api/admin/personal-data. The same match as a lead's request: only records carrying that one
 // identifier in normal form; a decoy customer whose details differ by one digit or share a name is
 // never touched.
-import { env } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { capture, ids, insertEmail, insertOrder, one, staffPost, useStaffSession } from './popia-fixtures';
+import { BASE } from './helpers';
+import { capture, ids, insertEmail, insertOrder, one, staffCookie, staffPost, useStaffSession } from './popia-fixtures';
 
 beforeAll(async () => {
   await useStaffSession('192.0.2.93');
@@ -141,5 +142,62 @@ describe('a customer who ordered online without leaving a lead', () => {
     const { token } = await preview('export', 'email', 'export.notes@example.co.za');
     const doc = await (await staffPost('/api/admin/personal-data/export', { token })).json<any>();
     expect(doc.leads[0].notesHistory.map((n: any) => n.text)).toEqual(['from the form', 'called back']);
+  });
+});
+
+describe("a customer a consultant visited: the site visit's notes are covered by phone number", () => {
+  const visit = (id: string, clientName: string, mobile: string) =>
+    staffPost('/api/site-visits/visits', {
+      id,
+      clientName,
+      address: '14 Lagoon Drive, Knysna',
+      mobile,
+      measurements: 'Lounge 1800 x 1500',
+      blindTypes: ['Roller blinds'],
+      notes: 'Prefers charcoal; dog at the gate',
+      visitDate: '2026-11-20',
+      status: 'quoted',
+    });
+
+  beforeAll(async () => {
+    expect((await visit('visit_popia_sipho', 'Sipho Dlamini', '083 410 2233')).status).toBe(201);
+    // The decoy: the same name, a number one digit apart.
+    expect((await visit('visit_popia_decoy', 'Sipho Dlamini', '083 410 2234')).status).toBe(201);
+  });
+
+  it('is matched by the mobile number in another spelling and exported; never by e-mail, and not the decoy', async () => {
+    const { token, records, notes } = await preview('export', 'phone', '+27 83 410 2233');
+    expect(ids(records, 'site-visit')).toEqual(['visit_popia_sipho']);
+    expect(records.find((r: any) => r.type === 'site-visit').matchedBy).toBe('mobile');
+    const doc = await (await staffPost('/api/admin/personal-data/export', { token })).json<any>();
+    expect(doc.siteVisits).toEqual([
+      expect.objectContaining({ id: 'visit_popia_sipho', clientName: 'Sipho Dlamini', notes: 'Prefers charcoal; dog at the gate' }),
+    ]);
+    expect(JSON.stringify(doc)).not.toContain('2234');
+    const byEmail = await preview('export', 'email', 'sipho@example.co.za');
+    expect(ids(byEmail.records, 'site-visit')).toEqual([]);
+    expect(byEmail.notes.join(' ')).toContain('ask for the phone number');
+    expect(notes.join(' ')).not.toContain('ask for the phone number');
+  });
+
+  it('deletes by blanking the visit and marking it deleted, so every phone drops it; the decoy is untouched', async () => {
+    const { token } = await preview('delete', 'phone', '083 410 2233');
+    const res = await staffPost('/api/admin/personal-data/delete', { token });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await res.json<any>()).deleted).toMatchObject({ siteVisits: 1 });
+    const row = await one(
+      `SELECT client_name, address, mobile, measurements, notes, deleted_at_ms FROM site_visits WHERE id = 'visit_popia_sipho'`,
+    );
+    expect(row).toMatchObject({ client_name: 'Deleted on request', address: '', mobile: '', measurements: '', notes: '' });
+    expect(row.deleted_at_ms).toEqual(expect.any(Number));
+    // The office's state for the phones no longer lists it.
+    const state = await (await SELF.fetch(`${BASE}/api/site-visits/state`, { headers: { Cookie: staffCookie } })).json<any>();
+    expect(JSON.stringify(state)).not.toContain('083 410 2233');
+    expect(JSON.stringify(state)).toContain('083 410 2234');
+    expect(await one(`SELECT client_name, mobile, notes FROM site_visits WHERE id = 'visit_popia_decoy'`)).toEqual({
+      client_name: 'Sipho Dlamini',
+      mobile: '083 410 2234',
+      notes: 'Prefers charcoal; dog at the gate',
+    });
   });
 });

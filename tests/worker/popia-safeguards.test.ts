@@ -184,6 +184,7 @@ describe('attack 3: deletion through a shared number and a typed session id', ()
       emailsBlanked: 1,
       chatSessions: 0,
       photos: 0,
+      siteVisits: 0,
     });
     expect(
       await one(

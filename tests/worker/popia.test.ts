@@ -168,6 +168,7 @@ describe('one person, matched by the identifier staff verified', () => {
       emailsBlanked: 4,
       chatSessions: 1,
       photos: 1,
+      siteVisits: 0,
     });
 
     expect((await one(`SELECT COUNT(*) AS n FROM leads WHERE id IN (?, ?)`, chatLeadId, formLeadId)).n).toBe(0);

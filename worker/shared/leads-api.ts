@@ -194,6 +194,8 @@ export interface PersonalDataDeletion {
   emailsBlanked: number;
   chatSessions: number;
   photos: number;
+  /** Site visits whose notes were blanked and marked deleted, so every consultant's phone drops them on its next sync. */
+  siteVisits: number;
 }
 
 export interface PersonalDataDeleteResponse {

@@ -24,7 +24,7 @@ export const personalDataApprovalSchema = z.object({
 });
 export type PersonalDataApprovalRequest = z.input<typeof personalDataApprovalSchema>;
 
-export const MATCHED_RECORD_TYPES = ['lead', 'customer-details', 'quote', 'order', 'email', 'chat-session', 'photo'] as const;
+export const MATCHED_RECORD_TYPES = ['lead', 'customer-details', 'quote', 'order', 'email', 'chat-session', 'photo', 'site-visit'] as const;
 export type MatchedRecordType = (typeof MATCHED_RECORD_TYPES)[number];
 
 export const MATCHED_RECORD_LABELS: Record<MatchedRecordType, string> = {
@@ -35,6 +35,7 @@ export const MATCHED_RECORD_LABELS: Record<MatchedRecordType, string> = {
   email: 'E-mail',
   'chat-session': 'Chat transcript',
   photo: 'Chat photo',
+  'site-visit': 'Site visit',
 };
 
 /** One record the request covers: what it is, its id or reference, its date and why it matched. */

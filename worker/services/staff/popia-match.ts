@@ -4,7 +4,7 @@
 import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { database } from '../../lib/db';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { customerDetails, emailOutbox, invoices, leads, orderLines, orders, payments, quotes } from '../../db/schema';
+import { customerDetails, emailOutbox, invoices, leads, orderLines, orders, payments, quotes, siteVisits } from '../../db/schema';
 import type { Env } from '../../env';
 import { selectInSlices } from '../../lib/chunks';
 import { sha256Hex } from '../../lib/crypto';
@@ -152,6 +152,17 @@ export async function matchedRows(env: Env, id: Identifier) {
       .where(mayCarry(id, email ? [orders.customerEmail] : [orders.customerPhone])),
     (o) => (email ? { customerEmail: o.customerEmail } : { customerPhone: o.customerPhone }),
   );
+  // Site visits carry the client's mobile number (no e-mail address): matched by phone only. Deleted
+  // visits are included until the retention job purges them, since their fields still hold the details.
+  const visitRows = email
+    ? []
+    : tagged(
+        await d
+          .select()
+          .from(siteVisits)
+          .where(mayCarry(id, [siteVisits.mobile])),
+        (v) => ({ mobile: v.mobile }),
+      );
   const refs = orderRows.map((o) => o.row.reference);
   const lineRows = await selectInSlices(refs, (slice) => d.select().from(orderLines).where(inArray(orderLines.orderReference, slice)));
   const paymentRows = await selectInSlices(refs, (slice) => d.select().from(payments).where(inArray(payments.orderReference, slice)));
@@ -240,6 +251,7 @@ export async function matchedRows(env: Env, id: Identifier) {
     notes.push(
       'E-mails are matched by e-mail address; with a phone number, only the e-mails about the matched leads, orders and quotes are included.',
     );
+  else notes.push("Site visits carry the client's mobile number, not an e-mail address: ask for the phone number to include them.");
 
   return {
     leadRows,
@@ -250,6 +262,7 @@ export async function matchedRows(env: Env, id: Identifier) {
     paymentRows,
     invoiceRows,
     emailRows: [...emailRows.values()].sort((a, b) => a.row.id - b.row.id),
+    visitRows,
     chatSessions: [...chatSessions.entries()].map(([sessionId, from]) => ({ sessionId, ...from })),
     photos,
     notes,
@@ -276,6 +289,12 @@ export function recordList(m: Matched): MatchedRecord[] {
       matchedBy: `chat lead ${c.leadId}`,
     })),
     ...m.photos.map((p): MatchedRecord => ({ type: 'photo', id: p.key, date: p.uploaded, matchedBy: `chat ${p.sessionId}` })),
+    ...m.visitRows.map(({ row, field }): MatchedRecord => ({
+      type: 'site-visit',
+      id: row.id,
+      date: new Date(row.createdAtMs).toISOString(),
+      matchedBy: field,
+    })),
   ];
 }
 

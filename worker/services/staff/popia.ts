@@ -7,9 +7,9 @@
 // approves exactly that list, and export or deletion refuse with 409 when the list has changed since.
 // Orders stay only as far as the law requires (SARS: reference, lines, totals, dates, payment rows),
 // their personal fields blanked.
-import { and, inArray } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import { database } from '../../lib/db';
-import { customerDetails, emailOutbox, leadNotes, leads, orders, payments, quotes } from '../../db/schema';
+import { customerDetails, emailOutbox, leadNotes, leads, orders, payments, quotes, siteVisits } from '../../db/schema';
 import type { Env } from '../../env';
 import { chunks, selectInSlices } from '../../lib/chunks';
 import { randomHex } from '../../lib/crypto';
@@ -158,6 +158,20 @@ export async function exportPersonalData(env: Env, leadId: string | null, token:
     })),
     chatSessions,
     photos: m.photos.map(({ key, size, uploaded }) => ({ key, size, uploaded })),
+    siteVisits: m.visitRows.map(({ row }) => ({
+      id: row.id,
+      clientName: row.clientName,
+      address: row.address,
+      mobile: row.mobile,
+      measurements: row.measurements,
+      blindTypes: row.blindTypes,
+      notes: row.notes,
+      visitDate: row.visitDate,
+      status: row.status,
+      createdAt: new Date(row.createdAtMs).toISOString(),
+      updatedAt: new Date(row.updatedAtMs).toISOString(),
+      deletedAt: row.deletedAtMs === null ? null : new Date(row.deletedAtMs).toISOString(),
+    })),
   };
   await recordAudit(
     env.DB,
@@ -215,9 +229,33 @@ export async function deletePersonalData(
     emailsBlanked: emailIds.length,
     chatSessions: m.chatSessions.length,
     photos: photoKeys.length,
+    siteVisits: m.visitRows.length,
   };
   // One batch, every id list in slices (D1's 100-parameter limit): all of it happens or none of it.
+  const nowMs = now.getTime();
   const statements = [
+    // A site visit is blanked and marked deleted (not removed): the mark is what tells each
+    // consultant's phone to drop its copy on the next sync, and an edit arriving after it is ignored.
+    ...chunks(m.visitRows.map((v) => v.row.id)).map((ids) =>
+      d
+        .update(siteVisits)
+        .set({
+          clientName: DELETED_NAME,
+          address: '',
+          mobile: '',
+          measurements: '',
+          notes: '',
+          clientNameAtMs: nowMs,
+          addressAtMs: nowMs,
+          mobileAtMs: nowMs,
+          measurementsAtMs: nowMs,
+          notesAtMs: nowMs,
+          updatedAtMs: nowMs,
+          updatedBy: actor,
+          deletedAtMs: sql`COALESCE(${siteVisits.deletedAtMs}, ${nowMs})`,
+        })
+        .where(inArray(siteVisits.id, ids)),
+    ),
     ...chunks(m.leadRows.map((l) => l.row.id)).flatMap((ids) => [
       d.delete(leadNotes).where(inArray(leadNotes.leadId, ids)),
       d.delete(leads).where(inArray(leads.id, ids)),

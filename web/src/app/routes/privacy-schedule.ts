@@ -12,6 +12,7 @@ import {
   QUOTE_RETENTION_DAYS,
   retentionPeriod,
 } from '@shared/retention-schedule';
+import { SITE_VISIT_RETENTION_DAYS, SITE_VISIT_TOMBSTONE_DAYS } from '@shared/site-visit-records';
 
 /**
  * The retention schedule of docs/decisions/005-retention-schedule.md, its periods from the constants
@@ -35,6 +36,12 @@ export const RETENTION_SCHEDULE: { what: string; period: string; why: string; de
     period: retentionPeriod(PHOTO_RETENTION_DAYS),
     why: 'for our team to quote and measure from',
     deleted: 'automatically, every day',
+  },
+  {
+    what: 'Notes from a site visit (your name, address, mobile number and the sizes we measured)',
+    period: `${retentionPeriod(SITE_VISIT_RETENTION_DAYS)} after the last change`,
+    why: 'to quote and make what our consultant measured',
+    deleted: `automatically, every day (a visit deleted earlier is removed for good ${retentionPeriod(SITE_VISIT_TOMBSTONE_DAYS)} later)`,
   },
   {
     what: 'The text of e-mails we send you',
