@@ -53,6 +53,16 @@ export const STAFF_PAYMENT_METHOD_LABELS: Record<StaffPaymentMethod, string> = {
   on_delivery: 'Paid on delivery or installation',
 };
 
+/** How staff read a payment's provider (payments.provider, orders.payment_provider): the way it was paid and through whom. */
+const PAYMENT_PROVIDER_LABELS: Record<string, string> = {
+  yoco: 'Card (Yoco)',
+  payfast: 'Card (PayFast)',
+  ozow: 'Instant EFT (Ozow)',
+  sandbox: 'Sandbox (test payment)',
+  manual: 'Recorded by staff',
+};
+export const paymentProviderLabel = (provider: string): string => PAYMENT_PROVIDER_LABELS[provider] ?? provider;
+
 /**
  * The lead times the storefront promises (storefront spec section 9: 'Order processing takes 1-2
  * business days. Production takes 7-10 business days.'), in South African working days

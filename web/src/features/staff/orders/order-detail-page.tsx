@@ -6,7 +6,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminOrderDetail } from '@shared/admin-orders-api';
-import { FULFILMENT_LABELS, ORDER_SOURCE_LABELS, STAFF_PAYMENT_METHOD_LABELS, type StaffPaymentMethod } from '@shared/fulfilment';
+import {
+  FULFILMENT_LABELS,
+  ORDER_SOURCE_LABELS,
+  paymentProviderLabel,
+  STAFF_PAYMENT_METHOD_LABELS,
+  type StaffPaymentMethod,
+} from '@shared/fulfilment';
 import { SIZES_TO_BE_CONFIRMED } from '@shared/size-sources';
 import { TrackingStatusBadge } from '../../../components/tracking-parts';
 import { formatRandFromCents } from '../../../lib/format';
@@ -108,7 +114,7 @@ function OrderView({ order, onAnswer }: { order: AdminOrderDetail; onAnswer: OnO
           <dd>
             <span className={`orders-pay orders-pay--${order.paymentStatus}`}>{paymentStatusLabel(order.paymentStatus)}</span>
             {order.paymentMethod && ` (${STAFF_PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod})`}
-            {order.paymentProvider && !order.paymentMethod && ` (${order.paymentProvider})`}
+            {order.paymentProvider && !order.paymentMethod && ` (${paymentProviderLabel(order.paymentProvider)})`}
             {order.paidAt && `, paid ${formatOrderTime(order.paidAt)}`}
           </dd>
           {order.unpaidProductionReason && (
@@ -218,7 +224,7 @@ function OrderView({ order, onAnswer }: { order: AdminOrderDetail; onAnswer: OnO
                   <tr key={`${payment.createdAt}-${i}`}>
                     <td>{formatOrderTime(payment.createdAt)}</td>
                     <td>
-                      {payment.provider}
+                      {paymentProviderLabel(payment.provider)}
                       {payment.method && ` (${STAFF_PAYMENT_METHOD_LABELS[payment.method as StaffPaymentMethod] ?? payment.method})`}
                     </td>
                     <td>{formatRandFromCents(payment.amountCents)}</td>
