@@ -275,6 +275,7 @@ describe('Pay by card (stubbed order and payment API)', () => {
         customer_info: { name: 'Thandi Mokoena', email: 'thandi@example.co.za', phone: '082 555 0101' },
         amount: 3248,
         product_name: 'Roller Blind - Blockout',
+        method: 'card',
       },
     ]);
     // Back from the gateway, the address no longer asks to pay again.

@@ -42,6 +42,14 @@ describe('staff journey', () => {
     await chatInput.fill(`Hi, this is ${customerName}, please call me on 082 555 0199`);
     await chatInput.press('Enter');
     await customer.page.locator('section.chat-panel').getByRole('log').getByText('082 555 0199').first().waitFor({ timeout: 15_000 });
+    // The consultant keeps the details only once the customer agrees.
+    await customer.page.getByRole('group', { name: 'Keep my details?' }).getByRole('button', { name: 'Yes, keep my details' }).click();
+    await customer.page
+      .locator('section.chat-panel')
+      .getByRole('log')
+      .getByText("I've passed", { exact: false })
+      .first()
+      .waitFor({ timeout: 15_000 });
 
     // An outsider reads no staff data.
     for (const path of ['/api/leads', '/api/admin/dashboard', '/api/tracking', '/api/admin/outbox', '/api/leads/export']) {
