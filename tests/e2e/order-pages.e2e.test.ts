@@ -221,15 +221,29 @@ describe('payment result page, polling the server (stubbed order API)', () => {
 
   it('stops after about 30 s of pending and says honestly that no confirmation has arrived', async () => {
     await page.clock.install();
+    // The page schedules its next poll only once the last answer is in. Counting the 2-second timers
+    // it sets lets the test move the fake clock on only after each one exists: moving it earlier
+    // (a busy machine answers late) would skip a poll and stretch the page's 30 s.
+    await page.addInitScript((pollMs) => {
+      const fakeSetTimeout = window.setTimeout;
+      const w = window as unknown as { __pollTimers: number };
+      w.__pollTimers = 0;
+      window.setTimeout = ((handler: TimerHandler, timeout?: number, ...rest: unknown[]) => {
+        if (timeout === pollMs) w.__pollTimers += 1;
+        return fakeSetTimeout(handler, timeout, ...rest);
+      }) as typeof window.setTimeout;
+    }, 2000);
     const calls = await stubOrderStatuses('CB-STUBPEND01', ['pending']);
     await page.goto(baseUrl + '/payment-success?reference=CB-STUBPEND01');
     await page.getByRole('heading', { name: 'Confirming your payment...' }).waitFor();
     const notYet = page.getByRole('heading', { name: 'We have not received the payment confirmation yet' });
-    for (let i = 0; i < 25 && !(await notYet.isVisible()); i++) {
+    const pollTimers = () => page.evaluate(() => (window as unknown as { __pollTimers: number }).__pollTimers);
+    for (let poll = 1; ; poll++) {
+      expect(poll, 'the page should stop polling after about 30 s').toBeLessThanOrEqual(20);
+      await expect.poll(async () => (await notYet.isVisible()) || (await pollTimers()) >= poll).toBe(true);
+      if (await notYet.isVisible()) break;
       await page.clock.runFor(2000);
-      await page.waitForTimeout(50);
     }
-    await notYet.waitFor();
     expect(calls()).toBeGreaterThanOrEqual(14);
     expect(calls()).toBeLessThanOrEqual(16);
     await expect.poll(() => page.getByText('Payment Successful').count()).toBe(0);
