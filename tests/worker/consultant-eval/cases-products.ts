@@ -44,6 +44,14 @@ export const PRODUCT_CASES: EvalCase[] = [
     must: [/^Yes/, 'Bedford Charcoal'],
   },
   {
+    // Seen when tried as a customer: the windows priced a turn earlier were quoted again before the yes.
+    topic: 'colour availability',
+    before: ['how much for 3 windows each 1.2m wide and 1.5m high in a light grey?'],
+    say: 'is charcoal available in blockout roller?',
+    must: [/^Yes, the Roller Blind - Blockout comes in charcoal/, 'Bedford Charcoal'],
+    mustNot: ['Here is your quote'],
+  },
+  {
     topic: 'colour availability',
     say: 'Do you have honeycomb blockout in purple?',
     must: [/^No/, /honeycomb/i],

@@ -112,7 +112,10 @@ export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer>
   // 3. Prices: several windows, or one size and a product, from this message or earlier in the chat.
   const product = productInMsg ?? memory.productId ?? null;
   if (productInMsg) memory.productId = productInMsg;
-  const pendingWindows = !sizeInMsg && productInMsg && memory.windows ? memory.windows : null;
+  // The windows priced earlier are priced again in a newly named product ('and in roller blockout?'),
+  // but not when the customer only asks whether it comes in a colour: that gets its yes or no first.
+  const onlyAvailability = asksAvailability(t) && !asksPrice;
+  const pendingWindows = !sizeInMsg && productInMsg && memory.windows && !onlyAvailability ? memory.windows : null;
   let outcome = { priced: true, genericPricePrompt: false };
   if ((windows || pendingWindows) && !asksOrder && !oversize) {
     await answerWindows(ctx, product, windows ?? pendingWindows!, askedColour(t, []));

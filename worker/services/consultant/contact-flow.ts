@@ -46,8 +46,8 @@ export function detailsInChat(history: ChatTurn[], message: string): ContactDeta
 const first = (name?: string) => (name ? name.split(' ')[0] : undefined);
 
 function kept(details: ContactDetails): string {
-  const ways = [details.phone ? 'phone number' : null, details.email ? 'e-mail address' : null].filter(Boolean);
-  return `your name, ${ways.join(' and ')}`;
+  const items = ['name', details.phone ? 'phone number' : null, details.email ? 'e-mail address' : null].filter(Boolean);
+  return `your ${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 /** Asks for consent before anything is kept, saying what and why, with the privacy notice. */
