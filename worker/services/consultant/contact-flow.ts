@@ -55,7 +55,7 @@ function askConsent(ctx: Ctx, details: ContactDetails): void {
   ctx.memory.consentAsked = true;
   ctx.features.add('consent-request');
   ctx.parts.push(
-    `Thanks, ${first(details.name)}! Before I pass anything on: with your agreement I'll keep ${kept(details)} and what you asked about in this chat, ` +
+    `Thanks, ${first(details.name)}! Before I pass anything on: with your agreement I'll keep ${kept(details)}, and what you asked about in this chat, ` +
       `so that our team can contact you about this enquiry and nothing else (our privacy notice: /privacy). ` +
       `Do you agree? Reply 'yes' and I'll pass them on, or 'no' and I won't keep them.`,
   );
