@@ -9,6 +9,9 @@ import { gridForProduct, priceForSize } from '../../worker/services/pricing';
 import { bulkUploadPriceLists, templateFor } from '../../worker/services/staff/price-lists';
 import { BASE, postJson } from './helpers';
 
+// The order's row and its events are read as the bank-transfer tests read them.
+export { eventsOf, orderRow } from './bank-transfer-fixtures';
+
 let ipCounter = 0;
 export const ip = () => `198.51.100.${(ipCounter++ % 250) + 1}`;
 let staffCookie = '';
@@ -108,19 +111,6 @@ export async function emailsAbout(ref: string): Promise<OutboxRow[]> {
     .bind(ref)
     .all<OutboxRow>();
   return results;
-}
-
-export async function orderRow(ref: string) {
-  return (await env.DB.prepare('SELECT * FROM orders WHERE reference = ?').bind(ref).first<Record<string, unknown>>())!;
-}
-
-export async function eventsOf(ref: string) {
-  const { results } = await env.DB.prepare(
-    'SELECT kind, status, note, actor, details FROM order_events WHERE order_reference = ? ORDER BY id',
-  )
-    .bind(ref)
-    .all<{ kind: string; status: string | null; note: string | null; actor: string; details: string | null }>();
-  return results.map((r) => ({ ...r, details: r.details ? (JSON.parse(r.details) as Record<string, any>) : null }));
 }
 
 export async function auditOf(target: string) {
