@@ -96,6 +96,8 @@ describe('site visits on two phones', () => {
     await expect.poll(() => card(b.page, client).innerText()).toContain('Saved to the office');
     await card(b.page, client).getByRole('button', { name: 'Quoted' }).click();
     await expect.poll(() => card(b.page, client).getAttribute('data-status')).toBe('quoted');
+    // Phone A can see the new status only once it left phone B.
+    await expect.poll(() => syncStatus(b.page).innerText()).toMatch(/Everything is saved to the office/);
 
     // Phone A sees B's edits.
     await syncNow(a.page);
@@ -188,6 +190,8 @@ describe('site visits on two phones', () => {
 
     await edited.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => edited.count()).toBe(0);
+    // The delete leaves phone A by its own sync; phone B can see it only once it reached the office.
+    await expect.poll(() => syncStatus(a.page).innerText()).toMatch(/Everything is saved to the office/);
     await syncNow(b.page);
     await expect.poll(() => b.page.locator('li.workspace__note', { hasText: text }).count()).toBe(0);
     expect(await seriousAxeViolations(b.page)).toEqual([]);
