@@ -11,6 +11,7 @@ import {
   type UpdateProductInput,
 } from '@shared/catalog-admin-api';
 import { ApiError, apiRequest, getJson } from '../../../lib/api-client';
+import { saveJsonFile } from '../../../lib/save-file';
 
 const BASE = '/api/admin/catalog';
 
@@ -48,14 +49,7 @@ export async function importCatalog(file: { products: unknown[] }): Promise<Cata
 export async function downloadCatalogExport(now = new Date()): Promise<string> {
   const body = await getJson<CatalogExport>(`${BASE}/export`);
   const fileName = catalogExportFileName(now);
-  const url = URL.createObjectURL(new Blob([JSON.stringify(body, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveJsonFile(body, fileName);
   return fileName;
 }
 

@@ -12,6 +12,7 @@ import type {
 } from '@shared/leads-api';
 import type { PersonalDataApprovalRequest, PersonalDataPreview, PersonalDataPreviewRequest } from '@shared/popia-api';
 import { apiRequest, getJson } from '../../../lib/api-client';
+import { saveJsonFile } from '../../../lib/save-file';
 
 export const LEADS_EXPORT_PATH = '/api/leads/export';
 
@@ -61,15 +62,8 @@ export async function downloadPersonalData(id: string | null, token: string): Pr
   const data = await apiRequest<unknown>('POST', `${requestBase(id)}/export`, {
     token,
   } satisfies PersonalDataApprovalRequest);
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
   const fileName = exportFileName(id);
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveJsonFile(data, fileName);
   return fileName;
 }
 

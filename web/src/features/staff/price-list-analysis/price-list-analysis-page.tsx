@@ -20,6 +20,7 @@ import { formatRandFromCents } from '../../../lib/format';
 import { analysePriceList, fetchProductGroups, type ProductGroup } from './price-list-analysis-client';
 import type { OcrProgress } from './recognise-text';
 import './price-list-analysis.css';
+import { saveFile } from '../../../lib/save-file';
 
 const SECTION_LABELS: Record<CatalogueSection, string> = {
   indoor_blinds: 'Indoor blinds',
@@ -313,14 +314,7 @@ function CsvDownload({ grid }: { grid: PriceGrid }) {
     if (!result.ok) return;
     if (!productId) return setMessage('Choose the product this price list is for: the file name tells the bulk upload.');
     setMessage(null);
-    const url = URL.createObjectURL(new Blob([result.csv], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = analysisCsvFileName(productId);
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveFile(new Blob([result.csv], { type: 'text/csv;charset=utf-8' }), analysisCsvFileName(productId));
     toast({
       title: 'CSV downloaded',
       description: `${analysisCsvFileName(productId)}: upload it under Price List Management on the Admin Panel.`,

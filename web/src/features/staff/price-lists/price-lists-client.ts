@@ -10,6 +10,7 @@ import {
 } from '@shared/price-lists-api';
 import { apiRequest, getJson } from '../../../lib/api-client';
 import { getBlob, postForm } from '../../../lib/api-upload';
+import { saveFile } from '../../../lib/save-file';
 
 /** GET /api/products/catalog */
 export async function fetchCatalog(signal?: AbortSignal): Promise<CatalogOverview> {
@@ -39,12 +40,5 @@ export async function uploadPriceLists(files: File[], confirm = false): Promise<
 
 /** GET /api/pricing/template/{productId}, saved as {productId}-pricing-template.csv. */
 export async function downloadTemplate(productId: string): Promise<void> {
-  const url = URL.createObjectURL(await getBlob(`/api/pricing/template/${encodeURIComponent(productId)}`));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = templateFileName(productId);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(await getBlob(`/api/pricing/template/${encodeURIComponent(productId)}`), templateFileName(productId));
 }

@@ -1,6 +1,7 @@
 // The website-scraping calls (staff spec section 7), typed by the shared contract.
 import type { ScrapeResultResponse, ScrapeStartResponse, ScrapeStatusResponse } from '@shared/website-scraping-api';
 import { apiRequest, getJson } from '../../../lib/api-client';
+import { saveJsonFile } from '../../../lib/save-file';
 
 /** POST /api/admin/scrape-website: JSON header, no body (spec 7). */
 export async function startScraping(): Promise<ScrapeStartResponse> {
@@ -21,13 +22,5 @@ export async function fetchScrapingResult(signal?: AbortSignal): Promise<ScrapeR
 
 /** Saves the result as a JSON file, named by the scrape's date. */
 export function downloadResultJson(result: ScrapeResultResponse): void {
-  const blob = new Blob([JSON.stringify(result, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `website-scrape-${result.scrapedAt.slice(0, 10)}.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveJsonFile(result, `website-scrape-${result.scrapedAt.slice(0, 10)}.json`);
 }
