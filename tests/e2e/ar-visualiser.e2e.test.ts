@@ -1,5 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { formatRand } from '../../worker/shared/money';
+import { seriousAxeViolations } from './axe';
 import { openStartedLanding, screenshot, useBrowser, watchErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -275,6 +278,82 @@ describe('AR visualiser (/ar-measurement)', () => {
     }
   }, 120_000); // two widths, as above
 
+  it('prices the size it shows (an estimate while typical), adds the blind to the quote in one step, and saves the preview image', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, bypassCSP: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await openStartedLanding(page, baseUrl);
+    await page.evaluate(() => {
+      localStorage.removeItem('auto-measurements');
+      localStorage.removeItem('quote-blinds');
+    });
+    await openPreview(page, 'roller-blockout');
+    const price = page.getByTestId('ar-price');
+    const serverPrice = (width: number, drop: number) =>
+      page.evaluate(
+        async ([w, d]) => {
+          const answer = await fetch('/api/pricing/quote', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ product_type: 'roller-blockout', width_mm: w, drop_mm: d, quantity: 1 }),
+          });
+          return ((await answer.json()) as { quote: { price: number } }).quote.price;
+        },
+        [width, drop] as const,
+      );
+
+    // The typical size: priced, and marked as an estimate.
+    await expect.poll(() => price.innerText()).toContain('for 1200 x 1200 mm, incl. 15% VAT');
+    expect(await price.locator('.ar-quote__amount').innerText()).toBe(formatRand(await serverPrice(1200, 1200)));
+    await expect.poll(() => price.innerText()).toContain('Estimate: this is the typical size of a standard window.');
+
+    // The customer's size: the server's price for it, no longer an estimate.
+    await page.getByLabel('Width').fill('1450');
+    await page.getByLabel('Drop').fill('1720');
+    await expect.poll(() => price.innerText()).toContain('for 1450 x 1720 mm');
+    expect(await price.locator('.ar-quote__amount').innerText()).toBe(formatRand(await serverPrice(1450, 1720)));
+    expect(await price.innerText()).not.toContain('Estimate');
+
+    // One step to the quote, with the mount and control side chosen here.
+    const colour = await page.getByRole('radio', { checked: true }).inputValue();
+    await page.getByLabel('Mount').selectOption('outside-facefix');
+    await page.getByLabel('Control side').selectOption('right');
+    await page.getByRole('button', { name: 'Add to my quote' }).click();
+    await page.getByText('Added to your quote (1 blind in it).').waitFor();
+    const lines = await page.evaluate(() => JSON.parse(localStorage.getItem('quote-blinds') ?? '[]') as Record<string, unknown>[]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      product_type: 'roller-blockout',
+      width_mm: 1450,
+      drop_mm: 1720,
+      mount_type: 'outside-facefix',
+      control_side: 'right',
+      colour,
+      quantity: 1,
+      size_source: 'typed',
+      price: await serverPrice(1450, 1720),
+    });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await screenshot(page, 'ar-preview-price-added-375');
+
+    // The preview as a picture: the photo's own size, a JPEG, named after the blind.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Save image' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^blind-preview-roller-blockout-[a-z0-9-]+\.jpg$/);
+    const jpeg = readFileSync((await file.path())!);
+    expect([jpeg[0], jpeg[1]]).toEqual([0xff, 0xd8]);
+    expect(jpegSize(jpeg)).toEqual({ width: 1200, height: 900 });
+    await page.getByText(/^Saved as blind-preview-roller-blockout/).waitFor();
+
+    // The quote opens in the calculator with the blind in it.
+    await page.getByRole('link', { name: 'Open my quote' }).click();
+    await expect.poll(() => page.getByTestId('qc-lines').innerText()).toContain('1450');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("'Snap to corners' says what it does and answers at once: no padded delay, nothing called AI", async () => {
     const { page, errors } = await newPage(1280);
     await page.clock.install();
@@ -319,3 +398,16 @@ describe('AR visualiser (/ar-measurement)', () => {
     await page.close();
   });
 });
+
+/** A baseline or progressive JPEG's size from its SOF segment. */
+function jpegSize(jpeg: Buffer): { width: number; height: number } | null {
+  let i = 2;
+  while (i + 9 < jpeg.length) {
+    if (jpeg[i] !== 0xff) return null;
+    const marker = jpeg[i + 1]!;
+    const length = jpeg.readUInt16BE(i + 2);
+    if (marker === 0xc0 || marker === 0xc2) return { height: jpeg.readUInt16BE(i + 5), width: jpeg.readUInt16BE(i + 7) };
+    i += 2 + length;
+  }
+  return null;
+}

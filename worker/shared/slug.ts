@@ -1,3 +1,4 @@
+// Shared with the web app (file names of saved previews); worker code may import it from here.
 // One slug for every id made from a name (seed catalogue, catalogue editor, colour extraction,
 // outdoor colours): 'Bedford Charcoal' -> 'bedford-charcoal', 'Crème & Sand' -> 'creme-and-sand'.
 // A seed slug is a stored id, so this must keep giving the seed's names the slugs they have.

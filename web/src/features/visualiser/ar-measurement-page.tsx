@@ -206,6 +206,10 @@ export function ArMeasurementPage() {
             sizeFields={sizeFields}
             colourPicker={colourPicker}
             sizeSource={sizeSource}
+            lineSizeSource={size.lineSizeSource}
+            photoKey={size.photoKey}
+            imageRef={imageRef}
+            businessName={config.businessName}
             sizeSummary={sizeSummary}
             widthMm={widthMm}
             dropMm={dropMm}

@@ -2,9 +2,11 @@
 // and the quote request.
 import type { ReactNode, RefObject } from 'react';
 import type { SizeSource } from '@shared/leads-api';
+import type { LineSizeSource } from '@shared/size-sources';
 import type { ArProduct, OpeningType } from '../../scene/blind-geometry';
 import type { ColourOption } from '../../components/colour-picker';
 import { ArPreviewControls, ArQuoteRequest } from './ar-preview-parts';
+import { ArQuoteActions } from './ar-quote-actions';
 
 interface ArPreviewStepProps {
   product: ArProduct;
@@ -14,6 +16,10 @@ interface ArPreviewStepProps {
   sizeFields: ReactNode;
   colourPicker: ReactNode;
   sizeSource: SizeSource;
+  lineSizeSource: LineSizeSource;
+  photoKey: string | null;
+  imageRef: RefObject<HTMLImageElement | null>;
+  businessName: string;
   sizeSummary: string;
   widthMm: number;
   dropMm: number;
@@ -63,6 +69,18 @@ export function ArPreviewStep(props: ArPreviewStepProps) {
           <span>Colour</span>
           {colourPicker}
         </div>
+        <ArQuoteActions
+          product={product}
+          colour={colour}
+          opening={opening}
+          sizeSource={sizeSource}
+          lineSizeSource={props.lineSizeSource}
+          photoKey={props.photoKey}
+          widthMm={widthMm}
+          dropMm={dropMm}
+          imageRef={props.imageRef}
+          businessName={props.businessName}
+        />
         <div className="button-row">
           <button type="button" className="button button--accent" onClick={() => setShowLead(true)}>
             Get Your Custom Quote

@@ -2,6 +2,7 @@
 // opening's typical size until both are given (shown as typical everywhere, storefront spec section 9).
 import { useState } from 'react';
 import type { SizeSource } from '@shared/leads-api';
+import type { LineSizeSource } from '@shared/size-sources';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { parseAutoMeasurements, type HandedOverSize } from '../../lib/quote-storage';
 import { findOpening, openingFor, type OpeningType } from '../../scene/blind-geometry';
@@ -44,6 +45,16 @@ export function useArSize(productId: string, openingChoice: string) {
       : 'customer';
   const widthMm = ownSize ? givenWidth : opening.widthMm;
   const dropMm = ownSize ? givenDrop : opening.dropMm;
+  // What a quote line records (worker/shared/size-sources.ts): the handed-over measurement keeps its
+  // own source (an A4 scan is a measurement, a scan without it an estimate) and photo.
+  const handedOver = sizeSource !== 'customer' && sizeSource !== 'typical' ? storedMeasurement : null;
+  const lineSizeSource: LineSizeSource =
+    sizeSource === 'typical'
+      ? 'ar-typical'
+      : handedOver
+        ? (handedOver.size_source ?? (handedOver.estimated ? 'scan-estimate' : 'typed'))
+        : 'typed';
+  const photoKey = handedOver?.photo_key ?? null;
   const partialSize = !ownSize && (knownWidth.trim() !== '' || knownDrop.trim() !== '');
 
   const typeSize = (which: 'width' | 'drop', text: string) => {
@@ -66,6 +77,8 @@ export function useArSize(productId: string, openingChoice: string) {
     openingId,
     opening,
     sizeSource,
+    lineSizeSource,
+    photoKey,
     widthMm,
     dropMm,
     partialSize,

@@ -1,14 +1,7 @@
 // The price of one window's size: POST /api/pricing/quote once per product and size, while the
 // preview step is open; a refused size keeps the server's message, a failed request can be retried.
 import { useEffect } from 'react';
-import { ApiError, apiRequest } from '../../lib/api-client';
-import {
-  PRICING_NETWORK_FAILURE,
-  pricingRequest,
-  readPricingResponse,
-  type PriceResult,
-  type PricingQuoteResponse,
-} from './walkthrough-model';
+import { fetchWindowPrice, type PriceResult } from '../../lib/window-price';
 import type { Prices } from './walkthrough-types';
 
 export function useWindowPrice(
@@ -24,16 +17,7 @@ export function useWindowPrice(
   useEffect(() => {
     if (!active || !k || widthMm === null || dropMm === null || prices.has(k)) return;
     let cancelled = false;
-    apiRequest<PricingQuoteResponse>('POST', '/api/pricing/quote', pricingRequest(productId, widthMm, dropMm))
-      .then((body) => !cancelled && onPrice(k, readPricingResponse(body)))
-      .catch((err: unknown) => {
-        if (cancelled) return;
-        if (err instanceof ApiError) {
-          onPrice(k, readPricingResponse({ success: false, message: err.serverMessage ?? undefined }));
-        } else {
-          onPrice(k, PRICING_NETWORK_FAILURE);
-        }
-      });
+    void fetchWindowPrice(productId, widthMm, dropMm).then((result) => !cancelled && onPrice(k, result));
     return () => {
       cancelled = true;
     };

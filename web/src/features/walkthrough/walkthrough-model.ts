@@ -111,71 +111,17 @@ export function stepKey(step: Step): string {
   return step.kind === 'window' ? `window-${step.index}-${step.stage}` : step.kind;
 }
 
-// --- Pricing -------------------------------------------------------------------------------------
+// --- Pricing: one window's price (web/src/lib/window-price.ts, shared with the AR visualiser) ----
 
-/** The answer of POST /api/pricing/quote (spec section 7). */
-export interface PricingQuoteResponse {
-  success?: boolean;
-  quote?: { success?: boolean; price?: number; total_price?: number; product_name?: string; sample_prices?: boolean } | null;
-  error_type?: string;
-  message?: string;
-  contact_required?: boolean;
-}
-
-export type PriceResult =
-  | { status: 'ok'; price: number; samplePrices: boolean }
-  | { status: 'unavailable'; title: string; message: string; contactRequired: boolean };
-
-export function pricingRequest(productId: string, widthMm: number, dropMm: number) {
-  return { width_mm: widthMm, drop_mm: dropMm, product_type: productId, quantity: 1 as const };
-}
-
-export function priceKey(productId: string, widthMm: number, dropMm: number): string {
-  return `${productId}|${widthMm}|${dropMm}`;
-}
-
-/** Reads the pricing answer with the spec's messages (section 8). */
-export function readPricingResponse(body: PricingQuoteResponse | null | undefined): PriceResult {
-  if (body?.success && body.quote) {
-    const price = Number(body.quote.price ?? body.quote.total_price);
-    if (Number.isFinite(price) && price > 0) return { status: 'ok', price, samplePrices: body.quote.sample_prices === true };
-    return {
-      status: 'unavailable',
-      title: 'Pricing Error',
-      message: 'Unable to calculate price for these dimensions.',
-      contactRequired: false,
-    };
-  }
-  if (body?.error_type === 'out_of_range') {
-    if (body.contact_required) {
-      return {
-        status: 'unavailable',
-        title: 'Contact Team for Custom Made Orders',
-        message: body.message ?? 'Please contact our team for a custom-size quote.',
-        contactRequired: true,
-      };
-    }
-    return {
-      status: 'unavailable',
-      title: 'Size Too Small',
-      message: body.message ?? 'Please check your measurements and re-enter them.',
-      contactRequired: false,
-    };
-  }
-  return {
-    status: 'unavailable',
-    title: 'Invalid Dimensions',
-    message: body?.message ?? 'Please check the width and drop.',
-    contactRequired: false,
-  };
-}
-
-export const PRICING_NETWORK_FAILURE: PriceResult = {
-  status: 'unavailable',
-  title: 'Failed to validate dimensions',
-  message: 'Check your connection and try again.',
-  contactRequired: false,
-};
+export {
+  PRICING_NETWORK_FAILURE,
+  priceKey,
+  pricingRequest,
+  readPricingResponse,
+  type PriceResult,
+  type PricingQuoteResponse,
+} from '../../lib/window-price';
+import { priceKey, type PriceResult } from '../../lib/window-price';
 
 // --- Lines, totals and the lead ------------------------------------------------------------------
 

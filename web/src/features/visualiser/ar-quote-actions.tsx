@@ -1,0 +1,187 @@
+// From the preview to the quote: the price of the size the preview shows (an estimate while it is
+// the opening's typical size), the blind added to the quote in one step, and the preview saved or
+// shared as an image. The server prices the line again when the quote is ordered (DESIGN.md: the
+// server is the authority on prices); the price here is what it answered for this size.
+import { useEffect, useState, type RefObject } from 'react';
+import { Link } from 'react-router';
+import type { SizeSource } from '@shared/leads-api';
+import type { LineSizeSource } from '@shared/size-sources';
+import type { ColourOption } from '../../components/colour-picker';
+import { formatRand } from '../../lib/format';
+import {
+  CALCULATOR_PRODUCTS,
+  CONTROL_SIDES,
+  MOUNT_TYPES,
+  readQuoteBlinds,
+  writeQuoteBlinds,
+  type ControlSide,
+  type MountType,
+  type QuoteLine,
+} from '../../lib/quote-storage';
+import { fetchWindowPrice, priceKey, type PriceResult } from '../../lib/window-price';
+import type { ArProduct, OpeningType } from '../../scene/blind-geometry';
+import { previewFileName, savePreviewImage, sharePreviewImage, canSharePreview } from './ar-preview-image';
+
+/** Wait this long after the last size change before asking for a price (typing a width is several changes). */
+const PRICE_DEBOUNCE_MS = 400;
+
+type ArPrice = { key: string; result: PriceResult | null };
+
+/** The server's price for this product and size; null while it is being asked. */
+function useArPrice(productId: string, widthMm: number, dropMm: number): PriceResult | null {
+  const key = priceKey(productId, widthMm, dropMm);
+  const [price, setPrice] = useState<ArPrice>({ key, result: null });
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetchWindowPrice(productId, widthMm, dropMm, controller.signal)
+        .then((result) => setPrice({ key, result }))
+        .catch(() => {
+          // aborted: a newer size took over
+        });
+    }, PRICE_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [key, productId, widthMm, dropMm]);
+  return price.key === key ? price.result : null;
+}
+
+export interface ArQuoteActionsProps {
+  product: ArProduct;
+  colour: ColourOption | null;
+  opening: OpeningType;
+  sizeSource: SizeSource;
+  lineSizeSource: LineSizeSource;
+  photoKey: string | null;
+  widthMm: number;
+  dropMm: number;
+  /** The preview's photo: the image under the WebGL canvas, both drawn into the saved picture. */
+  imageRef: RefObject<HTMLImageElement | null>;
+  businessName: string;
+}
+
+export function ArQuoteActions(props: ArQuoteActionsProps) {
+  const { product, colour, opening, sizeSource, lineSizeSource, photoKey, widthMm, dropMm } = props;
+  const price = useArPrice(product.id, widthMm, dropMm);
+  const [added, setAdded] = useState<{ key: string; count: number } | null>(null);
+  const [imageMessage, setImageMessage] = useState('');
+  const [mountType, setMountType] = useState<MountType>('inside-recess');
+  const [controlSide, setControlSide] = useState<ControlSide>('left');
+  const lineKey = `${priceKey(product.id, widthMm, dropMm)}|${colour?.value ?? ''}|${mountType}|${controlSide}`;
+  const typical = sizeSource === 'typical';
+
+  const addToQuote = () => {
+    if (price?.status !== 'ok' || !colour) return;
+    const line: QuoteLine = {
+      id: crypto.randomUUID(),
+      product_type: product.id,
+      product_name: CALCULATOR_PRODUCTS.find((p) => p.value === product.id)?.label ?? product.label,
+      width_mm: widthMm,
+      drop_mm: dropMm,
+      control_side: controlSide,
+      mount_type: mountType,
+      colour: colour.value,
+      quantity: 1,
+      price: price.price,
+      total_price: price.price,
+      size_source: lineSizeSource,
+      ...(photoKey ? { photo_key: photoKey } : {}),
+    };
+    const lines = [...readQuoteBlinds(), line];
+    writeQuoteBlinds(lines);
+    setAdded({ key: lineKey, count: lines.length });
+  };
+
+  const saveImage = async (share: boolean) => {
+    setImageMessage('');
+    const name = previewFileName(product.label, colour?.label ?? null);
+    try {
+      if (share) {
+        const shared = await sharePreviewImage(props.imageRef.current, props.businessName, name);
+        if (shared === 'downloaded') setImageMessage('Sharing is not available here: the image was saved instead.');
+      } else {
+        await savePreviewImage(props.imageRef.current, props.businessName, name);
+        setImageMessage(`Saved as ${name}.`);
+      }
+    } catch (err) {
+      // A cancelled share sheet is the customer's choice, not an error.
+      if (err instanceof DOMException && err.name === 'AbortError') return;
+      setImageMessage('The image could not be made. Please try again, or take a screenshot.');
+    }
+  };
+
+  return (
+    <section className="ar-quote" aria-labelledby="ar-quote-title">
+      <h3 id="ar-quote-title">Price for this blind</h3>
+      <div role="status" aria-live="polite" data-testid="ar-price">
+        {price === null && (
+          <p className="muted">
+            Checking the price for {widthMm} x {dropMm} mm...
+          </p>
+        )}
+        {price?.status === 'ok' && (
+          <p>
+            <strong className="ar-quote__amount">{formatRand(price.price)}</strong> for {widthMm} x {dropMm} mm, incl. 15% VAT
+            {price.samplePrices && <span className="badge badge--warning"> Sample prices</span>}
+          </p>
+        )}
+        {price?.status === 'unavailable' && (
+          <p>
+            <strong>{price.title}.</strong> {price.message}
+          </p>
+        )}
+        {typical && (
+          <p className="ar-quote__estimate">
+            Estimate: this is the typical size of {opening.name}. Enter your window's width and drop above for its price.
+          </p>
+        )}
+      </div>
+      <div className="ar-quote__options">
+        <label className="ar-field">
+          <span>Mount</span>
+          <select value={mountType} onChange={(e) => setMountType(e.target.value as MountType)}>
+            {MOUNT_TYPES.map((m) => (
+              <option key={m.value} value={m.value}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="ar-field">
+          <span>Control side</span>
+          <select value={controlSide} onChange={(e) => setControlSide(e.target.value as ControlSide)}>
+            {CONTROL_SIDES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="button-row">
+        <button type="button" className="button button--primary" onClick={addToQuote} disabled={price?.status !== 'ok' || !colour}>
+          Add to my quote
+        </button>
+        <button type="button" className="button button--ghost-dark" onClick={() => void saveImage(false)}>
+          Save image
+        </button>
+        {canSharePreview() && (
+          <button type="button" className="button button--ghost-dark" onClick={() => void saveImage(true)}>
+            Share
+          </button>
+        )}
+      </div>
+      <div role="status" aria-live="polite">
+        {added?.key === lineKey && (
+          <p>
+            Added to your quote ({added.count} {added.count === 1 ? 'blind' : 'blinds'} in it).{' '}
+            <Link to="/quote-calculator">Open my quote</Link> to add more blinds or order.
+          </p>
+        )}
+        {imageMessage && <p>{imageMessage}</p>}
+      </div>
+    </section>
+  );
+}
