@@ -83,6 +83,7 @@ export function PasskeyStep({ onSignedIn, onPinFirst, onPinAgain }: PasskeyStepP
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
+  const [source, setSource] = useState<'passkey' | 'enrol'>('passkey');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const id = useId();
   const supported = passkeysSupported();
@@ -98,10 +99,13 @@ export function PasskeyStep({ onSignedIn, onPinFirst, onPinAgain }: PasskeyStepP
       return;
     }
     setFormError(null);
+    setSource('enrol');
     void run(() => enrolWithCode(code, name.trim()));
   }
 
-  const shownError = formError ?? error;
+  // Each error beside the control it is about: the passkey button's at the top, the enrolment's in its form.
+  const enrolError = formError ?? (source === 'enrol' ? error : null);
+  const passkeyError = source === 'passkey' ? error : null;
   return (
     <div className="staff-gate__card" role="group" aria-labelledby={`${id}-h`}>
       <h1 id={`${id}-h`} ref={headingRef} tabIndex={-1}>
@@ -109,15 +113,19 @@ export function PasskeyStep({ onSignedIn, onPinFirst, onPinAgain }: PasskeyStepP
       </h1>
       <p className="muted">PIN accepted. This site also asks for a staff passkey: use the one on this device, or on your phone.</p>
       {!supported && <p role="alert">{NO_WEBAUTHN_MESSAGE}</p>}
-      {shownError && (
+      {passkeyError && (
         <p className="staff-gate__error" role="alert">
-          {shownError}
+          {passkeyError}
         </p>
       )}
       <button
         type="button"
         className="button button--accent staff-gate__submit"
-        onClick={() => run(signInWithPasskey)}
+        onClick={() => {
+          setFormError(null);
+          setSource('passkey');
+          void run(signInWithPasskey);
+        }}
         disabled={pending || !supported}
       >
         {pending ? 'Waiting for your passkey…' : 'Use passkey'}
@@ -145,6 +153,11 @@ export function PasskeyStep({ onSignedIn, onPinFirst, onPinAgain }: PasskeyStepP
           onChange={setName}
           readOnly={pending}
         />
+        {enrolError && (
+          <p className="staff-gate__error" role="alert">
+            {enrolError}
+          </p>
+        )}
         <button type="submit" className="button staff-gate__submit" disabled={pending || !supported}>
           Register this device
         </button>

@@ -150,11 +150,11 @@ export function PasskeysPage() {
         )}
         {load.state === 'ready' && (
           <>
-            {load.value.passkeyRequired && (
-              <p className="muted">
-                Sign-in here needs the PIN and a passkey, so the last passkey cannot be removed: register another device first.
-              </p>
-            )}
+            <p className="muted">
+              {load.value.passkeyRequired
+                ? 'Sign-in here needs the PIN and a passkey, so the last passkey cannot be removed: register another device first.'
+                : 'Staff can sign in with a passkey instead of the PIN.'}
+            </p>
             {load.value.passkeys.length === 0 ? (
               <p className="muted">No passkeys yet: staff sign in with the PIN only.</p>
             ) : (
