@@ -88,7 +88,7 @@ describe('staff passkeys', () => {
     // Logout, then in with the passkey alone.
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.getByRole('navigation', { name: 'Staff' }).waitFor();
     await page.getByRole('heading', { name: 'Passkeys', level: 1 }).waitFor();
     await expect.poll(() => row.textContent()).not.toContain('Last used: Not yet');
@@ -100,7 +100,7 @@ describe('staff passkeys', () => {
     await row.getByRole('button', { name: `Remove ${label}` }).click();
     await row.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.getByRole('alert').filter({ hasText: 'not registered for the staff area' }).waitFor();
     await expect.poll(() => page.getByRole('navigation', { name: 'Staff' }).count()).toBe(0);
     expect(unexpected(errors)).toEqual([]);
@@ -114,9 +114,9 @@ describe('staff passkeys', () => {
     await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.getByRole('alert').filter({ hasText: 'The passkey prompt was closed or timed out' }).waitFor();
-    await expect.poll(() => page.getByRole('button', { name: 'Sign in with a passkey' }).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Use a passkey' }).isEnabled()).toBe(true);
 
     await signInWithPin(page);
     await page.getByRole('link', { name: 'Passkeys' }).click();
@@ -133,7 +133,7 @@ describe('staff passkeys', () => {
     await page.addInitScript(() => Object.defineProperty(window, 'PublicKeyCredential', { value: undefined, configurable: true }));
     await page.goto('/admin-dashboard');
     await page.getByText('This browser cannot use passkeys. Sign in with the PIN').waitFor();
-    await expect.poll(() => page.getByRole('button', { name: 'Sign in with a passkey' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Use a passkey' }).count()).toBe(0);
     await signInWithPin(page);
     await page.getByRole('link', { name: 'Passkeys' }).click();
     await page.getByRole('alert').filter({ hasText: 'This browser cannot use passkeys' }).waitFor();

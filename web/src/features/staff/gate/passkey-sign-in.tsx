@@ -61,7 +61,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: () => void }) {
         </p>
       )}
       <button type="button" className="button staff-gate__submit" onClick={() => run(signInWithPasskey)} disabled={pending}>
-        {pending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+        {pending ? 'Waiting for your passkey…' : 'Use a passkey'}
       </button>
     </section>
   );
