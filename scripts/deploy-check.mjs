@@ -17,6 +17,7 @@ export const SECRET_KEYS = [
   'OZOW_API_KEY',
   'EMAIL_API_KEY',
   'SANDBOX_PAYMENT_SECRET',
+  'STAFF_ENROLMENT_CODE',
 ];
 
 /** The business's contacts a customer sees; at least an e-mail address and one number are needed. */
@@ -353,6 +354,14 @@ export function deployProblems(config) {
   }
 
   needSecrets(['ADMIN_PIN'], 'the staff PIN (4 digits) is needed to sign in');
+  // The Worker turns passkeys on only for exactly "true": a "yes" or "1" would leave the PIN alone
+  // opening the staff area while the owner believes otherwise.
+  const requirePasskey = value('STAFF_REQUIRE_PASSKEY').toLowerCase();
+  if (requirePasskey && requirePasskey !== 'true' && requirePasskey !== 'false') {
+    problems.push(
+      `STAFF_REQUIRE_PASSKEY: "${value('STAFF_REQUIRE_PASSKEY')}" is neither "true" (sign-in needs the PIN and a passkey) nor "false"; set one of them in wrangler.toml [vars].`,
+    );
+  }
   if (!checkSecrets && !config.skipSecretCheck) {
     problems.push(
       `Secrets: could not list the Worker's secrets${config.secretListError ? ` (${config.secretListError})` : ''}; run \`wrangler login\` or set CLOUDFLARE_API_TOKEN, or set DEPLOY_SKIP_SECRET_CHECK=1 to deploy without checking them.`,

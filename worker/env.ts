@@ -37,6 +37,10 @@ export interface Env {
   CRAWL_DELAY_MS?: string;
   /** Staff PIN, 4 digits. A secret: never sent to the client. */
   ADMIN_PIN?: string;
+  /** 'true': every staff sign-in needs the PIN and a registered passkey (a guessed PIN alone opens nothing). */
+  STAFF_REQUIRE_PASSKEY?: string;
+  /** A secret, at least 12 characters: lets one new device register a passkey after the PIN, once. */
+  STAFF_ENROLMENT_CODE?: string;
   SITE_VISIT_PHRASE?: string;
   SITE_VISIT_CODE?: string;
   /**

@@ -45,6 +45,8 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       DATA_DIR: dataDir,
       ADMIN_PIN: '4321',
+      // Passkeys optional: the PIN alone signs in (staff-passkeys.e2e registers and uses one beside it).
+      STAFF_REQUIRE_PASSKEY: 'false',
       APP_ENV: 'development',
       PAYMENT_PROVIDER: 'sandbox',
       MAIN_WEBSITE_URL: fixtureSite.url,

@@ -199,6 +199,16 @@ describe('deploy checks', () => {
     ]);
   });
 
+  it('refuses the staff enrolment code in [vars], and a STAFF_REQUIRE_PASSKEY the Worker would not read as on or off', () => {
+    expect(problemsFor({ vars: { STAFF_ENROLMENT_CODE: 'garden-route-2026' } })).toEqual([
+      expect.stringMatching(/^STAFF_ENROLMENT_CODE: a secret must not be in wrangler.toml \[vars\]/),
+    ]);
+    expect(problemsFor({ vars: { STAFF_REQUIRE_PASSKEY: 'yes' } })).toEqual([
+      expect.stringMatching(/^STAFF_REQUIRE_PASSKEY: "yes" is neither "true"/),
+    ]);
+    for (const ok of ['true', 'TRUE', 'false']) expect(problemsFor({ vars: { STAFF_REQUIRE_PASSKEY: ok } })).toEqual([]);
+  });
+
   it("asks for PUBLIC_BASE_URL, an https origin: unset, e-mail links and robots.txt follow the request's Host header", () => {
     expect(problemsFor({ vars: { PUBLIC_BASE_URL: undefined } })).toEqual([
       expect.stringMatching(/^PUBLIC_BASE_URL: set the site's own origin.*Host header/),

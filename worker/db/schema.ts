@@ -600,3 +600,37 @@ export const workspaceNotes = sqliteTable(
   },
   (t) => [index('workspace_notes_created').on(t.createdAtMs)],
 );
+
+/**
+ * Staff passkeys (WebAuthn credentials) beside the PIN: one row per device or password manager that
+ * registered one. Only the public key is kept; the private key never leaves the authenticator.
+ */
+export const staffPasskeys = sqliteTable('staff_passkeys', {
+  /** The credential id, base64url, as the browser reports it. */
+  id: text('id').primaryKey(),
+  /** The COSE public key, base64url. */
+  publicKey: text('public_key').notNull(),
+  /** The authenticator's signature counter (0 for most passkeys, which do not count). */
+  counter: integer('counter').notNull().default(0),
+  /** e.g. ['internal', 'hybrid'], as the browser reported them at registration. */
+  transports: text('transports', { mode: 'json' }).$type<string[]>().notNull(),
+  /** 'singleDevice' or 'multiDevice' (synced through a password manager). */
+  deviceType: text('device_type').notNull(),
+  backedUp: integer('backed_up', { mode: 'boolean' }).notNull(),
+  /** The name staff gave it, e.g. 'Office laptop'. */
+  name: text('name').notNull(),
+  /** The staff session that registered it, or 'enrolment' for the one-time enrolment code. */
+  createdBy: text('created_by').notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: text('last_used_at'),
+});
+
+/**
+ * One-time staff enrolment codes already spent (a hash of the code, never the code): the secret
+ * STAFF_ENROLMENT_CODE opens one passkey registration, then this row refuses it.
+ */
+export const staffEnrolmentCodesUsed = sqliteTable('staff_enrolment_codes_used', {
+  codeHash: text('code_hash').primaryKey(),
+  passkeyId: text('passkey_id').notNull(),
+  usedAt: createdAt(),
+});

@@ -10,8 +10,12 @@ import { humanSeconds } from '../middleware/rate-limit';
 import { sameOriginWrites } from '../middleware/same-origin';
 import { staffSignInSchema } from '../shared/schemas';
 import { recordAudit } from '../services/staff/audit';
+import { passkeyRequired } from '../services/staff/passkeys/config';
+import { PIN_STEP_TTL_SECONDS, STAFF_PIN_STEP_COOKIE, readPinStep } from '../services/staff/passkeys/pin-step';
+import type { StaffSessionStatus } from '../shared/passkey-api';
 import {
   STAFF_COOKIE,
+  STAFF_COOKIE_OPTIONS,
   STAFF_DEVICE_COOKIE,
   STAFF_SESSION_TTL_SECONDS,
   endStaffSession,
@@ -25,7 +29,7 @@ async function firstLockedRefusal(env: Env, scope: string, client: string): Prom
   return verdict.allowed;
 }
 
-const COOKIE_OPTIONS = { httpOnly: true, secure: true, sameSite: 'Strict', path: '/' } as const;
+const COOKIE_OPTIONS = STAFF_COOKIE_OPTIONS;
 
 /** DESIGN.md section 7: staff sign-in by PIN, a KV session behind an HttpOnly cookie. */
 export const adminSessionRoutes = new Hono<AppBindings>()
@@ -48,6 +52,13 @@ export const adminSessionRoutes = new Hono<AppBindings>()
       });
     }
     if (result.outcome === 'wrong-pin') throw new AppError('unauthorized', 'Incorrect PIN code');
+    if (result.outcome === 'pin-accepted') {
+      // STAFF_REQUIRE_PASSKEY: no session yet; a passkey completes this PIN step (admin-session-passkey.ts).
+      await recordAudit(c.env.DB, { actor: result.pinStep.id, action: 'staff.pin-accepted' });
+      setCookie(c, STAFF_PIN_STEP_COOKIE, result.pinStepToken, { ...COOKIE_OPTIONS, maxAge: PIN_STEP_TTL_SECONDS });
+      setCookie(c, STAFF_DEVICE_COOKIE, result.deviceCookie, { ...COOKIE_OPTIONS, maxAge: DEVICE_COOKIE_TTL_SECONDS });
+      return c.json({ success: true, authenticated: false, passkeyRequired: true, pinAccepted: true, expiresAt: null });
+    }
     await recordAudit(c.env.DB, { actor: result.session.id, action: 'staff.sign-in' });
     // The session cookie first: clients that read one Set-Cookie line get the session.
     setCookie(c, STAFF_COOKIE, result.token, { ...COOKIE_OPTIONS, maxAge: STAFF_SESSION_TTL_SECONDS });
@@ -56,7 +67,16 @@ export const adminSessionRoutes = new Hono<AppBindings>()
   })
   .get('/', async (c) => {
     const session = await readStaffSession(c.env.SESSIONS, getCookie(c, STAFF_COOKIE));
-    return c.json({ success: true, authenticated: session !== null, expiresAt: session?.expiresAt ?? null });
+    const required = passkeyRequired(c.env);
+    const pinStep = required && !session ? await readPinStep(c.env.SESSIONS, getCookie(c, STAFF_PIN_STEP_COOKIE)) : null;
+    const status: StaffSessionStatus = {
+      success: true,
+      authenticated: session !== null,
+      expiresAt: session?.expiresAt ?? null,
+      passkeyRequired: required,
+      pinAccepted: pinStep !== null,
+    };
+    return c.json(status);
   })
   // Signing out keeps the device cookie: this browser stays a known one (OWASP device cookies).
   .delete('/', sameOriginWrites, async (c) => {

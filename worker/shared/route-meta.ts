@@ -113,6 +113,7 @@ export const PRIVATE_PAGE_TITLES: Readonly<Record<string, string>> = {
   '/admin/scraper': 'Admin Panel',
   '/admin/catalog': 'Product Catalog Manager',
   '/admin/outbox': 'E-mail Outbox',
+  '/admin/passkeys': 'Staff Passkeys',
   '/admin/tracking': 'Manual Tracking Admin',
   '/admin/colours': 'Outdoor Blinds Colour Management',
   '/admin/color-screenshots': 'Screenshot Colour Extractor',

@@ -42,6 +42,8 @@ export const STAFF_PATHS = [
   // The list, /admin/orders/new and /admin/orders/{reference}: one entry, routed inside the screen.
   '/admin/orders/*',
   '/admin/outbox',
+  // Beside Logout in the staff bar (DESIGN.md section 7, staff sign-in), not a spec screen.
+  '/admin/passkeys',
   '/marketing-insights',
   '/leads',
   '/admin/tracking',
@@ -60,6 +62,7 @@ const STAFF_SCREENS: Partial<Record<(typeof STAFF_PATHS)[number], LazyScreen>> =
   }),
   '/admin/orders/*': async () => ({ Component: (await import('../features/staff/orders/orders-routes')).OrdersRoutes }),
   '/admin/outbox': async () => ({ Component: (await import('../features/staff/outbox/outbox-page')).OutboxPage }),
+  '/admin/passkeys': async () => ({ Component: (await import('../features/staff/passkeys/passkeys-page')).PasskeysPage }),
   '/admin/tracking': async () => ({ Component: (await import('../features/staff/tracking/tracking-page')).TrackingAdminPage }),
   '/leads': async () => ({ Component: (await import('../features/staff/leads/leads-page')).LeadsPage }),
   '/marketing-insights': async () => ({ Component: (await import('../features/staff/insights/insights-page')).InsightsPage }),

@@ -9,6 +9,8 @@ import { enqueueEmail, type OutgoingEmail } from '../email/outbox';
 import { toBase64Url } from '../../lib/base64';
 import { randomHex } from '../../lib/crypto';
 import { endKvSession, readKvSession, storeKvSession } from '../../lib/kv-session';
+import { passkeyRequired } from './passkeys/config';
+import { openPinStep, type PinStep } from './passkeys/pin-step';
 
 /** __Host-: only ever set by this origin over HTTPS for Path=/, so a subdomain cannot plant or shadow it. */
 export const STAFF_COOKIE = '__Host-cb_staff';
@@ -37,8 +39,13 @@ export function staffPinGuard(env: Pick<Env, 'LOGIN_GUARD'>) {
   return env.LOGIN_GUARD.get(env.LOGIN_GUARD.idFromName('staff-pin'));
 }
 
+/** Every staff cookie: HttpOnly, Secure, SameSite=Strict, Path=/ (the __Host- prefix asks for it). */
+export const STAFF_COOKIE_OPTIONS = { httpOnly: true, secure: true, sameSite: 'Strict', path: '/' } as const;
+
 export type StaffSignIn =
   | { outcome: 'signed-in'; token: string; session: StaffSession; deviceCookie: string }
+  /** STAFF_REQUIRE_PASSKEY: the PIN was right, and a passkey must complete the PIN step it opened. */
+  | { outcome: 'pin-accepted'; pinStepToken: string; pinStep: PinStep; deviceCookie: string }
   | { outcome: 'wrong-pin' }
   | { outcome: 'locked'; scope: 'device' | 'client' | 'untrusted'; retryAfterSeconds: number };
 
@@ -53,6 +60,10 @@ export async function signInStaff(env: Env, attempt: { guess: string; clientKey:
   const { report, ...verdict } = await guard.attemptSignIn({ ...attempt, pin });
   if (report) await reportStaffLockout(env, report, () => guard.reportFailed(report));
   if (verdict.outcome !== 'signed-in') return verdict;
+  if (passkeyRequired(env)) {
+    const { token, step } = await openPinStep(env.SESSIONS);
+    return { outcome: 'pin-accepted', pinStepToken: token, pinStep: step, deviceCookie: verdict.deviceCookie };
+  }
   const { token, session } = await createStaffSession(env.SESSIONS);
   return { outcome: 'signed-in', token, session, deviceCookie: verdict.deviceCookie };
 }

@@ -2,22 +2,27 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { Outlet } from 'react-router';
 import { SiteFooter } from '../../../components/site-footer';
 import { SiteHeader } from '../../../components/site-header';
+import { PasskeySignIn, PasskeyStep } from './passkey-sign-in';
 import { StaffNav } from './staff-nav';
 import { fetchStaffSession, signInWithPin, signOut, STAFF_PIN_LENGTH } from './staff-session-client';
 import './staff.css';
 
-type GateState = 'checking' | 'check-failed' | 'signed-out' | 'signed-in';
+// 'passkey-step': STAFF_REQUIRE_PASSKEY, the PIN was right and a passkey completes the sign-in.
+type GateState = 'checking' | 'check-failed' | 'signed-out' | 'passkey-step' | 'signed-in';
 
 /**
  * The PIN gate in front of every staff screen (staff spec section 6): at most 4 characters, submit
  * at exactly 4, 'Incorrect PIN code' clears the field, remembered 24 hours (the server's session
- * cookie), Logout. The server guards every staff API itself; this gate is the screen in front.
+ * cookie), Logout. Beside the PIN, a passkey (DESIGN.md section 7); with STAFF_REQUIRE_PASSKEY the
+ * PIN and then a passkey. The server guards every staff API itself; this gate is the screen in front.
  */
 export function StaffGateLayout() {
   const [state, setState] = useState<GateState>('checking');
   const [checkAttempt, setCheckAttempt] = useState(0);
   const [loggingOut, setLoggingOut] = useState(false);
   const [logoutError, setLogoutError] = useState<string | null>(null);
+  const [passkeyRequired, setPasskeyRequired] = useState(false);
+  const [pinNotice, setPinNotice] = useState<string | null>(null);
   const staffHeadingRef = useRef<HTMLHeadingElement>(null);
   const focusStaffBar = useRef(false);
 
@@ -25,7 +30,10 @@ export function StaffGateLayout() {
     const controller = new AbortController();
     setState('checking');
     fetchStaffSession(controller.signal)
-      .then((authenticated) => setState(authenticated ? 'signed-in' : 'signed-out'))
+      .then((check) => {
+        setPasskeyRequired(check.passkeyRequired);
+        setState(check.authenticated ? 'signed-in' : check.pinAccepted ? 'passkey-step' : 'signed-out');
+      })
       .catch(() => {
         if (!controller.signal.aborted) setState('check-failed');
       });
@@ -38,6 +46,11 @@ export function StaffGateLayout() {
       staffHeadingRef.current?.focus();
     }
   }, [state]);
+
+  function signedIn() {
+    focusStaffBar.current = true;
+    setState('signed-in');
+  }
 
   async function logout() {
     setLoggingOut(true);
@@ -85,10 +98,29 @@ export function StaffGateLayout() {
           </div>
         )}
         {state === 'signed-out' && (
-          <PinForm
-            onSignedIn={() => {
-              focusStaffBar.current = true;
-              setState('signed-in');
+          <div className="staff-gate__stack">
+            <PinForm
+              passkeyRequired={passkeyRequired}
+              notice={pinNotice}
+              onSignedIn={signedIn}
+              onPasskeyNext={() => {
+                setPinNotice(null);
+                setState('passkey-step');
+              }}
+            />
+            {!passkeyRequired && <PasskeySignIn onSignedIn={signedIn} />}
+          </div>
+        )}
+        {state === 'passkey-step' && (
+          <PasskeyStep
+            onSignedIn={signedIn}
+            onPinFirst={() => {
+              setPinNotice('The PIN step has expired. Enter the PIN again, then use your passkey.');
+              setState('signed-out');
+            }}
+            onPinAgain={() => {
+              setPinNotice(null);
+              setState('signed-out');
             }}
           />
         )}
@@ -98,7 +130,15 @@ export function StaffGateLayout() {
   );
 }
 
-function PinForm({ onSignedIn }: { onSignedIn: () => void }) {
+interface PinFormProps {
+  passkeyRequired: boolean;
+  /** Why the PIN is asked again (an expired PIN step). */
+  notice: string | null;
+  onSignedIn: () => void;
+  onPasskeyNext: () => void;
+}
+
+function PinForm({ passkeyRequired, notice, onSignedIn, onPasskeyNext }: PinFormProps) {
   const [pin, setPin] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -123,7 +163,8 @@ function PinForm({ onSignedIn }: { onSignedIn: () => void }) {
     const result = await signInWithPin(pin);
     setPending(false);
     if (result.ok) {
-      onSignedIn();
+      if (result.passkeyNext) onPasskeyNext();
+      else onSignedIn();
       return;
     }
     setError(result.message);
@@ -135,7 +176,16 @@ function PinForm({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <form className="staff-gate__card" aria-labelledby={headingId} onSubmit={submit} noValidate>
       <h1 id={headingId}>Staff sign-in</h1>
-      <p className="muted">Enter the 4-digit staff PIN to open the staff area. This browser stays signed in for 24 hours.</p>
+      <p className="muted">
+        {passkeyRequired
+          ? 'Enter the 4-digit staff PIN, then confirm with your passkey. This browser stays signed in for 24 hours.'
+          : 'Enter the 4-digit staff PIN to open the staff area. This browser stays signed in for 24 hours.'}
+      </p>
+      {notice && (
+        <p className="staff-gate__error" role="alert">
+          {notice}
+        </p>
+      )}
       <label className="staff-gate__label" htmlFor={`${id}-pin`}>
         PIN
       </label>

@@ -24,7 +24,7 @@ interface StaffNavProps {
   headingRef: Ref<HTMLHeadingElement>;
 }
 
-/** The staff header bar: the way to every staff screen, and Logout. */
+/** The staff header bar: the way to every staff screen, and beside Logout this sign-in's passkeys. */
 export function StaffNav({ onLogout, loggingOut, headingRef }: StaffNavProps) {
   return (
     <header className="staff-bar">
@@ -32,9 +32,14 @@ export function StaffNav({ onLogout, loggingOut, headingRef }: StaffNavProps) {
         <h2 className="staff-bar__title" ref={headingRef} tabIndex={-1}>
           Staff area
         </h2>
-        <button type="button" className="button button--small" onClick={onLogout} disabled={loggingOut}>
-          {loggingOut ? 'Logging out…' : 'Logout'}
-        </button>
+        <div className="staff-bar__account">
+          <NavLink to="/admin/passkeys" className="staff-bar__link">
+            Passkeys
+          </NavLink>
+          <button type="button" className="button button--small" onClick={onLogout} disabled={loggingOut}>
+            {loggingOut ? 'Logging out…' : 'Logout'}
+          </button>
+        </div>
       </div>
       <nav aria-label="Staff">
         <ul className="staff-bar__links">

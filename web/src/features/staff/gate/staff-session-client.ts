@@ -3,31 +3,30 @@
 // section 7, 'the admin session token'), never the PIN.
 import { apiRequest, ApiError, getJson } from '../../../lib/api-client';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import type { StaffSessionStatus } from '@shared/passkey-api';
 
 export const STAFF_PIN_LENGTH = 4;
 export const INCORRECT_PIN_MESSAGE = 'Incorrect PIN code';
 
-interface SessionAnswer {
-  success: boolean;
-  authenticated: boolean;
-  expiresAt: string | null;
-}
+export type SessionCheck = Pick<StaffSessionStatus, 'authenticated' | 'passkeyRequired' | 'pinAccepted'>;
 
-export async function fetchStaffSession(signal?: AbortSignal): Promise<boolean> {
-  const answer = await getJson<SessionAnswer>('/api/admin/session', { signal });
+export async function fetchStaffSession(signal?: AbortSignal): Promise<SessionCheck> {
+  const answer = await getJson<StaffSessionStatus>('/api/admin/session', { signal });
   const authenticated = answer?.authenticated === true;
   if (!authenticated) forgetSignIn();
-  return authenticated;
+  return { authenticated, passkeyRequired: answer?.passkeyRequired === true, pinAccepted: answer?.pinAccepted === true };
 }
 
-export type SignInResult = { ok: true } | { ok: false; wrongPin: boolean; message: string };
+/** `passkeyNext`: the PIN was right, and (STAFF_REQUIRE_PASSKEY) a passkey must complete the sign-in. */
+export type SignInResult = { ok: true; passkeyNext: boolean } | { ok: false; wrongPin: boolean; message: string };
 
 /** POST /api/admin/session {pin}: 401 is a wrong PIN; 429 (locked) and 503 (not set up) carry the server's sentence. */
 export async function signInWithPin(pin: string): Promise<SignInResult> {
   try {
-    await apiRequest('POST', '/api/admin/session', { pin });
+    const answer = await apiRequest<Partial<StaffSessionStatus>>('POST', '/api/admin/session', { pin });
+    if (answer?.authenticated === false && answer.pinAccepted) return { ok: true, passkeyNext: true };
     rememberSignIn();
-    return { ok: true };
+    return { ok: true, passkeyNext: false };
   } catch (err) {
     if (!(err instanceof ApiError))
       return { ok: false, wrongPin: false, message: 'Could not reach the server. Check the connection and try again.' };
@@ -44,7 +43,8 @@ export async function signOut(): Promise<void> {
   }
 }
 
-function rememberSignIn(): void {
+/** After a passkey sign-in (the server set the session cookie). */
+export function rememberSignIn(): void {
   try {
     localStorage.setItem(STORAGE_KEYS.adminSession, JSON.stringify({ timestamp: Date.now() }));
   } catch {
