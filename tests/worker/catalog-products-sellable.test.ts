@@ -9,6 +9,7 @@ import { invalidatePriceCache } from '../../worker/services/pricing';
 import { invalidateProductCatalogue } from '../../worker/services/product-catalog';
 import { PRICE_ON_REQUEST_ERROR } from '../../worker/shared/product-offer';
 import { BASE, get, postJson } from './helpers';
+import { filledInTemplate as filledIn } from './price-template-fixtures';
 
 let staffCookie = '';
 beforeAll(async () => {
@@ -43,18 +44,6 @@ async function addProduct(name: string): Promise<string> {
   });
   expect(colour.status).toBe(201);
   return product.id as string;
-}
-
-/** The blank template filled in: each price is 500 + 1 rand per 10 mm of width and drop. */
-function filledIn(template: string): string {
-  const rows = template
-    .trim()
-    .split(/\r?\n/)
-    .map((l) => l.split(','));
-  const widths = rows[0]!.slice(1).map(Number);
-  return rows
-    .map((row, i) => (i === 0 ? row.join(',') : [row[0], ...widths.map((w) => (500 + (w + Number(row[0])) / 10).toFixed(2))].join(',')))
-    .join('\r\n');
 }
 
 async function uploadGrid(productId: string, csv: string) {
