@@ -7,8 +7,11 @@ import { env, SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invalidatePriceCache } from '../../worker/services/pricing';
 import { invalidateProductCatalogue } from '../../worker/services/product-catalog';
+import { formatRandFromCents } from '../../worker/shared/money';
 import { PRICE_ON_REQUEST_ERROR } from '../../worker/shared/product-offer';
+import { answerBuiltIn } from '../../worker/services/consultant/built-in-consultant';
 import { BASE, get, postJson } from './helpers';
+import { callTool, connectAgent, textOf } from './mcp-fixtures';
 import { filledInTemplate as filledIn } from './price-template-fixtures';
 
 let staffCookie = '';
@@ -81,6 +84,17 @@ const orderBody = (productType: string) => ({
   total_amount: 1,
 });
 
+const contact = {
+  phoneGardenRoute: '',
+  phoneNational: '',
+  whatsappNational: '',
+  email: 'info@example.co.za',
+  businessName: 'Custom Blinds',
+  assistantName: 'Melvin',
+};
+const consultantSays = async (message: string) =>
+  (await answerBuiltIn({ message, history: [], memory: {}, deps: { db: env.DB, contact } })).response;
+
 describe('staff APIs: anonymous callers', () => {
   it.each([
     ['PUT', '/api/admin/catalog/products/roller-blockout/visibility'],
@@ -125,7 +139,17 @@ describe('a product staff add', () => {
     empty.append('price_lists', new File([csv], `${id}.csv`, { type: 'text/csv' }));
     expect((await (await asStaff('/api/pricing/bulk-upload', { method: 'POST', form: empty })).json<any>()).successful_uploads).toBe(0);
 
+    // The consultant and the MCP tools hand it to the team instead of pricing it.
+    const agent = await connectAgent();
+    const onRequest = await callTool(agent, 'price_blind', { product_id: id, width_mm: 1200, drop_mm: 1500 });
+    expect(onRequest.isError).toBe(true);
+    expect(textOf(onRequest)).toMatch(/priced on request/);
+    expect(await consultantSays(`How much is the ${item.name} 1200 x 1500 mm?`)).toContain('our team will quote it');
+
     await uploadGrid(id, filledIn(csv));
+    expect(await consultantSays(`How much is the ${item.name} 1200 x 1500 mm?`)).toContain(formatRandFromCents(77_000));
+    const mcpPrice = await callTool(agent, 'price_blind', { product_id: id, width_mm: 1200, drop_mm: 1500 });
+    expect(mcpPrice.isError).toBeFalsy();
     // 1200 x 1500 is priced at its own bands: 500 + (1200 + 1500) / 10 = R 770.
     const priced = await (
       await postJson('/api/pricing/quote', { width_mm: 1200, drop_mm: 1500, product_type: id, quantity: 1 })
@@ -142,7 +166,8 @@ describe('a product staff add', () => {
 
 describe('hiding a product', () => {
   it('takes it off the storefront; its stored quote still opens and orders at the stored price; showing it brings it back', async () => {
-    const id = await addProduct(`Harbour Roller ${Date.now()}`);
+    const name = `Harbour Roller ${Date.now()}`;
+    const id = await addProduct(name);
     await uploadGrid(id, filledIn(await (await asStaff(`/api/pricing/template/${id}`)).text()));
     const saved = await postJson('/api/email/quote-internal', { quote_id: 'CB-123456', blinds: [line(id)] }, ip());
     expect(saved.status).toBe(201);
@@ -178,6 +203,15 @@ describe('hiding a product', () => {
     );
     expect(ordered.status).toBe(200);
     expect((await ordered.json<any>()).order.blinds[0]).toMatchObject({ product_type: id, unit_price_cents: 77_000 });
+
+    // The MCP tools and the consultant no longer offer or price it.
+    const agent = await connectAgent();
+    const listed = await callTool(agent, 'list_products');
+    expect((listed.structuredContent as any).products.some((p: any) => p.id === id)).toBe(false);
+    const price = await callTool(agent, 'price_blind', { product_id: id, width_mm: 1200, drop_mm: 1500 });
+    expect(price.isError).toBe(true);
+    expect(textOf(price)).toMatch(/no longer offer/);
+    expect(await consultantSays(`How much is the ${name} 1200 x 1500 mm?`)).not.toContain(formatRandFromCents(77_000));
 
     // Shown again: sold again.
     expect((await asStaff(`/api/admin/catalog/products/${id}/visibility`, { method: 'PUT', body: { hidden: false } })).status).toBe(200);
