@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { seriousAxeViolations } from './axe';
 import { screenshot, testClientAddress, useBrowser, watchErrors } from './browser';
 import { filledInTemplate as filledIn } from '../worker/price-template-fixtures';
 
@@ -21,7 +22,8 @@ afterEach(async () => {
 });
 
 async function newPage(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  // bypassCSP: axe is injected as an inline script.
+  const context = await browser.newContext({ viewport, acceptDownloads: true, bypassCSP: true });
   contexts.push(context);
   const page = await context.newPage();
   return { page, errors: watchErrors(page) };
@@ -32,6 +34,8 @@ async function signIn(page: Page, path: string) {
   await page.getByLabel('PIN', { exact: true }).fill(PIN);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 async function chooseProduct(page: Page, id: string) {
   await page.goto(`${baseUrl}/quote-calculator`);
@@ -67,6 +71,8 @@ describe('a product staff add in the catalogue editor', () => {
     await shop.page.locator('#qc-price-on-request-form').getByRole('heading').first().waitFor();
     expect(await shop.page.getByRole('button', { name: 'Add Blind' }).count()).toBe(0);
     expect(await shop.page.getByRole('button', { name: 'Order This Blind Now' }).count()).toBe(0);
+    expect(await seriousAxeViolations(shop.page)).toEqual([]);
+    expect(await noSidewaysScroll(shop.page)).toBe(true);
     await screenshot(shop.page, 'catalog-products-price-on-request-375');
 
     // Staff download its template (not a 404), fill it in and upload it.
@@ -115,8 +121,8 @@ describe('a product staff add in the catalogue editor', () => {
 });
 
 describe('a product staff hide', () => {
-  it('is gone from the calculator, while a stored quote with it still opens', async () => {
-    const staff = await newPage({ width: 1280, height: 900 });
+  it('is gone from the calculator, while a stored quote with it still opens (staff on a phone)', async () => {
+    const staff = await newPage({ width: 360, height: 780 });
     await signIn(staff.page, '/admin/catalog');
     await staff.page.getByRole('heading', { level: 1, name: 'Product Catalog Manager' }).waitFor();
     const name = `E2E Harbour Roller ${Date.now()}`;
@@ -153,6 +159,9 @@ describe('a product staff hide', () => {
     await staff.page.getByRole('button', { name: 'Hide from storefront' }).click();
     await staff.page.getByRole('status').filter({ hasText: 'Product hidden' }).waitFor();
     await expect.poll(() => card.innerText()).toContain('Hidden');
+    expect(await seriousAxeViolations(staff.page)).toEqual([]);
+    expect(await noSidewaysScroll(staff.page)).toBe(true);
+    await screenshot(staff.page, 'catalog-products-hidden-staff-360');
     // Deleting it is refused with what refers to it, and it stays.
     staff.page.once('dialog', (d) => void d.accept());
     await staff.page.getByRole('button', { name: 'Delete product' }).click();
