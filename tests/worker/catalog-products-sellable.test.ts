@@ -116,7 +116,9 @@ describe('a product staff add', () => {
   it('is price on request until priced, has a blank template, then is priced and ordered through the calculator ids', async () => {
     const id = await addProduct(`Linen Roller ${Date.now()}`);
 
-    // On the storefront at once, with no 'from' price; the calculator offers it under its own id.
+    // On the storefront at once, with no 'from' price; the calculator offers it under its own id. No
+    // browser or edge cache keeps the list: the isolate's own copy lives at most 60 s.
+    expect((await get('/api/products/catalog')).headers.get('Cache-Control')).toBe('no-store');
     const item = (await calculatorItems()).find((p) => p.id === id);
     expect(item).toMatchObject({ calculator_id: id, from_price: null });
 
