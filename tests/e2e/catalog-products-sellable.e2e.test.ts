@@ -95,8 +95,13 @@ describe('a product staff add in the catalogue editor', () => {
     await staff.page.getByTestId('upload-results').filter({ hasText: '1 of 1 files' }).waitFor();
     expect(staff.errors).toEqual([]);
 
-    // The customer prices and orders it: 1200 x 1500 is R 770 (500 + 270).
-    await chooseProduct(shop.page, id);
+    // The customer comes from its landing card ('Price your size'), prices and orders it: 1200 x 1500 is R 770 (500 + 270).
+    await shop.page.goto(`${baseUrl}/`);
+    const landingCard = shop.page.locator('.product-card').filter({ hasText: name });
+    await expect.poll(() => landingCard.innerText()).toMatch(/From R\s620,00/);
+    await landingCard.getByRole('link', { name: /Price your size/ }).click();
+    await shop.page.waitForURL(/\/quote-calculator\?product=/);
+    await expect.poll(() => shop.page.getByLabel('Product').inputValue()).toBe(id);
     await shop.page.getByLabel('Width (mm)').fill('1200');
     await shop.page.getByLabel('Drop (mm)').fill('1500');
     await shop.page.locator('.qc-swatch').first().click();

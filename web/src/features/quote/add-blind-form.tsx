@@ -47,6 +47,8 @@ function productOptions(state: CalculatorProductsState) {
 interface AddBlindFormProps {
   /** The calculator's products (lib/calculator-products.ts). */
   products: CalculatorProductsState;
+  /** A product to choose once the list is known (the landing card's 'Price your size': ?product=). */
+  preselect?: string | null;
   /** Width and drop handed over by the measuring tools, prefilled once (flagged when a photo estimate). */
   initialSize: HandedOverSize | null;
   /** A line of a quote from the chat to fill in (chat-quote.tsx); it wins over initialSize. */
@@ -58,7 +60,7 @@ interface AddBlindFormProps {
 }
 
 /** Spec section 2 'Add Blind' and section 5: the blind's product, size, options, colour and live price. */
-export function AddBlindForm({ products, initialSize, prefill, onAdd, onOrderNow, onSamplePrices }: AddBlindFormProps) {
+export function AddBlindForm({ products, preselect, initialSize, prefill, onAdd, onOrderNow, onSamplePrices }: AddBlindFormProps) {
   // A scanned outer frame is converted for the mount type (the default is inside recess).
   const [frame, setFrame] = useState<MeasuredFrame | null>(() => (prefill ? null : measuredFrame(initialSize)));
   const [form, setForm] = useState<BlindForm>(
@@ -90,6 +92,12 @@ export function AddBlindForm({ products, initialSize, prefill, onAdd, onOrderNow
   function chooseMount(mountType: MountType) {
     setForm((f) => (frame?.following ? withConvertedSize({ ...f, mountType }, frame) : { ...f, mountType }));
   }
+
+  useEffect(() => {
+    if (preselect && products.products.some((p) => p.value === preselect)) {
+      setForm((f) => (f.productType ? f : { ...f, productType: preselect }));
+    }
+  }, [preselect, products.products]);
 
   useEffect(() => {
     if (livePrice?.status === 'ok' && livePrice.samplePrices) onSamplePrices();

@@ -3,7 +3,7 @@
 // the 'Complete Your Order' panel. The rules live in calculator-model.ts; prices are the server's.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SamplePricesText } from '../../components/sample-prices-note';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { OrderSubmitResponse } from '@shared/orders-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
@@ -120,6 +120,7 @@ export function QuoteCalculatorPage() {
   }, []);
 
   const products = useCalculatorProducts();
+  const [params] = useSearchParams();
   const chatQuote = useChatQuote(products.products);
   const chatLine = chatQuote.lines[chatQuote.current];
   const addLine = (line: QuoteLine) => {
@@ -186,6 +187,7 @@ export function QuoteCalculatorPage() {
             <ChatQuotePanel quote={chatQuote} />
             <AddBlindForm
               products={products}
+              preselect={params.get('product')}
               key={chatLine ? `chat-${chatQuote.current}` : 'form'}
               initialSize={initialSize}
               prefill={chatLine ? chatPrefillForm(chatLine) : null}
