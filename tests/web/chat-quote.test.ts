@@ -30,8 +30,12 @@ describe('the chat quote link', () => {
     expect(parseChatQuote(param)).toBeNull();
   });
 
-  it('keeps only products the calculator offers, and fills in the form without a colour', () => {
-    expect(chatQuoteLines('no-such-blind:900x1200:1,roller-sheer:900x1200:3')).toEqual([
+  it('keeps only products the calculator offers and prices now, and fills in the form without a colour', () => {
+    const products = [
+      { value: 'roller-sheer', label: 'Roller Blind - Sheer', priced: true },
+      { value: 'linen-roller', label: 'Linen Roller', priced: false },
+    ];
+    expect(chatQuoteLines('no-such-blind:900x1200:1,roller-sheer:900x1200:3,linen-roller:900x1200:1', products)).toEqual([
       { product: 'roller-sheer', widthMm: 900, dropMm: 1200, quantity: 3 },
     ]);
     const form = chatPrefillForm(lines[0]!);

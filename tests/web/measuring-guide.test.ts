@@ -16,7 +16,7 @@ import { messageParts } from '../../web/src/features/chat/message-links';
 import { scanQualityText } from '../../web/src/features/measurement/analyze-api';
 import { emptyBlindForm } from '../../web/src/features/quote/calculator-model';
 import { handOffText, measuredFrame, withConvertedSize } from '../../web/src/features/quote/measured-size';
-import { CALCULATOR_PRODUCTS, parseAutoMeasurements } from '../../web/src/lib/quote-storage';
+import { parseAutoMeasurements } from '../../web/src/lib/quote-storage';
 
 describe('measuring rules', () => {
   it('inside recess: the recess is taken as the outer frame less 10 mm each way', () => {
@@ -34,7 +34,7 @@ describe('measuring rules', () => {
   });
 
   it('every product of the catalogue and the calculator has its family deduction in mm', () => {
-    for (const id of [...PRODUCTS.map((p) => p.id), ...CALCULATOR_PRODUCTS.map((p) => p.value)]) {
+    for (const id of PRODUCTS.flatMap((p) => (p.calculatorId ? [p.id, p.calculatorId] : [p.id]))) {
       expect(familyRuleFor(id), id).not.toBeNull();
     }
     expect(familyRuleFor('roller-blockout')).toMatchObject({ family: 'roller', insideWidthMm: 10, insideDropMm: 0 });

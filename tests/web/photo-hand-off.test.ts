@@ -65,16 +65,17 @@ describe('the quick scan hands its photo to the calculator', () => {
     const form = { ...emptyBlindForm(size), productType: 'roller-blockout', colour: 'White', quantityText: '1' };
     expect(form.photoKey).toBe(PHOTO);
     expect(withConvertedSize(form, { widthMm: 1180, dropMm: 1460, following: true }).photoKey).toBe(PHOTO);
-    expect(buildQuoteLine(form, 1250, 'l1')).toMatchObject({ size_source: 'scan-a4', photo_key: PHOTO });
+    expect(buildQuoteLine(form, 1250, 'l1', [])).toMatchObject({ size_source: 'scan-a4', photo_key: PHOTO });
     // Typed over: the size is the customer's now, and the photo is still of that window.
     const typed = editSize(form, { widthText: '1200' });
-    expect(buildQuoteLine(typed, 1250, 'l1')).toMatchObject({ size_source: 'typed', photo_key: PHOTO });
+    expect(buildQuoteLine(typed, 1250, 'l1', [])).toMatchObject({ size_source: 'typed', photo_key: PHOTO });
     // A blank form after adding (or a size without a scan) has no photo.
     expect(
       buildQuoteLine(
         { ...emptyBlindForm(null), productType: 'roller-blockout', widthText: '900', dropText: '900', colour: 'White' },
         900,
         'l2',
+        [],
       ),
     ).not.toHaveProperty('photo_key');
   });

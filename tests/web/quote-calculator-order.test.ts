@@ -179,9 +179,9 @@ describe('an estimated size stays marked as one through the calculator and the o
   it('an estimated form adds a line marked as an estimate, and it may be ordered: the team confirms it before production', () => {
     const form = filled(emptyBlindForm(parseAutoMeasurements(estimatedJson)));
     expect(canAddBlind(form)).toBe(true);
-    expect(buildQuoteLine(form, 1000, 'e1')).toMatchObject({ width_mm: 1450, drop_mm: 1720, size_source: 'scan-estimate' });
+    expect(buildQuoteLine(form, 1000, 'e1', [])).toMatchObject({ width_mm: 1450, drop_mm: 1720, size_source: 'scan-estimate' });
     expect(canOrderBlindNow(form, ok)).toBe(true);
-    expect(buildQuoteLine(editSize(form, { widthText: '1450' }), 1000, 'e2')).toMatchObject({ size_source: 'typed' });
+    expect(buildQuoteLine(editSize(form, { widthText: '1450' }), 1000, 'e2', [])).toMatchObject({ size_source: 'typed' });
   });
 
   it("the order payload carries each line's size source to the server; a line without one is typed", () => {

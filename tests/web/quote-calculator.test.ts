@@ -23,7 +23,7 @@ import {
   ZERO_PRICE,
   type BlindForm,
 } from '../../web/src/features/quote/calculator-model';
-import { CALCULATOR_PRODUCTS } from '../../web/src/lib/quote-storage';
+import { calculatorProductsOf, type CalculatorProduct } from '../../web/src/lib/calculator-products';
 import { line } from './quote-fixtures';
 
 const complete: BlindForm = {
@@ -206,8 +206,10 @@ describe('the price path messages (adding or ordering a line)', () => {
 });
 
 describe('quote lines', () => {
+  const products: CalculatorProduct[] = [{ value: 'venetian-aluminium-25mm', label: 'Venetian Blind - 25mm Aluminium', priced: true }];
+
   it('builds the line from the form with the product label and the total for the quantity', () => {
-    expect(buildQuoteLine(complete, 1234.55, 'id-1')).toEqual({
+    expect(buildQuoteLine(complete, 1234.55, 'id-1', products)).toEqual({
       id: 'id-1',
       product_type: 'venetian-aluminium-25mm',
       product_name: 'Venetian Blind - 25mm Aluminium',
@@ -221,8 +223,8 @@ describe('quote lines', () => {
       total_price: 2469.1,
       size_source: 'typed',
     });
-    expect(buildQuoteLine({ ...complete, colour: null }, 100, 'x')).toBeNull();
-    expect(buildQuoteLine(complete, 0, 'x')).toBeNull();
+    expect(buildQuoteLine({ ...complete, colour: null }, 100, 'x', products)).toBeNull();
+    expect(buildQuoteLine(complete, 0, 'x', products)).toBeNull();
   });
 
   it('adds line totals to the cent', () => {
@@ -230,8 +232,33 @@ describe('quote lines', () => {
     expect(lineTotal(1999.99, 7)).toBe(13999.93);
   });
 
-  it('offers the 13 calculator products', () => {
-    expect(CALCULATOR_PRODUCTS).toHaveLength(13);
+  it("offers the catalogue's products with a calculator id, in catalogue order, priced or 'price on request'", () => {
+    const item = (id: string, calculator_id: string | null, from_price: number | null) => ({
+      id,
+      name: `Name of ${id}`,
+      calculator_id,
+      description: '',
+      from_price,
+      from_size: null,
+      sample_prices: false,
+      colour_count: 0,
+      swatches: [],
+    });
+    const catalog = {
+      indoor_blinds: [item('roller-blockout', 'roller-blockout', 850), item('linen-roller', 'linen-roller', null)],
+      indoor_shutters: [item('shutter-pvc', null, 4700)],
+      outdoor_blinds: [item('outdoor-blinds', 'outdoor-blinds', 2600)],
+      outdoor_shutters: [],
+      outdoor_awnings: [],
+      color_schemes: [],
+      last_updated: null,
+      sample_data_note: null,
+    };
+    expect(calculatorProductsOf(catalog)).toEqual([
+      { value: 'roller-blockout', label: 'Name of roller-blockout', priced: true },
+      { value: 'linen-roller', label: 'Name of linen-roller', priced: false },
+      { value: 'outdoor-blinds', label: 'Name of outdoor-blinds', priced: true },
+    ]);
   });
 
   it('removes one line by id and names its remove button', () => {

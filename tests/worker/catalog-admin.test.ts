@@ -208,7 +208,9 @@ describe('catalog admin: products', () => {
       installationType: 'both',
       colours: [],
       hasPriceList: false,
-      calculatorId: null,
+      // Offered by the calculator under its own id ('price on request' until it has a price list).
+      calculatorId: product.id,
+      hidden: false,
     });
 
     const patch = await asStaff(`/api/admin/catalog/products/${product.id}`, {

@@ -24,6 +24,11 @@ export const products = sqliteTable('products', {
   installationType: text('installation_type'),
   /** When staff last changed the product or its colours in the catalogue editor. */
   updatedAt: text('updated_at'),
+  /**
+   * When staff took the product off the storefront (null: offered). A hidden product is kept for
+   * the orders and quotes that name it; it is never deleted while anything refers to it.
+   */
+  hiddenAt: text('hidden_at'),
   createdAt: createdAt(),
 });
 

@@ -12,6 +12,8 @@ import { DELIVERY_NOTES } from '../services/email/email-parts';
 import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct, priceForSize, type PriceGrid } from '../services/pricing';
 import { saveInternalQuote, type SavedQuote } from '../services/quotes';
 import { CATALOGUE_SECTIONS } from '../shared/catalogue-types';
+import { productOffer } from '../services/product-offer';
+import { noLongerOfferedMessage, priceOnRequestMessage } from '../shared/product-offer';
 import { QUOTE_VALID_DAYS } from '../shared/orders-api';
 import { payPhrase } from '../shared/public-config';
 
@@ -117,10 +119,15 @@ async function offeredColour(ctx: ShopToolContext, productId: string, productNam
   return match.name;
 }
 
+/** The grid of a product sold online now: a hidden product is not offered, one without a price list is quoted by the team. */
 async function gridOrThrow(ctx: ShopToolContext, productId: string): Promise<PriceGrid> {
-  const grid = await gridForProduct(ctx.env.DB, productId);
-  if (!grid) throw new AppError('not_found', `We do not have a price list for '${productId}'. Choose a product from list_products.`);
-  return grid;
+  const offer = await productOffer(ctx.env.DB, productId);
+  if (offer.kind === 'priced') return offer.grid;
+  if (offer.kind === 'hidden') throw new AppError('not_found', noLongerOfferedMessage(offer.product.name));
+  if (offer.kind === 'price_on_request') {
+    throw new AppError('conflict', `${priceOnRequestMessage(offer.product.name)} ${contactLine(ctx.env)}`);
+  }
+  throw new AppError('not_found', `We do not have a price list for '${productId}'. Choose a product from list_products.`);
 }
 
 function contactLine(env: Env): string {

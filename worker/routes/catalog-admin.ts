@@ -6,13 +6,16 @@ import { jsonBody } from '../middleware/json-body';
 import { requireStaff, staffActor } from '../middleware/require-staff';
 import { addColour, createProduct, listCatalog, removeColour, updateProduct } from '../services/staff/catalog';
 import { exportCatalog, importCatalog } from '../services/staff/catalog-file';
+import { deleteProduct, setProductHidden } from '../services/staff/catalog-visibility';
 import {
   MAX_IMPORT_BYTES,
   catalogColourSchema,
   catalogExportFileName,
   catalogImportSchema,
   createProductSchema,
+  productVisibilitySchema,
   updateProductSchema,
+  type CatalogDeleteResponse,
   type CatalogProductResponse,
   type CatalogResponse,
 } from '../shared/catalog-admin-api';
@@ -40,6 +43,21 @@ export const catalogAdminRoutes = new Hono<AppBindings>()
     const body: CatalogProductResponse = {
       success: true,
       product: await updateProduct(c.env.DB, c.req.param('id'), c.req.valid('json'), staffActor(c)),
+    };
+    return c.json(body);
+  })
+  .put('/products/:id/visibility', jsonBody(1024), validate('json', productVisibilitySchema), async (c) => {
+    const { hidden } = c.req.valid('json');
+    const body: CatalogProductResponse = {
+      success: true,
+      product: await setProductHidden(c.env.DB, c.req.param('id'), hidden, staffActor(c)),
+    };
+    return c.json(body);
+  })
+  .delete('/products/:id', async (c) => {
+    const body: CatalogDeleteResponse = {
+      success: true,
+      deleted: await deleteProduct(c.env.DB, c.env.MEDIA, c.req.param('id'), staffActor(c)),
     };
     return c.json(body);
   })

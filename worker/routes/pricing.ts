@@ -4,7 +4,9 @@ import { AppError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { pricingQuoteSchema } from '../shared/schemas';
-import { gridForProduct, priceForSize } from '../services/pricing';
+import { priceForSize } from '../services/pricing';
+import { productOffer } from '../services/product-offer';
+import { noLongerOfferedMessage, PRICE_ON_REQUEST_ERROR, priceOnRequestMessage } from '../shared/product-offer';
 import { trackBufferedEvent } from './analytics';
 
 /**
@@ -13,10 +15,21 @@ import { trackBufferedEvent } from './analytics';
  */
 export const pricingRoutes = new Hono<AppBindings>().post('/quote', jsonBody(4096), validate('json', pricingQuoteSchema), async (c) => {
   const { width_mm, drop_mm, product_type, quantity } = c.req.valid('json');
-  const grid = await gridForProduct(c.env.DB, product_type);
-  if (!grid) {
+  const offer = await productOffer(c.env.DB, product_type);
+  if (offer.kind === 'unknown') {
     throw new AppError('not_found', `We do not have a price list for '${product_type}'. Choose a product from the catalogue.`);
   }
+  if (offer.kind === 'hidden') throw new AppError('not_found', noLongerOfferedMessage(offer.product.name));
+  // A product without a price list is a valid question too: the team quotes it (the lead form).
+  if (offer.kind === 'price_on_request') {
+    return c.json({
+      success: false,
+      error_type: PRICE_ON_REQUEST_ERROR,
+      message: priceOnRequestMessage(offer.product.name),
+      contact_required: true,
+    });
+  }
+  const { grid } = offer;
   const result = priceForSize(grid, width_mm, drop_mm);
   trackBufferedEvent(c, { kind: 'price_check', productId: grid.productId, data: { inRange: result.ok } });
   if (!result.ok) {

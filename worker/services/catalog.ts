@@ -65,12 +65,14 @@ export async function productsWithColours(db: D1Database): Promise<ProductColour
   const uploadedOutdoor = await uploadedOutdoorColourDtos(db); // The uploaded outdoor range wins
   return {
     success: true,
-    products: productRows.map((p) => ({
-      id: p.id,
-      name: p.name,
-      description: p.description,
-      colours: (p.colourSetKey === OUTDOOR_COLOUR_SET_KEY && uploadedOutdoor) || (bySet.get(p.colourSetKey) ?? []).map(toColourDto),
-    })),
+    products: productRows
+      .filter((p) => p.hiddenAt === null)
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        description: p.description,
+        colours: (p.colourSetKey === OUTDOOR_COLOUR_SET_KEY && uploadedOutdoor) || (bySet.get(p.colourSetKey) ?? []).map(toColourDto),
+      })),
   };
 }
 
@@ -96,6 +98,7 @@ export async function catalogOverview(db: D1Database): Promise<CatalogOverview> 
   const overview = Object.fromEntries(CATALOGUE_SECTIONS.map((s) => [s, [] as CatalogItem[]])) as Record<CatalogueSection, CatalogItem[]>;
   let anySample = false;
   for (const p of productRows) {
+    if (p.hiddenAt !== null) continue; // off the storefront: kept only for the orders and quotes that name it
     const grid = await gridForProduct(db, p.id);
     anySample ||= grid?.isSample ?? false;
     const setColours = bySet.get(p.colourSetKey) ?? [];

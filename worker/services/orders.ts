@@ -17,7 +17,9 @@ import { coloursForProduct } from './catalog';
 import { orderConfirmationMessages, type OrderForEmail } from './email/order-emails';
 import { admitCustomerEmail } from './email/customer-email-guard';
 import { outboxInsert } from './email/outbox';
-import { gridForProduct, priceForSize } from './pricing';
+import { priceForSize } from './pricing';
+import { productOffer } from './product-offer';
+import { noLongerOfferedMessage, priceOnRequestMessage } from '../shared/product-offer';
 import { isUniqueViolation } from '../lib/d1-errors';
 import { sha256Hex } from '../lib/crypto';
 import { phoneKey } from '../shared/contact-normal-form';
@@ -71,14 +73,18 @@ export async function priceBlinds(
   const colourCache = new Map<string, Map<string, string>>();
   for (const [i, line] of blinds.entries()) {
     const label = `Blind ${i + 1}`;
-    const grid = await gridForProduct(db, line.product_type);
-    if (!grid) {
-      issues.push({
-        path: `${path}.${i}.product_type`,
-        message: `${label}: we do not make '${line.product_type}'. Choose a product from the calculator.`,
-      });
+    const offer = await productOffer(db, line.product_type);
+    if (offer.kind !== 'priced') {
+      const message =
+        offer.kind === 'unknown'
+          ? `we do not make '${line.product_type}'. Choose a product from the calculator.`
+          : offer.kind === 'hidden'
+            ? noLongerOfferedMessage(offer.product.name)
+            : priceOnRequestMessage(offer.product.name);
+      issues.push({ path: `${path}.${i}.product_type`, message: `${label}: ${message}` });
       continue;
     }
+    const { grid } = offer;
     let offered = colourCache.get(grid.productId);
     if (!offered) {
       const { colours } = await coloursForProduct(db, grid.productId);

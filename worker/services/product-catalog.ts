@@ -1,5 +1,7 @@
 // The products as every part of the worker reads them (DESIGN.md section 8: one catalogue, in D1).
-// The consultant, Claude's tools and the photo-colour suggestions read this, never the seed.
+// The consultant, Claude's tools, the photo-colour suggestions, the MCP tools and the page's
+// structured data read this, never the seed. It is the storefront's list: a product staff hid is
+// not in it (it stays in D1 for the orders and quotes that name it; `hiddenProduct` finds it).
 // Like the price grids (docs/decisions/002), an isolate keeps its copy for a short TTL and drops it
 // at once after a write in the same isolate (invalidateProductCatalogue).
 import { asc } from 'drizzle-orm';
@@ -20,10 +22,12 @@ export interface CatalogueProduct {
 }
 
 export interface ProductCatalogue {
-  /** In catalogue order (sort order). */
+  /** The products offered, in catalogue order (sort order). */
   products: readonly CatalogueProduct[];
-  /** A product by server name or calculator id, in any accepted spelling; null when unknown. */
+  /** An offered product by server name or calculator id, in any accepted spelling; null when unknown or hidden. */
   byKey(raw: string): CatalogueProduct | null;
+  /** A product staff took off the storefront, by either id; null when offered or unknown. */
+  hiddenProduct(raw: string): CatalogueProduct | null;
 }
 
 interface CatalogueCache {
@@ -46,7 +50,7 @@ export async function productCatalogue(db: D1Database, now = Date.now()): Promis
 
 async function readCatalogue(db: D1Database, now: number): Promise<CatalogueCache> {
   const rows = await database(db).select().from(products).orderBy(asc(products.sortOrder), asc(products.id));
-  const list: CatalogueProduct[] = rows.map((r) => ({
+  const all = rows.map((r) => ({
     id: r.id,
     calculatorId: r.calculatorId,
     name: r.name,
@@ -55,15 +59,24 @@ async function readCatalogue(db: D1Database, now: number): Promise<CatalogueCach
     colourSetKey: r.colourSetKey,
     features: r.features,
     suitableFor: r.suitableFor,
+    hidden: r.hiddenAt !== null,
   }));
+  const list: CatalogueProduct[] = [];
   const byKey = new Map<string, CatalogueProduct>();
-  for (const p of list) {
-    byKey.set(p.id, p);
-    if (p.calculatorId) byKey.set(p.calculatorId, p);
+  const hidden = new Map<string, CatalogueProduct>();
+  for (const { hidden: isHidden, ...p } of all) {
+    const map = isHidden ? hidden : byKey;
+    if (!isHidden) list.push(p);
+    map.set(p.id, p);
+    if (p.calculatorId) map.set(p.calculatorId, p);
   }
   return {
     loadedAt: now,
-    catalogue: { products: list, byKey: (raw) => byKey.get(normaliseProductKey(raw)) ?? null },
+    catalogue: {
+      products: list,
+      byKey: (raw) => byKey.get(normaliseProductKey(raw)) ?? null,
+      hiddenProduct: (raw) => hidden.get(normaliseProductKey(raw)) ?? null,
+    },
   };
 }
 

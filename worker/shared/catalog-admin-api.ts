@@ -156,7 +156,18 @@ export interface CatalogProduct {
   hasPriceList: boolean;
   /** True while the storefront offers the outdoor range uploaded on /admin/colours instead of these colours. */
   coloursManagedElsewhere: boolean;
+  /** Taken off the storefront by staff (kept for the orders and quotes that name it). */
+  hidden: boolean;
   updatedAt: string | null;
+}
+
+/** PUT /api/admin/catalog/products/:id/visibility: hide a product from the storefront, or offer it again. */
+export const productVisibilitySchema = z.object({ hidden: z.boolean() }).strict();
+
+/** DELETE /api/admin/catalog/products/:id. */
+export interface CatalogDeleteResponse {
+  success: true;
+  deleted: string;
 }
 
 export interface CatalogResponse {

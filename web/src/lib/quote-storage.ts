@@ -20,23 +20,6 @@ export const CONTROL_SIDES: readonly { value: ControlSide; label: string }[] = [
   { value: 'right', label: 'Right' },
 ];
 
-/** The calculator's 13 products (spec section 3), by calculator id, with the catalogue's names. */
-export const CALCULATOR_PRODUCTS: readonly { value: string; label: string }[] = [
-  { value: 'roller-blockout', label: 'Roller Blind - Blockout' },
-  { value: 'roller-sheer', label: 'Roller Blind - Sheer' },
-  { value: 'venetian-aluminium-25mm', label: 'Venetian Blind - 25mm Aluminium' },
-  { value: 'venetian-aluminium-50mm', label: 'Venetian Blind - 50mm Aluminium' },
-  { value: 'venetian-aluwood-25mm', label: 'Venetian Blind - 25mm Aluwood' },
-  { value: 'venetian-aluwood-50mm', label: 'Venetian Blind - 50mm Aluwood' },
-  { value: 'venetian-plaswood', label: 'Venetian Blind - Plaswood' },
-  { value: 'venetian-wood', label: 'Venetian Blind - Wood' },
-  { value: 'verticals-blockout', label: 'Vertical Blind - Blockout' },
-  { value: 'honeycomb-blockout', label: 'Honeycomb Blind - Blockout' },
-  { value: 'honeycomb-duotone', label: 'Honeycomb Blind - Duotone' },
-  { value: 'double-roller-zebra', label: 'Double Roller (Zebra) Blind' },
-  { value: 'outdoor-blinds', label: 'Outdoor Blind' },
-];
-
 /** A quote line (spec section 3 'Blind form and quote line'); prices in rand, VAT included. */
 export interface QuoteLine {
   id: string;

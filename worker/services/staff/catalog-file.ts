@@ -268,7 +268,8 @@ function productStatements(
         d.insert(products).values({
           ...fields,
           id,
-          calculatorId: null,
+          // A product staff add is offered by the calculator under its own id (ids are unique across both id spaces).
+          calculatorId: id,
           section: sectionFor(product.category),
           colourSetKey: setKey,
           sortOrder: sortOrder++,

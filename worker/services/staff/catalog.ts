@@ -150,6 +150,7 @@ function toCatalogProduct(row: ProductRow, state: CatalogState): CatalogProduct 
     sharesColoursWith: state.productRows.filter((p) => p.colourSetKey === row.colourSetKey && p.id !== row.id).map((p) => p.name),
     hasPriceList: state.priced.has(row.id),
     coloursManagedElsewhere: row.colourSetKey === OUTDOOR_COLOUR_SET_KEY && state.outdoorUploaded,
+    hidden: row.hiddenAt !== null,
     updatedAt: row.updatedAt,
   };
 }
@@ -160,14 +161,14 @@ export async function listCatalog(db: D1Database): Promise<CatalogProduct[]> {
   return state.productRows.map((row) => toCatalogProduct(row, state));
 }
 
-async function catalogProduct(db: D1Database, id: string): Promise<CatalogProduct> {
+export async function catalogProduct(db: D1Database, id: string): Promise<CatalogProduct> {
   const state = await readState(db);
   const row = state.productRows.find((p) => p.id === id);
   if (!row) throw new AppError('not_found', `There is no product '${id}' in the catalogue.`);
   return toCatalogProduct(row, state);
 }
 
-async function requireProduct(db: D1Database, rawId: string): Promise<ProductRow> {
+export async function requireProduct(db: D1Database, rawId: string): Promise<ProductRow> {
   const key = normaliseProductKey(rawId);
   const rows = await database(db).select().from(products);
   const row = rows.find((p) => p.id === key || p.calculatorId === key);
@@ -197,7 +198,7 @@ export async function takenKeys(db: D1Database): Promise<{ ids: Set<string>; set
 
 /**
  * POST /api/admin/catalog/products. The product gets its own, empty colour set and no price list:
- * the calculator offers nothing for it until staff upload a price list (/admin/scraper).
+ * the calculator shows it as 'price on request' until staff upload a price list (/admin/scraper).
  */
 export async function createProduct(db: D1Database, input: CreateProduct, actor: string, now = new Date()): Promise<CatalogProduct> {
   const d = database(db);
@@ -207,7 +208,9 @@ export async function createProduct(db: D1Database, input: CreateProduct, actor:
   await d.batch([
     d.insert(products).values({
       id,
-      calculatorId: null,
+      // Offered by the calculator under its own id (ids are unique across both id spaces): once it
+      // has a price list it is sold online; until then it is 'price on request'.
+      calculatorId: id,
       name: input.name,
       section: sectionFor(input.category),
       description: input.description,

@@ -63,8 +63,21 @@ async function productOrThrow(db: D1Database, productKey: string) {
 export async function templateFor(db: D1Database, productKey: string): Promise<{ productId: string; csv: string }> {
   const product = await productOrThrow(db, productKey);
   const grid = await versionInForce(db, product.id);
-  if (!grid) throw new AppError('not_found', `The ${product.name} has no price list yet.`);
-  return { productId: product.id, csv: gridToCsv(grid) };
+  return { productId: product.id, csv: grid ? gridToCsv(grid) : blankTemplateCsv() };
+}
+
+/**
+ * The bands of a product's first price list before staff change them: 600 to 3000 mm in 300 mm
+ * steps, the blinds' usual bands. Staff may add, remove or change bands; only the layout is given.
+ */
+const BLANK_TEMPLATE_BANDS_MM = Array.from({ length: 9 }, (_, i) => 600 + i * 300);
+
+/** A product without a price list (one staff just added): the template's bands with every price cell empty to fill in. */
+function blankTemplateCsv(): string {
+  return toCsv([
+    [TEMPLATE_CORNER, ...BLANK_TEMPLATE_BANDS_MM],
+    ...BLANK_TEMPLATE_BANDS_MM.map((drop) => [drop, ...BLANK_TEMPLATE_BANDS_MM.map(() => '')]),
+  ]);
 }
 
 // ---------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import type { CatalogItem, CatalogOverview } from '@shared/catalogue-api';
 import { SWATCH_NOTE } from '@shared/swatch-note';
 import { getJson } from '../../lib/api-client';
 import { formatRand } from '../../lib/format';
+import { PRICE_ON_REQUEST } from '@shared/product-offer';
 
 type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; catalog: CatalogOverview };
 
@@ -94,6 +95,7 @@ function ProductCard({ item }: { item: CatalogItem }) {
           </span>
         </p>
       )}
+      {item.from_price === null && <p className="product-card__price">{PRICE_ON_REQUEST}</p>}
       {item.calculator_id && (
         <Link className="product-card__link" to={`/quote-calculator?product=${encodeURIComponent(item.calculator_id)}`}>
           Price your size <span className="visually-hidden">for {item.name}</span>

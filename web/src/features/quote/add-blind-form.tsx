@@ -20,7 +20,6 @@ import {
   priceKey,
   pricePathFromAnswer,
   pricePathFromFailure,
-  productLabel,
   type BlindForm,
   type PricePathResult,
 } from './calculator-model';
@@ -28,15 +27,9 @@ import { ColourSwatches, useSwatches } from './colour-swatches';
 import { MeasuredSizeNote } from './measured-size-note';
 import { measuredFrame, withConvertedSize, type MeasuredFrame } from './measured-size';
 import { fetchPricing, newId } from './quote-api';
-import {
-  CALCULATOR_PRODUCTS,
-  CONTROL_SIDES,
-  MOUNT_TYPES,
-  type ControlSide,
-  type HandedOverSize,
-  type MountType,
-  type QuoteLine,
-} from '../../lib/quote-storage';
+import type { CalculatorProduct, CalculatorProductsState } from '../../lib/calculator-products';
+import { CONTROL_SIDES, MOUNT_TYPES, type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from '../../lib/quote-storage';
+import { PriceOnRequestLead, PriceOnRequestNote } from './price-on-request';
 import { TeamContact } from './team-contact';
 import { useLivePrice, type LivePriceState } from './use-live-price';
 import { isEstimatedSize, LINE_SIZE_SOURCE_LABELS } from '@shared/size-sources';
@@ -45,9 +38,17 @@ import { isEstimatedSize, LINE_SIZE_SOURCE_LABELS } from '@shared/size-sources';
 const sizeSourceLabel = (source: keyof typeof LINE_SIZE_SOURCE_LABELS | undefined) =>
   source ? LINE_SIZE_SOURCE_LABELS[source].replace(/^estimate: /, '') : '';
 
-const PRODUCT_OPTIONS = [{ value: '', label: 'Select a product' }, ...CALCULATOR_PRODUCTS];
+/** The product list as it loads: the catalogue's products once it answers (read from D1, never a built-in list). */
+function productOptions(state: CalculatorProductsState) {
+  if (state.status === 'loading' && state.products.length === 0) return [{ value: '', label: 'Loading products…' }];
+  return [{ value: '', label: 'Select a product' }, ...state.products.map(({ value, label }) => ({ value, label }))];
+}
 
 interface AddBlindFormProps {
+  /** The calculator's products (lib/calculator-products.ts). */
+  products: CalculatorProductsState;
+  /** A product to choose once the list is known (the landing card's 'Price your size': ?product=). */
+  preselect?: string | null;
   /** Width and drop handed over by the measuring tools, prefilled once (flagged when a photo estimate). */
   initialSize: HandedOverSize | null;
   /** A line of a quote from the chat to fill in (chat-quote.tsx); it wins over initialSize. */
@@ -59,7 +60,7 @@ interface AddBlindFormProps {
 }
 
 /** Spec section 2 'Add Blind' and section 5: the blind's product, size, options, colour and live price. */
-export function AddBlindForm({ initialSize, prefill, onAdd, onOrderNow, onSamplePrices }: AddBlindFormProps) {
+export function AddBlindForm({ products, preselect, initialSize, prefill, onAdd, onOrderNow, onSamplePrices }: AddBlindFormProps) {
   // A scanned outer frame is converted for the mount type (the default is inside recess).
   const [frame, setFrame] = useState<MeasuredFrame | null>(() => (prefill ? null : measuredFrame(initialSize)));
   const [form, setForm] = useState<BlindForm>(
@@ -70,11 +71,14 @@ export function AddBlindForm({ initialSize, prefill, onAdd, onOrderNow, onSample
   const [adding, setAdding] = useState(false);
   const productRef = useRef<HTMLDivElement>(null);
   const swatches = useSwatches(form.productType, colourReload);
-  const input = priceCheckInput(form);
+  const product: CalculatorProduct | undefined = products.products.find((p) => p.value === form.productType);
+  // A product without a price list is quoted by the team: no price check, no Add or Order.
+  const onRequest = product && !product.priced ? product : null;
+  const input = onRequest ? null : priceCheckInput(form);
   const live = useLivePrice(input, priceRetry);
   const livePrice = live.status === 'done' ? live.price : null;
   const quantity = parseQuantity(form.quantityText);
-  const addable = canAddBlind(form);
+  const addable = !onRequest && canAddBlind(form);
 
   const update = (change: Partial<BlindForm>) => setForm((f) => ({ ...f, ...change }));
 
@@ -88,6 +92,12 @@ export function AddBlindForm({ initialSize, prefill, onAdd, onOrderNow, onSample
   function chooseMount(mountType: MountType) {
     setForm((f) => (frame?.following ? withConvertedSize({ ...f, mountType }, frame) : { ...f, mountType }));
   }
+
+  useEffect(() => {
+    if (preselect && products.products.some((p) => p.value === preselect)) {
+      setForm((f) => (f.productType ? f : { ...f, productType: preselect }));
+    }
+  }, [preselect, products.products]);
 
   useEffect(() => {
     if (livePrice?.status === 'ok' && livePrice.samplePrices) onSamplePrices();
@@ -122,7 +132,7 @@ export function AddBlindForm({ initialSize, prefill, onAdd, onOrderNow, onSample
       return;
     }
     if (priced.samplePrices) onSamplePrices();
-    const line = buildQuoteLine(snapshot, priced.unitPrice, newId());
+    const line = buildQuoteLine(snapshot, priced.unitPrice, newId(), products.products);
     if (!line || !onAdd(line)) return;
     toast({
       title: 'Blind added',
@@ -138,7 +148,7 @@ export function AddBlindForm({ initialSize, prefill, onAdd, onOrderNow, onSample
       toast({ ...COMPLETE_BLIND_CONFIGURATION, variant: 'destructive' });
       return;
     }
-    const line = buildQuoteLine(form, livePrice.unitPrice, newId());
+    const line = buildQuoteLine(form, livePrice.unitPrice, newId(), products.products);
     if (line) onOrderNow(line);
   }
 
@@ -152,118 +162,144 @@ export function AddBlindForm({ initialSize, prefill, onAdd, onOrderNow, onSample
   }
 
   return (
-    <form className="qc-panel qc-form" onSubmit={add} onKeyDown={onKeyDown} aria-labelledby="qc-add-title" noValidate>
-      <h2 id="qc-add-title">Add Blind</h2>
-      <div ref={productRef}>
-        <SelectField
-          label="Product"
-          value={form.productType}
-          options={PRODUCT_OPTIONS}
-          className="qc-field"
-          onChange={(productType) => update({ productType, colour: null })}
-        />
-      </div>
-      <fieldset className="qc-field qc-size">
-        <legend>Size in millimetres</legend>
-        <MillimetreField label="Width (mm)" value={form.widthText} onChange={(widthText) => typeSize({ widthText })} />
-        <MillimetreField label="Drop (mm)" value={form.dropText} onChange={(dropText) => typeSize({ dropText })} />
-        <p id="qc-size-hint" className="qc-hint">
-          Measure the opening in millimetres. Blinds over 3000 mm are made to order by our team.
-        </p>
-        {isEstimatedSize(form.sizeSource) && (
-          <div className="qc-estimate" data-testid="qc-form-estimate">
-            <p>
-              <SizeEstimateBadge source={form.sizeSource} /> This size is an estimate ({sizeSourceLabel(form.sizeSource)}). Type your
-              measured width and drop to replace it, or keep it and our team will confirm it with you.
+    <>
+      <form className="qc-panel qc-form" onSubmit={add} onKeyDown={onKeyDown} aria-labelledby="qc-add-title" noValidate>
+        <h2 id="qc-add-title">Add Blind</h2>
+        <div ref={productRef}>
+          <SelectField
+            label="Product"
+            value={form.productType}
+            options={productOptions(products)}
+            disabled={products.status === 'loading' && products.products.length === 0}
+            className="qc-field"
+            onChange={(productType) => update({ productType, colour: null })}
+          />
+          {products.status === 'error' && (
+            <p className="qc-error" role="alert">
+              We could not load the products.{' '}
+              <button type="button" className="button button--small button--ghost-dark" onClick={products.retry}>
+                Try again
+              </button>
             </p>
+          )}
+        </div>
+        <fieldset className="qc-field qc-size">
+          <legend>Size in millimetres</legend>
+          <MillimetreField label="Width (mm)" value={form.widthText} onChange={(widthText) => typeSize({ widthText })} />
+          <MillimetreField label="Drop (mm)" value={form.dropText} onChange={(dropText) => typeSize({ dropText })} />
+          <p id="qc-size-hint" className="qc-hint">
+            Measure the opening in millimetres. Blinds over 3000 mm are made to order by our team.
+          </p>
+          {isEstimatedSize(form.sizeSource) && (
+            <div className="qc-estimate" data-testid="qc-form-estimate">
+              <p>
+                <SizeEstimateBadge source={form.sizeSource} /> This size is an estimate ({sizeSourceLabel(form.sizeSource)}). Type your
+                measured width and drop to replace it, or keep it and our team will confirm it with you.
+              </p>
+            </div>
+          )}
+          {frame && <MeasuredSizeNote frame={frame} mountType={form.mountType} />}
+        </fieldset>
+        <div className="qc-pair">
+          <SelectField<ControlSide>
+            label="Control side"
+            value={form.controlSide}
+            options={CONTROL_SIDES}
+            className="qc-field"
+            onChange={(controlSide) => update({ controlSide })}
+          />
+          <SelectField<MountType>
+            label="Mount type"
+            value={form.mountType}
+            options={MOUNT_TYPES}
+            className="qc-field"
+            onChange={chooseMount}
+          />
+        </div>
+        <p className="qc-hint qc-mount-guide">
+          Inside the recess or face fix? Our <Link to={MEASURING_GUIDE_PATH}>tape-measure guide</Link> shows where to measure for each, and
+          what we add or take off.
+        </p>
+        <div className="qc-field">
+          <span className="qc-field__label" id="qc-colour-label">
+            Colour{form.colour ? `: ${form.colour}` : ''}
+          </span>
+          <ColourSwatches
+            state={swatches}
+            value={form.colour}
+            onChange={(colour) => update({ colour })}
+            onRetry={() => setColourReload((n) => n + 1)}
+          />
+        </div>
+        <label className="qc-field qc-quantity">
+          <span>Quantity</span>
+          <input
+            className="qc-input"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_QUANTITY}
+            step={1}
+            value={form.quantityText}
+            onChange={(e) => update({ quantityText: e.target.value })}
+            onBlur={() => quantity === null && form.quantityText.trim() === '' && update({ quantityText: '1' })}
+            aria-invalid={quantity === null}
+            aria-describedby={quantity === null ? 'qc-quantity-error' : undefined}
+          />
+          {quantity === null && (
+            <small id="qc-quantity-error" className="qc-error">
+              Enter a whole number from 1 to {MAX_QUANTITY}.
+            </small>
+          )}
+        </label>
+
+        {onRequest ? (
+          <PriceOnRequestNote product={onRequest} />
+        ) : (
+          <LivePricePanel
+            live={live}
+            label={product?.label ?? form.productType}
+            form={form}
+            quantity={quantity ?? 1}
+            onRetry={() => setPriceRetry((n) => n + 1)}
+          />
+        )}
+
+        {!onRequest && (
+          <div className="button-row qc-form__actions">
+            <button
+              type="submit"
+              className="button button--accent"
+              disabled={!addable || adding}
+              aria-describedby={addable ? undefined : 'qc-add-hint'}
+            >
+              {adding ? 'Adding…' : 'Add Blind'}
+            </button>
+            <button type="button" className="button button--ghost-dark" onClick={orderNow}>
+              Order This Blind Now
+            </button>
           </div>
         )}
-        {frame && <MeasuredSizeNote frame={frame} mountType={form.mountType} />}
-      </fieldset>
-      <div className="qc-pair">
-        <SelectField<ControlSide>
-          label="Control side"
-          value={form.controlSide}
-          options={CONTROL_SIDES}
-          className="qc-field"
-          onChange={(controlSide) => update({ controlSide })}
-        />
-        <SelectField<MountType>
-          label="Mount type"
-          value={form.mountType}
-          options={MOUNT_TYPES}
-          className="qc-field"
-          onChange={chooseMount}
-        />
-      </div>
-      <p className="qc-hint qc-mount-guide">
-        Inside the recess or face fix? Our <Link to={MEASURING_GUIDE_PATH}>tape-measure guide</Link> shows where to measure for each, and
-        what we add or take off.
-      </p>
-      <div className="qc-field">
-        <span className="qc-field__label" id="qc-colour-label">
-          Colour{form.colour ? `: ${form.colour}` : ''}
-        </span>
-        <ColourSwatches
-          state={swatches}
-          value={form.colour}
-          onChange={(colour) => update({ colour })}
-          onRetry={() => setColourReload((n) => n + 1)}
-        />
-      </div>
-      <label className="qc-field qc-quantity">
-        <span>Quantity</span>
-        <input
-          className="qc-input"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_QUANTITY}
-          step={1}
-          value={form.quantityText}
-          onChange={(e) => update({ quantityText: e.target.value })}
-          onBlur={() => quantity === null && form.quantityText.trim() === '' && update({ quantityText: '1' })}
-          aria-invalid={quantity === null}
-          aria-describedby={quantity === null ? 'qc-quantity-error' : undefined}
-        />
-        {quantity === null && (
-          <small id="qc-quantity-error" className="qc-error">
-            Enter a whole number from 1 to {MAX_QUANTITY}.
-          </small>
+        {!addable && !onRequest && (
+          <p id="qc-add-hint" className="qc-hint">
+            Choose a product, enter the width and drop, and pick a colour to add the blind.
+          </p>
         )}
-      </label>
-
-      <LivePricePanel live={live} form={form} quantity={quantity ?? 1} onRetry={() => setPriceRetry((n) => n + 1)} />
-
-      <div className="button-row qc-form__actions">
-        <button
-          type="submit"
-          className="button button--accent"
-          disabled={!addable || adding}
-          aria-describedby={addable ? undefined : 'qc-add-hint'}
-        >
-          {adding ? 'Adding…' : 'Add Blind'}
-        </button>
-        <button type="button" className="button button--ghost-dark" onClick={orderNow}>
-          Order This Blind Now
-        </button>
-      </div>
-      {!addable && (
-        <p id="qc-add-hint" className="qc-hint">
-          Choose a product, enter the width and drop, and pick a colour to add the blind.
-        </p>
-      )}
-    </form>
+      </form>
+      {onRequest && <PriceOnRequestLead product={onRequest} form={form} />}
+    </>
   );
 }
 
 function LivePricePanel({
   live,
+  label,
   form,
   quantity,
   onRetry,
 }: {
   live: LivePriceState;
+  label: string;
   form: BlindForm;
   quantity: number;
   onRetry: () => void;
@@ -299,7 +335,7 @@ function LivePricePanel({
               Try again
             </button>
           )}
-          {price.contactTeam && <TeamContact subject={`${productLabel(form.productType)} ${form.widthText} x ${form.dropText} mm`} />}
+          {price.contactTeam && <TeamContact subject={`${label} ${form.widthText} x ${form.dropText} mm`} />}
         </div>
       )}
     </div>

@@ -5,14 +5,8 @@ import type { ColourDto } from '@shared/catalogue-api';
 import type { OrderSubmitRequest } from '@shared/orders-api';
 import type { LineSizeSource } from '@shared/size-sources';
 import { normalVatNumber, VAT_NUMBER_MESSAGE } from '@shared/vat-number';
-import {
-  CALCULATOR_PRODUCTS,
-  quoteTotals,
-  type ControlSide,
-  type HandedOverSize,
-  type MountType,
-  type QuoteLine,
-} from '../../lib/quote-storage';
+import type { CalculatorProduct } from '../../lib/calculator-products';
+import { quoteTotals, type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from '../../lib/quote-storage';
 
 /** Width or drop above this is always made to order (spec sections 8 and 9). */
 export const CUSTOM_SIZE_MM = 3000;
@@ -103,8 +97,9 @@ export function parseQuantity(text: string): number | null {
   return Number.isInteger(n) && n >= MIN_QUANTITY && n <= MAX_QUANTITY ? n : null;
 }
 
-export function productLabel(productType: string): string {
-  return CALCULATOR_PRODUCTS.find((p) => p.value === productType)?.label ?? productType;
+/** The product's name in the catalogue (the calculator's list, read from D1); its id until the list is known. */
+export function productLabel(productType: string, products: readonly CalculatorProduct[]): string {
+  return products.find((p) => p.value === productType)?.label ?? productType;
 }
 
 /** The size the price check asks about, or null until product, width and drop are all set (spec section 5). */
@@ -233,14 +228,14 @@ export function lineTotal(unitPrice: number, quantity: number): number {
 }
 
 /** A quote line from the completed form and the server's unit price; null when the form is not complete. */
-export function buildQuoteLine(form: BlindForm, unitPrice: number, id: string): QuoteLine | null {
+export function buildQuoteLine(form: BlindForm, unitPrice: number, id: string, products: readonly CalculatorProduct[]): QuoteLine | null {
   const input = priceCheckInput(form);
   const quantity = parseQuantity(form.quantityText);
   if (!input || !form.colour || quantity === null || !(unitPrice > 0)) return null;
   return {
     id,
     product_type: input.productType,
-    product_name: productLabel(input.productType),
+    product_name: productLabel(input.productType, products),
     width_mm: input.widthMm,
     drop_mm: input.dropMm,
     control_side: form.controlSide,

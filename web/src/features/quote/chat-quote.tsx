@@ -5,7 +5,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CHAT_QUOTE_PARAM, parseChatQuote, type ChatQuoteLine } from '@shared/chat-quote-link';
-import { CALCULATOR_PRODUCTS } from '../../lib/quote-storage';
+import type { CalculatorProduct } from '../../lib/calculator-products';
 import './chat-quote.css';
 import { emptyBlindForm, productLabel, type BlindForm } from './calculator-model';
 
@@ -20,13 +20,15 @@ export function chatPrefillForm(line: ChatQuoteLine): BlindForm {
   };
 }
 
-/** The link's lines for products the calculator offers; empty when there is no (valid) link. */
-export function chatQuoteLines(param: string | null): ChatQuoteLine[] {
-  return (parseChatQuote(param) ?? []).filter((l) => CALCULATOR_PRODUCTS.some((p) => p.value === l.product));
+/** The link's lines for products the calculator offers (and prices) now; empty when there is no (valid) link. */
+export function chatQuoteLines(param: string | null, products: readonly CalculatorProduct[]): ChatQuoteLine[] {
+  return (parseChatQuote(param) ?? []).filter((l) => products.some((p) => p.value === l.product && p.priced));
 }
 
 export interface ChatQuote {
   lines: ChatQuoteLine[];
+  /** The calculator's products, for the lines' names. */
+  products: readonly CalculatorProduct[];
   /** The line the form is filled in with; lines.length when all were added. */
   current: number;
   added: ReadonlySet<number>;
@@ -35,14 +37,15 @@ export interface ChatQuote {
   markAdded: () => void;
 }
 
-export function useChatQuote(): ChatQuote {
+export function useChatQuote(products: readonly CalculatorProduct[]): ChatQuote {
   const [params] = useSearchParams();
   const param = params.get(CHAT_QUOTE_PARAM);
-  const lines = useMemo(() => chatQuoteLines(param), [param]);
+  const lines = useMemo(() => chatQuoteLines(param, products), [param, products]);
   const [current, setCurrent] = useState(0);
   const [added, setAdded] = useState<ReadonlySet<number>>(new Set());
   return {
     lines,
+    products,
     current,
     added,
     choose: setCurrent,
@@ -66,7 +69,7 @@ export function ChatQuotePanel({ quote }: { quote: ChatQuote }) {
       </p>
       <ul className="qc-chat-quote__lines">
         {quote.lines.map((line, i) => {
-          const text = `${line.quantity} x ${productLabel(line.product)}, ${line.widthMm} x ${line.dropMm} mm`;
+          const text = `${line.quantity} x ${productLabel(line.product, quote.products)}, ${line.widthMm} x ${line.dropMm} mm`;
           return (
             <li key={`${line.product}-${line.widthMm}-${line.dropMm}-${i}`}>
               <span>{text}</span>{' '}

@@ -3,7 +3,7 @@
 // the 'Complete Your Order' panel. The rules live in calculator-model.ts; prices are the server's.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SamplePricesText } from '../../components/sample-prices-note';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { OrderSubmitResponse } from '@shared/orders-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
@@ -12,6 +12,7 @@ import { isEstimatedSize } from '@shared/size-sources';
 import { toast } from '../../components/toast';
 import { formatRand } from '../../lib/format';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { useCalculatorProducts } from '../../lib/calculator-products';
 import { AddBlindForm } from './add-blind-form';
 import { ChatQuotePanel, chatPrefillForm, useChatQuote } from './chat-quote';
 import { confirmationPath, parseAutoMeasurements, removeLabel, removeLine, withServerPrices } from './calculator-model';
@@ -118,7 +119,9 @@ export function QuoteCalculatorPage() {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  const chatQuote = useChatQuote();
+  const products = useCalculatorProducts();
+  const [params] = useSearchParams();
+  const chatQuote = useChatQuote(products.products);
   const chatLine = chatQuote.lines[chatQuote.current];
   const addLine = (line: QuoteLine) => {
     const saved = saveLines([...lines, line]);
@@ -183,6 +186,8 @@ export function QuoteCalculatorPage() {
           <div className="qc-main">
             <ChatQuotePanel quote={chatQuote} />
             <AddBlindForm
+              products={products}
+              preselect={params.get('product')}
               key={chatLine ? `chat-${chatQuote.current}` : 'form'}
               initialSize={initialSize}
               prefill={chatLine ? chatPrefillForm(chatLine) : null}

@@ -2,6 +2,7 @@
 import {
   catalogExportFileName,
   type CatalogColourInput,
+  type CatalogDeleteResponse,
   type CatalogExport,
   type CatalogImportResponse,
   type CatalogProduct,
@@ -64,4 +65,14 @@ export function failureText(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.status === 401) return 'Your staff session has ended. Sign in again with the PIN.';
   const message = err instanceof ApiError ? err.serverMessage : null;
   return message ?? fallback;
+}
+
+/** Take a product off the storefront (kept for its orders and quotes), or offer it again. */
+export async function setProductHidden(id: string, hidden: boolean): Promise<CatalogProduct> {
+  return (await apiRequest<CatalogProductResponse>('PUT', `${BASE}/products/${encodeURIComponent(id)}/visibility`, { hidden })).product;
+}
+
+/** Delete a product nothing refers to; a 409 says what refers to it (hide it instead). */
+export async function deleteProduct(id: string): Promise<void> {
+  await apiRequest<CatalogDeleteResponse>('DELETE', `${BASE}/products/${encodeURIComponent(id)}`);
 }

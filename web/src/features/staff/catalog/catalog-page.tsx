@@ -150,6 +150,10 @@ export function CatalogPage() {
             replaceProduct(product);
             setSelectedId(product.id);
           }}
+          onDeleted={(id) => {
+            setProducts((list) => list.filter((p) => p.id !== id));
+            setSelectedId(null);
+          }}
           onEditColours={() => setTab('colours')}
           onRetry={() => void reload()}
         />

@@ -13,6 +13,7 @@ import {
 import { toast } from '../../../components/toast';
 import { createProduct, failureText, updateProduct } from './catalog-client';
 import { cardSwatches, listFromText, listToText } from './catalog-model';
+import { ProductAvailability } from './product-availability';
 
 interface ProductsPanelProps {
   products: CatalogProduct[];
@@ -20,11 +21,12 @@ interface ProductsPanelProps {
   selected: CatalogProduct | null;
   onSelect: (id: string) => void;
   onSaved: (product: CatalogProduct) => void;
+  onDeleted: (id: string) => void;
   onEditColours: () => void;
   onRetry: () => void;
 }
 
-export function ProductsPanel({ products, load, selected, onSelect, onSaved, onEditColours, onRetry }: ProductsPanelProps) {
+export function ProductsPanel({ products, load, selected, onSelect, onSaved, onDeleted, onEditColours, onRetry }: ProductsPanelProps) {
   return (
     <div className="ca-stack">
       <AddProductForm onAdded={onSaved} />
@@ -48,6 +50,7 @@ export function ProductsPanel({ products, load, selected, onSelect, onSaved, onE
         </ul>
       )}
       {selected && <ProductEditor key={selected.id} product={selected} onSaved={onSaved} onEditColours={onEditColours} />}
+      {selected && <ProductAvailability product={selected} onSaved={onSaved} onDeleted={onDeleted} />}
     </div>
   );
 }
@@ -60,6 +63,7 @@ function ProductCard({ product, selected, onSelect }: { product: CatalogProduct;
       <p className="ca-badges">
         <span className="ca-badge">{product.category}</span>
         {!product.hasPriceList && <span className="ca-badge ca-badge--warn">No price list</span>}
+        {product.hidden && <span className="ca-badge ca-badge--warn">Hidden</span>}
       </p>
       {product.description && <p className="ca-product__description">{product.description}</p>}
       {product.colours.length === 0 ? (
@@ -172,8 +176,8 @@ function ProductEditor({
       <h2 id="ca-edit-title">Edit {product.name}</h2>
       {!product.hasPriceList && (
         <p className="ca-note" data-testid="no-price-list">
-          <strong>Not priced yet.</strong> {product.name} has no price list, so it cannot be quoted until one is uploaded on{' '}
-          <a href="/admin/scraper">Admin Panel, Price List Management</a> (a CSV named <code>{product.id}.csv</code>).
+          <strong>Not priced yet.</strong> {product.name} has no price list, so the storefront shows it as 'Price on request' until one is
+          uploaded on <a href="/admin/scraper">Admin Panel, Price List Management</a> (a CSV named <code>{product.id}.csv</code>).
         </p>
       )}
       {!product.calculatorId && <p className="muted">The online quote calculator does not list this product.</p>}
