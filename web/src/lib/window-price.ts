@@ -1,6 +1,7 @@
 // One window's price (storefront spec sections 7 and 8): POST /api/pricing/quote for a product and
 // size, read with the spec's messages. Shared by the room walk-through and the AR visualiser; the
 // calculator has its own reading (its messages differ: spec section 8's live price check).
+import { PRICE_ON_REQUEST_ERROR } from '@shared/product-offer';
 import { ApiError, apiRequest } from './api-client';
 
 /** The answer of POST /api/pricing/quote (spec section 7). */
@@ -13,7 +14,7 @@ export interface PricingQuoteResponse {
 }
 
 export type PriceResult =
-  | { status: 'ok'; price: number; samplePrices: boolean }
+  | { status: 'ok'; price: number; samplePrices: boolean; productName?: string }
   | { status: 'unavailable'; title: string; message: string; contactRequired: boolean };
 
 export function pricingRequest(productId: string, widthMm: number, dropMm: number) {
@@ -28,12 +29,23 @@ export function priceKey(productId: string, widthMm: number, dropMm: number): st
 export function readPricingResponse(body: PricingQuoteResponse | null | undefined): PriceResult {
   if (body?.success && body.quote) {
     const price = Number(body.quote.price ?? body.quote.total_price);
-    if (Number.isFinite(price) && price > 0) return { status: 'ok', price, samplePrices: body.quote.sample_prices === true };
+    if (Number.isFinite(price) && price > 0) {
+      const productName = body.quote.product_name;
+      return { status: 'ok', price, samplePrices: body.quote.sample_prices === true, ...(productName ? { productName } : {}) };
+    }
     return {
       status: 'unavailable',
       title: 'Pricing Error',
       message: 'Unable to calculate price for these dimensions.',
       contactRequired: false,
+    };
+  }
+  if (body?.error_type === PRICE_ON_REQUEST_ERROR) {
+    return {
+      status: 'unavailable',
+      title: 'Price on request',
+      message: body.message ?? 'Our team quotes this product: ask for a quote.',
+      contactRequired: true,
     };
   }
   if (body?.error_type === 'out_of_range') {

@@ -9,7 +9,6 @@ import type { LineSizeSource } from '@shared/size-sources';
 import type { ColourOption } from '../../components/colour-picker';
 import { formatRand } from '../../lib/format';
 import {
-  CALCULATOR_PRODUCTS,
   CONTROL_SIDES,
   MOUNT_TYPES,
   readQuoteBlinds,
@@ -77,7 +76,7 @@ export function ArQuoteActions(props: ArQuoteActionsProps) {
     const line: QuoteLine = {
       id: crypto.randomUUID(),
       product_type: product.id,
-      product_name: CALCULATOR_PRODUCTS.find((p) => p.value === product.id)?.label ?? product.label,
+      product_name: price.productName ?? product.label,
       width_mm: widthMm,
       drop_mm: dropMm,
       control_side: controlSide,
