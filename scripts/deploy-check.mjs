@@ -17,6 +17,7 @@ export const SECRET_KEYS = [
   'OZOW_API_KEY',
   'EMAIL_API_KEY',
   'SANDBOX_PAYMENT_SECRET',
+  'BOOKING_LINK_SECRET',
 ];
 
 /** The business's contacts a customer sees; at least an e-mail address and one number are needed. */
@@ -353,6 +354,7 @@ export function deployProblems(config) {
   }
 
   needSecrets(['ADMIN_PIN'], 'the staff PIN (4 digits) is needed to sign in');
+  needSecrets(['BOOKING_LINK_SECRET'], 'it signs the move-or-cancel links of booked site visits (any long random text)');
   if (!checkSecrets && !config.skipSecretCheck) {
     problems.push(
       `Secrets: could not list the Worker's secrets${config.secretListError ? ` (${config.secretListError})` : ''}; run \`wrangler login\` or set CLOUDFLARE_API_TOKEN, or set DEPLOY_SKIP_SECRET_CHECK=1 to deploy without checking them.`,

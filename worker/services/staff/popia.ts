@@ -289,7 +289,7 @@ export async function deletePersonalData(
         .where(and(inArray(emailOutbox.id, ids), inArray(emailOutbox.status, ['pending', 'failed']))),
       d
         .update(emailOutbox)
-        .set({ toAddress: '', toName: null, replyTo: null, subject: DELETED_NAME, html: '', text: '' })
+        .set({ toAddress: '', toName: null, replyTo: null, subject: DELETED_NAME, html: '', text: '', attachments: null })
         .where(inArray(emailOutbox.id, ids)),
     ]),
   ];
