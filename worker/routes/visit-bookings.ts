@@ -66,6 +66,7 @@ export const visitBookingRoutes = new Hono<AppBindings>()
         success: true,
         message: 'Your visit has moved. We have e-mailed you the new time with an updated calendar invitation.',
         booking: result.booking,
+        token: result.token,
       };
       return c.json(body);
     },

@@ -15,6 +15,10 @@ export const BOOKING_LEAD_HOURS = 12;
 /** How long a move or cancel link in an e-mail works after the visit (it stops at the visit's end). */
 export const MANAGE_LINK_GRACE_HOURS = 0;
 
+export const BOOK_VISIT_PATH = '/book-site-visit';
+/** What both consultants say about booking (the built-in one and Claude's prompt). */
+export const BOOK_VISIT_SENTENCE = `On the Garden Route you can book a site visit at an open time on ${BOOK_VISIT_PATH}; you get the confirmation with a calendar invitation by e-mail.`;
+
 export const BOOKED_MESSAGE = 'Your site visit is booked. We have e-mailed you the details with a calendar invitation.';
 export const SLOT_FULL_MESSAGE = 'Sorry, that time has just been booked by someone else. Please choose another time.';
 export const LINK_INVALID_MESSAGE =
@@ -111,6 +115,8 @@ export interface BookingResponse {
   success: true;
   message: string;
   booking: BookingView;
+  /** After a move: the link's new token (the old one names the visit before the move). */
+  token?: string;
 }
 
 /** The staff schedule: each slot with its bookings. */

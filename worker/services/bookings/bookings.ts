@@ -115,10 +115,17 @@ function view(b: BookingRow, slot: SlotRow): BookingView {
 }
 
 /** The signed link of the booking as it is now (its sequence), working until the visit ends. */
-export async function manageUrl(env: Env, origin: string, b: Pick<BookingRow, 'id' | 'sequence'>, slot: SlotRow): Promise<string> {
+export async function manageToken(env: Env, b: Pick<BookingRow, 'id' | 'sequence'>, slot: SlotRow): Promise<string> {
   const expiresAt = Math.floor(slotInstant(slot.visitDate, slotEnd(slot.startTime, slot.durationMinutes)) / 1000);
-  const token = await signBookingLink(env, { bookingId: b.id, sequence: b.sequence, expiresAt });
+  return signBookingLink(env, { bookingId: b.id, sequence: b.sequence, expiresAt });
+}
+
+export function manageLink(origin: string, token: string): string {
   return `${origin}/book-site-visit/manage?token=${encodeURIComponent(token)}`;
+}
+
+export async function manageUrl(env: Env, origin: string, b: Pick<BookingRow, 'id' | 'sequence'>, slot: SlotRow): Promise<string> {
+  return manageLink(origin, await manageToken(env, b, slot));
 }
 
 /** The customer's and the business's e-mails of one change, as outbox INSERTs for the change's batch. */
@@ -232,7 +239,8 @@ export async function moveBooking(env: Env, token: string, newSlotId: string, or
     reminderSentAt: null,
     updatedAt: now.toISOString(),
   };
-  const link = await manageUrl(env, origin, moved, slot);
+  const newToken = await manageToken(env, moved, slot);
+  const link = manageLink(origin, newToken);
   const d = database(env.DB);
   // Only while the booking is as the link saw it (still booked, same sequence) and the new slot has room.
   const update = d
@@ -248,7 +256,8 @@ export async function moveBooking(env: Env, token: string, newSlotId: string, or
   const emails = await emailsFor(env, 'moved', forEmail(moved, slot), link, now);
   try {
     const results = await d.batch([update, ...emails]);
-    return { booking: view(moved, slot), outboxIds: outboxIds(results) };
+    // The page that moved it keeps working: the new e-mail's link replaces the old one.
+    return { booking: view(moved, slot), token: newToken, outboxIds: outboxIds(results) };
   } catch (err) {
     if (!isNotNullFailure(err, 'slot_id')) throw err;
     const [now_] = await d.select().from(visitBookings).where(eq(visitBookings.id, booking.id)).limit(1);

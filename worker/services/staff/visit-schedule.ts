@@ -1,12 +1,13 @@
 // When consultants visit (staff side): days per Garden Route area, their start times and how many
 // visits each takes. Each change is one D1 batch with its audit entry; a slot never drops below
 // the visits already booked in it, and one with bookings is never deleted.
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { database } from '../../lib/db';
 import { randomId } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/d1-errors';
 import { visitBookings, visitSlots } from '../../db/schema';
+import { CANCELLED_BOOKING_RETENTION_DAYS, VISIT_BOOKING_RETENTION_DAYS } from '../../shared/retention-schedule';
 import { addDays, southAfricanDay } from '../../shared/sa-time';
 import { BOOKING_HORIZON_DAYS, slotEnd, type StaffSlot } from '../../shared/visit-bookings-api';
 import { auditStatement } from './audit';
@@ -160,4 +161,34 @@ export async function deleteSlot(db: D1Database, id: string, actor: string, now 
 async function assertSlot(db: D1Database, id: string): Promise<void> {
   const [slot] = await database(db).select({ id: visitSlots.id }).from(visitSlots).where(eq(visitSlots.id, id)).limit(1);
   if (!slot) throw new AppError('not_found', 'No such visit time.');
+}
+
+/**
+ * The daily retention run (docs/decisions/005): bookings two years after their visit day, cancelled
+ * ones 90 days after the cancellation, then the visit times of those days nobody is booked on.
+ */
+export async function purgeVisitBookings(db: D1Database, now: Date): Promise<{ visitBookingsDeleted: number; visitSlotsDeleted: number }> {
+  const d = database(db);
+  const lastDay = addDays(southAfricanDay(now), -VISIT_BOOKING_RETENTION_DAYS);
+  const cancelledBefore = new Date(now.getTime() - CANCELLED_BOOKING_RETENTION_DAYS * 86_400_000).toISOString();
+  const oldSlots = d.select({ id: visitSlots.id }).from(visitSlots).where(lt(visitSlots.visitDate, lastDay));
+  const [bookings, slots] = await d.batch([
+    d
+      .delete(visitBookings)
+      .where(
+        or(
+          inArray(visitBookings.slotId, oldSlots),
+          and(eq(visitBookings.status, 'cancelled'), lt(visitBookings.cancelledAt, cancelledBefore)),
+        ),
+      ),
+    d
+      .delete(visitSlots)
+      .where(
+        and(
+          lt(visitSlots.visitDate, lastDay),
+          sql`NOT EXISTS (SELECT 1 FROM ${visitBookings} WHERE ${visitBookings.slotId} = ${visitSlots.id})`,
+        ),
+      ),
+  ]);
+  return { visitBookingsDeleted: bookings.meta.changes, visitSlotsDeleted: slots.meta.changes };
 }
