@@ -6,7 +6,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
-import { openStartedLanding, testClientAddress, useBrowser, watchErrors } from './browser';
+import { openStartedLanding, screenshot, testClientAddress, useBrowser, watchErrors } from './browser';
 import { signIn, unexpected } from './orders-fulfilment-fixtures';
 
 const baseUrl = inject('baseUrl');
@@ -54,6 +54,7 @@ describe('booking a Garden Route site visit', () => {
     await desk.getByLabel('Visits per time').fill('1');
     await desk.getByRole('button', { name: 'Open these times' }).click();
     await desk.getByRole('heading', { name: day, level: 3 }).waitFor();
+    await screenshot(desk, 'visit-booking-schedule-desktop');
     expect(await seriousAxeViolations(desk)).toEqual([]);
 
     // Customer, on a phone: the landing page's Garden Route path.
@@ -72,6 +73,7 @@ describe('booking a Garden Route site visit', () => {
     await phone.getByLabel('Street address for the visit').fill('7 Lagoon Drive, Knysna');
     expect(await seriousAxeViolations(phone)).toEqual([]);
     await expect.poll(() => phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(phone, 'visit-booking-phone-form');
     // Without consent the form says what is missing.
     await phone.getByRole('button', { name: 'Book the visit' }).click();
     await expect.poll(() => phone.locator('.booking-error').textContent()).toMatch(/agree/);
@@ -99,11 +101,13 @@ describe('booking a Garden Route site visit', () => {
     await desk.getByLabel('Day', { exact: true }).fill(day);
     await desk.getByText('Lindiwe Dlamini').waitFor();
     await desk.getByText('7 Lagoon Drive, Knysna').waitFor();
+    await screenshot(desk, 'visit-booking-site-visits-desktop');
 
     // The e-mail's link: the customer sees the visit and cancels it.
     const link = /(\/book-site-visit\/manage\?token=\S+)/.exec(full.message.text)![1]!;
     await phone.goto(link);
     await phone.getByRole('heading', { name: 'Your booked visit' }).waitFor();
+    await screenshot(phone, 'visit-booking-phone-manage');
     expect(await seriousAxeViolations(phone)).toEqual([]);
     await phone.getByRole('button', { name: 'Cancel the visit' }).click();
     await phone.getByRole('button', { name: 'Yes, cancel the visit' }).click();
