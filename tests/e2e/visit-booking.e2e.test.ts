@@ -1,7 +1,7 @@
 // Booked Garden Route site visits in the browser: staff open a time on /admin/visit-schedule (from
 // the staff navigation); a customer on a phone goes from the landing page's Garden Route card to the
 // booking page, books that time and is e-mailed the calendar invitation (read here from the outbox,
-// as EMAIL_PROVIDER=local keeps it); the e-mail's link opens the visit and cancels it; the booked
+// as EMAIL_PROVIDER=local keeps it); the e-mail's link opens the visit, moves it and cancels it; the booked
 // visit shows on /site-visits for its day.
 import type { BrowserContext } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -28,18 +28,19 @@ afterEach(async () => {
   await customer.close();
 });
 
-/** A South African day some weeks ahead, and a start time no other test picks. */
+/** A South African day some weeks ahead, and two start times an hour apart that no other test picks. */
 function uniqueSlot() {
   const offset = 20 + Math.floor(Math.random() * 60);
   const day = new Date(Date.now() + 2 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
   const hour = 7 + Math.floor(Math.random() * 10);
   const minute = Math.floor(Math.random() * 60);
-  return { day, time: `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}` };
+  const at = (h: number) => `${String(h).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  return { day, time: at(hour), later: at(hour + 1) };
 }
 
 describe('booking a Garden Route site visit', () => {
-  it('staff open a time; a customer books it from the landing page on a phone, gets the invitation, and cancels from the link', async () => {
-    const { day, time } = uniqueSlot();
+  it('staff open times; a customer books one from the landing page on a phone, gets the invitation, and moves and cancels it from the link', async () => {
+    const { day, time, later } = uniqueSlot();
     const email = `visit-${Date.now()}@example.com`;
 
     // Staff: the schedule screen from the navigation.
@@ -50,7 +51,7 @@ describe('booking a Garden Route site visit', () => {
     await desk.getByRole('heading', { name: 'Visit schedule', level: 1 }).waitFor();
     await desk.getByLabel('Day', { exact: true }).fill(day);
     await desk.getByLabel('Area').selectOption('Knysna');
-    await desk.getByLabel('Start times (HH:MM, comma-separated)').fill(time);
+    await desk.getByLabel('Start times (HH:MM, comma-separated)').fill(`${time}, ${later}`);
     await desk.getByLabel('Visits per time').fill('1');
     await desk.getByRole('button', { name: 'Open these times' }).click();
     await desk.getByRole('heading', { name: day, level: 3 }).waitFor();
@@ -109,6 +110,12 @@ describe('booking a Garden Route site visit', () => {
     await phone.getByRole('heading', { name: 'Your booked visit' }).waitFor();
     await screenshot(phone, 'visit-booking-phone-manage');
     expect(await seriousAxeViolations(phone)).toEqual([]);
+    // Moved to the later time; the page keeps working with the moved visit's new link.
+    await phone.getByRole('button', { name: 'Move the visit' }).click();
+    await phone.getByRole('radio', { name: new RegExp(`^${later} to `) }).check();
+    await phone.getByRole('button', { name: 'Move to this time' }).click();
+    await phone.getByText(/Your visit has moved/).waitFor();
+    await phone.getByText(new RegExp(`${later} to `)).waitFor();
     await phone.getByRole('button', { name: 'Cancel the visit' }).click();
     await phone.getByRole('button', { name: 'Yes, cancel the visit' }).click();
     await phone.getByRole('heading', { name: 'This visit is cancelled' }).waitFor();
