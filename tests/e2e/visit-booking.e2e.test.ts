@@ -96,6 +96,11 @@ describe('booking a Garden Route site visit', () => {
     expect(ics.content).toContain('METHOD:REQUEST');
     expect(ics.content).toContain(`DTSTART:${day.replace(/-/g, '')}T`);
 
+    // Staff read the invitation on the outbox screen too.
+    await desk.goto(`/admin/outbox?q=${encodeURIComponent(email)}&message=${confirmation!.id}`);
+    await desk.getByText('Attached: site-visit.ics (text/calendar)').click();
+    await desk.getByText('METHOD:REQUEST', { exact: false }).waitFor();
+
     // The booked visit on /site-visits for its day (a staff session opens it).
     await desk.goto('/site-visits');
     await desk.getByRole('heading', { name: /Booked online/ }).waitFor();
