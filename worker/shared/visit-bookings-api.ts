@@ -12,8 +12,6 @@ export type GardenRouteArea = (typeof GARDEN_ROUTE_AREAS)[number];
 export const BOOKING_HORIZON_DAYS = 92;
 /** A slot starting sooner than this is no longer offered: the consultant needs the time to plan the day. */
 export const BOOKING_LEAD_HOURS = 12;
-/** How long a move or cancel link in an e-mail works after the visit (it stops at the visit's end). */
-export const MANAGE_LINK_GRACE_HOURS = 0;
 
 export const BOOK_VISIT_PATH = '/book-site-visit';
 /** What both consultants say about booking (the built-in one and Claude's prompt). */

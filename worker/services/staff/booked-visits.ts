@@ -2,6 +2,7 @@
 // and photos the customer already sent us, found through the booking's e-mail address in their
 // leads and saved quotes (a quote number the customer typed counts only when its e-mail matches).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { selectInSlices } from '../../lib/chunks';
 import { database } from '../../lib/db';
 import { leads, quotes, visitBookings, visitSlots } from '../../db/schema';
 import { slotEnd, type BookedVisit, type BookedVisitSentItem } from '../../shared/visit-bookings-api';
@@ -37,18 +38,22 @@ export async function bookedVisitsOn(db: D1Database, date: string): Promise<Book
     .where(and(eq(visitSlots.visitDate, date), eq(visitBookings.status, 'booked')))
     .orderBy(asc(visitSlots.startTime), asc(visitSlots.area), asc(visitBookings.createdAt));
   if (rows.length === 0) return [];
-  const emails = [...new Set(rows.map((r) => r.booking.email.toLowerCase()))].slice(0, 90);
+  const emails = [...new Set(rows.map((r) => r.booking.email.toLowerCase()))];
   const [leadRows, quoteRows] = await Promise.all([
-    d
-      .select()
-      .from(leads)
-      .where(inArray(lower(leads.email), emails))
-      .orderBy(asc(leads.createdAt)),
-    d
-      .select()
-      .from(quotes)
-      .where(inArray(lower(quotes.customerEmail), emails))
-      .orderBy(asc(quotes.createdAt)),
+    selectInSlices(emails, (slice) =>
+      d
+        .select()
+        .from(leads)
+        .where(inArray(lower(leads.email), slice))
+        .orderBy(asc(leads.createdAt)),
+    ),
+    selectInSlices(emails, (slice) =>
+      d
+        .select()
+        .from(quotes)
+        .where(inArray(lower(quotes.customerEmail), slice))
+        .orderBy(asc(quotes.createdAt)),
+    ),
   ]);
   return rows.map(({ booking, slot }) => {
     const email = booking.email.toLowerCase();

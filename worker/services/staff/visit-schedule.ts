@@ -3,6 +3,7 @@
 // the visits already booked in it, and one with bookings is never deleted.
 import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { database } from '../../lib/db';
+import { selectInSlices } from '../../lib/chunks';
 import { randomId } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/d1-errors';
@@ -95,10 +96,14 @@ export async function listSchedule(db: D1Database, from: string, to: string): Pr
     .where(and(gte(visitSlots.visitDate, from), lte(visitSlots.visitDate, to)))
     .orderBy(asc(visitSlots.visitDate), asc(visitSlots.area), asc(visitSlots.startTime));
   if (slots.length === 0) return [];
-  const bookings = await d
-    .select()
-    .from(visitBookings)
-    .where(and(inArray(visitBookings.slotId, slots.map((s) => s.id).slice(0, 90)), eq(visitBookings.status, 'booked')));
+  const bookings = await selectInSlices(
+    slots.map((s) => s.id),
+    (ids) =>
+      d
+        .select()
+        .from(visitBookings)
+        .where(and(inArray(visitBookings.slotId, ids), eq(visitBookings.status, 'booked'))),
+  );
   return slots.map((s) => {
     const mine = bookings.filter((b) => b.slotId === s.id);
     return {
