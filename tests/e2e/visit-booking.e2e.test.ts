@@ -56,6 +56,10 @@ describe('booking a Garden Route site visit', () => {
     await desk.getByRole('button', { name: 'Open these times' }).click();
     await desk.getByRole('heading', { name: day, level: 3 }).waitFor();
     await screenshot(desk, 'visit-booking-schedule-desktop');
+    // The schedule on a phone: no sideways scrolling.
+    await desk.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await desk.setViewportSize({ width: 1280, height: 900 });
     expect(await seriousAxeViolations(desk)).toEqual([]);
 
     // Customer, on a phone: the landing page's Garden Route path.
@@ -108,6 +112,9 @@ describe('booking a Garden Route site visit', () => {
     await desk.getByText('Lindiwe Dlamini').waitFor();
     await desk.getByText('7 Lagoon Drive, Knysna').waitFor();
     await screenshot(desk, 'visit-booking-site-visits-desktop');
+    await desk.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(desk, 'visit-booking-site-visits-phone');
 
     // The e-mail's link: the customer sees the visit and cancels it.
     const link = /(\/book-site-visit\/manage\?token=\S+)/.exec(full.message.text)![1]!;
