@@ -28,6 +28,7 @@ export default defineConfig(async () => {
             APP_ENV: 'test',
             ADMIN_PIN: '4321',
             SANDBOX_PAYMENT_SECRET: 'test-sandbox-secret-for-workerd-tests',
+            BOOKING_LINK_SECRET: 'test-booking-link-secret-for-workerd-tests',
             BUSINESS_PHONE_GARDEN_ROUTE: '+27 44 000 0000',
             BUSINESS_PHONE_NATIONAL: '+27 21 000 0000',
             BUSINESS_WHATSAPP_GARDEN_ROUTE: '+27 82 000 0000',

@@ -18,6 +18,7 @@ export const SECRET_KEYS = [
   'EMAIL_API_KEY',
   'SANDBOX_PAYMENT_SECRET',
   'STAFF_ENROLMENT_CODE',
+  'BOOKING_LINK_SECRET',
 ];
 
 /** The business's contacts a customer sees; at least an e-mail address and one number are needed. */
@@ -362,6 +363,7 @@ export function deployProblems(config) {
       `STAFF_REQUIRE_PASSKEY: "${value('STAFF_REQUIRE_PASSKEY')}" is neither "true" (sign-in needs the PIN and a passkey) nor "false"; set one of them in wrangler.toml [vars].`,
     );
   }
+  needSecrets(['BOOKING_LINK_SECRET'], 'it signs the move-or-cancel links of booked site visits (any long random text)');
   if (!checkSecrets && !config.skipSecretCheck) {
     problems.push(
       `Secrets: could not list the Worker's secrets${config.secretListError ? ` (${config.secretListError})` : ''}; run \`wrangler login\` or set CLOUDFLARE_API_TOKEN, or set DEPLOY_SKIP_SECRET_CHECK=1 to deploy without checking them.`,

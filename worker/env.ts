@@ -59,6 +59,8 @@ export interface Env {
   BANK_TRANSFER_EXPIRY_DAYS?: string;
   /** Secret that signs the sandbox gateway's server-to-server confirmations (a local default is used when unset outside production). */
   SANDBOX_PAYMENT_SECRET?: string;
+  /** Signs the move-or-cancel links of booked site visits (a local default is used when unset outside production). */
+  BOOKING_LINK_SECRET?: string;
   /** Yoco Checkout API secret key (sk_test_... / sk_live_...). */
   YOCO_SECRET_KEY?: string;
   /** Yoco webhook signing secret, 'whsec_' + base64. */

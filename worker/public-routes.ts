@@ -81,6 +81,11 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'GET', path: '/api/tracking/order/:orderId', reason: 'customers look up tracking by order reference on /track' },
   { method: 'POST', path: '/api/site-visits/unlock', reason: 'the site-visit access-phrase gate (throttled like the PIN)' },
   { method: 'GET', path: '/api/site-visits/session', reason: 'the site-visit gate asks whether this browser is unlocked (no data)' },
+  { method: 'GET', path: '/api/visit-bookings/slots', reason: 'Garden Route customers see the open site-visit times' },
+  { method: 'POST', path: '/api/visit-bookings', reason: 'Garden Route customers book a site visit (rate limited, e-mail guard)' },
+  { method: 'GET', path: '/api/visit-bookings/manage', reason: "a booking's signed e-mail link shows the visit (HMAC token)" },
+  { method: 'POST', path: '/api/visit-bookings/manage/move', reason: "a booking's signed e-mail link moves the visit (HMAC token)" },
+  { method: 'POST', path: '/api/visit-bookings/manage/cancel', reason: "a booking's signed e-mail link cancels the visit (HMAC token)" },
   { method: 'POST', path: '/api/analytics/events', reason: 'the storefront reports page views and interactions' },
   {
     method: 'GET',

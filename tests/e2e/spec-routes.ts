@@ -36,4 +36,9 @@ export const SPEC_ROUTES = [
   '/melvin-workspace',
   // Not in the spec's table: the tape-measure guide the landing page and the calculator link to.
   '/measuring-guide',
+  // Booked Garden Route site visits: the booking page, its e-mail link's page (here without a link: its
+  // message), and the staff schedule.
+  '/book-site-visit',
+  '/book-site-visit/manage',
+  '/admin/visit-schedule',
 ];

@@ -70,6 +70,19 @@ export async function handleResend(req: Request, url: URL): Promise<Response> {
   if (typeof body.subject !== 'string' || !body.subject) return error(422, 'missing_required_field', 'The `subject` field is missing.');
   if (typeof body.html !== 'string' && typeof body.text !== 'string')
     return error(422, 'missing_required_field', 'Either `html` or `text` is required.');
+  // Attachments (Resend's 'Attachments' page): each a filename and its content as base64, or a path.
+  if (body.attachments !== undefined) {
+    const files = Array.isArray(body.attachments) ? (body.attachments as Record<string, unknown>[]) : null;
+    const valid = files?.every(
+      (f) =>
+        typeof f.filename === 'string' &&
+        f.filename !== '' &&
+        typeof f.content === 'string' &&
+        /^[A-Za-z0-9+/]+={0,2}$/.test(f.content) &&
+        (f.content_type === undefined || typeof f.content_type === 'string'),
+    );
+    if (!valid) return error(422, 'validation_error', 'The `attachments` field is invalid.');
+  }
 
   const idempotencyKey = req.headers.get('idempotency-key');
   const memoKey = idempotencyKey ? `${key}:${idempotencyKey}` : null;

@@ -28,7 +28,7 @@ function ready(
     d1DatabaseIds: ['5f1c2a9e-8d3b-4c7a-9e21-0b6d4f3a2c10'],
     kvNamespaceIds: ['9a8b7c6d5e4f30211a2b3c4d5e6f7081'],
     hasSendEmailBinding: false,
-    secretNames: ['ADMIN_PIN', 'YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET', 'EMAIL_API_KEY'],
+    secretNames: ['ADMIN_PIN', 'BOOKING_LINK_SECRET', 'YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET', 'EMAIL_API_KEY'],
     ...overrides,
     vars,
   };
@@ -83,7 +83,7 @@ describe('deploy checks', () => {
     }
     expect(problemsFor({ vars: { EMAIL_PROVIDER: 'mailchimp' } })).toEqual([expect.stringMatching(/"mailchimp" is not one of/)]);
     expect(problemsFor({ vars: { EMAIL_FROM: undefined } })).toEqual([expect.stringMatching(/^EMAIL_FROM: set the sender/)]);
-    expect(problemsFor({ secretNames: ['ADMIN_PIN', 'YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET'] })).toEqual([
+    expect(problemsFor({ secretNames: ['ADMIN_PIN', 'BOOKING_LINK_SECRET', 'YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET'] })).toEqual([
       expect.stringMatching(/^EMAIL_API_KEY: EMAIL_PROVIDER is "resend"/),
     ]);
     expect(problemsFor({ vars: { EMAIL_PROVIDER: 'cloudflare' } })).toEqual([
@@ -148,7 +148,7 @@ describe('deploy checks', () => {
   });
 
   it("asks for the gateway's secrets", () => {
-    expect(problemsFor({ secretNames: ['ADMIN_PIN', 'YOCO_SECRET_KEY', 'EMAIL_API_KEY'] })).toEqual([
+    expect(problemsFor({ secretNames: ['ADMIN_PIN', 'BOOKING_LINK_SECRET', 'YOCO_SECRET_KEY', 'EMAIL_API_KEY'] })).toEqual([
       expect.stringMatching(/^YOCO_WEBHOOK_SECRET: PAYMENT_PROVIDER names "yoco"/),
     ]);
     expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'payfast' } })).toEqual([
@@ -158,7 +158,7 @@ describe('deploy checks', () => {
     expect(
       problemsFor({
         vars: { PAYMENT_PROVIDER: 'payfast', PAYFAST_MERCHANT_ID: '10000100' },
-        secretNames: ['ADMIN_PIN', 'EMAIL_API_KEY', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE'],
+        secretNames: ['ADMIN_PIN', 'BOOKING_LINK_SECRET', 'EMAIL_API_KEY', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE'],
       }),
     ).toEqual([]);
   });
@@ -169,7 +169,7 @@ describe('deploy checks', () => {
         /^OZOW_SITE_CODE, OZOW_PRIVATE_KEY, OZOW_API_KEY: PAYMENT_PROVIDER names "ozow"; set with `wrangler secret put OZOW_SITE_CODE`/,
       ),
     ]);
-    const secrets = ['ADMIN_PIN', 'YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET', 'EMAIL_API_KEY', 'OZOW_PRIVATE_KEY'];
+    const secrets = ['ADMIN_PIN', 'BOOKING_LINK_SECRET', 'YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET', 'EMAIL_API_KEY', 'OZOW_PRIVATE_KEY'];
     expect(problemsFor({ vars: { PAYMENT_PROVIDER: 'yoco, ozow', OZOW_SITE_CODE: 'KNY-BLI-001' }, secretNames: secrets })).toEqual([
       expect.stringMatching(/^OZOW_API_KEY: PAYMENT_PROVIDER names "ozow"/),
     ]);
@@ -191,7 +191,7 @@ describe('deploy checks', () => {
   });
 
   it('asks for ADMIN_PIN as a secret, and refuses secrets written into [vars]', () => {
-    expect(problemsFor({ secretNames: ['YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET', 'EMAIL_API_KEY'] })).toEqual([
+    expect(problemsFor({ secretNames: ['BOOKING_LINK_SECRET', 'YOCO_SECRET_KEY', 'YOCO_WEBHOOK_SECRET', 'EMAIL_API_KEY'] })).toEqual([
       expect.stringMatching(/^ADMIN_PIN: .*wrangler secret put ADMIN_PIN/),
     ]);
     expect(problemsFor({ vars: { ADMIN_PIN: '4321' } })).toEqual([

@@ -185,6 +185,7 @@ describe('attack 3: deletion through a shared number and a typed session id', ()
       chatSessions: 0,
       photos: 0,
       siteVisits: 0,
+      visitBookings: 0,
     });
     expect(
       await one(

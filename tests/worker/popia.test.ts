@@ -169,6 +169,7 @@ describe('one person, matched by the identifier staff verified', () => {
       chatSessions: 1,
       photos: 1,
       siteVisits: 0,
+      visitBookings: 0,
     });
 
     expect((await one(`SELECT COUNT(*) AS n FROM leads WHERE id IN (?, ?)`, chatLeadId, formLeadId)).n).toBe(0);

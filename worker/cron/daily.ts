@@ -8,6 +8,7 @@ import {
   purgeQuotesAndKeys,
 } from '../services/staff/retention';
 import { purgeSiteVisitRecords } from '../services/staff/site-visit-records';
+import { purgeVisitBookings } from '../services/staff/visit-schedule';
 
 /**
  * The daily retention run (docs/decisions/005-retention-schedule.md). Each step stands alone, so
@@ -23,6 +24,7 @@ export async function runDailyRetention(env: Pick<Env, 'DB' | 'MEDIA'>, now: Dat
     ['proofs', () => purgeOldProofs(env.MEDIA, now)],
     ['activity', () => purgeActivity(env.DB, now)],
     ['site-visits', () => purgeSiteVisitRecords(env.DB, now)],
+    ['visit-bookings', () => purgeVisitBookings(env.DB, now)],
   ];
   const counts: Record<string, number> = {};
   const failed: string[] = [];

@@ -3,6 +3,7 @@ import { sendDueEmails } from '../services/email/outbox';
 import { runBankTransferFollowUp } from '../services/payments/bank-transfer-follow-up';
 import { settlePendingOzowPayments } from '../services/payments/ozow-notify';
 import { runDailyReport } from '../services/staff/daily-report';
+import { sendVisitReminders } from '../services/bookings/reminders';
 import { runDailyRetention } from './daily';
 
 /** 04:00 UTC is 06:00 South African time (no daylight saving). */
@@ -18,10 +19,15 @@ export const OUTBOX_BATCH = 50;
 /** Cron Triggers: each schedule in wrangler.toml maps to its jobs here. */
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
   if (controller.cron === DAILY_CRON) {
-    // Yesterday's daily report (once per date), retention and the bank-transfer reminders and
-    // expiry, each regardless of the others' failure.
+    // Yesterday's daily report (once per date), retention, the bank-transfer reminders and expiry,
+    // and tomorrow's site-visit reminders, each regardless of the others' failure.
     const now = new Date(controller.scheduledTime);
-    const outcomes = await Promise.allSettled([runDailyReport(env, now), runDailyRetention(env, now), runBankTransferFollowUp(env, now)]);
+    const outcomes = await Promise.allSettled([
+      runDailyReport(env, now),
+      runDailyRetention(env, now),
+      runBankTransferFollowUp(env, now),
+      sendVisitReminders(env, now),
+    ]);
     const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (outcomes[0].status === 'rejected')
       console.error(JSON.stringify({ level: 'error', job: 'daily-report', message: String(outcomes[0].reason) }));
@@ -29,6 +35,10 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
       console.error(JSON.stringify({ level: 'error', job: 'bank-transfer-follow-up', message: String(outcomes[2].reason) }));
     else if (outcomes[2].value.bankTransferReminders + outcomes[2].value.bankTransferExpired > 0)
       console.log(JSON.stringify({ level: 'info', job: 'bank-transfer-follow-up', ...outcomes[2].value }));
+    if (outcomes[3].status === 'rejected')
+      console.error(JSON.stringify({ level: 'error', job: 'visit-reminders', message: String(outcomes[3].reason) }));
+    else if (outcomes[3].value.visitReminders > 0)
+      console.log(JSON.stringify({ level: 'info', job: 'visit-reminders', ...outcomes[3].value }));
     if (failure) throw failure.reason;
     return;
   }

@@ -364,6 +364,8 @@ export const emailOutbox = sqliteTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /** Files sent with the message (a calendar invitation), kept whole like the body; blanked with it. */
+    attachments: text('attachments', { mode: 'json' }).$type<{ filename: string; contentType: string; content: string }[]>(),
     /** pending | sending | sent | failed (gave up after the last attempt) */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -639,3 +641,56 @@ export const staffEnrolmentCodesUsed = sqliteTable('staff_enrolment_codes_used',
   passkeyId: text('passkey_id').notNull(),
   usedAt: createdAt(),
 });
+
+/**
+ * A time staff opened for Garden Route site visits: one area, one South African day, one start time,
+ * and how many visits it takes (several consultants can be out at once).
+ */
+export const visitSlots = sqliteTable(
+  'visit_slots',
+  {
+    id: text('id').primaryKey(),
+    /** YYYY-MM-DD, a South African date. */
+    visitDate: text('visit_date').notNull(),
+    /** One of the Garden Route towns (shared/visit-bookings-api.ts). */
+    area: text('area').notNull(),
+    /** HH:MM, South African time. */
+    startTime: text('start_time').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    capacity: integer('capacity').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('visit_slots_day_area_time').on(t.visitDate, t.area, t.startTime)],
+);
+
+/**
+ * A customer's booked site visit. Holding a place is one conditional statement (services/bookings):
+ * a slot never holds more 'booked' rows than its capacity, however many customers ask at once.
+ */
+export const visitBookings = sqliteTable(
+  'visit_bookings',
+  {
+    id: text('id').primaryKey(),
+    slotId: text('slot_id')
+      .notNull()
+      .references(() => visitSlots.id),
+    /** booked | cancelled */
+    status: text('status').notNull().default('booked'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    area: text('area').notNull(),
+    notes: text('notes').notNull().default(''),
+    /** The customer's quote (CB-123456) whose sizes the consultant brings, when they gave one. */
+    quoteId: text('quote_id'),
+    /** Raised on each move, so the calendar replaces its entry (RFC 5545 SEQUENCE). */
+    sequence: integer('sequence').notNull().default(0),
+    reminderSentAt: text('reminder_sent_at'),
+    cancelledAt: text('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [index('visit_bookings_slot').on(t.slotId, t.status), index('visit_bookings_email').on(t.email)],
+);

@@ -20,6 +20,7 @@ const SITE_VISIT_RECORD_ROUTES: ReadonlyArray<readonly [string, string]> = [
   ['POST', '/api/site-visits/notes'],
   ['PATCH', '/api/site-visits/notes/:id'],
   ['DELETE', '/api/site-visits/notes/:id'],
+  ['GET', '/api/site-visits/booked'],
 ];
 
 const router = new TrieRouter<true>();

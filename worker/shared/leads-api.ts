@@ -196,6 +196,8 @@ export interface PersonalDataDeletion {
   photos: number;
   /** Site visits whose notes were blanked and marked deleted, so every consultant's phone drops them on its next sync. */
   siteVisits: number;
+  /** Site visits the customer booked online, deleted (a booked one frees its place). */
+  visitBookings: number;
 }
 
 export interface PersonalDataDeleteResponse {

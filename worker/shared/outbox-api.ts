@@ -49,6 +49,8 @@ export interface OutboxMessage extends OutboxMessageSummary {
   reply_to: string | null;
   html: string;
   text: string;
+  /** Files sent with it (a calendar invitation), as text. */
+  attachments: { filename: string; content_type: string; content: string }[];
 }
 
 export interface OutboxListResponse {

@@ -24,7 +24,17 @@ export const personalDataApprovalSchema = z.object({
 });
 export type PersonalDataApprovalRequest = z.input<typeof personalDataApprovalSchema>;
 
-export const MATCHED_RECORD_TYPES = ['lead', 'customer-details', 'quote', 'order', 'email', 'chat-session', 'photo', 'site-visit'] as const;
+export const MATCHED_RECORD_TYPES = [
+  'lead',
+  'customer-details',
+  'quote',
+  'order',
+  'email',
+  'chat-session',
+  'photo',
+  'site-visit',
+  'visit-booking',
+] as const;
 export type MatchedRecordType = (typeof MATCHED_RECORD_TYPES)[number];
 
 export const MATCHED_RECORD_LABELS: Record<MatchedRecordType, string> = {
@@ -36,6 +46,7 @@ export const MATCHED_RECORD_LABELS: Record<MatchedRecordType, string> = {
   'chat-session': 'Chat transcript',
   photo: 'Chat photo',
   'site-visit': 'Site visit',
+  'visit-booking': 'Booked visit',
 };
 
 /** One record the request covers: what it is, its id or reference, its date and why it matched. */

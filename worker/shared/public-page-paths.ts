@@ -12,6 +12,7 @@ export const PUBLIC_PAGE_PATHS = [
   '/working-polygon',
   '/track',
   '/tracking',
+  '/book-site-visit',
   '/privacy',
 ] as const;
 

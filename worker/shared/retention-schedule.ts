@@ -26,6 +26,10 @@ export const AUDIT_RETENTION_DAYS = 730;
  * (the Tax Administration Act's five years, as for the outbox rows), then deleted by the daily job.
  */
 export const PROOF_RETENTION_DAYS = 5 * 365 + 2;
+/** A site visit booked online (name, e-mail, phone, address): two years after the day of the visit, as the consultant's notes. */
+export const VISIT_BOOKING_RETENTION_DAYS = 730;
+/** A cancelled booking: long enough to answer a question about it, then deleted. */
+export const CANCELLED_BOOKING_RETENTION_DAYS = 90;
 /** Orders, payments and courier tracking: SARS requires five years; they are not deleted automatically. */
 export const ORDER_RETENTION_YEARS = 5;
 

@@ -79,6 +79,12 @@ export const PUBLIC_PAGES = [
     description: 'Follow your made-to-measure blinds from our workshop to your door: look up an order by its tracking number or order ID.',
   },
   {
+    path: '/book-site-visit',
+    title: 'Book a Site Visit',
+    description:
+      'Book a Garden Route site visit from Mossel Bay to Plettenberg Bay: pick an open time, and a consultant measures your windows and brings samples.',
+  },
+  {
     path: '/privacy',
     title: 'Privacy Notice',
     description:
@@ -106,6 +112,8 @@ export const PRIVATE_PAGE_TITLES: Readonly<Record<string, string>> = {
   '/payment-failed': 'Payment Failed',
   '/leads': 'Leads',
   '/site-visits': 'Site Visits',
+  '/book-site-visit/manage': 'Your Site Visit',
+  '/admin/visit-schedule': 'Visit Schedule',
   '/admin-dashboard': 'Admin Dashboard',
   '/admin/orders': 'Orders',
   '/admin/orders/new': 'Record an Order',

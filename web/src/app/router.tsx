@@ -31,6 +31,8 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
   '/tracking': async () => ({ Component: (await import('../features/tracking/tracking-landing-page')).TrackingLandingPage }),
   '/measuring-guide': async () => ({ Component: (await import('../features/measuring-guide/measuring-guide-page')).MeasuringGuidePage }),
   '/site-visits': async () => ({ Component: (await import('../features/staff/site-visits/site-visits-page')).SiteVisitsPage }),
+  '/book-site-visit': async () => ({ Component: (await import('../features/booking/book-visit-page')).BookVisitPage }),
+  '/book-site-visit/manage': async () => ({ Component: (await import('../features/booking/manage-visit-page')).ManageVisitPage }),
 };
 
 /**
@@ -52,6 +54,7 @@ export const STAFF_PATHS = [
   '/admin/colours',
   '/admin/color-screenshots',
   '/admin/pricing',
+  '/admin/visit-schedule',
 ] as const;
 
 const STAFF_SCREENS: Partial<Record<(typeof STAFF_PATHS)[number], LazyScreen>> = {
@@ -70,6 +73,9 @@ const STAFF_SCREENS: Partial<Record<(typeof STAFF_PATHS)[number], LazyScreen>> =
   '/admin/catalog': async () => ({ Component: (await import('../features/staff/catalog/catalog-page')).CatalogPage }),
   '/admin/pricing': async () => ({
     Component: (await import('../features/staff/price-list-analysis/price-list-analysis-page')).PriceListAnalysisPage,
+  }),
+  '/admin/visit-schedule': async () => ({
+    Component: (await import('../features/staff/visit-schedule/visit-schedule-page')).VisitSchedulePage,
   }),
 };
 

@@ -27,6 +27,7 @@ import type { ChatTurn, ConsultantContact, ConsultantDeps, ConsultantMemory } fr
 import { CLAUDE_TOOLS, type ClaudeFeature, runTool, type ToolContext } from './claude-tools';
 import { productCatalogue } from '../product-catalog';
 import { FACE_FIX_RULE, INSIDE_RECESS_RULE, MEASURING_GUIDE_PATH } from '../../shared/measuring-rules';
+import { BOOK_VISIT_SENTENCE } from '../../shared/visit-bookings-api';
 import { DEFAULT_CLAUDE_MODEL, isModelRefusal, logModelRefusal } from './claude-model';
 
 export { DEFAULT_CLAUDE_MODEL };
@@ -93,6 +94,7 @@ export function systemPrompt(contact: ConsultantContact, memory: ConsultantMemor
     `- Returns: ${termsAnswer('returns')}`,
     `- The team contacts a customer who left details ${CONTACT_PROMISE}.`,
     '- Garden Route: a local service from Mossel Bay to Plettenberg Bay, including site visits to measure and advise.',
+    `- Booking a site visit: ${BOOK_VISIT_SENTENCE}`,
     '- Elsewhere in South Africa: a national online service: the customer measures, gets a quote and orders on the website.',
     `- Contact: phone ${contact.phoneNational || 'see the website'} (Garden Route: ${contact.phoneGardenRoute || 'see the website'}), WhatsApp ${contact.whatsappNational || 'see the website'}, e-mail ${contact.email || 'see the website'}.`,
     '',

@@ -12,6 +12,7 @@ import {
   VAT_POLICY,
 } from '../../shared/shop-policies';
 import { SWATCH_NOTE } from '../../shared/swatch-note';
+import { BOOK_VISIT_SENTENCE } from '../../shared/visit-bookings-api';
 import { addHandoff, type Ctx } from './answers';
 
 const RE = {
@@ -68,6 +69,8 @@ export function answerPolicies(ctx: Ctx, t: string, asksOrder: boolean): boolean
     facts.push(
       'We offer a local service along the Garden Route, from Mossel Bay to Plettenberg Bay, including site visits to measure and advise. Elsewhere in South Africa we help you online: measure, get a quote and order on our website.',
     );
+    // The booking page holds the place at once and e-mails the calendar invitation (services/bookings).
+    if (/\b(site visits?|visits?|come out|come and measure|book\w*|appointment)\b/.test(t)) facts.push(BOOK_VISIT_SENTENCE);
   }
   return commit(ctx, facts);
 }

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors';
 import { oneLine } from '../../lib/html';
 import type { OutboxListFilter, OutboxMessage, OutboxMessageSummary, OutboxStatus } from '../../shared/outbox-api';
 import { startOfSouthAfricanDay, addDays } from '../../shared/sa-time';
-import { EmailSendError, emailSenderFor, SEND_TIMEOUT_MS, UNKNOWN_OUTCOME, type EmailSender } from './senders';
+import { EmailSendError, emailSenderFor, SEND_TIMEOUT_MS, UNKNOWN_OUTCOME, type EmailAttachment, type EmailSender } from './senders';
 
 export interface OutgoingEmail {
   /** Unique per cause, e.g. 'order-confirmation:CB-...:customer': enqueueing it again is a no-op. */
@@ -21,6 +21,8 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
+  /** Files sent with it (a calendar invitation): stored in the row, so every provider, and the local mode, has them. */
+  attachments?: EmailAttachment[];
 }
 
 export { OUTBOX_STATUSES, type OutboxStatus } from '../../shared/outbox-api';
@@ -50,6 +52,7 @@ function rowValues(message: OutgoingEmail, now: Date) {
     subject: oneLine(message.subject),
     html: message.html,
     text: message.text,
+    attachments: message.attachments?.length ? message.attachments : null,
     status: 'pending' as const,
     attempts: 0,
     nextAttemptAt: now.toISOString(),
@@ -167,6 +170,7 @@ async function deliver(db: D1Database, sender: EmailSender, row: OutboxRow, now:
       subject: row.subject,
       html: row.html,
       text: row.text,
+      attachments: row.attachments ?? [],
     }));
   } catch (err) {
     const permanent = err instanceof EmailSendError && err.permanent;
@@ -306,7 +310,13 @@ function toSummary(row: SummaryRow): OutboxMessageSummary {
 }
 
 function toMessage(row: OutboxRow): OutboxMessage {
-  return { ...toSummary(row), reply_to: row.replyTo, html: row.html, text: row.text };
+  return {
+    ...toSummary(row),
+    reply_to: row.replyTo,
+    html: row.html,
+    text: row.text,
+    attachments: (row.attachments ?? []).map((a) => ({ filename: a.filename, content_type: a.contentType, content: a.content })),
+  };
 }
 
 /** Newest first, without the bodies; with the number of messages in each status. */

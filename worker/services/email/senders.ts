@@ -2,7 +2,17 @@
 // 'local' (default: the message stays in the outbox for staff to read), 'cloudflare' (the
 // send_email binding) and 'resend' (HTTP API). Each failure says whether a retry can help.
 import type { Env } from '../../env';
+import { toBase64 } from '../../lib/base64';
 import { businessName } from '../../lib/business-profile';
+import { utf8 } from '../../lib/crypto';
+
+/** A file sent with a message; `content` is text (a calendar invitation), sent as UTF-8. */
+export interface EmailAttachment {
+  filename: string;
+  /** e.g. 'text/calendar; method=REQUEST; charset=UTF-8' */
+  contentType: string;
+  content: string;
+}
 
 /** A claimed outbox row, as a sender needs it. */
 export interface OutboxEnvelope {
@@ -15,6 +25,7 @@ export interface OutboxEnvelope {
   subject: string;
   html: string;
   text: string;
+  attachments: EmailAttachment[];
 }
 
 export interface EmailSender {
@@ -146,6 +157,16 @@ function cloudflareSender(env: Env): EmailSender {
           subject: message.subject,
           html: message.html,
           text: message.text,
+          ...(message.attachments.length
+            ? {
+                attachments: message.attachments.map((a) => ({
+                  disposition: 'attachment' as const,
+                  filename: a.filename,
+                  type: a.contentType,
+                  content: a.content,
+                })),
+              }
+            : {}),
         });
         const result = await Promise.race([sending, timeout]);
         return { providerMessageId: result.messageId };
@@ -192,6 +213,16 @@ function resendSender(env: Env): EmailSender {
             html: message.html,
             text: message.text,
             ...(message.replyTo ? { reply_to: message.replyTo } : {}),
+            // Resend takes a file's content as base64 (its 'Attachments' documentation).
+            ...(message.attachments.length
+              ? {
+                  attachments: message.attachments.map((a) => ({
+                    filename: a.filename,
+                    content: toBase64(utf8(a.content)),
+                    content_type: a.contentType,
+                  })),
+                }
+              : {}),
           }),
           signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
         });

@@ -4,7 +4,18 @@
 import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { database } from '../../lib/db';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { customerDetails, emailOutbox, invoices, leads, orderLines, orders, payments, quotes, siteVisits } from '../../db/schema';
+import {
+  customerDetails,
+  emailOutbox,
+  invoices,
+  leads,
+  orderLines,
+  orders,
+  payments,
+  quotes,
+  siteVisits,
+  visitBookings,
+} from '../../db/schema';
 import type { Env } from '../../env';
 import { selectInSlices } from '../../lib/chunks';
 import { sha256Hex } from '../../lib/crypto';
@@ -163,6 +174,14 @@ export async function matchedRows(env: Env, id: Identifier) {
           .where(mayCarry(id, [siteVisits.mobile])),
         (v) => ({ mobile: v.mobile }),
       );
+  // Site visits booked online carry both the e-mail address and the phone number the customer typed.
+  const bookingRows = tagged(
+    await d
+      .select()
+      .from(visitBookings)
+      .where(mayCarry(id, email ? [visitBookings.email] : [visitBookings.phone])),
+    (b) => (email ? { email: b.email } : { phone: b.phone }),
+  );
   const refs = orderRows.map((o) => o.row.reference);
   const lineRows = await selectInSlices(refs, (slice) => d.select().from(orderLines).where(inArray(orderLines.orderReference, slice)));
   const paymentRows = await selectInSlices(refs, (slice) => d.select().from(payments).where(inArray(payments.orderReference, slice)));
@@ -194,6 +213,10 @@ export async function matchedRows(env: Env, id: Identifier) {
         (k) => (k.startsWith(`order-confirmation:${ref}:`) ? `order ${ref}` : null),
       ],
       [eq(emailOutbox.dedupeKey, `payment-receipt:${ref}`), (k) => (k === `payment-receipt:${ref}` ? `order ${ref}` : null)],
+    ]),
+    ...bookingRows.map((b): [SQL, (key: string) => string | null] => [
+      sql`${emailOutbox.dedupeKey} LIKE ${`visit-booking:${b.row.id}:%`}`,
+      (k) => (k.startsWith(`visit-booking:${b.row.id}:`) ? `booked visit ${b.row.id}` : null),
     ]),
     ...quoteRows.map((q): [SQL, (key: string) => string | null] => [
       sql`${emailOutbox.dedupeKey} LIKE ${`quote:${q.row.id}:%`}`,
@@ -263,6 +286,7 @@ export async function matchedRows(env: Env, id: Identifier) {
     invoiceRows,
     emailRows: [...emailRows.values()].sort((a, b) => a.row.id - b.row.id),
     visitRows,
+    bookingRows,
     chatSessions: [...chatSessions.entries()].map(([sessionId, from]) => ({ sessionId, ...from })),
     photos,
     notes,
@@ -295,6 +319,7 @@ export function recordList(m: Matched): MatchedRecord[] {
       date: new Date(row.createdAtMs).toISOString(),
       matchedBy: field,
     })),
+    ...m.bookingRows.map(({ row, field }): MatchedRecord => ({ type: 'visit-booking', id: row.id, date: row.createdAt, matchedBy: field })),
   ];
 }
 

@@ -9,7 +9,7 @@
 // their personal fields blanked.
 import { and, inArray, sql } from 'drizzle-orm';
 import { database } from '../../lib/db';
-import { customerDetails, emailOutbox, leadNotes, leads, orders, payments, quotes, siteVisits } from '../../db/schema';
+import { customerDetails, emailOutbox, leadNotes, leads, orders, payments, quotes, siteVisits, visitBookings } from '../../db/schema';
 import type { Env } from '../../env';
 import { chunks, selectInSlices } from '../../lib/chunks';
 import { randomHex } from '../../lib/crypto';
@@ -172,6 +172,7 @@ export async function exportPersonalData(env: Env, leadId: string | null, token:
       updatedAt: new Date(row.updatedAtMs).toISOString(),
       deletedAt: row.deletedAtMs === null ? null : new Date(row.deletedAtMs).toISOString(),
     })),
+    visitBookings: m.bookingRows.map(({ row }) => row),
   };
   await recordAudit(
     env.DB,
@@ -230,6 +231,7 @@ export async function deletePersonalData(
     chatSessions: m.chatSessions.length,
     photos: photoKeys.length,
     siteVisits: m.visitRows.length,
+    visitBookings: m.bookingRows.length,
   };
   // One batch, every id list in slices (D1's 100-parameter limit): all of it happens or none of it.
   const nowMs = now.getTime();
@@ -256,6 +258,8 @@ export async function deletePersonalData(
         })
         .where(inArray(siteVisits.id, ids)),
     ),
+    // A booking is deleted whole: a booked one frees its place, and its e-mails are blanked below.
+    ...chunks(m.bookingRows.map((b) => b.row.id)).map((ids) => d.delete(visitBookings).where(inArray(visitBookings.id, ids))),
     ...chunks(m.leadRows.map((l) => l.row.id)).flatMap((ids) => [
       d.delete(leadNotes).where(inArray(leadNotes.leadId, ids)),
       d.delete(leads).where(inArray(leads.id, ids)),
@@ -289,7 +293,7 @@ export async function deletePersonalData(
         .where(and(inArray(emailOutbox.id, ids), inArray(emailOutbox.status, ['pending', 'failed']))),
       d
         .update(emailOutbox)
-        .set({ toAddress: '', toName: null, replyTo: null, subject: DELETED_NAME, html: '', text: '' })
+        .set({ toAddress: '', toName: null, replyTo: null, subject: DELETED_NAME, html: '', text: '', attachments: null })
         .where(inArray(emailOutbox.id, ids)),
     ]),
   ];

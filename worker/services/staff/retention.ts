@@ -60,7 +60,7 @@ export async function purgeOutbox(db: D1Database, now: Date): Promise<OutboxPurg
   const [cleared, deleted] = await d.batch([
     d
       .update(emailOutbox)
-      .set({ html: '', text: '' })
+      .set({ html: '', text: '', attachments: null })
       .where(
         and(
           or(ne(emailOutbox.html, ''), ne(emailOutbox.text, '')),

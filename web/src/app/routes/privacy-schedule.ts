@@ -2,6 +2,7 @@
 import {
   ANALYTICS_RETENTION_DAYS,
   CHAT_TRANSCRIPT_RETENTION_DAYS,
+  CANCELLED_BOOKING_RETENTION_DAYS,
   ENQUIRY_RETENTION_DAYS,
   ORDER_IDEMPOTENCY_RETENTION_DAYS,
   ORDER_RETENTION_YEARS,
@@ -11,6 +12,7 @@ import {
   PROOF_RETENTION_DAYS,
   QUOTE_RETENTION_DAYS,
   retentionPeriod,
+  VISIT_BOOKING_RETENTION_DAYS,
 } from '@shared/retention-schedule';
 import { SITE_VISIT_RETENTION_DAYS, SITE_VISIT_TOMBSTONE_DAYS } from '@shared/site-visit-records';
 
@@ -42,6 +44,12 @@ export const RETENTION_SCHEDULE: { what: string; period: string; why: string; de
     period: `${retentionPeriod(SITE_VISIT_RETENTION_DAYS)} after the last change`,
     why: 'to quote and make what our consultant measured',
     deleted: `automatically, every day (a visit deleted earlier is removed for good ${retentionPeriod(SITE_VISIT_TOMBSTONE_DAYS)} later)`,
+  },
+  {
+    what: 'A site visit you book online (your name, e-mail address, phone number, address and notes)',
+    period: `${retentionPeriod(VISIT_BOOKING_RETENTION_DAYS)} after the day of the visit`,
+    why: 'to arrive at the right place and time, and to quote from the visit',
+    deleted: `automatically, every day (a cancelled booking ${retentionPeriod(CANCELLED_BOOKING_RETENTION_DAYS)} after you cancel it)`,
   },
   {
     what: 'The text of e-mails we send you',

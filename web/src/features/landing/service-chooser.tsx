@@ -77,6 +77,9 @@ export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
               WhatsApp
             </a>
           )}
+          <Link className="button button--accent" to="/book-site-visit">
+            Book a Visit
+          </Link>
           <button type="button" className="button" onClick={requestVisit}>
             Site Visits
           </button>
@@ -103,7 +106,8 @@ export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
           <h3 id="garden-panel-title">Our Garden Route team</h3>
           <p>
             Mossel Bay, George, Wilderness, Sedgefield, Knysna and Plettenberg Bay. We bring samples, measure every window, quote on the
-            spot and install. Call or WhatsApp to book a visit, or ask for one below; we reply within 24 hours.
+            spot and install. <Link to="/book-site-visit">Book a visit online</Link> at an open time, call or WhatsApp us, or ask for one
+            below; we reply within 24 hours.
           </p>
           {visitRequests > 0 && <SiteVisitRequest scrollKey={visitRequests} />}
         </div>

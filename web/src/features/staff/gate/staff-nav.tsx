@@ -9,6 +9,7 @@ export const STAFF_NAV_LINKS = [
   { to: '/marketing-insights', label: 'Marketing insights' },
   { to: '/leads', label: 'Leads' },
   { to: '/site-visits', label: 'Site visits' },
+  { to: '/admin/visit-schedule', label: 'Visit schedule' },
   { to: '/admin/tracking', label: 'Tracking' },
   { to: '/admin/scraper', label: 'Price lists & scraping' },
   { to: '/admin/catalog', label: 'Catalogue' },

@@ -73,7 +73,7 @@ export function DataRequestDialog({
         const { deleted } = await deletePersonalData(leadId, preview.token);
         toast({
           title: 'Personal data deleted',
-          description: `${deleted.leads} lead(s), ${deleted.customerDetails} quick-details entr(ies), ${deleted.quotesDeleted + deleted.quotesBlanked} quote(s), ${deleted.chatSessions} chat(s), ${deleted.photos} photo(s), ${deleted.siteVisits} site visit(s); ${deleted.ordersBlanked} order(s) kept without personal details.`,
+          description: `${deleted.leads} lead(s), ${deleted.customerDetails} quick-details entr(ies), ${deleted.quotesDeleted + deleted.quotesBlanked} quote(s), ${deleted.chatSessions} chat(s), ${deleted.photos} photo(s), ${deleted.siteVisits} site visit(s), ${deleted.visitBookings} booked visit(s); ${deleted.ordersBlanked} order(s) kept without personal details.`,
         });
       }
       onDone(action);

@@ -132,6 +132,15 @@ function MessageView({ id, onRetried }: { id: number; onRetried: () => void }) {
           </>
         )}
       </dl>
+      {/* Files sent with it (a calendar invitation), readable as text: the outbox keeps them whole. */}
+      {m.attachments.map((a) => (
+        <details key={a.filename} className="outbox-attachment">
+          <summary>
+            Attached: {a.filename} ({a.content_type.split(';')[0]})
+          </summary>
+          <pre>{a.content}</pre>
+        </details>
+      ))}
       {m.status === 'failed' && (
         <button type="button" className="button button--accent" onClick={() => void sendAgain()} disabled={sending}>
           {sending ? 'Sending…' : 'Send again'}

@@ -3,6 +3,7 @@ import { SiteHeader } from '../../../components/site-header';
 import { toast } from '../../../components/toast';
 import { usePublicConfig } from '../../../lib/public-config';
 import { workspacePath } from '../../../lib/voice-control';
+import { BookedVisits } from './booked-visits';
 import { SiteVisitGate } from './site-visit-gate';
 import { NO_VISITS_TODAY, exportVisitsOn, localDate } from './site-visit-storage';
 import { siteVisitActions, useSiteVisits } from './site-visit-sync';
@@ -58,6 +59,7 @@ function SiteVisitsWorkspace() {
         </Link>
       </div>
       <SyncStatus snapshot={snapshot} />
+      <BookedVisits />
       <VisitForm
         title="New Site Visit"
         submitLabel="Save Visit"
