@@ -231,7 +231,8 @@ describe('site visits on two phones', () => {
       null,
     ]);
 
-    // Another phone sees both.
+    // Another phone sees both, once both left phone A: the visit's badge says nothing of the note.
+    await expect.poll(() => syncStatus(a.page).innerText()).toMatch(/Everything is saved to the office/);
     const b = await phone();
     await card(b.page, client).waitFor();
     await b.page.getByRole('link', { name: 'Open Melvin Workspace' }).click();
