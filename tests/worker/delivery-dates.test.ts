@@ -8,7 +8,7 @@ import { coloursForProduct } from '../../worker/services/catalog';
 import { deliveryEstimate, formatDay, type DeliveryEstimate } from '../../worker/shared/delivery-dates';
 import { southAfricanDay } from '../../worker/shared/sa-time';
 import { BASE, postJson } from './helpers';
-import { emailsAbout, ip, move, orderRow, useStaffWrites } from './admin-orders-write-fixtures';
+import { emailsAbout, ip, move, orderRow, staff, useStaffWrites } from './admin-orders-write-fixtures';
 import { SELF } from 'cloudflare:test';
 
 useStaffWrites();
@@ -118,5 +118,30 @@ describe('the dates stored on an order', () => {
     expect(email!.text).toContain(
       `Courier delivery (Western Cape): ${formatDay(expected.arrivesFrom)} to ${formatDay(expected.arrivesBy)}`,
     );
+  });
+});
+
+describe('the lead time in the catalogue editor (PATCH /api/admin/catalog/products/{id})', () => {
+  it("staff set a whole number of working days; it is then the shop's own, no longer the sample", async () => {
+    const res = await staff('PATCH', '/api/admin/catalog/products/roller-sheer', { leadTimeWorkingDays: 9 });
+    expect(res.status).toBe(200);
+    const { product } = await res.json<{ product: { leadTimeWorkingDays: number; leadTimeIsSample: boolean } }>();
+    expect(product).toMatchObject({ leadTimeWorkingDays: 9, leadTimeIsSample: false });
+    const audit = await env.DB.prepare(
+      "SELECT details FROM audit_log WHERE action = 'catalog.product.update' AND target = 'roller-sheer' ORDER BY id DESC",
+    ).first<string>('details');
+    expect(JSON.parse(audit!).fields).toEqual(['leadTimeWorkingDays']);
+  });
+
+  it('refuses 0, a fraction and more than 60 with a message staff can act on', async () => {
+    for (const [value, message] of [
+      [0, 'at least 1 working day'],
+      [2.5, 'a whole number of working days'],
+      [61, 'at most 60 working days'],
+    ] as const) {
+      const res = await staff('PATCH', '/api/admin/catalog/products/roller-sheer', { leadTimeWorkingDays: value });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(await res.json())).toContain(message);
+    }
   });
 });
