@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { coloursForProduct } from '../../worker/services/catalog';
+import { answerBuiltIn } from '../../worker/services/consultant/built-in-consultant';
 import { deliveryEstimate, formatDay, type DeliveryEstimate } from '../../worker/shared/delivery-dates';
 import { southAfricanDay } from '../../worker/shared/sa-time';
 import { BASE, postJson } from './helpers';
@@ -143,5 +144,72 @@ describe('the lead time in the catalogue editor (PATCH /api/admin/catalog/produc
       expect(res.status).toBe(400);
       expect(JSON.stringify(await res.json())).toContain(message);
     }
+  });
+});
+
+describe('the consultant says the same dates', () => {
+  const contact = {
+    phoneGardenRoute: '+27 44 000 0000',
+    phoneNational: '+27 21 000 0000',
+    whatsappNational: '+27 82 000 0001',
+    email: 'info@example.co.za',
+    businessName: 'Custom Blinds',
+    assistantName: 'Melvin',
+  };
+
+  it('a priced blind comes with its dispatch date, the courier window and the Garden Route fitting date', async () => {
+    await setLeadTime('roller-blockout', 7, false);
+    const answer = await answerBuiltIn({
+      message: 'How much is a roller blockout 1200 x 1500?',
+      history: [],
+      memory: {},
+      deps: { db: env.DB, contact },
+    });
+    const courier = deliveryEstimate({
+      basis: 'placed',
+      from: southAfricanDay(),
+      leadTime: { workingDays: 7, sample: false },
+      method: 'courier',
+    });
+    const fitted = deliveryEstimate({
+      basis: 'placed',
+      from: southAfricanDay(),
+      leadTime: { workingDays: 7, sample: false },
+      method: 'installation',
+    });
+    expect(answer.response).toContain(
+      `If ordered today, we expect to dispatch it by ${formatDay(courier.dispatchBy)}: by courier it arrives between ${formatDay(courier.arrivesFrom)} and ${formatDay(courier.arrivesBy)}, or along the Garden Route our team installs it by ${formatDay(fitted.arrivesBy)}.`,
+    );
+  });
+
+  it("an order's status repeats the dates stored on it", async () => {
+    const ref = await placeTwoLines('Sandton');
+    const answer = await answerBuiltIn({ message: `Where is my order ${ref}?`, history: [], memory: {}, deps: { db: env.DB, contact } });
+    expect(answer.response).toContain(`Expected dispatch: by ${formatDay((await stored(ref)).dispatchBy)}.`);
+    expect(answer.response).toContain('Delivery by courier to Gauteng');
+  });
+});
+
+describe('GET /api/delivery-estimate (the calculator and the quote document)', () => {
+  it("a quote's dates from today: the slowest product, by courier (national window) and as a Garden Route fitting; calculator ids too", async () => {
+    await setLeadTime('roller-blockout', 7, false);
+    await setLeadTime('venetian-50mm-aluminium', 11, false);
+    const res = await SELF.fetch(`${BASE}/api/delivery-estimate?products=roller-blockout,venetian-aluminium-50mm`);
+    expect(res.status).toBe(200);
+    const body = await res.json<{ courier: DeliveryEstimate; installation: DeliveryEstimate }>();
+    const lead = { workingDays: 11, sample: false };
+    expect(body.courier).toEqual(deliveryEstimate({ basis: 'placed', from: southAfricanDay(), leadTime: lead, method: 'courier' }));
+    expect(body.installation).toEqual(
+      deliveryEstimate({ basis: 'placed', from: southAfricanDay(), leadTime: lead, method: 'installation' }),
+    );
+  });
+
+  it('an unknown product is a 404 naming it; a missing or malformed list a 400', async () => {
+    const unknown = await SELF.fetch(`${BASE}/api/delivery-estimate?products=roller-blockout,no-such-blind`);
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json<{ message: string }>()).message).toBe('There is no product no-such-blind in the catalogue.');
+    expect((await SELF.fetch(`${BASE}/api/delivery-estimate`)).status).toBe(400);
+    expect((await SELF.fetch(`${BASE}/api/delivery-estimate?products=${encodeURIComponent('Roller Blind!')}`)).status).toBe(400);
+    expect((await SELF.fetch(`${BASE}/api/delivery-estimate?products=,`)).status).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
 // An order's (or a quote's) expected dispatch date and delivery window from its products' lead
 // times in D1 (worker/shared/delivery-dates.ts does the arithmetic).
-import { inArray } from 'drizzle-orm';
+import { inArray, or } from 'drizzle-orm';
 import { products } from '../db/schema';
 import { database } from '../lib/db';
 import { deliveryEstimate, longestLeadTime, type DeliveryEstimate, type LeadTime } from '../shared/delivery-dates';
@@ -18,6 +18,20 @@ export async function leadTimesOf(db: D1Database, productIds: readonly string[])
     .where(inArray(products.id, ids));
   const byId = new Map(rows.map((r) => [r.id, { workingDays: r.days, sample: r.sample }]));
   return ids.map((id) => byId.get(id) ?? { workingDays: DEFAULT_SAMPLE_LEAD_TIME, sample: true });
+}
+
+/** The catalogue id of each given id (a product id or the calculator's id for it), for the ones that exist. */
+export async function knownProductIds(db: D1Database, ids: readonly string[]): Promise<Map<string, string>> {
+  const rows = await database(db)
+    .select({ id: products.id, calculatorId: products.calculatorId })
+    .from(products)
+    .where(or(inArray(products.id, [...ids]), inArray(products.calculatorId, [...ids])));
+  const known = new Map<string, string>();
+  for (const r of rows) {
+    if (ids.includes(r.id)) known.set(r.id, r.id);
+    if (r.calculatorId && ids.includes(r.calculatorId)) known.set(r.calculatorId, r.id);
+  }
+  return known;
 }
 
 /** The estimate of these products counted from `now`'s South African day; null without products. */

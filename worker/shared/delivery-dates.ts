@@ -147,3 +147,10 @@ export function deliveryEstimateText(e: DeliveryEstimate): string {
   const sample = e.sampleLeadTime ? ` (Dates ${SAMPLE_LEAD_TIME_NOTE}.)` : '';
   return `${dispatchSentence(e)} ${arrivalSentence(e)}${sample}`;
 }
+
+/** GET /api/delivery-estimate: a quote's dates counted from today, by courier (national window) and as a Garden Route fitting. */
+export interface DeliveryEstimateResponse {
+  success: true;
+  courier: DeliveryEstimate;
+  installation: DeliveryEstimate;
+}
