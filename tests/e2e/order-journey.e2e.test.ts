@@ -177,6 +177,12 @@ describe('the whole order journey', () => {
     expect(placed.status()).toBe(201);
     const { reference } = (await placed.json()) as { reference: string };
 
+    // The dates fixed when the order was placed are on its page.
+    await page.goto(`${baseUrl}/order-confirmation?ref=${reference}`);
+    await page.getByRole('heading', { name: 'When to expect your order' }).waitFor();
+    await expect.poll(() => page.getByTestId('delivery-dispatch').innerText()).toMatch(/^Expected dispatch: by \d{1,2} \w+ \d{4}\.$/);
+    await expect.poll(() => page.getByTestId('delivery-arrival').innerText()).toMatch(/^Delivery by courier to Western Cape: between /);
+
     // The order page offers card, instant EFT (said to be a test) and bank transfer.
     await page.goto(`${baseUrl}/order-confirmation?ref=${reference}`);
     await page.getByRole('button', { name: 'Pay by card' }).waitFor();
