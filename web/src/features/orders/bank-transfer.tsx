@@ -70,7 +70,14 @@ function OnlinePayments({ card }: { card: PayByCardProps }) {
     <>
       {payment.card && <PayByCard {...card} method="card" autoStart={single && card.autoStart} />}
       {payment.instantEft && (
-        <PayByCard {...card} method="instant_eft" test={payment.instantEftTest} autoStart={single && !payment.card && card.autoStart} />
+        <PayByCard
+          {...card}
+          // Beside the card, its own words: two buttons both called 'Try again' could not be told apart.
+          {...(payment.card ? { label: undefined, heading: undefined } : {})}
+          method="instant_eft"
+          test={payment.instantEftTest}
+          autoStart={single && !payment.card && card.autoStart}
+        />
       )}
     </>
   );
