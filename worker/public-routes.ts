@@ -39,6 +39,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'POST', path: '/api/pricing/quote', reason: 'customers price a blind on the quote calculator' },
   { method: 'GET', path: '/api/colours/:product_type', reason: 'customers pick a colour for a product type' },
   { method: 'GET', path: '/api/products/catalog', reason: 'the storefront lists the product catalogue' },
+  { method: 'GET', path: '/api/delivery-estimate', reason: 'the calculator and the quote document show the expected dispatch date' },
   { method: 'GET', path: '/api/products/colours', reason: 'the storefront shows each product with its colours' },
   { method: 'POST', path: '/api/leads/capture', reason: 'customers leave their details on the lead form' },
   { method: 'POST', path: '/api/customer-details', reason: "the quick-details dialog stores a customer's contact details" },

@@ -1,5 +1,6 @@
 // 'Done means': a new customer prices two blinds, e-mails the quote and reads the e-mail,
-// orders, pays with a test card, sees Paid on the receipt and downloads its PDF and tax invoice; then an attacker's
+// orders, pays with a test card, sees Paid on the receipt and downloads its PDF and tax invoice; another pays
+// by instant EFT on the sandbox's test bank page; then an attacker's
 // changed price and forged payment notification change nothing.
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -144,6 +145,70 @@ describe('the whole order journey', () => {
     }
     expect(invoiceText).toContain('Test payment: no money was taken');
     await screenshot(page, 'journey-receipt-paid');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an order paid by instant EFT on the sandbox test bank page (the offline stand-in for Ozow), marked as a test payment', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const colours = (await (await page.request.get(`${baseUrl}/api/colours/roller-blockout`)).json()) as { colours: { name: string }[] };
+    const placed = await page.request.post(`${baseUrl}/api/orders/submit`, {
+      headers: { 'CF-Connecting-IP': '203.0.113.98' },
+      data: {
+        customer_name: 'Sipho Ndlovu',
+        customer_email: `eft-${Date.now()}@example.co.za`,
+        customer_phone: '082 555 0199',
+        customer_address: '3 Main Road, George',
+        blinds: [
+          {
+            product_type: 'roller-blockout',
+            width_mm: 900,
+            drop_mm: 1200,
+            control_side: 'left',
+            mount_type: 'inside-recess',
+            colour: colours.colours[0]!.name,
+            quantity: 1,
+          },
+        ],
+      },
+    });
+    expect(placed.status()).toBe(201);
+    const { reference } = (await placed.json()) as { reference: string };
+
+    // The dates fixed when the order was placed are on its page.
+    await page.goto(`${baseUrl}/order-confirmation?ref=${reference}`);
+    await page.getByRole('heading', { name: 'When to expect your order' }).waitFor();
+    await expect.poll(() => page.getByTestId('delivery-dispatch').innerText()).toMatch(/^Expected dispatch: by \d{1,2} \w+ \d{4}\.$/);
+    await expect.poll(() => page.getByTestId('delivery-arrival').innerText()).toMatch(/^Delivery by courier to Western Cape: between /);
+
+    // The order page offers card, instant EFT (said to be a test) and bank transfer.
+    await page.goto(`${baseUrl}/order-confirmation?ref=${reference}`);
+    await page.getByRole('button', { name: 'Pay by card' }).waitFor();
+    await page.getByRole('heading', { name: 'Instant EFT (test)' }).waitFor();
+    await page.getByText('no bank is contacted and no money is taken').first().waitFor();
+    await page.getByRole('button', { name: 'Pay by instant EFT' }).click();
+
+    // The sandbox's instant EFT page: says it is a test, and the bank approves.
+    await page.waitForURL(/\/pay\/sandbox\/sbx_chk_/);
+    await page.getByRole('heading', { level: 1, name: /by instant EFT$/ }).waitFor();
+    await page.getByText(reference).first().waitFor();
+    await page.getByText('Test checkout: no real money is charged').waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'journey-instant-eft-sandbox-phone');
+    await page.getByRole('button', { name: /^Approve the payment of R/ }).click();
+    await page.waitForURL(/\/payment-success\?reference=/);
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 35_000 });
+
+    // Paid, and every page of it says no money was taken.
+    await page.goto(`${baseUrl}/order-confirmation?ref=${reference}`);
+    await page.getByText('Paid', { exact: true }).first().waitFor();
+    await page.getByText('Test payment: no money was taken').first().waitFor();
+    const order = (await (await page.request.get(`${baseUrl}/api/orders/${reference}`)).json()) as {
+      order: { paymentStatus: string; test_payment: boolean };
+    };
+    expect(order.order).toMatchObject({ paymentStatus: 'paid', test_payment: true });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -223,4 +223,43 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
       await context.close();
     }
   });
+
+  it("shows the expected dispatch date of the blinds in the quote, from the products' lead times, in the calculator and the quote document (360 px)", async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    const errors = watchErrors(page);
+    await page.goto(baseUrl + '/quote-calculator');
+    await page.evaluate(() => localStorage.removeItem('quote-blinds'));
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Online Blind Quotation' }).waitFor();
+    await fillBlind(page, 'roller-blockout', 1200, 1500, 0);
+    await page.getByRole('button', { name: 'Add Blind' }).click();
+    await expect.poll(() => page.getByTestId('qc-line').count()).toBe(1);
+
+    // The server's dates for this quote (counted from today, weekends and SA public holidays skipped).
+    const dates = (await (await page.request.get(`${baseUrl}/api/delivery-estimate?products=roller-blockout`)).json()) as {
+      courier: { dispatchBy: string; arrivesFrom: string; arrivesBy: string };
+      installation: { arrivesBy: string };
+    };
+    const long = (day: string) =>
+      new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const dispatch = page.getByTestId('quote-dispatch');
+    await expect.poll(() => dispatch.innerText()).toBe(`If ordered today: Expected dispatch: by ${long(dates.courier.dispatchBy)}.`);
+    const box = page.getByTestId('quote-delivery-dates');
+    await expect
+      .poll(() => box.innerText())
+      .toContain(`Delivery by courier: between ${long(dates.courier.arrivesFrom)} and ${long(dates.courier.arrivesBy)}.`);
+    await expect
+      .poll(() => box.innerText())
+      .toContain(`Garden Route fitting by our team: installed by ${long(dates.installation.arrivesBy)}.`);
+    // The seeded lead times are sample values, and the dates say so.
+    await expect.poll(() => box.innerText()).toContain('Dates estimated from sample lead times until the shop sets its own.');
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'calculator-dispatch-date-phone');
+
+    await page.getByRole('link', { name: 'View Quote Document' }).click();
+    await page.getByRole('heading', { name: 'Quotation' }).waitFor();
+    await expect.poll(() => page.getByTestId('quote-dispatch').innerText()).toContain(long(dates.courier.dispatchBy));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

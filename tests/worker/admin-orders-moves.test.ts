@@ -120,7 +120,7 @@ describe('allowed moves: the change, its event, audit entry and one e-mail per s
     let mails = await emailsAbout(ref);
     expect(mails.map((m) => m.dedupe_key)).toEqual([`order-status:${ref}:sizes_confirmed`]);
     expect(mails[0]!.text).toContain('1200 x 1500 mm');
-    expect(mails[0]!.text).toMatch(/we expect to dispatch your order between \d+ \w+ \d{4} and \d+ \w+ \d{4}/);
+    expect(mails[0]!.text).toMatch(/We have counted your dates again from today: we expect to dispatch your order by \d+ \w+ \d{4}\./);
 
     expect((await move(ref, 'in_production')).status).toBe(200);
     const dispatched = await dispatch(ref, 'TCG-DELIVER-1');

@@ -21,9 +21,13 @@ describe('PAYMENT_PROVIDER with more than one way to pay', () => {
     expect(payment({ ...OZOW, ...YOCO, PAYMENT_PROVIDER: 'yoco,ozow' })).toMatchObject({ card: true, instantEft: true });
     expect(payment({ ...OZOW, PAYMENT_PROVIDER: ' Sandbox , OZOW ' })).toMatchObject({ card: true, instantEft: true });
     expect(payment({ ...OZOW, PAYMENT_PROVIDER: 'ozow' })).toMatchObject({ card: false, instantEft: true });
-    expect(payment({ ...OZOW, PAYMENT_PROVIDER: 'sandbox' })).toMatchObject({ card: true, instantEft: false });
+    // The sandbox alone stands in for both (its instant EFT is a test page, said so); beside ozow, Ozow's is real.
+    expect(payment({ ...OZOW, PAYMENT_PROVIDER: 'sandbox' })).toMatchObject({ card: true, instantEft: true, instantEftTest: true });
+    expect(payment({ ...OZOW, PAYMENT_PROVIDER: 'sandbox,ozow' })).toMatchObject({ card: true, instantEft: true, instantEftTest: false });
+    expect(payment({ ...OZOW, ...YOCO, PAYMENT_PROVIDER: 'yoco' })).toMatchObject({ card: true, instantEft: false, instantEftTest: false });
     // Ozow named without its keys: not offered (the log says what is missing when it is tried).
     expect(payment({ ...OZOW, OZOW_API_KEY: '', PAYMENT_PROVIDER: 'sandbox,ozow' })).toMatchObject({ card: true, instantEft: false });
+    expect(payment({ ...OZOW, OZOW_API_KEY: '', PAYMENT_PROVIDER: 'yoco,ozow', ...YOCO })).toMatchObject({ card: true, instantEft: false });
     // A list that cannot mean anything offers nothing rather than a guess.
     expect(payment({ ...OZOW, ...YOCO, PAYMENT_PROVIDER: 'yoco,sandbox,ozow' })).toMatchObject({ card: false, instantEft: false });
     expect(payment({ ...OZOW, PAYMENT_PROVIDER: 'none,ozow' })).toMatchObject({ card: false, instantEft: false });

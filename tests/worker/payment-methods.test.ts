@@ -75,22 +75,29 @@ describe('GET /api/config says which ways to pay the server has', () => {
   it('PAYMENT_PROVIDER=none: no card; the bank account when all five BANK_* are set', async () => {
     const res = await workerFetch('/api/config', {}, NONE);
     expect(res.status).toBe(200);
-    expect((await res.json<any>()).payment).toEqual({ card: false, instantEft: false, bankTransfer: BANK_DETAILS });
+    expect((await res.json<any>()).payment).toEqual({ card: false, instantEft: false, instantEftTest: false, bankTransfer: BANK_DETAILS });
     // Half an account is no way to pay.
     expect(publicConfig({ ...env, ...NONE, BANK_BRANCH_CODE: ' ' }).payment).toEqual({
       card: false,
       instantEft: false,
+      instantEftTest: false,
       bankTransfer: null,
     });
-    expect(publicConfig({ ...env, PAYMENT_PROVIDER: 'none' }).payment).toEqual({ card: false, instantEft: false, bankTransfer: null });
+    expect(publicConfig({ ...env, PAYMENT_PROVIDER: 'none' }).payment).toEqual({
+      card: false,
+      instantEft: false,
+      instantEftTest: false,
+      bankTransfer: null,
+    });
   });
 
-  it('the sandbox gateway: card, and the bank account too when it is configured', async () => {
+  it('the sandbox gateway: card and its test instant EFT, and the bank account too when it is configured', async () => {
     const res = await workerFetch('/api/config', {}, { PAYMENT_PROVIDER: 'sandbox' });
-    expect((await res.json<any>()).payment).toEqual({ card: true, instantEft: false, bankTransfer: null });
+    expect((await res.json<any>()).payment).toEqual({ card: true, instantEft: true, instantEftTest: true, bankTransfer: null });
     expect(publicConfig({ ...env, PAYMENT_PROVIDER: 'sandbox', ...BANK }).payment).toEqual({
       card: true,
-      instantEft: false,
+      instantEft: true,
+      instantEftTest: true,
       bankTransfer: BANK_DETAILS,
     });
   });
@@ -143,7 +150,7 @@ describe('an order with PAYMENT_PROVIDER=none', () => {
     const placed = await submitOrder({ PAYMENT_PROVIDER: 'sandbox', ...BANK });
     expect(placed.paymentUrl).toMatch(/\/order-confirmation\?ref=.*&pay=1$/);
     const { text } = await customerEmail(placed.reference);
-    expect(text).toContain('Pay securely by card from your order page, or by bank transfer as shown below');
+    expect(text).toContain('Pay securely by card or instant EFT from your order page, or by bank transfer as shown below');
     expect(text).toContain(`Payment reference: ${placed.reference}`);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { DeliveryEstimate } from '../shared/delivery-dates';
 
 const createdAt = () =>
   text('created_at')
@@ -22,6 +23,10 @@ export const products = sqliteTable('products', {
   materials: text('materials', { mode: 'json' }).$type<string[]>(),
   priceCategory: text('price_category'),
   installationType: text('installation_type'),
+  /** Production lead time in South African working days (delivery-dates.ts): the dispatch date a customer is shown. */
+  leadTimeWorkingDays: integer('lead_time_working_days').notNull().default(10),
+  /** Still the seeded sample value: staff have not set this product's lead time in the catalogue editor. */
+  leadTimeIsSample: integer('lead_time_is_sample', { mode: 'boolean' }).notNull().default(true),
   /** When staff last changed the product or its colours in the catalogue editor. */
   updatedAt: text('updated_at'),
   /**
@@ -212,6 +217,12 @@ export const orders = sqliteTable(
     proofUploadedAt: text('proof_uploaded_at'),
     /** The customer's VAT registration number for their tax invoice (checkout, optional). */
     customerVatNumber: text('customer_vat_number'),
+    /**
+     * The expected dispatch date and delivery window (worker/shared/delivery-dates.ts), fixed when
+     * the order is placed and computed again from the day staff confirm the sizes; null on orders
+     * placed before dates were stored.
+     */
+    deliveryEstimate: text('delivery_estimate', { mode: 'json' }).$type<DeliveryEstimate>(),
   },
   (t) => [
     index('orders_created').on(t.createdAt),

@@ -3,7 +3,7 @@ import type { AppBindings, Env } from '../env';
 import { isProduction } from '../lib/app-env';
 import { businessProfile } from '../lib/business-profile';
 import { bankTransferDetails } from '../services/payments/bank-transfer';
-import { cardPaymentsAvailable, instantEftAvailable } from '../services/payments/gateway';
+import { cardPaymentsAvailable, instantEftAvailable, instantEftIsTest } from '../services/payments/gateway';
 import type { PublicConfig } from '../shared/public-config';
 
 export function publicConfig(env: Env): PublicConfig {
@@ -23,7 +23,12 @@ export function publicConfig(env: Env): PublicConfig {
     // Fail closed: an unset or misspelt APP_ENV is production.
     devtoolsGuard: isProduction(env),
     // Only the ways to pay that work: no 'Pay by card' without a gateway that can take it.
-    payment: { card: cardPaymentsAvailable(env), instantEft: instantEftAvailable(env), bankTransfer: bankTransferDetails(env) },
+    payment: {
+      card: cardPaymentsAvailable(env),
+      instantEft: instantEftAvailable(env),
+      instantEftTest: instantEftIsTest(env),
+      bankTransfer: bankTransferDetails(env),
+    },
   };
 }
 

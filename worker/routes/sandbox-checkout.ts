@@ -10,6 +10,7 @@ import {
   submitSandboxCheckout,
   type CardForm,
 } from '../services/payments/sandbox';
+import { isSandboxEft, sandboxEftPage, submitSandboxEft } from '../services/payments/sandbox-eft';
 import { sandboxCheckoutPage, sandboxMessagePage } from '../services/payments/sandbox-page';
 
 const FORM_LIMIT_BYTES = 8 * 1024;
@@ -48,7 +49,16 @@ function formText(value: unknown): string {
   return typeof value === 'string' ? value.slice(0, 200) : '';
 }
 
-/** The sandbox gateway's hosted checkout: GET shows it, POST (a form post, like a gateway's) pays or cancels. */
+function cardForm(body: Record<string, string | File>): CardForm {
+  return {
+    card_number: formText(body.card_number),
+    expiry: formText(body.expiry),
+    cvc: formText(body.cvc),
+    name: formText(body.name),
+  };
+}
+
+/** The sandbox gateway's hosted checkout: GET shows it (the card form, or the instant EFT test page), POST (a form post, like a gateway's) pays or cancels. */
 export const sandboxCheckoutRoutes = new Hono<AppBindings>()
   .get('/:checkoutId', async (c) => {
     if (!sandboxSecret(c.env)) return notFound(c);
@@ -56,7 +66,7 @@ export const sandboxCheckoutRoutes = new Hono<AppBindings>()
     if (!session) return notFound(c);
     if (session.status !== 'open') return c.redirect(resultUrl(session, session.status), 303);
     if (isExpired(session)) return expired(c, session.urls.cancel);
-    return page(c, sandboxCheckoutPage(session), 200);
+    return page(c, isSandboxEft(session) ? sandboxEftPage(session) : sandboxCheckoutPage(session), 200);
   })
   .post('/:checkoutId', rateLimit({ name: 'sandbox-checkout', limit: 30, windowSeconds: 600 }), async (c) => {
     if (!sandboxSecret(c.env)) return notFound(c);
@@ -80,14 +90,12 @@ export const sandboxCheckoutRoutes = new Hono<AppBindings>()
       body = await c.req.parseBody();
     });
     if (refused) return refused;
-    const form: CardForm = {
-      card_number: formText(body.card_number),
-      expiry: formText(body.expiry),
-      cvc: formText(body.cvc),
-      name: formText(body.name),
-    };
-    const action = body.action === 'cancel' ? 'cancel' : 'pay';
-    const result = await submitSandboxCheckout(c.env, c.req.param('checkoutId'), action, form);
+    const id = c.req.param('checkoutId');
+    const session = await loadSandboxSession(c.env, id);
+    const result =
+      session && isSandboxEft(session)
+        ? await submitSandboxEft(c.env, id, body.action === 'cancel' || body.action === 'fail' ? body.action : 'pay')
+        : await submitSandboxCheckout(c.env, id, body.action === 'cancel' ? 'cancel' : 'pay', cardForm(body));
     switch (result.kind) {
       case 'not_found':
         return notFound(c);

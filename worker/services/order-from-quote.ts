@@ -13,6 +13,7 @@ import { findOrder, newOrderReference, orderStatements, queuedIds, sizeSourceFie
 import { withSampleFlags } from './sample-price-guard';
 import { isUniqueViolation } from '../lib/d1-errors';
 import { timingSafeEqualText } from '../lib/crypto';
+import { estimateFor } from './delivery-estimate';
 
 export interface QuoteCustomer {
   name: string;
@@ -101,6 +102,7 @@ export async function orderFromQuote(
       lines,
       clientTotalCents: null,
       quoteId: quote.id,
+      deliveryEstimate: await estimateFor(db, { productIds: lines.map((l) => l.product_type), method: 'courier', now }),
     },
     now.toISOString(),
     origin,

@@ -61,6 +61,7 @@ function toOrderDto(order: OrderRow, lines: readonly OrderLineRow[]): OrderDto {
     test_payment: order.paymentStatus === 'paid' && order.paymentProvider === 'sandbox',
     sample_prices: lines.some((l) => l.priceIsSample),
     sizes_to_confirm: sizesToConfirm(lines.map((l) => ({ size_source: l.sizeSource }))),
+    delivery_estimate: order.deliveryEstimate ?? null,
   };
 }
 

@@ -15,6 +15,8 @@ import { isEstimatedSize } from '../shared/size-sources';
 import { findOrder } from './order-read';
 import { coloursForProduct } from './catalog';
 import { orderConfirmationMessages, type OrderForEmail } from './email/order-emails';
+import { estimateFor } from './delivery-estimate';
+import type { DeliveryEstimate } from '../shared/delivery-dates';
 import { admitCustomerEmail } from './email/customer-email-guard';
 import { outboxInsert } from './email/outbox';
 import { priceForSize } from './pricing';
@@ -181,6 +183,8 @@ export interface NewOrder {
   quoteId: string | null;
   /** 'orders:' + the client's Idempotency-Key, with the request's hash. */
   idempotency?: { key: string; requestHash: string };
+  /** The expected dispatch and delivery dates fixed as the order is placed (delivery-estimate.ts). */
+  deliveryEstimate?: DeliveryEstimate | null;
 }
 
 /** The order as its confirmation e-mails describe it, from the values about to be inserted. */
@@ -198,6 +202,7 @@ function orderForEmail(reference: string, order: NewOrder, createdAt: string): O
     paymentStatus: order.staff?.paid ? 'paid' : 'pending',
     order_date: createdAt,
     staffPaymentMethod: order.staff?.paymentMethod ?? null,
+    delivery_estimate: order.deliveryEstimate ?? null,
   };
 }
 
@@ -247,6 +252,7 @@ export function orderStatements(
       fulfilmentStatusAt: createdAt,
       customerPhoneKey: phoneKey(order.customer.phone),
       chatSessionId: order.chatSessionId ?? null,
+      deliveryEstimate: order.deliveryEstimate ?? null,
       ...(order.staff
         ? {
             source: order.staff.source,
@@ -377,6 +383,13 @@ export async function submitOrder(
     idempotency,
     chatSessionId: input.chat_session_id ?? null,
     lineExtras: await photoKeysOf(env, input.blinds),
+    // An online order goes by courier (staff record Garden Route fittings): its region comes from the address.
+    deliveryEstimate: await estimateFor(db, {
+      productIds: lines.map((l) => l.product_type),
+      method: 'courier',
+      address: input.customer_address,
+      now,
+    }),
   };
   // Counted once per new order: past the guard's limits the order is still taken, without the customer's e-mail.
   const customerEmailAllowed = (await admitCustomerEmail(env, order.customer.email, now)).allowed;

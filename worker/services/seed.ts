@@ -3,6 +3,7 @@ import { database } from '../lib/db';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { colours, priceLists, products } from '../db/schema';
 import { COLOUR_SETS, PRICE_GRIDS, PRODUCTS } from '../seed/catalogue-data';
+import { sampleLeadTime } from '../seed/lead-times';
 import { chunks } from '../lib/chunks';
 import { renderSwatchPng } from './swatch-texture';
 import { invalidatePriceCache } from './pricing';
@@ -74,6 +75,8 @@ export async function seedCatalogueIfEmpty(
     features: p.features,
     suitableFor: p.suitableFor,
     sortOrder: index,
+    leadTimeWorkingDays: sampleLeadTime(p.section),
+    leadTimeIsSample: true,
   }));
   const gridRows = PRICE_GRIDS.map((g) => ({
     productId: g.productId,

@@ -61,6 +61,9 @@ const productFields = {
   suitableFor: list('suitableFor'),
 };
 
+/** The longest production lead time the editor takes (about three months of working days). */
+export const MAX_LEAD_TIME_WORKING_DAYS = 60;
+
 /** POST /api/admin/catalog/products: only the name is required; the rest takes the spec's defaults. */
 export const createProductSchema = z.object({
   name: productFields.name,
@@ -85,6 +88,12 @@ export const updateProductSchema = z
     priceCategory: productFields.priceCategory,
     installationType: productFields.installationType,
     suitableFor: productFields.suitableFor,
+    /** Production lead time in working days: the dispatch date customers are shown (delivery-dates.ts). */
+    leadTimeWorkingDays: z
+      .number({ error: 'leadTimeWorkingDays must be a whole number of working days' })
+      .int('leadTimeWorkingDays must be a whole number of working days')
+      .min(1, 'leadTimeWorkingDays must be at least 1 working day')
+      .max(MAX_LEAD_TIME_WORKING_DAYS, `leadTimeWorkingDays must be at most ${MAX_LEAD_TIME_WORKING_DAYS} working days`),
   })
   .partial()
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Send at least one field to change.');
@@ -147,6 +156,9 @@ export interface CatalogProduct {
   priceCategory: PriceCategory;
   installationType: InstallationType;
   suitableFor: string[];
+  /** Production lead time in working days; `leadTimeIsSample` while it is still the seeded sample value. */
+  leadTimeWorkingDays: number;
+  leadTimeIsSample: boolean;
   /** The calculator's id, or null when the quote calculator does not offer it. */
   calculatorId: string | null;
   /** The colour set the product's colours belong to, and the other products that share it. */

@@ -3,6 +3,7 @@
 // Money in requests is rand (the spec's fields); the server re-prices every line and answers both
 // rand and integer cents. A client's price or total is never trusted.
 import { z } from 'zod';
+import type { DeliveryEstimate } from './delivery-dates';
 import { chatSessionIdSchema, email, optionalText, requiredText } from './schemas';
 import { LINE_SIZE_SOURCES, type StoredSizeSource } from './size-sources';
 import type { OrderTimelineDto } from './fulfilment';
@@ -158,6 +159,8 @@ export interface OrderDto {
   timeline?: OrderTimelineDto;
   /** Set by GET /api/orders/{reference}: when the customer's latest proof of payment was uploaded, or null. */
   proof_uploaded_at?: string | null;
+  /** Expected dispatch and delivery, fixed when placed and again when staff confirm the sizes; null on older orders. */
+  delivery_estimate?: DeliveryEstimate | null;
 }
 
 /** POST /api/orders/{reference}/proof-of-payment (multipart, field 'file'). */

@@ -21,6 +21,8 @@ export interface PaymentMethods {
   card: boolean;
   /** Ozow is configured and can start an instant EFT checkout (POST /api/payment/create, method 'instant_eft'). */
   instantEft: boolean;
+  /** Instant EFT is the sandbox's test page on this site, not Ozow: no money is taken (PAYMENT_PROVIDER=sandbox). */
+  instantEftTest: boolean;
   /** The shop's account for a bank transfer with the order reference as payment reference; null when not configured. */
   bankTransfer: BankTransferDetails | null;
 }
@@ -35,7 +37,7 @@ export interface BankTransferDetails {
 }
 
 /** How a customer pays, in words for a sentence ('Order and ...'): only the ways the server has. */
-export function payPhrase(payment: PaymentMethods): string {
+export function payPhrase(payment: Pick<PaymentMethods, 'card' | 'instantEft' | 'bankTransfer'>): string {
   // In the order South Africans expect them: card, instant EFT, bank transfer.
   const ways = [payment.card && 'card', payment.instantEft && 'instant EFT', payment.bankTransfer && 'bank transfer'].filter(
     (way): way is string => Boolean(way),

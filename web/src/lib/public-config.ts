@@ -16,7 +16,7 @@ export const FALLBACK_CONFIG: PublicConfig = {
   mainWebsiteUrl: '',
   devtoolsGuard: false,
   // Unknown: offer no way to pay rather than one that may fail.
-  payment: { card: false, instantEft: false, bankTransfer: null },
+  payment: { card: false, instantEft: false, instantEftTest: false, bankTransfer: null },
 };
 
 /**

@@ -9,6 +9,8 @@ import { describeOrderStatus, findOrderReference, orderStatusFacts } from './ord
 import { formatSize } from './parse-size';
 import { SWATCH_NOTE } from '../../shared/swatch-note';
 import type { ConsultantContact, ConsultantFeature, ConsultantMemory } from './types';
+import { estimateFor } from '../delivery-estimate';
+import { formatDay, SAMPLE_LEAD_TIME_NOTE } from '../../shared/delivery-dates';
 
 export interface Ctx {
   db: D1Database;
@@ -75,6 +77,17 @@ export async function answerOrderStatus(ctx: Ctx, message: string): Promise<void
   ctx.parts.push(describeOrderStatus(facts));
 }
 
+/** ' If ordered today, ...': the dispatch date and both ways it arrives (delivery-dates.ts), as the calculator shows them. */
+async function datesIfOrderedToday(ctx: Ctx, productId: string): Promise<string> {
+  const [courier, fitted] = await Promise.all([
+    estimateFor(ctx.db, { productIds: [productId], method: 'courier' }),
+    estimateFor(ctx.db, { productIds: [productId], method: 'installation' }),
+  ]);
+  if (!courier || !fitted) return '';
+  const sample = courier.sampleLeadTime ? ` (dates ${SAMPLE_LEAD_TIME_NOTE})` : '';
+  return ` If ordered today, we expect to dispatch it by ${formatDay(courier.dispatchBy)}: by courier it arrives between ${formatDay(courier.arrivesFrom)} and ${formatDay(courier.arrivesBy)}, or along the Garden Route our team installs it by ${formatDay(fitted.arrivesBy)}${sample}.`;
+}
+
 export async function answerPrice(ctx: Ctx, productId: string, widthMm: number, dropMm: number): Promise<void> {
   ctx.features.add('pricing');
   const grid = await gridForProduct(ctx.db, productId);
@@ -94,7 +107,8 @@ export async function answerPrice(ctx: Ctx, productId: string, widthMm: number, 
         : '';
     ctx.parts.push(
       `${/^[aeiou]/i.test(name) ? 'An' : 'A'} ${name} at ${sizeText} is ${price}, including 15% VAT.${band}` +
-        (grid.isSample ? ` ${SAMPLE_PRICES_NOTE}` : ''),
+        (grid.isSample ? ` ${SAMPLE_PRICES_NOTE}` : '') +
+        (await datesIfOrderedToday(ctx, productId)),
     );
     return;
   }

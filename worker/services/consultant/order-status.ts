@@ -9,6 +9,10 @@ import { SAMPLE_PRICES_NOTE } from '../../shared/sample-prices';
 import { trackingStatusLabel, type PublicTrackingDto, type TrackingStatus } from '../../shared/tracking-api';
 import { formatRandFromCents } from '../../shared/money';
 import { formatLongDate } from '../../shared/sa-time';
+import { deliveryEstimateText } from '../../shared/delivery-dates';
+import { eq } from 'drizzle-orm';
+import { orders } from '../../db/schema';
+import { database } from '../../lib/db';
 
 /** An order reference as a customer types it: 'CB-' and 6 to 16 letters or digits, any case. */
 const REFERENCE_IN_TEXT = /\bcb-?([a-z0-9]{6,16})\b/i;
@@ -47,6 +51,8 @@ export interface OrderStatusFacts {
   courier_tracking: string;
   /** The courier tracking staff published for the order (its latest entry), or null. */
   tracking: CourierTrackingFacts | null;
+  /** The dates stored on the order (delivery-dates.ts) until it is dispatched or cancelled, else null. */
+  expected_dates: string | null;
 }
 
 export interface CourierTrackingFacts {
@@ -96,6 +102,7 @@ export async function orderStatusFacts(db: D1Database, reference: string): Promi
   const order = await findOrder(db, reference.toUpperCase());
   if (!order) return null;
   const tracking = await trackingForOrder(db, order.reference);
+  const [made] = await database(db).select({ status: orders.fulfilmentStatus }).from(orders).where(eq(orders.reference, order.reference));
   const courier = tracking ? courierFacts(tracking) : null;
   const blinds = order.blinds.reduce((n, l) => n + l.quantity, 0);
   const paid = order.paymentStatus === 'paid';
@@ -120,6 +127,10 @@ export async function orderStatusFacts(db: D1Database, reference: string): Promi
     // Staff publish courier tracking by hand (/admin/tracking); until then the number is still to come.
     courier_tracking: courier ? describeCourier(courier) : 'The courier tracking number is sent once the order is dispatched.',
     tracking: courier,
+    expected_dates:
+      order.delivery_estimate && !courier && made?.status !== 'cancelled' && order.paymentStatus !== 'refunded'
+        ? deliveryEstimateText(order.delivery_estimate)
+        : null,
   };
 }
 
@@ -128,5 +139,6 @@ export function describeOrderStatus(facts: OrderStatusFacts): string {
   const paid = facts.paid_on ? `paid on ${facts.paid_on}` : PAYMENT_TEXT[facts.payment_status];
   const payment = facts.test_payment ? `${paid} (${facts.test_payment})` : paid;
   const blinds = facts.blinds === 1 ? '1 blind' : `${facts.blinds} blinds`;
-  return `Order ${facts.reference} (placed ${facts.placed}, ${blinds}, ${facts.total} incl. VAT) is ${payment}. ${facts.next_step} ${facts.courier_tracking}`;
+  const dates = facts.expected_dates ? ` ${facts.expected_dates}` : '';
+  return `Order ${facts.reference} (placed ${facts.placed}, ${blinds}, ${facts.total} incl. VAT) is ${payment}. ${facts.next_step}${dates} ${facts.courier_tracking}`;
 }

@@ -17,6 +17,8 @@ import { bankTransferEmailBlock } from './bank-transfer-email';
 import { greetingName } from './customer-email-guard';
 import { buttonHtml, factsHtml, factsText, layoutHtml, linesTableHtml, linesText, rand, signatureText } from './email-parts';
 import type { OutgoingEmail } from './outbox';
+import { formatDay, type DeliveryEstimate } from '../../shared/delivery-dates';
+import { estimateFacts } from './order-emails';
 
 /** What the step e-mails need of an order. */
 export interface FulfilmentEmailOrder {
@@ -28,6 +30,8 @@ export interface FulfilmentEmailOrder {
   lines: readonly PricedLineDto[];
   /** The order was paid (in full or in part): a cancellation says a refund follows. */
   paid: boolean;
+  /** Sizes confirmed: the dates counted again from that day (delivery-dates.ts), said in the e-mail. */
+  deliveryEstimate?: DeliveryEstimate | null;
 }
 
 export interface DispatchFacts {
@@ -129,9 +133,11 @@ export function fulfilmentStatusEmail(
         title: `Order ${ref}: sizes confirmed`,
         paragraphs: [
           'We have checked and confirmed the sizes of your blinds, listed below. These are the sizes we will make.',
-          `Production takes ${PRODUCTION_WORKING_DAYS.min}-${PRODUCTION_WORKING_DAYS.max} business days once it starts; we expect to dispatch your order ${dispatchWindow(now)}.`,
+          order.deliveryEstimate
+            ? `We have counted your dates again from today: we expect to dispatch your order by ${formatDay(order.deliveryEstimate.dispatchBy)}.`
+            : `Production takes ${PRODUCTION_WORKING_DAYS.min}-${PRODUCTION_WORKING_DAYS.max} business days once it starts; we expect to dispatch your order ${dispatchWindow(now)}.`,
         ],
-        facts: [['Status', label]],
+        facts: [['Status', label], ...estimateFacts(order.deliveryEstimate)],
         lines: order.lines,
         link: orderLink(origin, ref),
       });

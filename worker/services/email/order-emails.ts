@@ -6,6 +6,7 @@ import type { Env } from '../../env';
 import type { OrderDto, PaymentStatus } from '../../shared/orders-api';
 import { vatInside } from '../../shared/money';
 import { formatLongDate } from '../../shared/sa-time';
+import { formatDay, SAMPLE_LEAD_TIME_NOTE, type DeliveryEstimate } from '../../shared/delivery-dates';
 import { cardPaymentsAvailable, instantEftAvailable } from '../payments/gateway';
 import { bankTransferEmailBlock } from './bank-transfer-email';
 import { refusesCardPayment } from '../sample-price-guard';
@@ -47,10 +48,25 @@ export type OrderForEmail = Pick<
   | 'total_cents'
   | 'paymentStatus'
   | 'order_date'
+  | 'delivery_estimate'
 > & {
   /** How a staff-recorded order (phone, site visit, walk-in) will be paid, as agreed with staff; absent online. */
   staffPaymentMethod?: StaffPaymentMethod | null;
 };
+
+/** The expected dispatch date and delivery window as fact rows (the sizes-confirmed e-mail repeats them). */
+export function estimateFacts(estimate: DeliveryEstimate | null | undefined): (readonly [string, string])[] {
+  if (!estimate) return [];
+  const arrival: readonly [string, string] =
+    estimate.method === 'installation'
+      ? ['Installed by', formatDay(estimate.arrivesBy)]
+      : [
+          `Courier delivery${estimate.region ? ` (${estimate.region})` : ''}`,
+          `${formatDay(estimate.arrivesFrom)} to ${formatDay(estimate.arrivesBy)}`,
+        ];
+  const sample = estimate.sampleLeadTime ? ` (${SAMPLE_LEAD_TIME_NOTE})` : '';
+  return [['Expected dispatch', `by ${formatDay(estimate.dispatchBy)}${sample}`], arrival];
+}
 
 const STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Pending',
@@ -115,6 +131,7 @@ export function orderConfirmationEmails(
     ['Order reference', ref],
     ['Order date', formatLongDate(order.order_date)],
     ['Payment status', status],
+    ...estimateFacts(order.delivery_estimate),
   ] as const;
 
   // Only a plain name is shown to the customer (customer-email-guard); anything else is left out.

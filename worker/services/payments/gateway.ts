@@ -1,7 +1,9 @@
 // The online ways to pay PAYMENT_PROVIDER names and whether each can take a payment: read by the
 // checkout, the public configuration and the order e-mails (which offer a method only when it can).
 // PAYMENT_PROVIDER is a comma-separated list: at most one card gateway (sandbox, yoco or payfast)
-// and/or ozow (instant EFT), e.g. 'yoco,ozow'; 'none' alone means no online payment at all.
+// and/or ozow (instant EFT), e.g. 'yoco,ozow'; 'none' alone means no online payment at all. The
+// sandbox is a test stand-in for both ways to pay: its card checkout, and its instant EFT page when
+// the list names no ozow (so a local `npm start` offers every method offline; no money is taken).
 import type { Env } from '../../env';
 import { ozowConfig, ozowProvider } from './ozow';
 import { payfastConfig, payfastProvider } from './payfast';
@@ -14,7 +16,12 @@ export const PAYMENT_METHODS = ['card', 'instant_eft'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 const CARD_GATEWAYS: readonly ProviderName[] = ['sandbox', 'yoco', 'payfast'];
-const METHOD_OF: Record<ProviderName, PaymentMethod> = { sandbox: 'card', yoco: 'card', payfast: 'card', ozow: 'instant_eft' };
+const METHODS_OF: Record<ProviderName, readonly PaymentMethod[]> = {
+  sandbox: ['card', 'instant_eft'],
+  yoco: ['card'],
+  payfast: ['card'],
+  ozow: ['instant_eft'],
+};
 
 /** The names PAYMENT_PROVIDER lists (trimmed, lower case, no repeats); ['sandbox'] when unset. */
 export function configuredProviderNames(env: Env): string[] {
@@ -46,7 +53,7 @@ function listProblem(names: string[]): GatewayProblem | null {
   return null;
 }
 
-function providerFor(env: Env, name: ProviderName): PaymentProvider | GatewayProblem {
+function providerFor(env: Env, name: ProviderName, method: PaymentMethod): PaymentProvider | GatewayProblem {
   switch (name) {
     case 'sandbox':
       if (!sandboxSecret(env)) {
@@ -56,7 +63,7 @@ function providerFor(env: Env, name: ProviderName): PaymentProvider | GatewayPro
           fields: { missing: ['SANDBOX_PAYMENT_SECRET'] },
         };
       }
-      return sandboxProvider(env);
+      return sandboxProvider(env, method);
     case 'yoco': {
       const config = yocoConfig(env);
       if ('missing' in config) return { problem: 'Yoco is missing settings', fields: { missing: config.missing } };
@@ -83,8 +90,10 @@ export function resolveGateway(env: Env, method: PaymentMethod = 'card'): Paymen
   const names = configuredProviderNames(env);
   const problem = listProblem(names);
   if (problem) return problem;
-  const name = names.find((n): n is ProviderName => n !== 'none' && METHOD_OF[n as ProviderName] === method);
-  return name ? providerFor(env, name) : 'none';
+  const serving = names.filter((n): n is ProviderName => n !== 'none' && METHODS_OF[n as ProviderName].includes(method));
+  // A real gateway named for the method comes before the sandbox's stand-in ('sandbox,ozow': Ozow's instant EFT).
+  const name = serving.find((n) => n !== 'sandbox') ?? serving[0];
+  return name ? providerFor(env, name, method) : 'none';
 }
 
 /** Whether a checkout of this way to pay can start: the web app offers only those (public configuration). */
@@ -98,9 +107,15 @@ export function cardPaymentsAvailable(env: Env): boolean {
   return methodAvailable(env, 'card');
 }
 
-/** Whether an instant EFT (Ozow) checkout can start. */
+/** Whether an instant EFT (Ozow, or the sandbox's test page) checkout can start. */
 export function instantEftAvailable(env: Env): boolean {
   return methodAvailable(env, 'instant_eft');
+}
+
+/** Whether instant EFT is the sandbox's test page (no money is taken): the order page says so instead of naming Ozow. */
+export function instantEftIsTest(env: Env): boolean {
+  const gateway = resolveGateway(env, 'instant_eft');
+  return gateway !== 'none' && 'createCheckout' in gateway && gateway.name === 'sandbox';
 }
 
 /** Whether any online payment (card or instant EFT) can start: the order page then offers to pay now. */

@@ -7,7 +7,7 @@ import { SANDBOX_SESSION_MINUTES, type CardErrors, type CardField, type CardForm
 
 type Html = SafeHtml;
 
-function layout(title: string, body: Html): Html {
+export function layout(title: string, body: Html): Html {
   return html`<!doctype html>
 <html lang="en-ZA">
   <head>

@@ -40,6 +40,8 @@ const CHECKOUT_PREFIX = 'sbx_chk_';
 const PAYMENT_PREFIX = 'sbx_pay_';
 
 export type SandboxStatus = 'open' | 'succeeded' | 'failed' | 'cancelled';
+/** The way to pay the checkout stands in for: the card form, or the instant EFT page (sandbox-eft.ts). */
+export type SandboxMethod = 'card' | 'instant_eft';
 
 export interface SandboxSession {
   id: string;
@@ -51,6 +53,8 @@ export interface SandboxSession {
   expiresAt: string;
   status: SandboxStatus;
   urls: { success: string; cancel: string; failure: string };
+  /** Absent on sessions made before the instant EFT stand-in: a card checkout. */
+  method?: SandboxMethod;
 }
 
 /**
@@ -68,7 +72,7 @@ export function isSandboxCheckoutId(id: string): boolean {
   return /^sbx_chk_[a-z2-7]{24}$/.test(id);
 }
 
-export function sandboxProvider(env: Env): PaymentProvider {
+export function sandboxProvider(env: Env, method: SandboxMethod = 'card'): PaymentProvider {
   return {
     name: 'sandbox',
     async createCheckout(order: CheckoutOrder, urls: CheckoutUrls, now = new Date()): Promise<CheckoutSession> {
@@ -82,6 +86,7 @@ export function sandboxProvider(env: Env): PaymentProvider {
         expiresAt: new Date(now.getTime() + SANDBOX_SESSION_MINUTES * 60_000).toISOString(),
         status: 'open',
         urls: { success: urls.success, cancel: urls.cancel, failure: urls.failure },
+        method,
       };
       await saveSession(env, session);
       return { checkoutId: session.id, url: `${urls.origin}/pay/sandbox/${session.id}` };
@@ -178,7 +183,8 @@ export async function submitSandboxCheckout(
   now = new Date(),
 ): Promise<SandboxSubmitResult> {
   const session = await loadSandboxSession(env, id);
-  if (!session) return { kind: 'not_found' };
+  // An instant EFT session has no card form (sandbox-eft.ts answers it).
+  if (!session || session.method === 'instant_eft') return { kind: 'not_found' };
   // A repeated submit (double click, back button) lands where the first one did.
   if (session.status !== 'open') return { kind: 'redirect', url: resultUrl(session, session.status) };
   if (isExpired(session, now)) return { kind: 'expired', session };
@@ -192,6 +198,20 @@ export async function submitSandboxCheckout(
     status = form.card_number.replace(/[\s-]/g, '') === SANDBOX_TEST_CARDS.succeeds ? 'succeeded' : 'failed';
   }
 
+  return confirmSandboxOutcome(env, session, status, now);
+}
+
+/**
+ * The outcome the customer chose on a sandbox page (card or instant EFT), confirmed to the
+ * notification handler signed, server to server, exactly as a gateway would; answers where the
+ * browser goes next.
+ */
+export async function confirmSandboxOutcome(
+  env: Env,
+  session: SandboxSession,
+  status: Exclude<SandboxStatus, 'open'>,
+  now = new Date(),
+): Promise<SandboxSubmitResult> {
   const order = await loadPaymentOrder(env.DB, session.reference);
   if (order?.paymentStatus === 'paid') {
     // Paid meanwhile (another tab): nothing is charged twice.

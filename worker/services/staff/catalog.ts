@@ -145,6 +145,8 @@ function toCatalogProduct(row: ProductRow, state: CatalogState): CatalogProduct 
       ? (row.installationType as InstallationType)
       : NEW_PRODUCT_DEFAULTS.installationType,
     suitableFor: row.suitableFor,
+    leadTimeWorkingDays: row.leadTimeWorkingDays,
+    leadTimeIsSample: row.leadTimeIsSample,
     calculatorId: row.calculatorId,
     colourSetKey: row.colourSetKey,
     sharesColoursWith: state.productRows.filter((p) => p.colourSetKey === row.colourSetKey && p.id !== row.id).map((p) => p.name),
@@ -257,6 +259,9 @@ export async function updateProduct(
   ] as const) {
     if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
   }
+  // A lead time staff set is the shop's own, no longer the sample value.
+  if (input.leadTimeWorkingDays !== undefined)
+    Object.assign(changes, { leadTimeWorkingDays: input.leadTimeWorkingDays, leadTimeIsSample: false });
   const changed = Object.keys(input).filter((k) => input[k as keyof UpdateProduct] !== undefined);
   await d.batch([
     d.update(products).set(changes).where(eq(products.id, row.id)),

@@ -63,11 +63,22 @@ export function BankTransferInstructions({
  */
 function OnlinePayments({ card }: { card: PayByCardProps }) {
   const { payment } = usePublicConfig();
-  const single = !(payment.card && payment.instantEft);
+  // The sandbox's test instant EFT (a local set-up) is offered beside the card but is no second real
+  // choice: ?pay=1 starts the card checkout as on a card-only shop.
+  const single = !(payment.card && payment.instantEft && !payment.instantEftTest);
   return (
     <>
       {payment.card && <PayByCard {...card} method="card" autoStart={single && card.autoStart} />}
-      {payment.instantEft && <PayByCard {...card} method="instant_eft" autoStart={single && card.autoStart} />}
+      {payment.instantEft && (
+        <PayByCard
+          {...card}
+          // Beside the card, its own words: two buttons both called 'Try again' could not be told apart.
+          {...(payment.card ? { label: undefined, heading: undefined } : {})}
+          method="instant_eft"
+          test={payment.instantEftTest}
+          autoStart={single && !payment.card && card.autoStart}
+        />
+      )}
     </>
   );
 }

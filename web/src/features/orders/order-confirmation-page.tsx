@@ -35,6 +35,7 @@ import { OrderPaymentOptions, ProofOfPaymentUpload } from './bank-transfer';
 import { CardPaymentRefused } from './sample-prices-parts';
 import { SamplePricesNote } from '../../components/sample-prices-note';
 import { OrderTimeline } from '../../components/order-timeline';
+import { OrderDeliveryDates } from '../../components/delivery-dates';
 import './orders-pages.css';
 import './orders.css';
 
@@ -203,6 +204,12 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
         <section className="orders-card" aria-labelledby="order-progress-title" data-testid="order-progress">
           <h2 id="order-progress-title">Your order's progress</h2>
           <OrderTimeline timeline={receipt.timeline} label={`Progress of order ${receipt.reference}`} />
+        </section>
+      )}
+
+      {origin === 'server' && receipt.deliveryEstimate && receipt.timeline?.status !== 'cancelled' && (
+        <section className="orders-card">
+          <OrderDeliveryDates estimate={receipt.deliveryEstimate} />
         </section>
       )}
 

@@ -10,6 +10,8 @@ export interface PayByCardProps {
   request: PaymentCreateRequest;
   /** 'card' (the card gateway) or 'instant_eft' (Ozow): the way to pay this button starts. */
   method?: PaymentMethod;
+  /** The checkout is the sandbox's test page on this site (public configuration instantEftTest): no money is taken. */
+  test?: boolean;
   /** Shown to the customer: the order's or quote's total in rand. */
   total: number;
   disabled?: boolean;
@@ -20,6 +22,13 @@ export interface PayByCardProps {
 }
 
 type PaymentMethod = 'card' | 'instant_eft';
+
+/** Instant EFT while the sandbox stands in for Ozow (a local or test set-up): said plainly, never Ozow's name. */
+const TEST_INSTANT_EFT = {
+  heading: 'Instant EFT (test)',
+  label: 'Pay by instant EFT',
+  next: 'on a test bank page on this site that stands in for Ozow: no bank is contacted and no money is taken.',
+};
 
 /** Each online way to pay in the customer's words: what it is called and what happens next. */
 const METHOD_TEXT: Record<PaymentMethod, { heading: string; label: string; next: string }> = {
@@ -39,8 +48,17 @@ const METHOD_TEXT: Record<PaymentMethod, { heading: string; label: string; next:
  * The secure online-payment component (storefront spec sections 3, 7, 8; staff spec 2.1): asks the
  * server for a checkout link for the chosen way to pay and sends the customer to the gateway's page.
  */
-export function PayByCard({ request, method = 'card', total, disabled = false, autoStart = false, label, heading }: PayByCardProps) {
-  const text = METHOD_TEXT[method];
+export function PayByCard({
+  request,
+  method = 'card',
+  test = false,
+  total,
+  disabled = false,
+  autoStart = false,
+  label,
+  heading,
+}: PayByCardProps) {
+  const text = method === 'instant_eft' && test ? TEST_INSTANT_EFT : METHOD_TEXT[method];
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);

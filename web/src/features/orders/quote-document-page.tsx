@@ -9,6 +9,7 @@ import { toast } from '../../components/toast';
 import { ApiError, getJson } from '../../lib/api-client';
 import type { CatalogOverview } from '@shared/catalogue-api';
 import { SamplePricesNote } from '../../components/sample-prices-note';
+import { QuoteDeliveryDates } from '../../components/delivery-dates';
 import { usePublicConfig } from '../../lib/public-config';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { parseQuoteBlinds, quoteNumber, quoteTotals, type QuoteLine } from '../../lib/quote-storage';
@@ -199,6 +200,7 @@ function QuoteDocument({ lines }: { lines: QuoteLine[] }) {
           {totals.quantity} {totals.quantity === 1 ? 'blind' : 'blinds'}. The total includes VAT of 15%.
         </p>
         {onSamplePrices && <SamplePricesNote />}
+        <QuoteDeliveryDates productIds={lines.map((l) => l.product_type)} />
 
         <h2>Notes</h2>
         <ul className="orders-notes">

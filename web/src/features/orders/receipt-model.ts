@@ -5,6 +5,7 @@ import type { OrderDto, PaymentStatus } from '@shared/orders-api';
 import { isMasked } from '@shared/orders-api';
 import type { CompletedOrder } from '../../lib/quote-storage';
 import { pricedLine, type PricedLine, vatShare } from './orders-model';
+import type { DeliveryEstimate } from '@shared/delivery-dates';
 
 export interface ReceiptLine extends PricedLine {
   key: string;
@@ -38,6 +39,8 @@ export interface Receipt {
   proofUploadedAt?: string | null;
   /** Its tax invoice is issued (from the server only): 'Download tax invoice'. */
   hasTaxInvoice?: boolean;
+  /** The dates stored on the order (from the server only): expected dispatch and delivery or fitting. */
+  deliveryEstimate?: DeliveryEstimate | null;
 }
 
 /** The payment status as the receipt's badge names it. */
@@ -72,6 +75,7 @@ export function receiptFromOrder(order: OrderDto): Receipt {
     timeline: order.timeline ?? null,
     proofUploadedAt: order.proof_uploaded_at ?? null,
     hasTaxInvoice: order.has_tax_invoice === true,
+    deliveryEstimate: order.delivery_estimate ?? null,
     ...(order.amount_due_cents !== undefined && { amountDue: order.amount_due_cents / 100 }),
   };
 }

@@ -30,6 +30,7 @@ import {
 } from '../../lib/quote-storage';
 import './quote-calculator.css';
 import './quote-calculator-order.css';
+import { QuoteDeliveryDates } from '../../components/delivery-dates';
 
 function readStoredLines(): QuoteLine[] {
   try {
@@ -300,6 +301,7 @@ export function QuoteCalculatorPage() {
                   </>
                 )}
               </p>
+              <QuoteDeliveryDates productIds={lines.map((l) => l.product_type)} />
               {lines.length > 0 && (
                 <div className="button-row">
                   <Link to="/quote-document" className="button button--small">

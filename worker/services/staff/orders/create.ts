@@ -17,6 +17,7 @@ import { newOrderReference, orderStatements, priceBlinds, queuedIds, totalsOf, t
 import { paymentReceiptEmail } from '../../payments/receipt';
 import { auditStatement } from '../audit';
 import { taxSupplier } from '../../tax-invoices';
+import { estimateFor } from '../../delivery-estimate';
 
 export type StaffOrderCreateInput = z.output<typeof staffOrderCreateSchema>;
 
@@ -75,6 +76,12 @@ export async function createStaffOrder(
     clientTotalCents: null,
     quoteId: null,
     lineExtras: new Map(input.lines.map((l, i) => [i + 1, { manualPriceReason: l.manualPriceReason }])),
+    deliveryEstimate: await estimateFor(env.DB, {
+      productIds: sized.map((l) => l.product_type),
+      method: input.fulfilmentMethod,
+      address: input.customer.address,
+      now: ctx.now,
+    }),
     staff: {
       source: input.source,
       fulfilmentMethod: input.fulfilmentMethod,

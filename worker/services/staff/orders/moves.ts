@@ -15,6 +15,8 @@ import { fulfilmentStatusEmail, type DispatchFacts } from '../../email/fulfilmen
 import { outboxInsertOrIgnore } from '../../email/outbox';
 import { assertTrackingNumberFree, duplicateNumber, trackingCreateStatements } from '../../tracking';
 import { auditStatement } from '../audit';
+import { estimateFor } from '../../delivery-estimate';
+import type { DeliveryEstimate } from '../../../shared/delivery-dates';
 import {
   actorIfLanded,
   CHANGED_BY_SOMEONE_ELSE,
@@ -49,6 +51,7 @@ function moveStatements(
   note: string | null,
   ctx: MoveContext,
   dispatch?: DispatchFacts & { trackingId: string },
+  estimate: DeliveryEstimate | null = null,
 ) {
   const db = env.DB;
   const d = database(db);
@@ -58,7 +61,13 @@ function moveStatements(
   const unpaidReason = to === 'in_production' && order.paymentStatus !== 'paid' ? note : null;
   const update = d
     .update(orders)
-    .set({ fulfilmentStatus: to, fulfilmentStatusAt: at, ...(unpaidReason ? { unpaidProductionReason: unpaidReason } : {}) })
+    .set({
+      fulfilmentStatus: to,
+      fulfilmentStatusAt: at,
+      ...(unpaidReason ? { unpaidProductionReason: unpaidReason } : {}),
+      // Sizes confirmed: the dates are counted again from today, stored and e-mailed.
+      ...(estimate ? { deliveryEstimate: estimate } : {}),
+    })
     .where(and(eq(orders.reference, reference), eq(orders.fulfilmentStatus, order.status)));
   const landed = sql`exists (select 1 from ${orders} where ${orders.reference} = ${reference} and ${orders.fulfilmentStatus} = ${to} and ${orders.fulfilmentStatusAt} = ${at})`;
   const details = {
@@ -80,7 +89,7 @@ function moveStatements(
     { actor: ctx.actor, action: 'order.status', target: reference, details: { ...details, to, note } },
     ctx.now,
   );
-  const email = fulfilmentStatusEmail(env, emailOrderOf(order), to, ctx.origin, ctx.now, dispatch);
+  const email = fulfilmentStatusEmail(env, { ...emailOrderOf(order), deliveryEstimate: estimate }, to, ctx.origin, ctx.now, dispatch);
   return { update, event, audit, email: email ? outboxInsertOrIgnore(db, email, ctx.now) : null };
 }
 
@@ -94,7 +103,17 @@ export async function changeOrderStatus(env: Env, reference: string, input: Orde
   const order = await loadOrderForWrite(env.DB, reference);
   const note = input.note?.trim() || null;
   refuse(order, input.status, note, false);
-  const { update, event, audit, email } = moveStatements(env, order, input.status, note, ctx);
+  const estimate =
+    input.status === 'sizes_confirmed'
+      ? await estimateFor(env.DB, {
+          productIds: order.lineRows.map((l) => l.productId),
+          method: order.method,
+          address: order.row.customerAddress,
+          basis: 'sizes_confirmed',
+          now: ctx.now,
+        })
+      : null;
+  const { update, event, audit, email } = moveStatements(env, order, input.status, note, ctx, undefined, estimate);
   const d = database(env.DB);
   try {
     const results = email ? await d.batch([update, event, audit, email]) : await d.batch([update, event, audit]);

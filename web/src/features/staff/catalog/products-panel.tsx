@@ -161,6 +161,10 @@ function ProductEditor({
         suitableFor: listFromText(form.suitableFor),
         priceCategory: form.priceCategory,
         installationType: form.installationType,
+        // Sent only when changed: saving other fields keeps a sample lead time marked as the sample.
+        ...(Number(form.leadTimeWorkingDays) !== product.leadTimeWorkingDays || !product.leadTimeIsSample
+          ? { leadTimeWorkingDays: Number(form.leadTimeWorkingDays) }
+          : {}),
       });
       toast({ title: 'Product saved', description: `${saved.name} was updated.` });
       onSaved(saved);
@@ -207,6 +211,26 @@ function ProductEditor({
           choices={INSTALLATION_TYPES}
           onChange={(v) => set('installationType', v)}
         />
+        <div className="ca-field">
+          <label htmlFor="ca-lead-time">Production lead time (working days)</label>
+          <input
+            id="ca-lead-time"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={60}
+            step={1}
+            required
+            value={form.leadTimeWorkingDays}
+            onChange={(e) => set('leadTimeWorkingDays', e.currentTarget.value)}
+            aria-describedby="ca-lead-time-hint"
+          />
+          <small id="ca-lead-time-hint" className="muted">
+            {product.leadTimeIsSample
+              ? "Sample value: set this product's own. Customers see the dispatch date it gives, marked as from a sample lead time until then."
+              : 'Customers see the expected dispatch date it gives (weekends and public holidays skipped).'}
+          </small>
+        </div>
         <label className="ca-field ca-field--wide">
           Description
           <textarea value={form.description} onChange={(e) => set('description', e.currentTarget.value)} rows={3} maxLength={2000} />
@@ -245,6 +269,7 @@ interface ProductForm {
   suitableFor: string;
   priceCategory: PriceCategory;
   installationType: InstallationType;
+  leadTimeWorkingDays: string;
 }
 
 function toForm(p: CatalogProduct): ProductForm {
@@ -257,6 +282,7 @@ function toForm(p: CatalogProduct): ProductForm {
     suitableFor: listToText(p.suitableFor),
     priceCategory: p.priceCategory,
     installationType: p.installationType,
+    leadTimeWorkingDays: String(p.leadTimeWorkingDays),
   };
 }
 
