@@ -15,8 +15,10 @@ export const INSTALLATION_WORKING_DAYS = 3;
 export const PRODUCTION_START_WORKING_DAYS = 1;
 
 /**
- * The courier's door-to-door working days per province (the shop's courier service levels). An
- * address naming no province or town listed here gets the national window (fulfilment.ts).
+ * The courier's door-to-door working days per province. SAMPLE figures chosen when this was written,
+ * not a courier's published service levels: replace them with the shop's courier's before the dates
+ * are relied on. An address naming no province or town listed here gets the national window
+ * (fulfilment.ts).
  */
 export const COURIER_REGIONS: readonly { region: string; days: { min: number; max: number }; words: readonly string[] }[] = [
   {
