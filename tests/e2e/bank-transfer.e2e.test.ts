@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRandFromCents } from '../../worker/shared/money';
+import { seriousAxeViolations } from './axe';
 import { screenshot, useBrowser, watchErrors } from './browser';
 import { startSecondSite, type SecondSite } from './second-site';
 
@@ -251,6 +252,17 @@ describe('bank transfer: proof of payment, and staff recording the payment', () 
     await expect.poll(() => page.getByRole('status').first().innerText()).toContain('It is now paid in full. The customer was e-mailed.');
     await expect.poll(() => page.getByRole('form', { name: 'Record a payment' }).count()).toBe(0);
     await screenshot(page, 'bank-transfer-staff-paid');
+
+    // Money given back that no gateway reports (staff spec 2.6, 'Record a refund'): recorded with its credit note.
+    const refund = page.getByRole('form', { name: 'Record a refund' });
+    await refund.getByLabel('Amount refunded (R)').fill('100.00');
+    await refund.getByLabel('Refunded by').selectOption('bank_transfer');
+    await refund.getByLabel('Note').fill('Customer kept one blind less');
+    await refund.getByRole('button', { name: 'Record refund' }).click();
+    await expect
+      .poll(() => page.getByRole('status').first().innerText())
+      .toContain(`Recorded a refund of ${formatRandFromCents(10000)} for order ${reference}`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // The customer's page now shows paid, with no upload or bank details any more.
     await page.setViewportSize({ width: 375, height: 812 });

@@ -11,10 +11,12 @@ import { orderDetail } from '../services/staff/orders/detail';
 import { correctLineSize } from '../services/staff/orders/line-size';
 import { changeOrderStatus, dispatchOrder } from '../services/staff/orders/moves';
 import { recordManualPayment } from '../services/staff/orders/payments';
+import { recordManualRefund } from '../services/staff/orders/refunds';
 import {
   lineNoParamSchema,
   lineSizeCorrectionSchema,
   manualPaymentSchema,
+  manualRefundSchema,
   orderDispatchSchema,
   orderReferenceParamSchema,
   orderStatusChangeSchema,
@@ -93,6 +95,18 @@ export const adminOrderWriteRoutes = new Hono<AppBindings>()
       const { reference } = c.req.valid('param');
       const write = await recordManualPayment(c.env, reference, c.req.valid('json'), { actor: staffActor(c), now: new Date() });
       return c.json({ ...(await answer(c, reference, write)), outstandingCents: write.outstandingCents }, 201);
+    },
+  )
+  .post(
+    '/:reference/refunds',
+    requireStaff,
+    validate('param', orderReferenceParamSchema),
+    jsonBody(8 * 1024),
+    validate('json', manualRefundSchema),
+    async (c) => {
+      const { reference } = c.req.valid('param');
+      const write = await recordManualRefund(c.env, reference, c.req.valid('json'), { actor: staffActor(c), now: new Date() });
+      return c.json({ ...(await answer(c, reference, write)), refundedCents: write.refundedCents }, 201);
     },
   )
   .post(

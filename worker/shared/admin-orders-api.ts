@@ -183,6 +183,39 @@ export const manualPaymentSchema = z
   .refine((p) => p.amountCents > 0, { message: 'must be more than R0', path: ['amount'] });
 export type ManualPaymentRequest = z.input<typeof manualPaymentSchema>;
 
+/** How money was given back: Ozow refunds are made in Ozow's merchant admin (Ozow sends no refund notice). */
+export const REFUND_METHODS = ['ozow', 'bank_transfer', 'cash', 'card_machine'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = {
+  ozow: "Ozow refund (Ozow's merchant admin)",
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  card_machine: 'Card machine',
+};
+
+/**
+ * POST /api/admin/orders/{reference}/refunds: money given back that no gateway reports (an Ozow or
+ * bank-transfer order, cash, the card machine). The server checks it against what was paid and not
+ * yet refunded; an invoiced order gets a credit note. Card gateways report their own refunds.
+ */
+export const manualRefundSchema = z
+  .object({
+    amountCents: z.coerce.number({ error: 'must be a number of cents' }).int('must be whole cents').optional(),
+    amount: z.coerce.number({ error: 'must be an amount in rand' }).optional(),
+    method: z.enum(REFUND_METHODS, { error: `must be one of ${REFUND_METHODS.join(', ')}` }),
+    note: optionalText(500),
+  })
+  .refine((p) => (p.amountCents === undefined) !== (p.amount === undefined), {
+    message: 'give the amount refunded, as amountCents or as amount in rand (one of them)',
+    path: ['amount'],
+  })
+  .transform(({ amountCents, amount, ...rest }) => ({
+    ...rest,
+    amountCents: amountCents ?? Math.round((amount ?? 0) * 100),
+  }))
+  .refine((p) => p.amountCents > 0, { message: 'must be more than R0', path: ['amount'] });
+export type ManualRefundRequest = z.input<typeof manualRefundSchema>;
+
 /** The customer's proof of payment, for staff (GET /api/admin/orders/{reference}/proof). */
 export interface AdminOrderProof {
   uploadedAt: string;

@@ -29,7 +29,7 @@ import {
 } from './orders-model';
 import { DispatchForm, MovesPanel } from './order-actions';
 import { OrderLines } from './order-lines';
-import { ProofOfPayment, RecordPaymentForm } from './record-payment';
+import { ProofOfPayment, RecordMoneyForm } from './record-payment';
 import './orders.css';
 
 type LoadState =
@@ -201,7 +201,12 @@ function OrderView({ order, onAnswer }: { order: AdminOrderDetail; onAnswer: OnO
         )}
       </section>
 
-      {order.balanceDueCents > 0 && order.paymentStatus !== 'refunded' && <RecordPaymentForm order={order} onAnswer={onAnswer} />}
+      {order.balanceDueCents > 0 && order.paymentStatus !== 'refunded' && (
+        <RecordMoneyForm kind="payment" order={order} onAnswer={onAnswer} />
+      )}
+      {(order.paymentStatus === 'paid' || order.paymentStatus === 'part_paid') && (
+        <RecordMoneyForm kind="refund" order={order} onAnswer={onAnswer} />
+      )}
 
       <section className="staff-card" aria-labelledby="order-payments-title">
         <h2 id="order-payments-title">Payments</h2>

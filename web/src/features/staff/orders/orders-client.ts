@@ -4,6 +4,7 @@ import type {
   AdminOrdersListResponse,
   LineSizeCorrectionRequest,
   ManualPaymentRequest,
+  ManualRefundRequest,
   OrderDispatchRequest,
   OrderStatusChangeRequest,
   StaffOrderCreateRequest,
@@ -43,6 +44,11 @@ export function dispatchOrder(reference: string, body: OrderDispatchRequest): Pr
 /** POST /api/admin/orders/{reference}/payments: money received outside the card gateways. */
 export function recordPayment(reference: string, body: ManualPaymentRequest): Promise<AdminOrderResponse> {
   return apiRequest<AdminOrderResponse>('POST', `${orderPath(reference)}/payments`, body);
+}
+
+/** POST /api/admin/orders/{reference}/refunds: money given back that no gateway reports. */
+export function recordRefund(reference: string, body: ManualRefundRequest): Promise<AdminOrderResponse> {
+  return apiRequest<AdminOrderResponse>('POST', `${orderPath(reference)}/refunds`, body);
 }
 
 /** POST /api/admin/orders: an order taken by phone, on a site visit or in person. */

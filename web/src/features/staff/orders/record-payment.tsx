@@ -1,16 +1,19 @@
 // 'Record a payment' and the customer's proof of payment (DESIGN.md 7b, bank transfer): staff open the
 // proof, check the transfer reached the account, and record the amount received. The server checks the
 // amount against what is outstanding (never more), and answers whether the order is now paid in full or
-// part paid with what is left; the customer is e-mailed a receipt.
+// part paid with what is left; the customer is e-mailed a receipt. 'Record a refund' is its mirror for
+// money given back that no gateway reports (an Ozow refund, a bank transfer, cash).
 import { useState, type FormEvent } from 'react';
 import {
   MANUAL_PAYMENT_METHOD_LABELS,
   MANUAL_PAYMENT_METHODS,
+  REFUND_METHOD_LABELS,
+  REFUND_METHODS,
   type AdminOrderDetail,
-  type ManualPaymentMethod,
+  type AdminOrderResponse,
 } from '@shared/admin-orders-api';
 import { formatRandFromCents } from '../../../lib/format';
-import { recordPayment } from './orders-client';
+import { recordPayment, recordRefund } from './orders-client';
 import { Field } from './order-fields';
 import { ProblemAlert } from './order-actions';
 import { formatOrderTime, problemOf, type OnOrderAnswer, type Problem } from './orders-model';
@@ -42,10 +45,53 @@ export function randToCents(text: string): number | null {
   return Math.round(Number(normal) * 100);
 }
 
-/** POST /payments: shown while money is owed. */
-export function RecordPaymentForm({ order, onAnswer }: { order: AdminOrderDetail; onAnswer: OnOrderAnswer }) {
+/** The two money forms: a payment received (POST /payments) and a refund given back (POST /refunds). */
+const MONEY_FORMS = {
+  payment: {
+    titleId: 'order-record-payment-title',
+    title: 'Record a payment',
+    amountLabel: 'Amount received (R)',
+    amountHelp: 'Enter the amount received in rand, for example 1624.00.',
+    methodLabel: 'Paid by',
+    methods: MANUAL_PAYMENT_METHODS as readonly string[],
+    methodLabels: MANUAL_PAYMENT_METHOD_LABELS as Record<string, string>,
+    noteHint: "For example the bank's reference of the transfer.",
+    submit: 'Record payment',
+    done: 'The payment is recorded.',
+    failed: 'Could not record the payment. Check the connection and try again.',
+    send: recordPayment as (reference: string, body: MoneyBody) => Promise<AdminOrderResponse>,
+  },
+  refund: {
+    titleId: 'order-record-refund-title',
+    title: 'Record a refund',
+    amountLabel: 'Amount refunded (R)',
+    amountHelp: 'Enter the amount given back in rand, for example 250.00.',
+    methodLabel: 'Refunded by',
+    methods: REFUND_METHODS as readonly string[],
+    methodLabels: REFUND_METHOD_LABELS as Record<string, string>,
+    noteHint: "For example Ozow's refund reference or the reason.",
+    submit: 'Record refund',
+    done: 'The refund is recorded.',
+    failed: 'Could not record the refund. Check the connection and try again.',
+    send: recordRefund as (reference: string, body: MoneyBody) => Promise<AdminOrderResponse>,
+  },
+} as const;
+
+type MoneyBody = { amountCents: number; method: string; note?: string };
+
+/** Record a payment (shown while money is owed) or a refund (shown once money was paid). */
+export function RecordMoneyForm({
+  kind,
+  order,
+  onAnswer,
+}: {
+  kind: keyof typeof MONEY_FORMS;
+  order: AdminOrderDetail;
+  onAnswer: OnOrderAnswer;
+}) {
+  const form = MONEY_FORMS[kind];
   const [amount, setAmount] = useState('');
-  const [method, setMethod] = useState<ManualPaymentMethod>('bank_transfer');
+  const [method, setMethod] = useState<string>(form.methods[0]!);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -56,33 +102,40 @@ export function RecordPaymentForm({ order, onAnswer }: { order: AdminOrderDetail
     setProblem(null);
     const cents = randToCents(amount);
     if (cents === null || cents <= 0) {
-      setAmountError('Enter the amount received in rand, for example 1624.00.');
+      setAmountError(form.amountHelp);
       return;
     }
     setAmountError(undefined);
     setBusy(true);
     try {
-      const answer = await recordPayment(order.reference, { amountCents: cents, method, ...(note.trim() ? { note: note.trim() } : {}) });
+      const answer = await form.send(order.reference, { amountCents: cents, method, ...(note.trim() ? { note: note.trim() } : {}) });
       setAmount('');
       setNote('');
-      onAnswer(answer, 'The payment is recorded.');
+      onAnswer(answer, form.done);
     } catch (err) {
-      setProblem(problemOf(err, 'Could not record the payment. Check the connection and try again.'));
+      setProblem(problemOf(err, form.failed));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <section className="staff-card" aria-labelledby="order-record-payment-title">
-      <h2 id="order-record-payment-title">Record a payment</h2>
-      <p className="staff-hint">
-        Outstanding: <strong data-testid="record-payment-outstanding">{formatRandFromCents(order.balanceDueCents)}</strong>. Record money
-        that has reached the account (or was paid in cash or on the card machine); the customer is e-mailed a receipt.
-      </p>
-      <form className="oa-form" onSubmit={onSubmit} noValidate aria-labelledby="order-record-payment-title">
+    <section className="staff-card" aria-labelledby={form.titleId}>
+      <h2 id={form.titleId}>{form.title}</h2>
+      {kind === 'payment' ? (
+        <p className="staff-hint">
+          Outstanding: <strong data-testid="record-payment-outstanding">{formatRandFromCents(order.balanceDueCents)}</strong>. Record money
+          that has reached the account (or was paid in cash or on the card machine); the customer is e-mailed a receipt.
+        </p>
+      ) : (
+        <p className="staff-hint">
+          Record money given back that no card gateway reports: an Ozow refund made in Ozow&apos;s merchant admin, a bank transfer, cash or
+          the card machine. An order with a tax invoice gets a credit note for the amount.
+        </p>
+      )}
+      <form className="oa-form" onSubmit={onSubmit} noValidate aria-labelledby={form.titleId}>
         <div className="staff-fields">
-          <Field label="Amount received (R)" required error={amountError ?? problem?.issues.amount ?? problem?.issues.amountCents}>
+          <Field label={form.amountLabel} required error={amountError ?? problem?.issues.amount ?? problem?.issues.amountCents}>
             {(control) => (
               <input
                 {...control}
@@ -91,27 +144,27 @@ export function RecordPaymentForm({ order, onAnswer }: { order: AdminOrderDetail
                 required
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder={(order.balanceDueCents / 100).toFixed(2)}
+                placeholder={kind === 'payment' ? (order.balanceDueCents / 100).toFixed(2) : undefined}
               />
             )}
           </Field>
-          <Field label="Paid by" required error={problem?.issues.method}>
+          <Field label={form.methodLabel} required error={problem?.issues.method}>
             {(control) => (
-              <select {...control} value={method} onChange={(e) => setMethod(e.target.value as ManualPaymentMethod)}>
-                {MANUAL_PAYMENT_METHODS.map((m) => (
+              <select {...control} value={method} onChange={(e) => setMethod(e.target.value)}>
+                {form.methods.map((m) => (
                   <option key={m} value={m}>
-                    {MANUAL_PAYMENT_METHOD_LABELS[m]}
+                    {form.methodLabels[m]}
                   </option>
                 ))}
               </select>
             )}
           </Field>
         </div>
-        <Field label="Note" hint="For example the bank's reference of the transfer." error={problem?.issues.note}>
+        <Field label="Note" hint={form.noteHint} error={problem?.issues.note}>
           {(control) => <input {...control} value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />}
         </Field>
         <button type="submit" className="button button--accent" disabled={busy} aria-busy={busy}>
-          {busy ? 'Recording…' : 'Record payment'}
+          {busy ? 'Recording…' : form.submit}
         </button>
       </form>
       <ProblemAlert problem={problem} />
