@@ -165,22 +165,27 @@ export const MANUAL_PAYMENT_METHOD_LABELS: Record<ManualPaymentMethod, string> =
  * transfer matched to the order, cash, the card machine). amountCents, or amount in rand; the server
  * checks it against what is outstanding.
  */
-export const manualPaymentSchema = z
-  .object({
-    amountCents: z.coerce.number({ error: 'must be a number of cents' }).int('must be whole cents').optional(),
-    amount: z.coerce.number({ error: 'must be an amount in rand' }).optional(),
-    method: z.enum(MANUAL_PAYMENT_METHODS, { error: `must be one of ${MANUAL_PAYMENT_METHODS.join(', ')}` }),
-    note: optionalText(500),
-  })
-  .refine((p) => (p.amountCents === undefined) !== (p.amount === undefined), {
-    message: 'give the amount received, as amountCents or as amount in rand (one of them)',
-    path: ['amount'],
-  })
-  .transform(({ amountCents, amount, ...rest }) => ({
-    ...rest,
-    amountCents: amountCents ?? Math.round((amount ?? 0) * 100),
-  }))
-  .refine((p) => p.amountCents > 0, { message: 'must be more than R0', path: ['amount'] });
+/** An amount of money staff record (amountCents, or amount in rand: one of them), how it moved, and a note. */
+function moneyRecordSchema<const M extends readonly [string, ...string[]]>(methods: M, what: 'received' | 'refunded') {
+  return z
+    .object({
+      amountCents: z.coerce.number({ error: 'must be a number of cents' }).int('must be whole cents').optional(),
+      amount: z.coerce.number({ error: 'must be an amount in rand' }).optional(),
+      method: z.enum(methods, { error: `must be one of ${methods.join(', ')}` }),
+      note: optionalText(500),
+    })
+    .refine((p) => (p.amountCents === undefined) !== (p.amount === undefined), {
+      message: `give the amount ${what}, as amountCents or as amount in rand (one of them)`,
+      path: ['amount'],
+    })
+    .transform(({ amountCents, amount, ...rest }) => ({
+      ...rest,
+      amountCents: amountCents ?? Math.round((amount ?? 0) * 100),
+    }))
+    .refine((p) => p.amountCents > 0, { message: 'must be more than R0', path: ['amount'] });
+}
+
+export const manualPaymentSchema = moneyRecordSchema(MANUAL_PAYMENT_METHODS, 'received');
 export type ManualPaymentRequest = z.input<typeof manualPaymentSchema>;
 
 /** How money was given back: Ozow refunds are made in Ozow's merchant admin (Ozow sends no refund notice). */
@@ -198,22 +203,7 @@ export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = {
  * bank-transfer order, cash, the card machine). The server checks it against what was paid and not
  * yet refunded; an invoiced order gets a credit note. Card gateways report their own refunds.
  */
-export const manualRefundSchema = z
-  .object({
-    amountCents: z.coerce.number({ error: 'must be a number of cents' }).int('must be whole cents').optional(),
-    amount: z.coerce.number({ error: 'must be an amount in rand' }).optional(),
-    method: z.enum(REFUND_METHODS, { error: `must be one of ${REFUND_METHODS.join(', ')}` }),
-    note: optionalText(500),
-  })
-  .refine((p) => (p.amountCents === undefined) !== (p.amount === undefined), {
-    message: 'give the amount refunded, as amountCents or as amount in rand (one of them)',
-    path: ['amount'],
-  })
-  .transform(({ amountCents, amount, ...rest }) => ({
-    ...rest,
-    amountCents: amountCents ?? Math.round((amount ?? 0) * 100),
-  }))
-  .refine((p) => p.amountCents > 0, { message: 'must be more than R0', path: ['amount'] });
+export const manualRefundSchema = moneyRecordSchema(REFUND_METHODS, 'refunded');
 export type ManualRefundRequest = z.input<typeof manualRefundSchema>;
 
 /** The customer's proof of payment, for staff (GET /api/admin/orders/{reference}/proof). */
