@@ -86,6 +86,7 @@ describe('staff PIN gate', () => {
       '/marketing-insights',
       '/leads',
       '/site-visits',
+      '/admin/visit-schedule',
       '/admin/tracking',
       '/admin/scraper',
       '/admin/catalog',

@@ -33,9 +33,10 @@ describe('starting an instant EFT payment', () => {
     expect(row.paymentStatus).toBe('pending');
   });
 
+  // A card-only shop: the sandbox would stand in for instant EFT (npm start's offline mode), Yoco does not.
   it('answers 409 when the shop does not take instant EFT, and 503 when Ozow refuses our API key', async () => {
     const order = await insertOrder();
-    const off = await createPayment({ quote_id: order.reference, method: 'instant_eft' }, { ...OZOW, PAYMENT_PROVIDER: 'sandbox' });
+    const off = await createPayment({ quote_id: order.reference, method: 'instant_eft' }, { ...OZOW, PAYMENT_PROVIDER: 'yoco' });
     expect(off.status).toBe(409);
     expect((await off.json<any>()).message).toBe(NO_INSTANT_EFT_MESSAGE);
     const refused = await createPayment({ quote_id: order.reference, method: 'instant_eft' }, { ...OZOW, OZOW_API_KEY: 'bad-api-key' });
