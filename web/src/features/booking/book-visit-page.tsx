@@ -194,7 +194,7 @@ export function BookingShell({ title, children }: { title: string; children: Rea
         <header>
           <p className="eyebrow">Garden Route, Mossel Bay to Plettenberg Bay</p>
           <h1>{title}</h1>
-          <p className="lead">A consultant visits you, measures every window and brings samples.</p>
+          <p className="lead">A consultant visits you and measures every window.</p>
         </header>
         {children}
       </main>
