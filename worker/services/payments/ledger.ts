@@ -71,14 +71,17 @@ export async function isOrderCheckout(
   return Boolean(row);
 }
 
-/** What succeeded payments of the order add up to. */
-export async function succeededCents(db: D1Database, reference: string): Promise<number> {
+/** What the order's payments of one status (money in, or refunds) add up to. */
+export async function paymentsCents(db: D1Database, reference: string, status: 'succeeded' | 'refunded'): Promise<number> {
   const [row] = await database(db)
     .select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
     .from(payments)
-    .where(and(eq(payments.orderReference, reference), eq(payments.status, 'succeeded')));
+    .where(and(eq(payments.orderReference, reference), eq(payments.status, status)));
   return Number(row?.total ?? 0);
 }
+
+/** What succeeded payments of the order add up to. */
+export const succeededCents = (db: D1Database, reference: string): Promise<number> => paymentsCents(db, reference, 'succeeded');
 
 /**
  * What a checkout of this order charges, and so what a gateway's payment of it must amount to: the

@@ -13,6 +13,7 @@ import { database } from '../../../lib/db';
 import { AppError } from '../../../lib/errors';
 import { REFUND_METHOD_LABELS, type manualRefundSchema } from '../../../shared/admin-orders-api';
 import { formatRandFromCents } from '../../../shared/money';
+import { paymentsCents } from '../../payments/ledger';
 import { creditNoteStatement, findTaxDocument, withNumberRetry } from '../../tax-invoices';
 import { auditStatement } from '../audit';
 import type { OrderWrite } from './moves';
@@ -22,14 +23,6 @@ export type ManualRefundInput = z.output<typeof manualRefundSchema>;
 
 const sumOf = (reference: string, status: 'succeeded' | 'refunded') =>
   sql`(select coalesce(sum(${payments.amountCents}), 0) from ${payments} where ${payments.orderReference} = ${reference} and ${payments.status} = ${status})`;
-
-async function refundedCentsOf(db: D1Database, reference: string): Promise<number> {
-  const [row] = await database(db)
-    .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
-    .from(payments)
-    .where(and(eq(payments.orderReference, reference), eq(payments.status, 'refunded')));
-  return Number(row?.cents ?? 0);
-}
 
 /** POST /api/admin/orders/{reference}/refunds */
 export async function recordManualRefund(
@@ -42,7 +35,7 @@ export async function recordManualRefund(
   const d = database(db);
   const [order, refundedBefore, invoice] = await Promise.all([
     loadOrderForWrite(db, reference),
-    refundedCentsOf(db, reference),
+    paymentsCents(db, reference, 'refunded'),
     findTaxDocument(db, reference, 'invoice'),
   ]);
   const refundable = order.paidCents - refundedBefore;
