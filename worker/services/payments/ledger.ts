@@ -71,6 +71,13 @@ export async function isOrderCheckout(
   return Boolean(row);
 }
 
+/**
+ * SQL for what the order's payments of one status (money in, or refunds) add up to: a subquery, so a
+ * batch's guard can compare it with what was read (rows inserted earlier in the batch included).
+ */
+export const paymentsSumSql = (reference: string, status: 'succeeded' | 'refunded') =>
+  sql<number>`(select coalesce(sum(${payments.amountCents}), 0) from ${payments} where ${payments.orderReference} = ${reference} and ${payments.status} = ${status})`;
+
 /** What the order's payments of one status (money in, or refunds) add up to. */
 export async function paymentsCents(db: D1Database, reference: string, status: 'succeeded' | 'refunded'): Promise<number> {
   const [row] = await database(db)
@@ -124,13 +131,7 @@ export async function attachCheckout(db: D1Database, reference: string, provider
 }
 
 /** What has been refunded on an order so far (the sum of its recorded refunds). */
-export async function refundedCents(db: D1Database, reference: string): Promise<number> {
-  const [row] = await database(db)
-    .select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
-    .from(payments)
-    .where(and(eq(payments.orderReference, reference), eq(payments.status, 'refunded')));
-  return Number(row?.total ?? 0);
-}
+export const refundedCents = (db: D1Database, reference: string): Promise<number> => paymentsCents(db, reference, 'refunded');
 
 export async function isPaymentRecorded(db: D1Database, providerPaymentId: string): Promise<boolean> {
   const [row] = await database(db)
@@ -194,7 +195,7 @@ function orderUpdate(db: D1Database, outcome: PaymentOutcome, now: Date) {
           and(
             eq(orders.reference, outcome.reference),
             eq(orders.paymentStatus, 'paid'),
-            sql`(select coalesce(sum(${payments.amountCents}), 0) from ${payments} where ${payments.orderReference} = ${outcome.reference} and ${payments.status} = 'refunded') >= ${orders.totalCents}`,
+            sql`${paymentsSumSql(outcome.reference, 'refunded')} >= ${orders.totalCents}`,
           ),
         )
         .returning(returning);

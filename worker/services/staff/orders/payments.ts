@@ -15,6 +15,7 @@ import { formatRandFromCents } from '../../../shared/money';
 import type { z } from 'zod';
 import { outboxInsertOrIgnore } from '../../email/outbox';
 import { paymentReceiptEmail } from '../../payments/receipt';
+import { paymentsSumSql } from '../../payments/ledger';
 import { auditStatement } from '../audit';
 import { actorIfLanded, CHANGED_BY_SOMEONE_ELSE, insertedIds, isLostRace, loadOrderForWrite } from './order-writes';
 import type { OrderWrite } from './moves';
@@ -59,7 +60,7 @@ export async function recordManualPayment(
   // Landed only when no other payment (a second member of staff, a gateway notification) and no
   // total change came in between the read and this batch: the succeeded payments, this one
   // included (inserted earlier in the batch), are exactly what was read plus this amount.
-  const landed = sql`(select coalesce(sum(${payments.amountCents}), 0) from ${payments} where ${payments.orderReference} = ${reference} and ${payments.status} = 'succeeded') = ${order.paidCents + input.amountCents}
+  const landed = sql`${paymentsSumSql(reference, 'succeeded')} = ${order.paidCents + input.amountCents}
     and exists (select 1 from ${orders} where ${orders.reference} = ${reference} and ${orders.totalCents} = ${totalCents} and ${orders.paymentStatus} = ${status})`;
   // Paid in full: its tax invoice is issued in this batch (it takes effect only if the order is paid by then).
   const supplier = status === 'paid' ? taxSupplier(env) : null;

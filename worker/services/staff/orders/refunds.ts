@@ -13,16 +13,13 @@ import { database } from '../../../lib/db';
 import { AppError } from '../../../lib/errors';
 import { REFUND_METHOD_LABELS, type manualRefundSchema } from '../../../shared/admin-orders-api';
 import { formatRandFromCents } from '../../../shared/money';
-import { paymentsCents } from '../../payments/ledger';
+import { paymentsCents, paymentsSumSql } from '../../payments/ledger';
 import { creditNoteStatement, findTaxDocument, withNumberRetry } from '../../tax-invoices';
 import { auditStatement } from '../audit';
 import type { OrderWrite } from './moves';
 import { actorIfLanded, CHANGED_BY_SOMEONE_ELSE, isLostRace, loadOrderForWrite } from './order-writes';
 
 export type ManualRefundInput = z.output<typeof manualRefundSchema>;
-
-const sumOf = (reference: string, status: 'succeeded' | 'refunded') =>
-  sql`(select coalesce(sum(${payments.amountCents}), 0) from ${payments} where ${payments.orderReference} = ${reference} and ${payments.status} = ${status})`;
 
 /** POST /api/admin/orders/{reference}/refunds */
 export async function recordManualRefund(
@@ -63,7 +60,7 @@ export async function recordManualRefund(
     from: order.paymentStatus,
   };
   // Landed only when no payment or refund came in between the read and this batch.
-  const landed = sql`${sumOf(reference, 'succeeded')} = ${order.paidCents} and ${sumOf(reference, 'refunded')} = ${refundedCents}`;
+  const landed = sql`${paymentsSumSql(reference, 'succeeded')} = ${order.paidCents} and ${paymentsSumSql(reference, 'refunded')} = ${refundedCents}`;
   const statements = [
     d.insert(payments).values({
       orderReference: reference,
