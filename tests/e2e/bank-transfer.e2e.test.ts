@@ -27,7 +27,15 @@ let site: SecondSite | undefined;
 let baseUrl = '';
 
 beforeAll(async () => {
-  site = await startSecondSite('bank', { ADMIN_PIN: '4321', APP_ENV: 'development', PAYMENT_PROVIDER: 'none', ...BANK });
+  // A VAT vendor, so the paid order has a tax invoice and its refund a credit note.
+  site = await startSecondSite('bank', {
+    ADMIN_PIN: '4321',
+    APP_ENV: 'development',
+    PAYMENT_PROVIDER: 'none',
+    VAT_NUMBER: '4123456789',
+    BUSINESS_ADDRESS: '12 Main Street, Knysna, 6570',
+    ...BANK,
+  });
   baseUrl = site.baseUrl;
 }, 300_000);
 
@@ -269,6 +277,12 @@ describe('bank transfer: proof of payment, and staff recording the payment', () 
     await page.goto(`${baseUrl}/order-confirmation?ref=${reference}`);
     await expect.poll(() => page.getByTestId('payment-status').innerText()).toBe('Paid');
     await expect.poll(() => page.getByTestId('proof-upload').count()).toBe(0);
+    // ...and the refund's credit note, to download beside the tax invoice.
+    // (The accessible name reads the amount's no-break spaces as spaces.)
+    const creditNote = page.getByRole('link', { name: /^Download credit note \d+ \(R 100,00\)$/ });
+    await creditNote.waitFor();
+    const notePdf = await page.request.get(`${baseUrl}${await creditNote.getAttribute('href')}`);
+    expect(notePdf.headers()['content-type']).toBe('application/pdf');
 
     // A cancelled order (staff, or unpaid past the deadline) asks for no payment: no bank details, no upload.
     const second = await page.request.post(`${baseUrl}/api/orders/submit`, {

@@ -2,11 +2,13 @@
 // refunded in Ozow's merchant admin, a bank transfer, cash). Each refund is one batch: its payments
 // row, the order event, the audit entry and, for an invoiced order, a credit note with its own
 // number (the invoice never changes). Never more than was paid and not yet refunded.
-import { env } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findTaxDocument, type TaxDocument } from '../../worker/services/tax-invoices';
 import { formatRandFromCents } from '../../worker/shared/money';
-import { eventsOf, orderRow, placeOrder, staffFetch, staffSession } from './bank-transfer-fixtures';
+import { creditNotePath } from '../../worker/shared/orders-api';
+import { BASE } from './helpers';
+import { eventsOf, orderRow, outboxAbout, placeOrder, staffFetch, staffSession } from './bank-transfer-fixtures';
 
 let cookie = '';
 beforeAll(async () => {
@@ -84,6 +86,28 @@ describe('POST /api/admin/orders/{reference}/refunds', () => {
     expect(notes.every((n) => n.document.creditsInvoice === invoice.number)).toBe(true);
     expect(new Set(notes.map((n) => n.number)).size).toBe(2);
     expect(await findTaxDocument(env.DB, ref, 'invoice')).toEqual(invoice);
+
+    // The customer is told of each refund (the cancellation e-mail promises it), in the refund's batch.
+    const told = (await outboxAbout(ref)).filter((e) => e.kind === 'refund-receipt');
+    expect(told.map((e) => e.subject)).toEqual([
+      `Refund of ${formatRandFromCents(10000)} for order ${ref}`,
+      `Refund of ${formatRandFromCents(total - 10000)} for order ${ref}`,
+    ]);
+    expect(told[0]!.text).toContain(
+      `We have refunded ${formatRandFromCents(10000)} to you for order ${ref}, back to the bank account you paid from, through Ozow.`,
+    );
+    expect(told[0]!.text).toContain(`That makes ${formatRandFromCents(10000)} refunded of the ${formatRandFromCents(total)} you paid.`);
+    expect(told[0]!.text).toContain("Your credit note is on your order page: 'Download credit note'.");
+    expect(told[1]!.text).toContain('by bank transfer.');
+    expect(told[1]!.text).toContain('Everything you paid for this order has now been refunded.');
+    // ...and the order page lists both credit notes, each downloadable.
+    const page = await (await SELF.fetch(`${BASE}/api/orders/${ref}`)).json<{ order: { credit_notes: unknown[] } }>();
+    expect(page.order.credit_notes).toEqual(
+      notes.map((n) => ({ number: n.number, total_cents: n.document.totalCents, issued_at: n.document.issuedAt })),
+    );
+    const pdf = await SELF.fetch(`${BASE}${creditNotePath(ref, notes[1]!.number)}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('Content-Type')).toBe('application/pdf');
   });
 
   it('refuses an order with nothing paid (409), a bad amount or method (400), and anyone not signed in (401)', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatRandFromCents } from '../../worker/shared/money';
 import { createPayment, orderRow, outboxRows, paymentRows, type TestOrder } from './payments-fixtures';
 import { deliver, orderOnCheckout, paymentEvent, yoco } from './payments-yoco-fixtures';
 
@@ -72,6 +73,15 @@ describe('Yoco refunds (refund.succeeded)', () => {
     const [partNotice] = await outboxRows(`refund-notice:yoco:rf1_${order.reference}`);
     expect(partNotice!.subject).toMatch(new RegExp(`^Order ${order.reference} partly refunded - R`));
     expect(partNotice!.text).toContain('so the order stays paid');
+    // The customer is told too, once per refund: the cancellation e-mail promises it.
+    const [partReceipt] = await outboxRows(`refund-receipt:${order.reference}:rf1_${order.reference}`);
+    expect(partReceipt!.toAddress).toBe(order.email);
+    expect(partReceipt!.text).toContain(
+      `We have refunded ${formatRandFromCents(part)} to you for order ${order.reference}, to the card or account you paid with.`,
+    );
+    expect(partReceipt!.text).toContain(
+      `That makes ${formatRandFromCents(part)} refunded of the ${formatRandFromCents(order.totalCents)} you paid.`,
+    );
 
     // More than what is left to refund: not recorded.
     const tooMuch = refundEvent(order, paymentId, { amount: order.totalCents - part + 1, refundId: `rf2_${order.reference}` });
@@ -90,6 +100,8 @@ describe('Yoco refunds (refund.succeeded)', () => {
     expect((await orderRow(order.reference)).paymentStatus).toBe('refunded');
     const [fullNotice] = await outboxRows(`refund-notice:yoco:rf3_${order.reference}`);
     expect(fullNotice!.subject).toMatch(new RegExp(`^Order ${order.reference} refunded - R`));
+    const [fullReceipt] = await outboxRows(`refund-receipt:${order.reference}:rf3_${order.reference}`);
+    expect(fullReceipt!.text).toContain('Everything you paid for this order has now been refunded.');
     expect((await paymentRows(order.reference)).map((r) => r.status)).toEqual(['succeeded', 'refunded', 'refunded']);
   });
 

@@ -24,7 +24,7 @@ import {
   type ProofUploadResponse,
 } from '../shared/orders-api';
 import { trackEvent } from './analytics';
-import { findTaxDocument } from '../services/tax-invoices';
+import { creditNotesOf, findTaxDocument } from '../services/tax-invoices';
 
 /** The reference of a path, upper-cased; 400 for anything that is not one. */
 function orderReference(raw: string): string {
@@ -164,6 +164,7 @@ export const orderRoutes = new Hono<AppBindings>()
           ? 0
           : await amountDueCents(c.env.DB, { reference, totalCents: order.total_cents, paymentStatus: order.paymentStatus }),
         has_tax_invoice: (await findTaxDocument(c.env.DB, reference, 'invoice')) !== null,
+        credit_notes: await creditNotesOf(c.env.DB, reference),
         ...(timeline && { timeline }),
         proof_uploaded_at: await proofUploadedAt(c.env.DB, reference),
       },

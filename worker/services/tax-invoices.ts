@@ -11,7 +11,7 @@ import { businessProfile } from '../lib/business-profile';
 import { invoices, orders } from '../db/schema';
 import { vatInside } from '../shared/money';
 import { normalVatNumber } from '../shared/vat-number';
-import type { OrderDto } from '../shared/orders-api';
+import type { CreditNoteDto, OrderDto } from '../shared/orders-api';
 
 export type TaxDocumentKind = 'invoice' | 'credit_note';
 
@@ -234,6 +234,19 @@ export async function issueTaxInvoice(env: Env, order: InvoiceOrder, now = new D
   if (!supplier) return null;
   const issued = await withNumberRetry(() => invoiceStatement(env.DB, order, supplier, now));
   return issued[0]?.number ?? (await findTaxDocument(env.DB, order.reference, 'invoice'))?.number ?? null;
+}
+
+/** The credit notes issued on an order's refunds, oldest first (the order page lists them). */
+export async function creditNotesOf(db: D1Database, reference: string): Promise<CreditNoteDto[]> {
+  const rows = await database(db)
+    .select({ document: invoices.document })
+    .from(invoices)
+    .where(and(eq(invoices.orderReference, reference), eq(invoices.kind, 'credit_note')))
+    .orderBy(asc(invoices.number));
+  return rows.map(({ document }) => {
+    const doc = document as TaxDocument;
+    return { number: doc.number, total_cents: doc.totalCents, issued_at: doc.issuedAt };
+  });
 }
 
 /** An order's tax invoice, or one of its credit notes by number; null when there is none. */

@@ -155,6 +155,8 @@ export interface OrderDto {
   amount_due_cents?: number;
   /** Set by GET /api/orders/{reference}: its tax invoice is issued (GET /api/invoices/{reference}.pdf). */
   has_tax_invoice?: boolean;
+  /** Set by GET /api/orders/{reference}: the credit notes of its refunds, oldest first. */
+  credit_notes?: CreditNoteDto[];
   /** Set by GET /api/orders/{reference}: where the order is in the making, and what comes next (no staff notes). */
   timeline?: OrderTimelineDto;
   /** Set by GET /api/orders/{reference}: when the customer's latest proof of payment was uploaded, or null. */
@@ -173,6 +175,23 @@ export interface ProofUploadResponse {
 /** Where an order's tax invoice is downloaded (404 until it is issued). */
 export function taxInvoicePath(reference: string): string {
   return `/api/invoices/${encodeURIComponent(reference)}.pdf`;
+}
+
+/** Where a credit note of an order is downloaded: its number in the one invoice sequence. */
+export function creditNotePath(reference: string, number: number): string {
+  return `/api/invoices/${encodeURIComponent(reference)}-credit-${number}.pdf`;
+}
+
+/** The customer's order page (receipt, payment, tracking, tax documents). */
+export function orderPagePath(reference: string): string {
+  return `/order-confirmation?ref=${encodeURIComponent(reference)}`;
+}
+
+/** A credit note issued for a refund on the order (GET creditNotePath). */
+export interface CreditNoteDto {
+  number: number;
+  total_cents: number;
+  issued_at: string;
 }
 
 /** GET /api/orders/{reference}. */

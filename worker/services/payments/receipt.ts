@@ -4,7 +4,7 @@
 import type { Env } from '../../env';
 import { html } from '../../lib/html';
 import { businessName, businessProfile } from '../../lib/business-profile';
-import { TEST_PAYMENT_NOTE, taxInvoicePath } from '../../shared/orders-api';
+import { orderPagePath, TEST_PAYMENT_NOTE, taxInvoicePath } from '../../shared/orders-api';
 import { formatRandFromCents } from '../../shared/money';
 import { greetingName } from '../email/customer-email-guard';
 import type { OutgoingEmail } from '../email/outbox';
@@ -88,6 +88,67 @@ ${invoiceUrl ? html`<p><a href="${invoiceUrl}">Download tax invoice</a> (PDF)</p
     toName: name,
     replyTo: businessEmail(env),
     subject: `${test ? '[Test payment] ' : ''}Payment received for order ${order.reference}`,
+    html: body.toString(),
+    text,
+  };
+}
+
+/**
+ * The customer's notice of a refund, from a gateway's report or recorded by staff: what was paid
+ * back, how much of what they paid that makes, and where the credit note is. It keeps the promise of
+ * the cancellation and size-correction e-mails ('our team will refund it and let you know'). Its
+ * dedupe key names the refund, so each refund is told once.
+ */
+export function refundReceiptEmail(
+  env: Env,
+  order: Pick<PaymentOrder, 'reference' | 'customerName' | 'customerEmail'>,
+  refund: {
+    amountCents: number;
+    /** All refunded on the order, this refund included, and all that was paid. */
+    refundedInAllCents: number;
+    paidCents: number;
+    providerPaymentId: string;
+    /** How the money went back, as the customer reads it (e.g. 'by bank transfer'). */
+    method: string;
+    /** A credit note is issued with this refund (the order was invoiced). */
+    creditNote: boolean;
+    test: boolean;
+  },
+): OutgoingEmail | null {
+  if (!order.customerEmail.trim()) return null;
+  const business = businessName(env);
+  const name = greetingName(order.customerName);
+  const hi = `Hi ${name ?? 'there'},`;
+  const amount = formatRandFromCents(refund.amountCents);
+  const whole = refund.refundedInAllCents >= refund.paidCents;
+  const origin = env.PUBLIC_BASE_URL?.trim().replace(/\/+$/, '');
+  const orderUrl = origin ? `${origin}${orderPagePath(order.reference)}` : null;
+  const sentences = [
+    `We have refunded ${amount} to you for order ${order.reference}, ${refund.method}.`,
+    whole
+      ? 'Everything you paid for this order has now been refunded.'
+      : `That makes ${formatRandFromCents(refund.refundedInAllCents)} refunded of the ${formatRandFromCents(refund.paidCents)} you paid.`,
+    ...(refund.test ? [`${TEST_PAYMENT_NOTE}.`] : []),
+    'How long it takes to show in your account depends on your bank.',
+    ...(refund.creditNote ? ["Your credit note is on your order page: 'Download credit note'."] : []),
+  ];
+  const contact = [businessEmail(env), businessProfile(env).phoneNational].filter(Boolean).join(' or ');
+  const questions = contact
+    ? `Questions? Contact us at ${contact} and quote ${order.reference}.`
+    : `Questions? Quote ${order.reference} when you contact us.`;
+  const text = [hi, '', ...sentences, ...(orderUrl ? [`View your order: ${orderUrl}`] : []), questions, '', business].join('\n');
+  const body = html`<p>${hi}</p>
+${sentences.map((sentence) => html`<p>${sentence}</p>`)}
+${orderUrl ? html`<p><a href="${orderUrl}">View your order</a></p>` : ''}
+<p>${questions}</p>
+<p>${business}</p>`;
+  return {
+    dedupeKey: `refund-receipt:${order.reference}:${refund.providerPaymentId}`,
+    kind: 'refund-receipt',
+    to: order.customerEmail,
+    toName: name,
+    replyTo: businessEmail(env),
+    subject: `${refund.test ? '[Test payment] ' : ''}Refund of ${amount} for order ${order.reference}`,
     html: body.toString(),
     text,
   };

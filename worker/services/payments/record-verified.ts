@@ -4,16 +4,16 @@ import type { Env } from '../../env';
 import { recordEvent } from '../analytics';
 import type { OutgoingEmail } from '../email/outbox';
 import { recordPaymentOutcome, type PaymentOrder, type PaymentOutcome } from './ledger';
-import { paymentNoticeEmail, paymentReceiptEmail, refundNoticeEmail } from './receipt';
+import { paymentNoticeEmail, paymentReceiptEmail, refundNoticeEmail, refundReceiptEmail } from './receipt';
 import { paymentLog, type NotificationResult } from './types';
 import { findOrder } from '../order-read';
 import { creditNoteStatement, findTaxDocument, invoiceStatement, taxSupplier } from '../tax-invoices';
 
-/** The customer's receipt and the business's notice of a payment; the business's notice of a refund. */
-async function emailsFor(env: Env, order: PaymentOrder, outcome: PaymentOutcome, taxInvoice: boolean): Promise<OutgoingEmail[]> {
+/** The customer's receipt and the business's notice of a payment; both notices of a refund. */
+async function emailsFor(env: Env, order: PaymentOrder, outcome: PaymentOutcome, withDocument: boolean): Promise<OutgoingEmail[]> {
   const emails: (OutgoingEmail | null)[] = [];
   if (outcome.status === 'succeeded') {
-    const receipt = await paymentReceiptEmail(env, order, outcome.amountCents, outcome.provider, { taxInvoice });
+    const receipt = await paymentReceiptEmail(env, order, outcome.amountCents, outcome.provider, { taxInvoice: withDocument });
     emails.push(
       // The first receipt's key is per order (a second payment sends no second receipt); the balance of
       // a part-paid order is a payment of its own, with a receipt of its own.
@@ -21,7 +21,19 @@ async function emailsFor(env: Env, order: PaymentOrder, outcome: PaymentOutcome,
       await paymentNoticeEmail(env, order, outcome),
     );
   } else if (outcome.status === 'refunded') {
-    emails.push(await refundNoticeEmail(env, order, outcome));
+    emails.push(
+      await refundNoticeEmail(env, order, outcome),
+      refundReceiptEmail(env, order, {
+        amountCents: outcome.amountCents,
+        refundedInAllCents: (outcome.refundedBeforeCents ?? 0) + outcome.amountCents,
+        // A gateway refunds a paid order: what was paid is its total.
+        paidCents: order.totalCents,
+        providerPaymentId: outcome.providerPaymentId,
+        method: 'to the card or account you paid with',
+        creditNote: withDocument,
+        test: outcome.provider === 'sandbox',
+      }),
+    );
   }
   return emails.filter((email): email is OutgoingEmail => email !== null);
 }
@@ -56,7 +68,8 @@ export async function recordVerifiedPayment(
 ): Promise<NotificationResult> {
   const reference = order.reference;
   const documents = await documentsFor(env, order, outcome, now);
-  const emails = await emailsFor(env, order, outcome, outcome.status === 'succeeded' && documents.length > 0);
+  // A payment's tax invoice or a refund's credit note: the customer's e-mail says where it is.
+  const emails = await emailsFor(env, order, outcome, documents.length > 0);
   if ((outcome.status === 'succeeded' || outcome.status === 'refunded') && !env.BUSINESS_EMAIL?.trim()) {
     paymentLog('warn', 'BUSINESS_EMAIL is not set: no payment notice for the business', { reference, ...logFields });
   }

@@ -19,8 +19,8 @@ import {
 } from './order-parts';
 import { fetchOrder } from './orders-client';
 import { formatLongDate } from './orders-model';
-import { formatRand } from '@shared/money';
-import { taxInvoicePath } from '@shared/orders-api';
+import { formatRand, formatRandFromCents } from '@shared/money';
+import { creditNotePath, taxInvoicePath } from '@shared/orders-api';
 import { paymentRequestForReceipt } from './payment-model';
 import {
   confirmationSource,
@@ -191,6 +191,17 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
               Download tax invoice
             </a>
           )}
+          {origin === 'server' &&
+            (receipt.creditNotes ?? []).map((note) => (
+              <a
+                key={note.number}
+                className="button button--ghost-dark"
+                href={creditNotePath(receipt.reference, note.number)}
+                download={`credit-note-${note.number}-${receipt.reference}.pdf`}
+              >
+                Download credit note {note.number} ({formatRandFromCents(note.total_cents)})
+              </a>
+            ))}
           <Link className="button" to="/">
             Return Home
           </Link>

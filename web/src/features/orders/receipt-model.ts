@@ -1,7 +1,7 @@
 // The receipt of /order-confirmation (storefront spec section 2): from the server's order, from the
 // copy kept on this device, or the sample (?ref=TEST123). No React, no fetch.
 import type { OrderTimelineDto } from '@shared/fulfilment';
-import type { OrderDto, PaymentStatus } from '@shared/orders-api';
+import type { CreditNoteDto, OrderDto, PaymentStatus } from '@shared/orders-api';
 import { isMasked } from '@shared/orders-api';
 import type { CompletedOrder } from '../../lib/quote-storage';
 import { pricedLine, type PricedLine, vatShare } from './orders-model';
@@ -39,6 +39,8 @@ export interface Receipt {
   proofUploadedAt?: string | null;
   /** Its tax invoice is issued (from the server only): 'Download tax invoice'. */
   hasTaxInvoice?: boolean;
+  /** The credit notes of its refunds (from the server only): 'Download credit note N'. */
+  creditNotes?: CreditNoteDto[];
   /** The dates stored on the order (from the server only): expected dispatch and delivery or fitting. */
   deliveryEstimate?: DeliveryEstimate | null;
 }
@@ -75,6 +77,7 @@ export function receiptFromOrder(order: OrderDto): Receipt {
     timeline: order.timeline ?? null,
     proofUploadedAt: order.proof_uploaded_at ?? null,
     hasTaxInvoice: order.has_tax_invoice === true,
+    creditNotes: order.credit_notes ?? [],
     deliveryEstimate: order.delivery_estimate ?? null,
     ...(order.amount_due_cents !== undefined && { amountDue: order.amount_due_cents / 100 }),
   };

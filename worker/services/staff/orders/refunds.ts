@@ -17,9 +17,19 @@ import { paymentsCents, paymentsSumSql } from '../../payments/ledger';
 import { creditNoteStatement, findTaxDocument, withNumberRetry } from '../../tax-invoices';
 import { auditStatement } from '../audit';
 import type { OrderWrite } from './moves';
-import { actorIfLanded, CHANGED_BY_SOMEONE_ELSE, isLostRace, loadOrderForWrite } from './order-writes';
+import { actorIfLanded, CHANGED_BY_SOMEONE_ELSE, insertedIds, isLostRace, loadOrderForWrite } from './order-writes';
+import { outboxInsertOrIgnore } from '../../email/outbox';
+import { refundReceiptEmail } from '../../payments/receipt';
 
 export type ManualRefundInput = z.output<typeof manualRefundSchema>;
+
+/** How the money went back, as the customer's refund e-mail says it. */
+const REFUND_TO_CUSTOMER: Record<ManualRefundInput['method'], string> = {
+  ozow: 'back to the bank account you paid from, through Ozow',
+  bank_transfer: 'by bank transfer',
+  cash: 'in cash',
+  card_machine: 'to your card, through our card machine',
+};
 
 /** POST /api/admin/orders/{reference}/refunds */
 export async function recordManualRefund(
@@ -61,6 +71,15 @@ export async function recordManualRefund(
   };
   // Landed only when no payment or refund came in between the read and this batch.
   const landed = sql`${paymentsSumSql(reference, 'succeeded')} = ${order.paidCents} and ${paymentsSumSql(reference, 'refunded')} = ${refundedCents}`;
+  const customerEmail = refundReceiptEmail(env, order.row, {
+    amountCents: input.amountCents,
+    refundedInAllCents: refundedCents,
+    paidCents: order.paidCents,
+    providerPaymentId,
+    method: REFUND_TO_CUSTOMER[input.method],
+    creditNote: invoice !== null,
+    test: false,
+  });
   const statements = [
     d.insert(payments).values({
       orderReference: reference,
@@ -89,16 +108,19 @@ export async function recordManualRefund(
     }),
     auditStatement(db, { actor: ctx.actor, action: 'order.refund', target: reference, details: { ...details, note } }, ctx.now),
     ...(invoice ? [creditNoteStatement(db, invoice, providerPaymentId, input.amountCents, ctx.now)] : []),
+    // Queued with the refund: it is told only if the refund is recorded (a lost race undoes both).
+    ...(customerEmail ? [outboxInsertOrIgnore(db, customerEmail, ctx.now)] : []),
   ] as const;
+  let results: Awaited<ReturnType<typeof d.batch>>;
   try {
-    await withNumberRetry(() => d.batch(statements as unknown as Parameters<typeof d.batch>[0]));
+    results = await withNumberRetry(() => d.batch(statements as unknown as Parameters<typeof d.batch>[0]));
   } catch (err) {
     if (isLostRace(err)) throw new AppError('conflict', CHANGED_BY_SOMEONE_ELSE);
     throw err;
   }
   const recorded = `Recorded a refund of ${formatRandFromCents(input.amountCents)} for order ${reference}${invoice ? ', with a credit note' : ''}.`;
   return {
-    outboxIds: [],
+    outboxIds: customerEmail ? insertedIds(results[results.length - 1]) : [],
     refundedCents,
     message: full
       ? `${recorded} The order is now refunded.`
