@@ -13,6 +13,7 @@ import {
 } from '../../worker/shared/visit-bookings-api';
 import { staffFetch, staffSession } from './bank-transfer-fixtures';
 import { get, postJson } from './helpers';
+import { CUSTOMER_EMAIL_RECIPIENT_LIMIT } from '../../worker/services/email/customer-email-guard';
 
 let cookie = '';
 let n = 0;
@@ -109,6 +110,19 @@ describe('booked site visits', () => {
     expect(unfolded).toContain('SUMMARY:');
     expect(unfolded).toContain('LOCATION:Unit 12\\, "The Heads" Estate\\; Leisure Isle Road\\, Knysna');
     expect(unfolded).toContain('ORGANIZER;CN="Custom Blinds":mailto:info@example.co.za');
+  });
+
+  it('asking again and again for a full slot does not use up the e-mails a customer may be sent that day', async () => {
+    const [full, open] = await openDay(day(7), 'Knysna', ['09:00', '11:00'], 1);
+    expect((await book(full!.id)).status).toBe(201);
+    const email = uniqueEmail('persistent');
+    // More refusals than the e-mails one address may be sent in a day.
+    for (let i = 0; i < CUSTOMER_EMAIL_RECIPIENT_LIMIT.limit + 1; i++) {
+      const refused = await book(full!.id, email);
+      expect(refused.status).toBe(409);
+      expect((await refused.json<{ message: string }>()).message).toBe(SLOT_FULL_MESSAGE);
+    }
+    expect((await book(open!.id, email)).status).toBe(201);
   });
 
   it('two customers asking for the last place at once: exactly one gets it, the other a 409', async () => {

@@ -45,6 +45,15 @@ function isNotNullFailure(err: unknown, column: string): boolean {
   return text.includes(`NOT NULL constraint failed: visit_bookings.${column}`);
 }
 
+/** Whether the slot has a place left now (read only: a booking is held by slotIfRoom in its batch). */
+async function hasRoom(db: D1Database, slot: SlotRow): Promise<boolean> {
+  const [row] = await database(db)
+    .select({ booked: sql<number>`${bookedCount(slot.id)}` })
+    .from(visitSlots)
+    .where(eq(visitSlots.id, slot.id));
+  return Number(row?.booked ?? 0) < slot.capacity;
+}
+
 /** Whether customers may still book the slot: inside the horizon and not too soon. */
 function bookable(slot: Pick<SlotRow, 'visitDate' | 'startTime'>, now: Date): boolean {
   const start = slotInstant(slot.visitDate, slot.startTime);
@@ -161,6 +170,10 @@ export interface BookingInput {
 export async function bookVisit(env: Env, input: BookingInput, origin: string, now = new Date()) {
   const slot = await findSlot(env.DB, input.slotId);
   if (!bookable(slot, now)) throw new AppError('conflict', 'That visit time can no longer be booked online. Please choose a later time.');
+  // A slot already full is refused before the e-mail quota is counted: asking for it again and again
+  // must not use up the customer's e-mails for the day. The batch below still holds the last place
+  // against a booking made in between.
+  if (!(await hasRoom(env.DB, slot))) throw new AppError('conflict', SLOT_FULL_MESSAGE);
   const verdict = await admitCustomerEmail(env, input.email, now);
   if (!verdict.allowed)
     throw new AppError('rate_limited', 'We cannot send more e-mails to this address today. Please call or WhatsApp us to book the visit.');
