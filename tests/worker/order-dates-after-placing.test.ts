@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { coloursForProduct } from '../../worker/services/catalog';
+import { answerBuiltIn } from '../../worker/services/consultant/built-in-consultant';
 import { loadPaymentOrder } from '../../worker/services/payments/ledger';
 import { recordVerifiedPayment } from '../../worker/services/payments/record-verified';
 import { formatDay, type DeliveryEstimate } from '../../worker/shared/delivery-dates';
@@ -12,13 +13,17 @@ import type { OrderTrackingResponse, PublicTrackingResponse } from '../../worker
 import { get, postJson } from './helpers';
 import { call, dispatch, emailsAbout, ip, move, orderRow, useStaffWrites } from './admin-orders-write-fixtures';
 import { readBack } from './pdf-text';
+import { EVAL_CONTACT } from './consultant-eval/types';
 
 useStaffWrites();
 
 const headers = () => ({ 'CF-Connecting-IP': ip() });
 
-/** An online order of one roller blind (lead time 7 working days, the shop's own) to Sandton, paid by card. */
-async function paidOrder(email: string): Promise<string> {
+/**
+ * An online order of one roller blind (lead time 7 working days, the shop's own) to Sandton, paid by
+ * card; `withoutDates`: as an order placed before orders stored their dates.
+ */
+async function paidOrder(email: string, withoutDates = false): Promise<string> {
   await env.DB.prepare("UPDATE products SET lead_time_working_days = 7, lead_time_is_sample = 0 WHERE id = 'roller-blockout'").run();
   const colour = (await coloursForProduct(env.DB, 'roller-blockout')).colours[0]!.name;
   const res = await postJson(
@@ -34,6 +39,7 @@ async function paidOrder(email: string): Promise<string> {
   );
   expect(res.status).toBe(201);
   const reference = (await res.json<{ order: { reference: string } }>()).order.reference;
+  if (withoutDates) await env.DB.prepare('UPDATE orders SET delivery_estimate = NULL WHERE reference = ?').bind(reference).run();
   // Paid as a gateway records it, so the tax invoice is issued (the test Worker is a VAT vendor).
   const order = (await loadPaymentOrder(env.DB, reference))!;
   await recordVerifiedPayment(
@@ -74,13 +80,20 @@ async function pdfText(path: string): Promise<string> {
     .replace(/\s+/g, ' ');
 }
 
+const outboxText = (key: string) => env.DB.prepare('SELECT text FROM email_outbox WHERE dedupe_key = ?').bind(key).first<string>('text');
 const inProductionEmail = async (ref: string) => (await emailsAbout(ref)).find((e) => e.kind === 'order-in-production')!.text;
 
 describe("an order's own dates after it is placed", () => {
   it('/track, the in-production e-mail, the receipt and the tax invoice give the stored dates until dispatch', async () => {
     const email = `dates-${crypto.randomUUID().slice(0, 8)}@example.co.za`;
     const ref = await paidOrder(email);
-    expect((await track(ref, email)).timeline.dates).toEqual(await stored(ref));
+    const placed = await stored(ref);
+    expect((await track(ref, email)).timeline.dates).toEqual(placed);
+    // The confirmation and the payment receipt e-mails: the order's own production time and dates.
+    expect(await outboxText(`order-confirmation:${ref}:customer`)).toContain('- Production takes 7 working days for your order.');
+    expect(await outboxText(`payment-receipt:${ref}`)).toContain(
+      `Your order is confirmed. Expected dispatch: by ${formatDay(placed.dispatchBy)}.`,
+    );
 
     expect((await move(ref, 'sizes_confirmed')).status).toBe(200);
     expect((await move(ref, 'in_production')).status).toBe(200);
@@ -93,6 +106,16 @@ describe("an order's own dates after it is placed", () => {
     const tracked = await track(ref, email);
     expect(tracked.timeline.dates).toEqual(dates);
     expect(tracked.timeline.steps.find((s) => s.status === 'dispatched')!.expected).toBe(`by ${dispatchBy}`);
+
+    // The consultant says the order's own production time with its dates.
+    const answer = await answerBuiltIn({
+      message: `Where is my order ${ref}?`,
+      history: [],
+      memory: {},
+      deps: { db: env.DB, contact: EVAL_CONTACT },
+    });
+    expect(answer.response).toContain('production 7 working days for this order, then courier delivery');
+    expect(answer.response).toContain(`Expected dispatch: by ${dispatchBy}.`);
 
     // Staff see the dates given and how they were counted.
     const staffView = (await call('GET', `/api/admin/orders/${ref}`)).body.order;
@@ -129,9 +152,10 @@ describe("an order's own dates after it is placed", () => {
 
   it('an older order without dates keeps the shop-wide wording everywhere', async () => {
     const email = `old-${crypto.randomUUID().slice(0, 8)}@example.co.za`;
-    const ref = await paidOrder(email);
+    const ref = await paidOrder(email, true);
+    expect(await outboxText(`payment-receipt:${ref}`)).toContain('Processing takes 1-2 business days and production 7-10 business days');
     expect((await move(ref, 'sizes_confirmed')).status).toBe(200);
-    // As an order placed before orders stored their dates.
+    // Its sizes were confirmed before orders stored their dates too.
     await env.DB.prepare('UPDATE orders SET delivery_estimate = NULL WHERE reference = ?').bind(ref).run();
     expect((await move(ref, 'in_production')).status).toBe(200);
 
