@@ -347,9 +347,17 @@ describe('AR visualiser (/ar-measurement)', () => {
     expect(jpegSize(jpeg)).toEqual({ width: 1200, height: 900 });
     await page.getByText(/^Saved as blind-preview-roller-blockout/).waitFor();
 
-    // The quote opens in the calculator with the blind in it.
+    // The quote opens in the calculator with the blind in it, and its dispatch date from the server's lead times.
     await page.getByRole('link', { name: 'Open my quote' }).click();
     await expect.poll(() => page.getByTestId('qc-lines').innerText()).toContain('1450');
+    const dates = (await (await page.request.get(`${baseUrl}/api/delivery-estimate?products=roller-blockout`)).json()) as {
+      courier: { dispatchBy: string };
+    };
+    const long = (day: string) =>
+      new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    await expect
+      .poll(() => page.getByTestId('quote-dispatch').innerText())
+      .toBe(`If ordered today: Expected dispatch: by ${long(dates.courier.dispatchBy)}.`);
     expect(errors).toEqual([]);
     await context.close();
   });

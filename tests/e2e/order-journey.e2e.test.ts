@@ -115,7 +115,11 @@ describe('the whole order journey', () => {
     await pay.getByRole('button', { name: /^Pay R/ }).click();
     await pay.waitForURL(/\/payment-success\?reference=/);
     await pay.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 35_000 });
-    await pay.getByText('7-10 business days').first().waitFor();
+    await pay
+      .getByText(/^\d+ working days for your order$/)
+      .first()
+      .waitFor();
+    await expect.poll(() => pay.getByTestId('result-dispatch').textContent()).toMatch(/^by \d{1,2} [A-Z][a-z]+ \d{4}$/);
     await screenshot(pay, 'journey-payment-success');
 
     // 5. The receipt says Paid, at the server's total, and its PDF downloads.

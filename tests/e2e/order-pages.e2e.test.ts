@@ -186,7 +186,12 @@ describe('paying through the sandbox gateway (the real flow)', () => {
     await page.waitForURL(`${baseUrl}/payment-success?reference=${reference}`);
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 35_000 });
     await expect.poll(() => page.getByTestId('order-reference').textContent()).toBe(reference);
-    await page.getByText('7-10 business days').first().waitFor();
+    // The order's own production time and dispatch date (its products' lead times), not the shop-wide 7-10 days.
+    await page
+      .getByText(/^\d+ working days for your order$/)
+      .first()
+      .waitFor();
+    await expect.poll(() => page.getByTestId('result-dispatch').textContent()).toMatch(/^by \d{1,2} [A-Z][a-z]+ \d{4}$/);
     await screenshot(page, 'payment-success');
     await page.getByRole('link', { name: 'View your receipt' }).click();
     await page.waitForURL(`${baseUrl}/order-confirmation?ref=${reference}`);

@@ -54,11 +54,16 @@ describe('orders and fulfilment: phone orders, installations and leads', () => {
     const price = await gridPriceCents(page, 'roller-blockout', 1000, 1200);
     await expect.poll(async () => centsOf(await page.getByTestId('order-total').innerText())).toBe(price);
     await expect.poll(() => page.getByTestId('order-line').first().innerText()).toContain('confirmed by staff');
+    // The dates given to the customer, counted from the day it was placed, then again at size confirmation.
+    const dates = page.getByTestId('order-dates');
+    await expect.poll(() => dates.getByTestId('order-dates-dispatch').innerText()).toMatch(/^by \d{1,2} [A-Z][a-z]+ \d{4}$/);
+    await expect.poll(() => dates.getByTestId('order-dates-basis').innerText()).toContain('when the order was placed');
 
     await moveButton(page, 'Sizes confirmed').click();
     await expect.poll(() => orderStatus(page)).toBe('Sizes confirmed');
     // No e-mail address: the screen says nobody was e-mailed.
     await expect.poll(() => resultLine(page)).toContain('The customer was not e-mailed.');
+    await expect.poll(() => dates.getByTestId('order-dates-basis').innerText()).toContain('when the sizes were confirmed');
     // Unpaid: the note is required, and the form says why.
     await moveButton(page, 'In production').click();
     // The move's note ('Note (optional)' / 'Note (required to ...)'), not the payment form's 'Note'.
@@ -92,6 +97,9 @@ describe('orders and fulfilment: phone orders, installations and leads', () => {
     await expect
       .poll(() => page.getByRole('region', { name: 'Audit trail' }).innerText())
       .toMatch(/Tracking created[\s\S]*Tracking corrected/);
+    await expect
+      .poll(() => page.getByTestId('order-dates').innerText())
+      .toContain('The customer no longer sees these dates: the order is Dispatched.');
     expect(unexpected(staff.errors)).toEqual([]);
   });
   it('an order our team installs is followed to Installed on /track (by postcode), and is promised no courier', async () => {

@@ -303,6 +303,21 @@ describe('courier tracking', () => {
     await expectFreshTimeline(tracked.getByRole('list', { name: 'Order progress' }));
     await tracked.getByText("The courier's tracking appears here once your order is dispatched.").waitFor();
     expect(await page.getByTestId('tracking-result').count()).toBe(0);
+    // The order's own dates, fixed when it was placed, shown until it is dispatched.
+    const answer = await page.request.get(`${baseUrl}/api/orders/${freshReference}`, {
+      headers: { 'CF-Connecting-IP': testClientAddress() },
+    });
+    const placed = (
+      (await answer.json()) as { order: { delivery_estimate: { dispatchBy: string; arrivesFrom: string; arrivesBy: string } } }
+    ).order.delivery_estimate;
+    const long = (day: string) =>
+      new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const dates = page.getByTestId('order-delivery-dates');
+    await dates.getByRole('heading', { name: 'When to expect your order' }).waitFor();
+    await expect.poll(() => dates.getByTestId('delivery-dispatch').innerText()).toBe(`Expected dispatch: by ${long(placed.dispatchBy)}.`);
+    await expect
+      .poll(() => dates.getByTestId('delivery-arrival').innerText())
+      .toBe(`Delivery by courier: between ${long(placed.arrivesFrom)} and ${long(placed.arrivesBy)}.`);
     // The heading takes the focus so the result is announced.
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('order-progress-title');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -4,6 +4,7 @@ import { AppError } from '../lib/errors';
 import { rateLimit } from '../middleware/rate-limit';
 import { taxDocumentPdf } from '../services/tax-invoice-pdf';
 import { findTaxDocument } from '../services/tax-invoices';
+import { timelineForOrder } from '../services/order-timeline-read';
 
 /** 'CB-xxxxxxxxxx.pdf' (the tax invoice) or 'CB-xxxxxxxxxx-credit-7.pdf' (credit note number 7 of that order). */
 const DOCUMENT_FILE = /^(CB-[A-Za-z0-9]{1,40})(?:-credit-([1-9]\d{0,9}))?\.pdf$/;
@@ -31,7 +32,9 @@ export const invoiceRoutes = new Hono<AppBindings>().get(
           ? `Order ${reference} has no credit note number ${creditNumber}.`
           : `There is no tax invoice for order ${reference}: it is issued once the order is paid in full.`,
       );
-    const pdf = await taxDocumentPdf(doc);
+    // An invoice also prints the order's dates while they are still ahead (not part of the frozen document).
+    const dates = doc.kind === 'invoice' ? ((await timelineForOrder(c.env.DB, reference, null))?.dates ?? null) : null;
+    const pdf = await taxDocumentPdf(doc, dates);
     const name = doc.kind === 'invoice' ? `tax-invoice-${doc.number}-${reference}` : `credit-note-${doc.number}-${reference}`;
     return c.body(pdf, 200, {
       'Content-Type': 'application/pdf',

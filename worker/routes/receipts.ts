@@ -3,6 +3,7 @@ import type { AppBindings, Env } from '../env';
 import { AppError } from '../lib/errors';
 import { rateLimit } from '../middleware/rate-limit';
 import { findOrder } from '../services/orders';
+import { timelineForOrder } from '../services/order-timeline-read';
 import { receiptPdf, type ReceiptBusiness } from '../services/receipt-pdf';
 import { maskOrderContact } from '../shared/orders-api';
 import { publicConfig } from './config';
@@ -38,7 +39,9 @@ export const receiptRoutes = new Hono<AppBindings>().get(
     const order = await findOrder(c.env.DB, reference);
     if (!order) throw new AppError('not_found', `We could not find an order with reference ${reference}.`);
     // Anyone holding the reference may download it: the same masked phone and address as the order page.
-    const pdf = await receiptPdf(maskOrderContact(order), receiptBusiness(c.env));
+    // The order's dates while still ahead (none once dispatched or cancelled), as the order page shows them.
+    const dates = (await timelineForOrder(c.env.DB, reference, null))?.dates ?? null;
+    const pdf = await receiptPdf(maskOrderContact(order), receiptBusiness(c.env), dates);
     return c.body(pdf, 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="receipt-${reference}.pdf"`,

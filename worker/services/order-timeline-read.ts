@@ -4,13 +4,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { database } from '../lib/db';
 import { orderEvents, orders, trackingEntries } from '../db/schema';
-import {
-  FULFILMENT_METHODS,
-  FULFILMENT_STATUSES,
-  type FulfilmentMethod,
-  type FulfilmentStatus,
-  type OrderTimelineDto,
-} from '../shared/fulfilment';
+import { FULFILMENT_METHODS, FULFILMENT_STATUSES, type FulfilmentMethod, type FulfilmentStatus } from '../shared/fulfilment';
+import type { DeliveryEstimate, OrderProgressDto } from '../shared/delivery-dates';
 import { orderTimeline, type TimelineTracking } from './order-timeline';
 
 const asStatus = (value: string): FulfilmentStatus =>
@@ -24,7 +19,7 @@ export async function timelineForOrder(
   reference: string,
   tracking: TimelineTracking | null,
   now = new Date(),
-): Promise<OrderTimelineDto | null> {
+): Promise<OrderProgressDto | null> {
   const d = database(db);
   const [[order], events] = await Promise.all([
     d
@@ -35,6 +30,7 @@ export async function timelineForOrder(
         method: orders.fulfilmentMethod,
         source: orders.source,
         paymentStatus: orders.paymentStatus,
+        deliveryEstimate: orders.deliveryEstimate,
       })
       .from(orders)
       .where(eq(orders.reference, reference))
@@ -54,11 +50,19 @@ export async function timelineForOrder(
  * both for itself); only events of kind 'status' may be passed or they are filtered here.
  */
 export function timelineOfOrder(
-  order: { createdAt: string; status: string; statusAt: string | null; method: string; source: string; paymentStatus: string },
+  order: {
+    createdAt: string;
+    status: string;
+    statusAt: string | null;
+    method: string;
+    source: string;
+    paymentStatus: string;
+    deliveryEstimate?: DeliveryEstimate | null;
+  },
   events: readonly { status: string | null; createdAt: string; kind?: string }[],
   tracking: TimelineTracking | null,
   now = new Date(),
-): OrderTimelineDto {
+): OrderProgressDto {
   return orderTimeline(
     {
       createdAt: order.createdAt,
@@ -68,6 +72,8 @@ export function timelineOfOrder(
       // An online order is made once it is paid (the order page says so); staff decide for the
       // orders they record (e.g. paid on delivery), so no payment wait is shown for those.
       paid: order.source !== 'online' || order.paymentStatus === 'paid',
+      deliveryEstimate: order.deliveryEstimate ?? null,
+      paymentEnded: order.paymentStatus === 'refunded' || order.paymentStatus === 'cancelled',
     },
     events.filter((e): e is { status: string; createdAt: string } => e.status !== null && (e.kind ?? 'status') === 'status'),
     tracking,

@@ -1,7 +1,9 @@
 // The fulfilment timeline a customer reads on the order confirmation page and on /track (storefront
 // spec sections 2 and 9, staff spec section 2.7): each step with the day it happened, and for the
 // next step only, when to expect it in words and dates a customer can plan on. Pure: the caller
-// reads the order, its status events and its courier entry.
+// reads the order, its status events and its courier entry. An order that stores its dates
+// (delivery-dates.ts: fixed when placed, counted again when the sizes are confirmed) is expected on
+// those; an older order without them keeps the shop-wide times (fulfilment.ts).
 import {
   COURIER_WORKING_DAYS,
   FULFILMENT_LABELS,
@@ -10,9 +12,15 @@ import {
   fulfilmentSteps,
   type FulfilmentMethod,
   type FulfilmentStatus,
-  type OrderTimelineDto,
   type TimelineStep,
 } from '../shared/fulfilment';
+import {
+  courierRegion,
+  datesFromProductionStart,
+  INSTALLATION_WORKING_DAYS,
+  type DeliveryEstimate,
+  type OrderProgressDto,
+} from '../shared/delivery-dates';
 import { formatLongDate, southAfricanDay } from '../shared/sa-time';
 import { addWorkingDays, workingDayOnOrAfter } from '../shared/working-days';
 
@@ -28,6 +36,10 @@ export interface TimelineOrder {
    * (the order page says so), so no production date is promised. Unknown counts as paid.
    */
   paid?: boolean;
+  /** The dates stored on the order (orders.delivery_estimate); null or absent on orders placed before they were. */
+  deliveryEstimate?: DeliveryEstimate | null;
+  /** The payment was refunded or cancelled: the order is not being made, so no dates are given. */
+  paymentEnded?: boolean;
 }
 
 /** An order_events row of kind 'status': the status moved to, and when. */
@@ -44,6 +56,8 @@ export interface TimelineTracking {
 // Each `expected` reads after the word 'Expected' (components/order-timeline.tsx).
 export const INSTALLATION_BOOKING = 'on the day booked with you: our team will phone you to book the fitting';
 export const AWAITING_PAYMENT = 'once your payment is received';
+/** After 'by <date>' for a fitting of an order with its own dates. */
+export const INSTALLATION_BOOKING_BY_DATE = 'our team will phone you to book the day of the fitting';
 
 const day = (iso: string) => southAfricanDay(Date.parse(iso));
 
@@ -54,8 +68,16 @@ function dateWindow(from: string, to: string, today: string): string {
   return start === end ? `by ${formatLongDate(end)}` : `between ${formatLongDate(start)} and ${formatLongDate(end)}`;
 }
 
-/** When to expect `next`, counted from the day the current step was reached. */
-function expectedNext(next: FulfilmentStatus, since: string, order: TimelineOrder, tracking: TimelineTracking | null, today: string) {
+/** When to expect `next`, counted from the day the current step was reached (`dates`: the order's own, while ahead). */
+function expectedNext(
+  next: FulfilmentStatus,
+  since: string,
+  order: TimelineOrder,
+  dates: DeliveryEstimate | null,
+  tracking: TimelineTracking | null,
+  today: string,
+) {
+  const stored = order.deliveryEstimate ?? null;
   switch (next) {
     case 'sizes_confirmed': {
       const by = addWorkingDays(since, ORDER_PROCESSING_WORKING_DAYS);
@@ -67,18 +89,34 @@ function expectedNext(next: FulfilmentStatus, since: string, order: TimelineOrde
       return dateWindow(by, by, today);
     }
     case 'dispatched':
+      if (dates) return dateWindow(dates.dispatchBy, dates.dispatchBy, today);
       return dateWindow(addWorkingDays(since, PRODUCTION_WORKING_DAYS.min), addWorkingDays(since, PRODUCTION_WORKING_DAYS.max), today);
     case 'delivered': {
       const courier = tracking?.estimatedDelivery?.trim();
       if (courier) return `as the courier estimates: ${courier}`;
-      const dates = dateWindow(addWorkingDays(since, COURIER_WORKING_DAYS.min), addWorkingDays(since, COURIER_WORKING_DAYS.max), today);
-      return `${dates} (usually ${COURIER_WORKING_DAYS.min} to ${COURIER_WORKING_DAYS.max} working days after dispatch)`;
+      // The stored region's courier days, counted from the day it really left (never the planned day).
+      const days = stored ? courierRegion(stored.region).days : COURIER_WORKING_DAYS;
+      const dates = dateWindow(addWorkingDays(since, days.min), addWorkingDays(since, days.max), today);
+      const to = stored?.region ? ` to ${stored.region}` : '';
+      return `${dates} (usually ${days.min} to ${days.max} working days after dispatch${to})`;
     }
     case 'installed':
+      if (stored) {
+        const by = addWorkingDays(since, INSTALLATION_WORKING_DAYS);
+        return `${dateWindow(by, by, today)}: ${INSTALLATION_BOOKING_BY_DATE}`;
+      }
       return INSTALLATION_BOOKING;
     default:
       return null;
   }
+}
+
+/** The dates still ahead of an order (OrderProgressDto.dates); `since` is the day its current step was reached. */
+function datesAhead(order: TimelineOrder, current: number, steps: readonly FulfilmentStatus[], since: string): DeliveryEstimate | null {
+  const stored = order.deliveryEstimate ?? null;
+  if (!stored || order.paymentEnded || order.fulfilmentStatus === 'cancelled') return null;
+  if (current >= steps.indexOf('dispatched')) return null;
+  return order.fulfilmentStatus === 'in_production' ? datesFromProductionStart(stored, since) : stored;
 }
 
 /**
@@ -91,7 +129,7 @@ export function orderTimeline(
   statusEvents: readonly StatusEvent[],
   tracking: TimelineTracking | null = null,
   now: Date = new Date(),
-): OrderTimelineDto {
+): OrderProgressDto {
   const steps = fulfilmentSteps(order.fulfilmentMethod);
   // The latest move to each status (an order moves forward one step at a time, so there is one).
   const reachedAt = new Map<string, string>();
@@ -114,17 +152,21 @@ export function orderTimeline(
       status,
       method: order.fulfilmentMethod,
       steps: [...steps.slice(0, furthest + 1).map((s) => step(s, true)), step('cancelled', true)],
+      dates: null,
     };
   }
 
   const current = Math.max(0, steps.indexOf(status));
   const next = steps[current + 1];
   const since = day(reachedAt.get(steps[current]!) ?? order.fulfilmentStatusAt ?? order.createdAt);
+  const dates = datesAhead(order, current, steps, since);
+  const today = southAfricanDay(now);
   return {
     status,
     method: order.fulfilmentMethod,
     steps: steps.map((s, i) =>
-      i === current + 1 && next ? step(s, false, expectedNext(next, since, order, tracking, southAfricanDay(now))) : step(s, i <= current),
+      i === current + 1 && next ? step(s, false, expectedNext(next, since, order, dates, tracking, today)) : step(s, i <= current),
     ),
+    dates,
   };
 }

@@ -6,6 +6,8 @@ import { TEST_PAYMENT_NOTE, type OrderDto, type PricedLineDto } from '../shared/
 import { hasSamplePrices, SAMPLE_PRICES_TEXT } from '../shared/sample-prices';
 import { formatRandFromCents } from '../shared/money';
 import { formatLongDate } from '../shared/sa-time';
+import type { DeliveryEstimate } from '../shared/delivery-dates';
+import { DATES_HEADING, printedDates, productionStep } from './receipt-dates';
 
 /** Who the receipt is from (the business configuration the site shows publicly). */
 export interface ReceiptBusiness {
@@ -51,7 +53,7 @@ const MOUNT_LABELS: Record<string, string> = { 'inside-recess': 'Inside recess',
 /** What happens after an order (spec section 9). */
 export const NEXT_STEPS = [
   'Order processing takes 1-2 business days: we check your measurements and confirm the details with you.',
-  'Production takes 7-10 business days once your order is confirmed.',
+  productionStep(null),
   'Delivery is by courier within our service area; you receive a tracking number when it leaves us.',
   'We will contact you by e-mail or phone if anything needs your attention.',
 ];
@@ -116,7 +118,12 @@ export function wrapText(text: string, maxWidth: number, size: number, bold: boo
 }
 
 /** Lays the receipt out on as many A4 pages as its lines need; every page gets 'Page n of N'. */
-export function layoutReceipt(order: OrderDto, business: ReceiptBusiness, metrics: TextMetrics): ReceiptPage[] {
+export function layoutReceipt(
+  order: OrderDto,
+  business: ReceiptBusiness,
+  metrics: TextMetrics,
+  dates: DeliveryEstimate | null = null,
+): ReceiptPage[] {
   const pages: ReceiptPage[] = [];
   let items: DrawItem[] = [];
   let y = 0;
@@ -278,8 +285,21 @@ export function layoutReceipt(order: OrderDto, business: ReceiptBusiness, metric
     paragraph(SAMPLE_PRICES_TEXT, MARGIN, CONTENT_WIDTH, BODY, true);
   }
 
-  // --- What happens next.
-  const noteLines = NEXT_STEPS.map((note) => wrapped(note, CONTENT_WIDTH - 12, BODY));
+  // --- The order's own dates while still ahead (receipt-dates.ts), then what happens next.
+  if (dates) {
+    const dateLines = printedDates(dates).map((line) => wrapped(line, CONTENT_WIDTH, BODY));
+    if (room() < 30 + dateLines.flat().length * BODY * LINE) continuedPage();
+    y -= 16;
+    text(DATES_HEADING, MARGIN, 11, true);
+    y -= 16;
+    for (const line of dateLines.flat()) {
+      text(line, MARGIN, BODY);
+      y -= BODY * LINE;
+    }
+  }
+  const production = productionStep(order.delivery_estimate?.leadTimeWorkingDays);
+  const steps = NEXT_STEPS.map((note) => (note === productionStep(null) ? production : note));
+  const noteLines = steps.map((note) => wrapped(note, CONTENT_WIDTH - 12, BODY));
   const notesHeight = 30 + noteLines.reduce((h, l) => h + l.length * BODY * LINE + 2, 0);
   if (room() < notesHeight) continuedPage();
   y -= 16;
@@ -367,10 +387,14 @@ const COLOURS: Record<Colour, ReturnType<typeof rgb>> = {
 };
 
 /** The receipt PDF of one order (A4, Helvetica). */
-export function receiptPdf(order: OrderDto, business: ReceiptBusiness): Promise<Uint8Array<ArrayBuffer>> {
+export function receiptPdf(
+  order: OrderDto,
+  business: ReceiptBusiness,
+  dates: DeliveryEstimate | null = null,
+): Promise<Uint8Array<ArrayBuffer>> {
   return drawPdf(
     { title: `Receipt ${order.reference}`, author: business.name, subject: `${business.name} order ${order.reference}` },
-    (metrics) => layoutReceipt(order, business, metrics),
+    (metrics) => layoutReceipt(order, business, metrics, dates),
   );
 }
 

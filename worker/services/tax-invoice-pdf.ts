@@ -24,6 +24,8 @@ import {
   type TextMetrics,
 } from './receipt-pdf';
 import type { TaxDocument, TaxDocumentLine } from './tax-invoices';
+import type { DeliveryEstimate } from '../shared/delivery-dates';
+import { DATES_HEADING, printedDates } from './receipt-dates';
 
 /** 'Tax Invoice' or 'Credit Note': the heading the Act asks for. */
 export function documentTitle(doc: Pick<TaxDocument, 'kind'>): string {
@@ -45,7 +47,8 @@ const COLUMNS: { header: string; width: number; right: boolean; cell: (l: TaxDoc
   },
 ];
 
-export function layoutTaxDocument(doc: TaxDocument, metrics: TextMetrics): ReceiptPage[] {
+/** `dates`: the order's dates still ahead, printed under an invoice's totals (never on a credit note); not part of the frozen document. */
+export function layoutTaxDocument(doc: TaxDocument, metrics: TextMetrics, dates: DeliveryEstimate | null = null): ReceiptPage[] {
   const title = documentTitle(doc);
   const pages: ReceiptPage[] = [];
   let items: DrawItem[] = [];
@@ -165,15 +168,26 @@ export function layoutTaxDocument(doc: TaxDocument, metrics: TextMetrics): Recei
     put(formatRandFromCents(cents), right - CELL_PAD, size, bold, 'ink', true);
     y -= size * LINE + 2;
   }
+  if (dates && doc.kind === 'invoice') {
+    const dateLines = printedDates(dates).flatMap((line) => lines(line, CONTENT_WIDTH, BODY));
+    if (room() < 30 + dateLines.length * BODY * LINE) continued();
+    y -= 16;
+    put(DATES_HEADING, MARGIN, 11, true, 'ink', false);
+    y -= 16;
+    for (const line of dateLines) {
+      put(line, MARGIN, BODY, false, 'ink', false);
+      y -= BODY * LINE;
+    }
+  }
 
   addFooters(pages, `${doc.supplier.name} · VAT no. ${doc.supplier.vatNumber} · ${title} ${doc.number}`, metrics);
   return pages;
 }
 
 /** The PDF of a tax invoice or credit note. */
-export function taxDocumentPdf(doc: TaxDocument): Promise<Uint8Array<ArrayBuffer>> {
+export function taxDocumentPdf(doc: TaxDocument, dates: DeliveryEstimate | null = null): Promise<Uint8Array<ArrayBuffer>> {
   const title = `${documentTitle(doc)} ${doc.number}`;
   return drawPdf({ title, author: doc.supplier.name, subject: `${title}, order ${doc.orderReference}` }, (metrics) =>
-    layoutTaxDocument(doc, metrics),
+    layoutTaxDocument(doc, metrics, dates),
   );
 }

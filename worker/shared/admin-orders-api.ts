@@ -12,10 +12,10 @@ import {
   type FulfilmentMethod,
   type FulfilmentStatus,
   type OrderSource,
-  type OrderTimelineDto,
   type StaffPaymentMethod,
 } from './fulfilment';
 import { optionalText, requiredText } from './schemas';
+import type { DeliveryEstimate, OrderProgressDto } from './delivery-dates';
 import { trackingNumberSchema, type TrackingEntryDto } from './tracking-api';
 
 /** Orders per page of GET /api/admin/orders. */
@@ -312,7 +312,9 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   audit: AdminOrderAuditEntry[];
   /** The moves allowed now (nextMoves), for the screen's buttons. */
   nextMoves: FulfilmentStatus[];
-  timeline: OrderTimelineDto;
+  timeline: OrderProgressDto;
+  /** The dates given to the customer (orders.delivery_estimate): fixed when placed, counted again when the sizes were confirmed; null on older orders. */
+  deliveryEstimate: DeliveryEstimate | null;
 }
 
 export interface AdminOrderResponse {

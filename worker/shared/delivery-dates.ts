@@ -5,7 +5,7 @@
 // its address; a Garden Route order fitted by our team (fulfilment method 'installation') is
 // installed within INSTALLATION_WORKING_DAYS of dispatch. Pure, so the calculator, the quote
 // document, the order page, the e-mails and the consultant all say the same dates.
-import { COURIER_WORKING_DAYS, ORDER_PROCESSING_WORKING_DAYS, type FulfilmentMethod } from './fulfilment';
+import { COURIER_WORKING_DAYS, ORDER_PROCESSING_WORKING_DAYS, type FulfilmentMethod, type OrderTimelineDto } from './fulfilment';
 import { formatLongDate } from './sa-time';
 import { addWorkingDays } from './working-days';
 
@@ -125,6 +125,35 @@ export function deliveryEstimate(input: {
   return { ...base, region, arrivesFrom: addWorkingDays(dispatchBy, days.min), arrivesBy: addWorkingDays(dispatchBy, days.max) };
 }
 
+/** The first and last day of arrival after dispatch on `dispatchDay`, as `e` counts them (its region's courier days, or the fitting). */
+export function arrivalAfter(
+  e: Pick<DeliveryEstimate, 'method' | 'region'>,
+  dispatchDay: string,
+): { arrivesFrom: string; arrivesBy: string } {
+  if (e.method === 'installation') return { arrivesFrom: dispatchDay, arrivesBy: addWorkingDays(dispatchDay, INSTALLATION_WORKING_DAYS) };
+  // The stored region is a province's name, which courierRegion reads back to its courier days.
+  const { days } = courierRegion(e.region);
+  return { arrivesFrom: addWorkingDays(dispatchDay, days.min), arrivesBy: addWorkingDays(dispatchDay, days.max) };
+}
+
+/**
+ * The stored dates once production started on `startDay`: the lead time counts from that day, so a
+ * late start moves the dispatch (and the arrival with it) later; an early one keeps the date given.
+ */
+export function datesFromProductionStart(e: DeliveryEstimate, startDay: string): DeliveryEstimate {
+  const dispatchBy = addWorkingDays(startDay, e.leadTimeWorkingDays);
+  return dispatchBy <= e.dispatchBy ? e : { ...e, dispatchBy, ...arrivalAfter(e, dispatchBy) };
+}
+
+/**
+ * The fulfilment timeline with the dates a customer can still plan on (`dates`): the order's stored
+ * dates until it is dispatched, null once dispatched or cancelled, when its payment was refunded,
+ * and for an order placed before orders stored dates (the timeline then keeps the shop-wide times).
+ */
+export interface OrderProgressDto extends OrderTimelineDto {
+  dates: DeliveryEstimate | null;
+}
+
 /** '6 April 2027' for a 'YYYY-MM-DD' South African day. */
 export function formatDay(day: string): string {
   return formatLongDate(`${day}T12:00:00Z`);
@@ -142,6 +171,13 @@ export function arrivalSentence(e: DeliveryEstimate): string {
   if (e.method === 'installation') return `Installed by ${formatDay(e.arrivesBy)} (Garden Route fitting by our team).`;
   const to = e.region ? ` to ${e.region}` : '';
   return `Delivery by courier${to}: between ${formatDay(e.arrivesFrom)} and ${formatDay(e.arrivesBy)}.`;
+}
+
+/** How an order's dates were counted (said under them on the order page, /track and the receipt). */
+export function datesBasisNote(e: Pick<DeliveryEstimate, 'basis'>): string {
+  return e.basis === 'sizes_confirmed'
+    ? 'Counted from the day we confirmed your sizes; weekends and South African public holidays are skipped.'
+    : 'Counted from the day you ordered; we count them again when we confirm your sizes. Weekends and South African public holidays are skipped.';
 }
 
 /** Both sentences, with the sample note when a lead time is a sample value: the e-mails and the consultant say this. */

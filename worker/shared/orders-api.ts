@@ -3,10 +3,9 @@
 // Money in requests is rand (the spec's fields); the server re-prices every line and answers both
 // rand and integer cents. A client's price or total is never trusted.
 import { z } from 'zod';
-import type { DeliveryEstimate } from './delivery-dates';
+import type { DeliveryEstimate, OrderProgressDto } from './delivery-dates';
 import { chatSessionIdSchema, email, optionalText, requiredText } from './schemas';
 import { LINE_SIZE_SOURCES, type StoredSizeSource } from './size-sources';
-import type { OrderTimelineDto } from './fulfilment';
 import { PHOTO_KEY_PATTERN } from './photo-keys';
 import { customerVatNumberSchema } from './vat-number';
 
@@ -158,7 +157,7 @@ export interface OrderDto {
   /** Set by GET /api/orders/{reference}: the credit notes of its refunds, oldest first. */
   credit_notes?: CreditNoteDto[];
   /** Set by GET /api/orders/{reference}: where the order is in the making, and what comes next (no staff notes). */
-  timeline?: OrderTimelineDto;
+  timeline?: OrderProgressDto;
   /** Set by GET /api/orders/{reference}: when the customer's latest proof of payment was uploaded, or null. */
   proof_uploaded_at?: string | null;
   /** Expected dispatch and delivery, fixed when placed and again when staff confirm the sizes; null on older orders. */

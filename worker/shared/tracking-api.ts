@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { email, optionalText, requiredText } from './schemas';
 import { ORDER_REFERENCE_PATTERN } from './orders-api';
-import type { OrderTimelineDto } from './fulfilment';
+import type { OrderProgressDto } from './delivery-dates';
 
 /** Spec section 4: four statuses, any may follow any. */
 export const TRACKING_STATUSES = ['pending', 'in_transit', 'delivered', 'failed'] as const;
@@ -126,7 +126,7 @@ export interface TrackingEntryDto extends PublicTrackingDto {
 export interface PublicTrackingResponse {
   success: true;
   tracking: PublicTrackingDto;
-  timeline: OrderTimelineDto | null;
+  timeline: OrderProgressDto | null;
 }
 
 /**
@@ -136,7 +136,7 @@ export interface PublicTrackingResponse {
 export interface OrderTrackingResponse {
   success: true;
   tracking: PublicTrackingDto | null;
-  timeline: OrderTimelineDto;
+  timeline: OrderProgressDto;
 }
 
 export interface TrackingListResponse {

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import {
   arrivalSentence,
+  datesBasisNote,
   dispatchSentence,
   formatDay,
   SAMPLE_LEAD_TIME_NOTE,
@@ -24,11 +25,7 @@ export function OrderDeliveryDates({ estimate }: { estimate: DeliveryEstimate })
       <h2 id="delivery-dates-title">When to expect your order</h2>
       <p data-testid="delivery-dispatch">{dispatchSentence(estimate)}</p>
       <p data-testid="delivery-arrival">{arrivalSentence(estimate)}</p>
-      <p className="delivery-dates__note">
-        {estimate.basis === 'sizes_confirmed'
-          ? 'Counted from the day we confirmed your sizes; weekends and South African public holidays are skipped.'
-          : 'Counted from the day you ordered; we count them again when we confirm your sizes. Weekends and South African public holidays are skipped.'}
-      </p>
+      <p className="delivery-dates__note">{datesBasisNote(estimate)}</p>
       <SampleNote estimate={estimate} />
     </section>
   );

@@ -1,13 +1,14 @@
 // The customer's tracking lookups (staff spec section 7), typed by the shared contract. 'Nothing
 // found' is an answer (null); anything else throws ApiError with the server's message.
 import type { OrderTimelineDto } from '@shared/fulfilment';
+import type { OrderProgressDto } from '@shared/delivery-dates';
 import { POSTCODE_PATTERN, type OrderTrackingResponse, type PublicTrackingDto, type PublicTrackingResponse } from '@shared/tracking-api';
 import { ApiError, getJson } from './api-client';
 
 /** What a lookup found: the order's fulfilment timeline, and its courier entry once it has one. */
 export interface TrackingLookup {
   tracking: PublicTrackingDto | null;
-  timeline: OrderTimelineDto | null;
+  timeline: OrderProgressDto | null;
 }
 
 async function nullOn404(path: string): Promise<TrackingLookup | null> {

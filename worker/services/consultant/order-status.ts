@@ -118,7 +118,9 @@ export async function orderStatusFacts(db: D1Database, reference: string): Promi
     next_step: courier
       ? COURIER_STEP[courier.status]
       : paid
-        ? 'In production: processing takes 1-2 business days and production 7-10 business days, then courier delivery.'
+        ? order.delivery_estimate
+          ? `In production: processing takes 1-2 business days and production ${order.delivery_estimate.leadTimeWorkingDays} working days for this order, then ${order.delivery_estimate.method === 'installation' ? 'fitting by our team' : 'courier delivery'}.`
+          : 'In production: processing takes 1-2 business days and production 7-10 business days, then courier delivery.'
         : order.paymentStatus === 'refunded'
           ? 'The payment was refunded, so the order is not being made; the customer can contact the team about it.'
           : order.sample_prices

@@ -80,6 +80,12 @@ export function totalsText(t: Totals): string {
 /** Spec section 9: processing 1-2 business days, production 7-10, courier delivery (shared/shop-policies.ts, as the consultant says it). */
 export const DELIVERY_NOTES = [PROCESSING_SENTENCE, PRODUCTION_SENTENCE, DELIVERY_POLICY] as const;
 
+/** An order's notes: its own lead time (the slowest product's, delivery-dates.ts) in place of the shop-wide 7-10 when it has one. */
+export function orderDeliveryNotes(leadTimeWorkingDays: number | null | undefined): readonly string[] {
+  if (!leadTimeWorkingDays) return DELIVERY_NOTES;
+  return [PROCESSING_SENTENCE, `Production takes ${leadTimeWorkingDays} working days for your order.`, DELIVERY_POLICY];
+}
+
 export const QUOTE_NOTES = ['This quote is valid for 30 days.', 'All prices include VAT at 15%.', ...DELIVERY_NOTES] as const;
 
 export function notesHtml(notes: readonly string[]): SafeHtml {

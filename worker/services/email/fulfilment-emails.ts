@@ -17,7 +17,7 @@ import { bankTransferEmailBlock } from './bank-transfer-email';
 import { greetingName } from './customer-email-guard';
 import { buttonHtml, factsHtml, factsText, layoutHtml, linesTableHtml, linesText, rand, signatureText } from './email-parts';
 import type { OutgoingEmail } from './outbox';
-import { formatDay, type DeliveryEstimate } from '../../shared/delivery-dates';
+import { datesFromProductionStart, formatDay, type DeliveryEstimate } from '../../shared/delivery-dates';
 import { estimateFacts } from './order-emails';
 
 /** What the step e-mails need of an order. */
@@ -30,7 +30,10 @@ export interface FulfilmentEmailOrder {
   lines: readonly PricedLineDto[];
   /** The order was paid (in full or in part): a cancellation says a refund follows. */
   paid: boolean;
-  /** Sizes confirmed: the dates counted again from that day (delivery-dates.ts), said in the e-mail. */
+  /**
+   * The order's dates (delivery-dates.ts): for 'sizes confirmed' the ones counted again from that day,
+   * for a later step the ones stored on the order; null or absent on older orders (shop-wide times).
+   */
   deliveryEstimate?: DeliveryEstimate | null;
 }
 
@@ -141,16 +144,21 @@ export function fulfilmentStatusEmail(
         lines: order.lines,
         link: orderLink(origin, ref),
       });
-    case 'in_production':
+    case 'in_production': {
+      // Production starts today: the order's lead time counts from today, never before the date given.
+      const dates = order.deliveryEstimate ? datesFromProductionStart(order.deliveryEstimate, southAfricanDay(now)) : null;
       return message(env, order, key, kind, {
         title: `Order ${ref} is in production`,
         paragraphs: [
           'Your blinds are being made to your confirmed sizes.',
-          `Production takes ${PRODUCTION_WORKING_DAYS.min}-${PRODUCTION_WORKING_DAYS.max} business days; we expect to dispatch your order ${dispatchWindow(now)}.`,
+          dates
+            ? `Production takes ${dates.leadTimeWorkingDays} working days for your order; we expect to dispatch it by ${formatDay(dates.dispatchBy)}.`
+            : `Production takes ${PRODUCTION_WORKING_DAYS.min}-${PRODUCTION_WORKING_DAYS.max} business days; we expect to dispatch your order ${dispatchWindow(now)}.`,
         ],
-        facts: [['Status', label]],
+        facts: [['Status', label], ...estimateFacts(dates)],
         link: orderLink(origin, ref),
       });
+    }
     case 'dispatched': {
       const track = dispatch
         ? origin

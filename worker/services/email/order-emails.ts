@@ -13,7 +13,7 @@ import { refusesCardPayment } from '../sample-price-guard';
 import { SAMPLE_PRICES_NOTE } from '../../shared/sample-prices';
 import {
   buttonHtml,
-  DELIVERY_NOTES,
+  orderDeliveryNotes,
   factsHtml,
   factsText,
   layoutHtml,
@@ -149,7 +149,7 @@ ${sizesConfirmHtml(order.blinds)}
 ${bankTransfer?.html ?? ''}
 ${link ? buttonHtml(link, 'View your order') : ''}
 <h2 style="font-size:16px;margin:16px 0 8px;">What happens next</h2>
-${notesHtml(DELIVERY_NOTES)}
+${notesHtml(orderDeliveryNotes(order.delivery_estimate?.leadTimeWorkingDays))}
 <p style="font-size:14px;margin:0;">Questions? Reply to this e-mail or contact us using the details below.</p>`,
   );
   const customerText = [
@@ -169,7 +169,7 @@ ${notesHtml(DELIVERY_NOTES)}
     ...(link ? [`View your order: ${link}`] : []),
     '',
     'What happens next',
-    notesText(DELIVERY_NOTES),
+    notesText(orderDeliveryNotes(order.delivery_estimate?.leadTimeWorkingDays)),
     '',
     signatureText(b),
   ].join('\n');

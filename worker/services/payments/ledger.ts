@@ -6,6 +6,7 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { database } from '../../lib/db';
 import { orders, paymentCheckouts, payments } from '../../db/schema';
 import type { PaymentStatus } from '../../shared/orders-api';
+import type { DeliveryEstimate } from '../../shared/delivery-dates';
 import { outboxInsertOrIgnore, type OutgoingEmail } from '../email/outbox';
 import type { ProviderName } from './types';
 import { withNumberRetry, type invoiceStatement } from '../tax-invoices';
@@ -21,6 +22,8 @@ export interface PaymentOrder {
   paymentStatus: PaymentStatus;
   paymentProvider: string | null;
   checkoutId: string | null;
+  /** The dates stored on the order (the receipt e-mail says them); null on older orders. */
+  deliveryEstimate?: DeliveryEstimate | null;
 }
 
 const paymentOrderColumns = {
@@ -31,6 +34,7 @@ const paymentOrderColumns = {
   paymentStatus: orders.paymentStatus,
   paymentProvider: orders.paymentProvider,
   checkoutId: orders.checkoutId,
+  deliveryEstimate: orders.deliveryEstimate,
 };
 
 export async function loadPaymentOrder(db: D1Database, reference: string): Promise<PaymentOrder | null> {

@@ -6,6 +6,8 @@ import { html } from '../../lib/html';
 import { businessName, businessProfile } from '../../lib/business-profile';
 import { orderPagePath, TEST_PAYMENT_NOTE, taxInvoicePath } from '../../shared/orders-api';
 import { formatRandFromCents } from '../../shared/money';
+import { deliveryEstimateText, type DeliveryEstimate } from '../../shared/delivery-dates';
+import { southAfricanDay } from '../../shared/sa-time';
 import { greetingName } from '../email/customer-email-guard';
 import type { OutgoingEmail } from '../email/outbox';
 import type { PaymentOrder, PaymentOutcome } from './ledger';
@@ -20,6 +22,15 @@ const PROVIDER_LABELS: Record<ProviderName, string> = {
 
 function businessEmail(env: Env): string | null {
   return businessProfile(env).email;
+}
+
+/**
+ * 'Your order is confirmed.' with the order's own dates (delivery-dates.ts) while its dispatch date is
+ * still ahead; an older order, or one paid after that day, gets the shop-wide times.
+ */
+function confirmedText(dates: DeliveryEstimate | null): string {
+  if (dates && dates.dispatchBy >= southAfricanDay()) return `Your order is confirmed. ${deliveryEstimateText(dates)}`;
+  return 'Your order is confirmed. Processing takes 1-2 business days and production 7-10 business days; then it is delivered by courier.';
 }
 
 /** The customer's receipt; its dedupe key is per order, so a second payment sends no second receipt. */
@@ -54,7 +65,7 @@ export async function paymentReceiptEmail(
   const confirmed =
     recorded && recorded.outstandingCents > 0
       ? `${formatRandFromCents(recorded.outstandingCents)} of the order total of ${formatRandFromCents(order.totalCents)} is still outstanding; production starts once it is paid in full. Use ${order.reference} as the payment reference.`
-      : 'Your order is confirmed. Processing takes 1-2 business days and production 7-10 business days; then it is delivered by courier.';
+      : confirmedText(order.deliveryEstimate ?? null);
   // PUBLIC_BASE_URL makes the link absolute; without it the order page is where the invoice is.
   const origin = env.PUBLIC_BASE_URL?.trim().replace(/\/+$/, '');
   const invoiceUrl = taxInvoice && origin ? `${origin}${taxInvoicePath(order.reference)}` : null;

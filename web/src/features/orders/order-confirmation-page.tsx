@@ -302,7 +302,7 @@ function ReceiptView({ receipt, origin, autoPay }: { receipt: Receipt; origin: O
         <SizesConfirmNote lines={receipt.lines} />
       </section>
 
-      <NextSteps />
+      <NextSteps leadTimeWorkingDays={origin === 'server' ? receipt.deliveryEstimate?.leadTimeWorkingDays : undefined} />
       <HelpContacts>
         <p>Questions about order {receipt.reference}? Quote your reference and our team will help.</p>
       </HelpContacts>

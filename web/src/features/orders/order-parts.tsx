@@ -154,8 +154,11 @@ export function TestPaymentNote() {
   );
 }
 
-/** Spec section 9: processing 1-2 business days, production 7-10, courier delivery. */
-export function NextSteps({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+/**
+ * Spec section 9: processing 1-2 business days, production 7-10, courier delivery. An order with its
+ * own dates says its products' lead time instead of the shop-wide 7-10 (worker/shared/delivery-dates.ts).
+ */
+export function NextSteps({ headingLevel = 2, leadTimeWorkingDays }: { headingLevel?: 2 | 3; leadTimeWorkingDays?: number }) {
   const Heading = `h${headingLevel}` as const;
   return (
     <section className="orders-card" aria-labelledby="next-steps-title">
@@ -165,7 +168,8 @@ export function NextSteps({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           <strong>Processing (1-2 business days):</strong> we check your measurements and order details.
         </li>
         <li>
-          <strong>Production (7-10 business days):</strong> your blinds are made to measure.
+          <strong>Production ({leadTimeWorkingDays ? `${leadTimeWorkingDays} working days for your order` : '7-10 business days'}):</strong>{' '}
+          your blinds are made to measure.
         </li>
         <li>
           <strong>Delivery:</strong> by courier within our service area, with a tracking number.

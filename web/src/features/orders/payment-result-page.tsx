@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { OrderDto } from '@shared/orders-api';
+import { formatDay } from '@shared/delivery-dates';
 import { formatRand } from '../../lib/format';
 import { completedOrderFromDto, readCompletedOrder, writeCompletedOrder } from '../../lib/quote-storage';
 import { HelpContacts, LoadingCard, NextSteps, OrdersPageShell, OutcomeCard, TestPaymentNote } from './order-parts';
@@ -123,7 +124,7 @@ export function PaymentResultPage() {
       {state.status === 'ready' && view && (
         <ResultCard view={view} order={state.order} headingRef={headingRef} onCheckAgain={() => setAttempt((n) => n + 1)} />
       )}
-      {state.status === 'ready' && <NextSteps />}
+      {state.status === 'ready' && <NextSteps leadTimeWorkingDays={state.order.timeline?.dates?.leadTimeWorkingDays} />}
       {state.status !== 'loading' && (
         <HelpContacts title="Need help?">
           <p>
@@ -178,6 +179,8 @@ function Outcome({ order, headingRef, title, tone, icon, children }: OutcomeProp
 }
 
 function ResultCard({ view, order, headingRef, onCheckAgain }: ResultCardProps) {
+  // The order's own dates while they are still ahead (worker/shared/delivery-dates.ts); older orders say the shop-wide time.
+  const dates = order.timeline?.dates ?? null;
   const retry = (
     <OrderPaymentOptions
       reference={order.reference}
@@ -204,7 +207,13 @@ function ResultCard({ view, order, headingRef, onCheckAgain }: ResultCardProps) 
             <dt>Status</dt>
             <dd>Confirmed</dd>
             <dt>Production estimate</dt>
-            <dd>7-10 business days</dd>
+            <dd>{dates ? `${dates.leadTimeWorkingDays} working days for your order` : '7-10 business days'}</dd>
+            {dates && (
+              <>
+                <dt>Expected dispatch</dt>
+                <dd data-testid="result-dispatch">by {formatDay(dates.dispatchBy)}</dd>
+              </>
+            )}
           </dl>
           {order.test_payment && <TestPaymentNote />}
           <p>A confirmation e-mail is on its way to {order.customer_email}.</p>

@@ -207,7 +207,7 @@ function QuoteDocument({ lines }: { lines: QuoteLine[] }) {
           <li>This quote is valid for 30 days.</li>
           <li>All prices include VAT at 15%.</li>
           <li>Order processing takes 1-2 business days.</li>
-          <li>Production takes 7-10 business days.</li>
+          <li>Production takes each product's own lead time; the expected dispatch date above counts the slowest.</li>
           <li>Delivery is by courier within our service area.</li>
         </ul>
       </article>

@@ -1,11 +1,10 @@
 // The receipt of /order-confirmation (storefront spec section 2): from the server's order, from the
 // copy kept on this device, or the sample (?ref=TEST123). No React, no fetch.
-import type { OrderTimelineDto } from '@shared/fulfilment';
 import type { CreditNoteDto, OrderDto, PaymentStatus } from '@shared/orders-api';
 import { isMasked } from '@shared/orders-api';
 import type { CompletedOrder } from '../../lib/quote-storage';
 import { pricedLine, type PricedLine, vatShare } from './orders-model';
-import type { DeliveryEstimate } from '@shared/delivery-dates';
+import type { DeliveryEstimate, OrderProgressDto } from '@shared/delivery-dates';
 
 export interface ReceiptLine extends PricedLine {
   key: string;
@@ -34,14 +33,17 @@ export interface Receipt {
   /** What is still to pay, in rand (from the server only): the balance of a part-paid order. */
   amountDue?: number;
   /** Where the order is in the making (from the server only). */
-  timeline?: OrderTimelineDto | null;
+  timeline?: OrderProgressDto | null;
   /** When the customer's proof of payment was uploaded (from the server only). */
   proofUploadedAt?: string | null;
   /** Its tax invoice is issued (from the server only): 'Download tax invoice'. */
   hasTaxInvoice?: boolean;
   /** The credit notes of its refunds (from the server only): 'Download credit note N'. */
   creditNotes?: CreditNoteDto[];
-  /** The dates stored on the order (from the server only): expected dispatch and delivery or fitting. */
+  /**
+   * The dates stored on the order still ahead of it (from the server only): expected dispatch and
+   * delivery or fitting; none once it is dispatched or cancelled (the timeline then says what happened).
+   */
   deliveryEstimate?: DeliveryEstimate | null;
 }
 
@@ -78,7 +80,7 @@ export function receiptFromOrder(order: OrderDto): Receipt {
     proofUploadedAt: order.proof_uploaded_at ?? null,
     hasTaxInvoice: order.has_tax_invoice === true,
     creditNotes: order.credit_notes ?? [],
-    deliveryEstimate: order.delivery_estimate ?? null,
+    deliveryEstimate: order.timeline ? (order.timeline.dates ?? null) : (order.delivery_estimate ?? null),
     ...(order.amount_due_cents !== undefined && { amountDue: order.amount_due_cents / 100 }),
   };
 }

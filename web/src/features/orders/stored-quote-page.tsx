@@ -18,6 +18,7 @@ import {
 import { QuoteOrderOrPay } from './bank-transfer';
 import { CardPaymentRefused } from './sample-prices-parts';
 import { SamplePricesNote } from '../../components/sample-prices-note';
+import { QuoteDeliveryDates } from '../../components/delivery-dates';
 import { useStoredQuote } from './use-stored-quote';
 import './orders-pages.css';
 import './orders.css';
@@ -104,6 +105,7 @@ function StoredQuote({ quote, onChange }: { quote: SessionQuote; onChange: (quot
           {quote.pricing_note && <p className="orders-note">{quote.pricing_note}</p>}
           {quote.sample_prices && <SamplePricesNote />}
           <SizesConfirmNote lines={quote.lines} />
+          <QuoteDeliveryDates productIds={quote.lines.map((l) => l.product_type)} />
         </section>
       </div>
 
@@ -142,7 +144,10 @@ function StoredQuote({ quote, onChange }: { quote: SessionQuote; onChange: (quot
             <QuoteOrderOrPay quote={quote} card={{ request: paymentRequestForQuote(quote), total: quote.total, disabled: !canPay }} />
           )}
           <ul className="orders-notes">
-            <li>Production takes 7-10 business days after payment.</li>
+            <li>
+              Production starts once your order is paid and takes each product's own lead time; the expected dispatch date above counts the
+              slowest.
+            </li>
             <li>We send you quality-check photos of your blinds via WhatsApp before they leave us.</li>
             <li>Your order is delivered by courier, with a tracking number you can follow.</li>
           </ul>

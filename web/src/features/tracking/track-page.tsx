@@ -4,7 +4,8 @@
 // prefills the search and runs it, so the link in the tracking e-mail opens the result; each search
 // is written back to the address. A search by order reference also needs the order's e-mail
 // address or postcode (the reference alone opens nothing); that stays in the form, never in the
-// address, and ?order= only prefills the reference.
+// address, and ?order= only prefills the reference. Until the order is dispatched its own dates
+// (expected dispatch, and the delivery window or 'installed by') follow the timeline.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { NO_TRACKING_MESSAGE, NO_TRACKING_TITLE } from '@shared/tracking-api';
@@ -13,6 +14,7 @@ import { SiteHeader } from '../../components/site-header';
 import { ApiError } from '../../lib/api-client';
 import { courierTrackingToCome, fetchTrackingByNumber, fetchTrackingForOrder, type TrackingLookup } from '../../lib/tracking-client';
 import { OrderTimeline } from '../../components/order-timeline';
+import { OrderDeliveryDates } from '../../components/delivery-dates';
 import { TrackingFacts, TrackingTimeline } from '../../components/tracking-parts';
 import '../../components/tracking.css';
 
@@ -246,6 +248,11 @@ export function TrackPage() {
               <p className="muted tracking-note">{courierTrackingToCome(lookup.timeline)}</p>
             )}
           </section>
+        )}
+        {lookup.status === 'found' && lookup.timeline?.dates && (
+          <div className="tracking-card">
+            <OrderDeliveryDates estimate={lookup.timeline.dates} />
+          </div>
         )}
         {lookup.status === 'found' && lookup.tracking && (
           <section className="tracking-card" aria-labelledby="tracking-result-title" data-testid="tracking-result">

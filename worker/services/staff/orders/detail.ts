@@ -210,6 +210,7 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
     tracking: trackingRows.map((row) => toStaffDto(row, order.customerName)),
     events,
     audit,
+    deliveryEstimate: order.deliveryEstimate ?? null,
     nextMoves: nextMoves({ status, method, paymentStatus: order.paymentStatus, sizesToConfirm }),
     // From the row and events read above: no second read of either.
     timeline: timelineOfOrder(
@@ -220,6 +221,7 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
         method: order.fulfilmentMethod,
         source: order.source,
         paymentStatus: order.paymentStatus,
+        deliveryEstimate: order.deliveryEstimate,
       },
       eventRows,
       latestTracking(trackingRows),

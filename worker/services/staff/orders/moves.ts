@@ -89,7 +89,9 @@ function moveStatements(
     { actor: ctx.actor, action: 'order.status', target: reference, details: { ...details, to, note } },
     ctx.now,
   );
-  const email = fulfilmentStatusEmail(env, { ...emailOrderOf(order), deliveryEstimate: estimate }, to, ctx.origin, ctx.now, dispatch);
+  // Sizes confirmed: the dates just counted again; any later step: the dates the order stores.
+  const dates = to === 'sizes_confirmed' ? estimate : (order.row.deliveryEstimate ?? null);
+  const email = fulfilmentStatusEmail(env, { ...emailOrderOf(order), deliveryEstimate: dates }, to, ctx.origin, ctx.now, dispatch);
   return { update, event, audit, email: email ? outboxInsertOrIgnore(db, email, ctx.now) : null };
 }
 

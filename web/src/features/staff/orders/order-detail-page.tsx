@@ -28,6 +28,7 @@ import {
   type OnOrderAnswer,
 } from './orders-model';
 import { DispatchForm, MovesPanel } from './order-actions';
+import { OrderDates } from './order-dates';
 import { OrderLines } from './order-lines';
 import { ProofOfPayment, RecordMoneyForm } from './record-payment';
 import './orders.css';
@@ -155,6 +156,8 @@ function OrderView({ order, onAnswer }: { order: AdminOrderDetail; onAnswer: OnO
           )}
         </dl>
       </section>
+
+      <OrderDates order={order} />
 
       <section className="staff-card" aria-labelledby="order-customer-title">
         <h2 id="order-customer-title">Customer</h2>
