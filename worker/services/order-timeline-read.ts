@@ -35,6 +35,7 @@ export async function timelineForOrder(
         method: orders.fulfilmentMethod,
         source: orders.source,
         paymentStatus: orders.paymentStatus,
+        kind: orders.kind,
       })
       .from(orders)
       .where(eq(orders.reference, reference))
@@ -54,7 +55,15 @@ export async function timelineForOrder(
  * both for itself); only events of kind 'status' may be passed or they are filtered here.
  */
 export function timelineOfOrder(
-  order: { createdAt: string; status: string; statusAt: string | null; method: string; source: string; paymentStatus: string },
+  order: {
+    createdAt: string;
+    status: string;
+    statusAt: string | null;
+    method: string;
+    source: string;
+    paymentStatus: string;
+    kind?: string;
+  },
   events: readonly { status: string | null; createdAt: string; kind?: string }[],
   tracking: TimelineTracking | null,
   now = new Date(),
@@ -67,7 +76,8 @@ export function timelineOfOrder(
       fulfilmentStatusAt: order.statusAt,
       // An online order is made once it is paid (the order page says so); staff decide for the
       // orders they record (e.g. paid on delivery), so no payment wait is shown for those.
-      paid: order.source !== 'online' || order.paymentStatus === 'paid',
+      paid: order.source !== 'online' || order.paymentStatus === 'paid' || order.paymentStatus === 'not_required',
+      kind: order.kind === 'samples' ? 'samples' : 'order',
     },
     events.filter((e): e is { status: string; createdAt: string } => e.status !== null && (e.kind ?? 'status') === 'status'),
     tracking,

@@ -7,7 +7,9 @@ import {
   FULFILMENT_LABELS,
   ORDER_PROCESSING_WORKING_DAYS,
   PRODUCTION_WORKING_DAYS,
+  SAMPLE_DISPATCH_WORKING_DAYS,
   fulfilmentSteps,
+  type OrderKind,
   type FulfilmentMethod,
   type FulfilmentStatus,
   type OrderTimelineDto,
@@ -28,6 +30,8 @@ export interface TimelineOrder {
    * (the order page says so), so no production date is promised. Unknown counts as paid.
    */
   paid?: boolean;
+  /** 'samples': free swatches, posted within SAMPLE_DISPATCH_WORKING_DAYS; absent means 'order'. */
+  kind?: OrderKind;
 }
 
 /** An order_events row of kind 'status': the status moved to, and when. */
@@ -67,6 +71,10 @@ function expectedNext(next: FulfilmentStatus, since: string, order: TimelineOrde
       return dateWindow(by, by, today);
     }
     case 'dispatched':
+      if (order.kind === 'samples') {
+        const by = addWorkingDays(since, SAMPLE_DISPATCH_WORKING_DAYS);
+        return dateWindow(by, by, today);
+      }
       return dateWindow(addWorkingDays(since, PRODUCTION_WORKING_DAYS.min), addWorkingDays(since, PRODUCTION_WORKING_DAYS.max), today);
     case 'delivered': {
       const courier = tracking?.estimatedDelivery?.trim();
@@ -92,7 +100,7 @@ export function orderTimeline(
   tracking: TimelineTracking | null = null,
   now: Date = new Date(),
 ): OrderTimelineDto {
-  const steps = fulfilmentSteps(order.fulfilmentMethod);
+  const steps = fulfilmentSteps(order.fulfilmentMethod, order.kind);
   // The latest move to each status (an order moves forward one step at a time, so there is one).
   const reachedAt = new Map<string, string>();
   for (const e of [...statusEvents].sort((a, b) => a.createdAt.localeCompare(b.createdAt))) reachedAt.set(e.status, e.createdAt);

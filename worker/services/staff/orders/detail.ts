@@ -140,6 +140,7 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
     ...chat.map((p) => ({ label: `Chat photo, ${when(p.uploaded.getTime())}`, url: photoUrl(reference, p.key) })),
   ];
   const paid = paymentRows.filter((p) => p.status === 'succeeded').reduce((sum, p) => sum + p.amountCents, 0);
+  const samples = order.kind === 'samples';
   const sizesToConfirm = lines.some((l) => l.size_estimated);
   const status = order.fulfilmentStatus as FulfilmentStatus;
   const method = order.fulfilmentMethod as FulfilmentMethod;
@@ -181,6 +182,7 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
       fulfilment_status: order.fulfilmentStatus,
       fulfilment_method: order.fulfilmentMethod,
       source: order.source,
+      kind: order.kind,
       line_count: lines.length,
       estimated_lines: lines.filter((l) => l.size_estimated).length,
     }),
@@ -210,7 +212,7 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
     tracking: trackingRows.map((row) => toStaffDto(row, order.customerName)),
     events,
     audit,
-    nextMoves: nextMoves({ status, method, paymentStatus: order.paymentStatus, sizesToConfirm }),
+    nextMoves: nextMoves({ status, method, paymentStatus: order.paymentStatus, sizesToConfirm, kind: samples ? 'samples' : 'order' }),
     // From the row and events read above: no second read of either.
     timeline: timelineOfOrder(
       {
@@ -220,6 +222,7 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
         method: order.fulfilmentMethod,
         source: order.source,
         paymentStatus: order.paymentStatus,
+        kind: order.kind,
       },
       eventRows,
       latestTracking(trackingRows),
