@@ -5,7 +5,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { coloursForProduct } from '../../worker/services/catalog';
 import { runBankTransferFollowUp } from '../../worker/services/payments/bank-transfer-follow-up';
-import { sampleAddressKey } from '../../worker/services/samples';
+import { purgeSampleLimits, sampleAddressKey } from '../../worker/services/samples';
 import { SAMPLE_DAILY_CAP, TOO_MANY_SAMPLES_MESSAGE, type SampleRequest } from '../../worker/shared/samples-api';
 import { southAfricanDay } from '../../worker/shared/sa-time';
 import type { Env } from '../../worker/env';
@@ -221,6 +221,20 @@ describe('sample limits', () => {
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM sample_requests WHERE day = ?').bind(day).first<number>('n')).toBe(
       SAMPLE_DAILY_CAP,
     );
+  });
+});
+
+describe('retention', () => {
+  it('deletes a limit record once its window has ended, and the address may ask again', async () => {
+    await env.DB.prepare('DELETE FROM sample_requests').run();
+    const street = `9 ${unique()} Lane`;
+    const ref = await askOk(request({ street }));
+    expect((await ask(request({ street }))).status).toBe(429);
+    expect(await purgeSampleLimits(env.DB, new Date(Date.now() + 10 * 86_400_000))).toEqual({ sampleLimitRecordsDeleted: 0 });
+    expect(await purgeSampleLimits(env.DB, new Date(Date.now() + 32 * 86_400_000))).toEqual({ sampleLimitRecordsDeleted: 1 });
+    // The sample order stays (orders are kept for SARS); only the limit's record went.
+    expect((await orderRow(ref))!.kind).toBe('samples');
+    await askOk(request({ street }));
   });
 });
 

@@ -6,7 +6,7 @@
 // sample_requests by one guarded INSERT that D1 runs alone: its order_reference is NULL, refused by
 // NOT NULL, once a limit is reached, and the whole batch rolls back. So concurrent requests at the
 // limit get one sample order and the others a 429 (the same pattern as services/bookings).
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Env } from '../env';
 import { database } from '../lib/db';
 import { AppError } from '../lib/errors';
@@ -201,6 +201,16 @@ function referenceIfWithinLimits(reference: string, keys: Keys) {
 function isLimitRefusal(err: unknown): boolean {
   const text = String((err as Error)?.message ?? err) + String((err as { cause?: unknown })?.cause ?? '');
   return text.includes('NOT NULL constraint failed: sample_requests.order_reference');
+}
+
+/**
+ * The daily retention run: a sample request's limit record is kept until its window ends (the
+ * privacy notice's 'limiter records until their window ends'); the sample order itself is an order.
+ */
+export async function purgeSampleLimits(db: D1Database, now: Date): Promise<{ sampleLimitRecordsDeleted: number }> {
+  const cutoff = new Date(now.getTime() - (SAMPLE_PERIOD_DAYS + 1) * DAY_MS).toISOString();
+  const result = await database(db).delete(sampleRequests).where(lt(sampleRequests.createdAt, cutoff));
+  return { sampleLimitRecordsDeleted: result.meta.changes };
 }
 
 export interface SampleOrderResult {
