@@ -24,8 +24,8 @@ export interface SampleOrderForEmail {
 export const SAMPLE_NEXT_STEPS = [
   // The sample order's timeline expects dispatch within SAMPLE_DISPATCH_WORKING_DAYS (order-timeline.ts).
   `We post your samples within ${SAMPLE_DISPATCH_WORKING_DAYS} working days and e-mail you the courier's tracking number.`,
-  // The tracking lookup (/track) finds any order by its reference with the e-mail address or phone.
-  'You can follow them on our website with your reference and your e-mail address or phone number.',
+  // The tracking lookup (/track) finds any order by its reference with its e-mail address or postal code.
+  'You can follow them on our website with your reference and your e-mail address or postal code.',
   'The samples are free: there is nothing to pay.',
 ] as const;
 
