@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { coloursForProduct } from '../../worker/services/catalog';
 import { runBankTransferFollowUp } from '../../worker/services/payments/bank-transfer-follow-up';
 import { purgeSampleLimits, sampleAddressKey } from '../../worker/services/samples';
+import { orderTimeline } from '../../worker/services/order-timeline';
 import { SAMPLE_DAILY_CAP, TOO_MANY_SAMPLES_MESSAGE, type SampleRequest } from '../../worker/shared/samples-api';
 import { southAfricanDay } from '../../worker/shared/sa-time';
 import type { Env } from '../../worker/env';
@@ -221,6 +222,26 @@ describe('sample limits', () => {
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM sample_requests WHERE day = ?').bind(day).first<number>('n')).toBe(
       SAMPLE_DAILY_CAP,
     );
+  });
+});
+
+describe('the customer timeline of a sample order', () => {
+  it('is received, dispatched within 2 working days (public holidays skipped), delivered', () => {
+    // Thursday 24 December 2026: the 25th is Christmas, the 26th a Saturday, so the 28th and 29th are the two working days.
+    const timeline = orderTimeline(
+      {
+        createdAt: '2026-12-24T08:00:00Z',
+        fulfilmentStatus: 'received',
+        fulfilmentMethod: 'courier',
+        fulfilmentStatusAt: null,
+        kind: 'samples',
+      },
+      [],
+      null,
+      new Date('2026-12-24T09:00:00Z'),
+    );
+    expect(timeline.steps.map((s) => s.status)).toEqual(['received', 'dispatched', 'delivered']);
+    expect(timeline.steps[1]!.expected).toBe('by 29 December 2026');
   });
 });
 
