@@ -147,7 +147,7 @@ interface Keys {
 }
 
 /** The 429 for the first limit the request is over, or null while it is inside them all. */
-async function limitReached(env: Env, keys: Keys): Promise<AppError | null> {
+async function limitReached(env: Env, keys: Keys, now: Date): Promise<AppError | null> {
   const d = database(env.DB);
   const latest = async (column: typeof sampleRequests.addressKey | typeof sampleRequests.emailKey, key: string) =>
     (
@@ -164,7 +164,7 @@ async function limitReached(env: Env, keys: Keys): Promise<AppError | null> {
     return new AppError(
       'rate_limited',
       `Free samples were already sent to this address on ${formatLongDate(byAddress)}. You can ask again from ${again(byAddress)}, or ${contactWords(env)} if you need more colours now.`,
-      { retryAfterSeconds: Math.max(60, Math.ceil((Date.parse(byAddress) + SAMPLE_PERIOD_DAYS * DAY_MS - Date.now()) / 1000)) },
+      { retryAfterSeconds: Math.max(60, Math.ceil((Date.parse(byAddress) + SAMPLE_PERIOD_DAYS * DAY_MS - now.getTime()) / 1000)) },
     );
   }
   const byEmail = await latest(sampleRequests.emailKey, keys.emailKey);
@@ -172,7 +172,7 @@ async function limitReached(env: Env, keys: Keys): Promise<AppError | null> {
     return new AppError(
       'rate_limited',
       `This e-mail address already asked for free samples on ${formatLongDate(byEmail)}. You can ask again from ${again(byEmail)}, or ${contactWords(env)} if you need more colours now.`,
-      { retryAfterSeconds: Math.max(60, Math.ceil((Date.parse(byEmail) + SAMPLE_PERIOD_DAYS * DAY_MS - Date.now()) / 1000)) },
+      { retryAfterSeconds: Math.max(60, Math.ceil((Date.parse(byEmail) + SAMPLE_PERIOD_DAYS * DAY_MS - now.getTime()) / 1000)) },
     );
   }
   const [today] = await d
@@ -234,7 +234,7 @@ export async function requestSamples(
     day: southAfricanDay(now),
     since: new Date(now.getTime() - SAMPLE_PERIOD_DAYS * DAY_MS).toISOString(),
   };
-  const refused = await limitReached(env, keys);
+  const refused = await limitReached(env, keys, now);
   if (refused) throw refused;
   // The confirmation is the request's whole point: past the customer-e-mail guard's limits it is refused.
   const verdict = await admitCustomerEmail(env, input.email, now);
@@ -348,7 +348,7 @@ export async function requestSamples(
     } catch (err) {
       if (isLimitRefusal(err))
         throw (
-          (await limitReached(env, keys)) ??
+          (await limitReached(env, keys, now)) ??
           new AppError('rate_limited', `Free samples were just requested for this address. Please ${contactWords(env)} if you need more.`)
         );
       // A reference collision (vanishingly rare): draw another.
