@@ -88,6 +88,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'POST', path: '/api/visit-bookings/manage/move', reason: "a booking's signed e-mail link moves the visit (HMAC token)" },
   { method: 'POST', path: '/api/visit-bookings/manage/cancel', reason: "a booking's signed e-mail link cancels the visit (HMAC token)" },
   { method: 'POST', path: '/api/analytics/events', reason: 'the storefront reports page views and interactions' },
+  { method: 'POST', path: '/api/samples', reason: 'customers ask for free colour samples (rate limited, per-address and daily limits)' },
   {
     method: 'GET',
     path: '/api/outdoor-blinds/colours',

@@ -36,7 +36,7 @@ describe('orders list filters <-> URL query', () => {
   it('reads every filter from the query, and writes back only the ones set, in a fixed order', () => {
     const filters = filtersFromSearch(
       new URLSearchParams(
-        'to=2026-11-30&q=%20082%20555%201234%20&status=received&payment=part_paid&source=phone&alert=sizes_to_confirm&from=2026-11-01',
+        'to=2026-11-30&q=%20082%20555%201234%20&status=received&payment=part_paid&source=phone&alert=sizes_to_confirm&kind=samples&from=2026-11-01',
       ),
     );
     expect(filters).toEqual({
@@ -45,18 +45,21 @@ describe('orders list filters <-> URL query', () => {
       payment: 'part_paid',
       source: 'phone',
       alert: 'sizes_to_confirm',
+      kind: 'samples',
       from: '2026-11-01',
       to: '2026-11-30',
     });
     expect(filtersToSearch(filters).toString()).toBe(
-      'q=082+555+1234&status=received&payment=part_paid&source=phone&alert=sizes_to_confirm&from=2026-11-01&to=2026-11-30',
+      'q=082+555+1234&status=received&payment=part_paid&source=phone&alert=sizes_to_confirm&kind=samples&from=2026-11-01&to=2026-11-30',
     );
     // Round trip: the query the screen writes reads back as the same filters.
     expect(filtersFromSearch(filtersToSearch(filters))).toEqual(filters);
   });
 
   it('drops what the API would refuse, so an old or hand-edited link still opens a list', () => {
-    const filters = filtersFromSearch(new URLSearchParams('status=shipped&payment=PAID&source=fax&alert=nope&from=1 Nov&to=2026-13'));
+    const filters = filtersFromSearch(
+      new URLSearchParams('status=shipped&payment=PAID&source=fax&alert=nope&kind=blinds&from=1 Nov&to=2026-13'),
+    );
     expect(filters).toEqual(NO_FILTERS);
     expect(hasFilters(filters)).toBe(false);
     expect(filtersToSearch(filters).toString()).toBe('');

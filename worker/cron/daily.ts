@@ -9,6 +9,7 @@ import {
 } from '../services/staff/retention';
 import { purgeSiteVisitRecords } from '../services/staff/site-visit-records';
 import { purgeVisitBookings } from '../services/staff/visit-schedule';
+import { purgeSampleLimits } from '../services/samples';
 
 /**
  * The daily retention run (docs/decisions/005-retention-schedule.md). Each step stands alone, so
@@ -25,6 +26,7 @@ export async function runDailyRetention(env: Pick<Env, 'DB' | 'MEDIA'>, now: Dat
     ['activity', () => purgeActivity(env.DB, now)],
     ['site-visits', () => purgeSiteVisitRecords(env.DB, now)],
     ['visit-bookings', () => purgeVisitBookings(env.DB, now)],
+    ['sample-limits', () => purgeSampleLimits(env.DB, now)],
   ];
   const counts: Record<string, number> = {};
   const failed: string[] = [];

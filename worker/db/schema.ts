@@ -223,9 +223,15 @@ export const orders = sqliteTable(
      * placed before dates were stored.
      */
     deliveryEstimate: text('delivery_estimate', { mode: 'json' }).$type<DeliveryEstimate>(),
+    /**
+     * 'order' or 'samples' (ORDER_KINDS): free colour swatches (storefront spec 'Free samples') are an
+     * order of their own kind, total 0 and payment 'not_required', fulfilled and tracked like any order.
+     */
+    kind: text('kind').notNull().default('order'),
   },
   (t) => [
     index('orders_created').on(t.createdAt),
+    index('orders_kind_created').on(t.kind, t.createdAt),
     index('orders_email').on(t.customerEmail),
     uniqueIndex('orders_checkout').on(t.checkoutId),
     index('orders_fulfilment_created').on(t.fulfilmentStatus, t.createdAt),
@@ -704,4 +710,31 @@ export const visitBookings = sqliteTable(
     updatedAt: text('updated_at').notNull(),
   },
   (t) => [index('visit_bookings_slot').on(t.slotId, t.status), index('visit_bookings_email').on(t.email)],
+);
+
+/**
+ * One free-sample request (storefront spec 'Free samples'): the normalised delivery address and
+ * e-mail the limits count by, and the South African day the shop-wide cap counts by. The row is
+ * written by one guarded INSERT (services/samples) whose order_reference is NULL, refused by NOT
+ * NULL, when a limit is already reached, so concurrent requests never pass a limit.
+ */
+export const sampleRequests = sqliteTable(
+  'sample_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderReference: text('order_reference')
+      .notNull()
+      .references(() => orders.reference, { onDelete: 'cascade' }),
+    addressKey: text('address_key').notNull(),
+    emailKey: text('email_key').notNull(),
+    /** YYYY-MM-DD, the South African day of the request. */
+    day: text('day').notNull(),
+    swatchCount: integer('swatch_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sample_requests_address').on(t.addressKey, t.createdAt),
+    index('sample_requests_email').on(t.emailKey, t.createdAt),
+    index('sample_requests_day').on(t.day),
+  ],
 );

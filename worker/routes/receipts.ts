@@ -38,6 +38,9 @@ export const receiptRoutes = new Hono<AppBindings>().get(
       throw new AppError('not_found', "There is no receipt here: a receipt's address is /api/receipts/<order reference>.pdf.");
     const order = await findOrder(c.env.DB, reference);
     if (!order) throw new AppError('not_found', `We could not find an order with reference ${reference}.`);
+    // Free samples cost nothing: there is no receipt to give (storefront spec 'Free samples').
+    if (order.kind === 'samples')
+      throw new AppError('not_found', `Order ${reference} is free colour samples: nothing was paid, so there is no receipt.`);
     // Anyone holding the reference may download it: the same masked phone and address as the order page.
     // The order's dates while still ahead (none once dispatched or cancelled), as the order page shows them.
     const dates = (await timelineForOrder(c.env.DB, reference, null))?.dates ?? null;

@@ -69,8 +69,11 @@ export function leadSink(
 /** Who wrote a lead's first note in its notes history: the form or the consultant, when the lead was left. */
 export const LEAD_CAPTURE_ACTOR = 'lead capture';
 
-/** The lead's INSERT, its analytics event and its notice's INSERT (last, so its id is the batch's last result), for one batch. */
-function leadStatements(sink: LeadSink, input: NewLead, now: Date) {
+/**
+ * The lead's INSERT, its analytics event and its notice's INSERT (last, so its id is the batch's last
+ * result), for one batch. `orderReference`: the order the lead came with (a free sample order).
+ */
+export function leadStatements(sink: LeadSink, input: NewLead, now: Date, orderReference: string | null = null) {
   const d = database(sink.db);
   const id = crypto.randomUUID();
   const createdAt = now.toISOString();
@@ -90,6 +93,7 @@ function leadStatements(sink: LeadSink, input: NewLead, now: Date) {
     popiaConsent: input.popiaConsent,
     popiaConsentAt: input.popiaConsent ? createdAt : null,
     createdAt,
+    orderReference,
   });
   const notice = sink.notice
     ? outboxInsert(

@@ -62,6 +62,7 @@ function toOrderDto(order: OrderRow, lines: readonly OrderLineRow[]): OrderDto {
     sample_prices: lines.some((l) => l.priceIsSample),
     sizes_to_confirm: sizesToConfirm(lines.map((l) => ({ size_source: l.sizeSource }))),
     delivery_estimate: order.deliveryEstimate ?? null,
+    kind: order.kind === 'samples' ? 'samples' : 'order',
   };
 }
 

@@ -31,6 +31,7 @@ export async function timelineForOrder(
         source: orders.source,
         paymentStatus: orders.paymentStatus,
         deliveryEstimate: orders.deliveryEstimate,
+        kind: orders.kind,
       })
       .from(orders)
       .where(eq(orders.reference, reference))
@@ -58,6 +59,7 @@ export function timelineOfOrder(
     source: string;
     paymentStatus: string;
     deliveryEstimate?: DeliveryEstimate | null;
+    kind?: string;
   },
   events: readonly { status: string | null; createdAt: string; kind?: string }[],
   tracking: TimelineTracking | null,
@@ -71,7 +73,8 @@ export function timelineOfOrder(
       fulfilmentStatusAt: order.statusAt,
       // An online order is made once it is paid (the order page says so); staff decide for the
       // orders they record (e.g. paid on delivery), so no payment wait is shown for those.
-      paid: order.source !== 'online' || order.paymentStatus === 'paid',
+      paid: order.source !== 'online' || order.paymentStatus === 'paid' || order.paymentStatus === 'not_required',
+      kind: order.kind === 'samples' ? 'samples' : 'order',
       deliveryEstimate: order.deliveryEstimate ?? null,
       paymentEnded: order.paymentStatus === 'refunded' || order.paymentStatus === 'cancelled',
     },

@@ -9,7 +9,9 @@ import {
   FULFILMENT_LABELS,
   ORDER_PROCESSING_WORKING_DAYS,
   PRODUCTION_WORKING_DAYS,
+  SAMPLE_DISPATCH_WORKING_DAYS,
   fulfilmentSteps,
+  type OrderKind,
   type FulfilmentMethod,
   type FulfilmentStatus,
   type TimelineStep,
@@ -40,6 +42,8 @@ export interface TimelineOrder {
   deliveryEstimate?: DeliveryEstimate | null;
   /** The payment was refunded or cancelled: the order is not being made, so no dates are given. */
   paymentEnded?: boolean;
+  /** 'samples': free swatches, posted within SAMPLE_DISPATCH_WORKING_DAYS; absent means 'order'. */
+  kind?: OrderKind;
 }
 
 /** An order_events row of kind 'status': the status moved to, and when. */
@@ -89,6 +93,10 @@ function expectedNext(
       return dateWindow(by, by, today);
     }
     case 'dispatched':
+      if (order.kind === 'samples') {
+        const by = addWorkingDays(since, SAMPLE_DISPATCH_WORKING_DAYS);
+        return dateWindow(by, by, today);
+      }
       if (dates) return dateWindow(dates.dispatchBy, dates.dispatchBy, today);
       return dateWindow(addWorkingDays(since, PRODUCTION_WORKING_DAYS.min), addWorkingDays(since, PRODUCTION_WORKING_DAYS.max), today);
     case 'delivered': {
@@ -130,7 +138,7 @@ export function orderTimeline(
   tracking: TimelineTracking | null = null,
   now: Date = new Date(),
 ): OrderProgressDto {
-  const steps = fulfilmentSteps(order.fulfilmentMethod);
+  const steps = fulfilmentSteps(order.fulfilmentMethod, order.kind);
   // The latest move to each status (an order moves forward one step at a time, so there is one).
   const reachedAt = new Map<string, string>();
   for (const e of [...statusEvents].sort((a, b) => a.createdAt.localeCompare(b.createdAt))) reachedAt.set(e.status, e.createdAt);

@@ -9,7 +9,9 @@ import {
   ORDER_SOURCES,
   STAFF_ORDER_SOURCES,
   STAFF_PAYMENT_METHODS,
+  ORDER_KINDS,
   type FulfilmentMethod,
+  type OrderKind,
   type FulfilmentStatus,
   type OrderSource,
   type StaffPaymentMethod,
@@ -24,7 +26,16 @@ export const ADMIN_ORDERS_PAGE_SIZE = 50;
  * 'awaiting_transfer' is not a stored status: the orders that owe money and are expected to be paid
  * by bank transfer (worker/services/staff/orders/alerts.ts awaitingTransferCondition, the one definition).
  */
-export const ADMIN_PAYMENT_FILTERS = ['pending', 'paid', 'part_paid', 'failed', 'cancelled', 'refunded', 'awaiting_transfer'] as const;
+export const ADMIN_PAYMENT_FILTERS = [
+  'pending',
+  'paid',
+  'part_paid',
+  'failed',
+  'cancelled',
+  'refunded',
+  'not_required',
+  'awaiting_transfer',
+] as const;
 
 /**
  * The dashboard's order alerts, as a filter of the orders screen (?alert=): exactly the orders the
@@ -50,6 +61,8 @@ export const adminOrdersQuerySchema = z.object({
   payment: z.enum(ADMIN_PAYMENT_FILTERS, { error: `must be one of ${ADMIN_PAYMENT_FILTERS.join(', ')}` }).optional(),
   source: z.enum(ORDER_SOURCES, { error: `must be one of ${ORDER_SOURCES.join(', ')}` }).optional(),
   alert: z.enum(ORDER_ALERTS, { error: `must be one of ${ORDER_ALERTS.join(', ')}` }).optional(),
+  /** 'samples': only free sample orders; 'order': only orders of blinds. */
+  kind: z.enum(ORDER_KINDS, { error: `must be one of ${ORDER_KINDS.join(', ')}` }).optional(),
   from: isoDay,
   to: isoDay,
   /** Opaque: the nextCursor of the previous page. */
@@ -227,6 +240,8 @@ export interface AdminOrderSummary {
   source: OrderSource;
   lineCount: number;
   sizesToConfirm: boolean;
+  /** 'samples' for a free sample order (marked 'Samples' on the screen). */
+  kind: OrderKind;
 }
 
 export interface AdminOrdersListResponse {

@@ -72,8 +72,20 @@ export const ORDER_PROCESSING_WORKING_DAYS = 2;
 export const PRODUCTION_WORKING_DAYS = { min: 7, max: 10 } as const;
 export const COURIER_WORKING_DAYS = { min: 2, max: 5 } as const;
 
-/** The steps in order, for a method; 'cancelled' is not a step. */
-export function fulfilmentSteps(method: FulfilmentMethod): FulfilmentStatus[] {
+/**
+ * What an order is: blinds to make, or free colour swatches (storefront spec 'Free samples'), which
+ * cost nothing, need no payment ('not_required'), are made of nothing and go straight to the post.
+ */
+export const ORDER_KINDS = ['order', 'samples'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+export const ORDER_KIND_LABELS: Record<OrderKind, string> = { order: 'Order', samples: 'Samples' };
+
+/** Samples are posted within this many working days of the request (the timeline's expected date). */
+export const SAMPLE_DISPATCH_WORKING_DAYS = 2;
+
+/** The steps in order, for a method; 'cancelled' is not a step. Samples skip sizes and production. */
+export function fulfilmentSteps(method: FulfilmentMethod, kind: OrderKind = 'order'): FulfilmentStatus[] {
+  if (kind === 'samples') return ['received', 'dispatched', 'delivered'];
   return ['received', 'sizes_confirmed', 'in_production', 'dispatched', method === 'installation' ? 'installed' : 'delivered'];
 }
 
@@ -81,10 +93,12 @@ export function fulfilmentSteps(method: FulfilmentMethod): FulfilmentStatus[] {
 export interface FulfilmentFacts {
   status: FulfilmentStatus;
   method: FulfilmentMethod;
-  /** pending | paid | failed | cancelled | refunded | part_paid */
+  /** pending | paid | failed | cancelled | refunded | part_paid | not_required */
   paymentStatus: string;
   /** Any line whose size is still an estimate (isEstimatedSize). */
   sizesToConfirm: boolean;
+  /** 'samples': free swatches (fulfilmentSteps); absent means 'order'. */
+  kind?: OrderKind;
 }
 
 /** What staff send with a move: a note, and for an unpaid order going into production, why. */
@@ -105,7 +119,7 @@ export function refusedMove(order: FulfilmentFacts, move: MoveRequest): string |
   const label = FULFILMENT_LABELS;
   if (status === 'cancelled') return 'This order was cancelled; a cancelled order cannot change. Record a new order instead.';
   if (move.to === status) return `This order is already '${label[status]}'.`;
-  const steps = fulfilmentSteps(method);
+  const steps = fulfilmentSteps(method, order.kind);
   const at = steps.indexOf(status);
   const last = steps[steps.length - 1]!;
   if (at === steps.length - 1) return `This order is already '${label[status]}', the last step.`;
@@ -113,6 +127,8 @@ export function refusedMove(order: FulfilmentFacts, move: MoveRequest): string |
     return at >= steps.indexOf('dispatched') ? `An order that was dispatched cannot be cancelled. It is '${label[status]}'.` : null;
   }
   const to = steps.indexOf(move.to);
+  if (to === -1 && order.kind === 'samples')
+    return `Samples go from '${label.received}' straight to '${label.dispatched}' and then '${label.delivered}'.`;
   if (to === -1) {
     const other = method === 'installation' ? 'delivered' : 'installed';
     return move.to === other
@@ -122,7 +138,7 @@ export function refusedMove(order: FulfilmentFacts, move: MoveRequest): string |
   if (to < at) return `An order cannot go back from '${label[status]}' to '${label[move.to]}'.`;
   if (to > at + 1) return `Move one step at a time: after '${label[status]}' comes '${label[steps[at + 1]!]}'.`;
   if (move.to === 'sizes_confirmed' && order.sizesToConfirm) return 'Confirm or correct every estimated size before confirming the sizes.';
-  if (move.to === 'in_production' && order.paymentStatus !== 'paid' && !move.note?.trim())
+  if (move.to === 'in_production' && order.paymentStatus !== 'paid' && order.paymentStatus !== 'not_required' && !move.note?.trim())
     return 'This order is not paid. Say why it may go into production anyway (for example, paid on delivery) in the note.';
   if (move.to === 'dispatched' && method === 'courier' && !move.viaDispatch)
     return 'A courier order is dispatched with its courier and tracking number: use Dispatch.';

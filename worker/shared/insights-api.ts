@@ -84,8 +84,12 @@ export interface DailyReportDto {
   highValueLeads: number;
   /** Leads that day (the base of highValueLeads). */
   totalLeads: number;
-  /** Orders placed that day. */
+  /** Orders placed that day (free sample orders apart: samplesRequested). */
   totalOrders: number;
+  /** Free sample orders asked for that day: not orders, not revenue. */
+  samplesRequested: number;
+  /** Free sample orders posted (dispatched) that day. */
+  samplesSent: number;
   /** Orders / visitors that day, a percentage with one decimal; 0 with no visitors. */
   conversionRate: number;
   topLocations: LocationFigure[];

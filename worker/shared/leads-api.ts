@@ -18,6 +18,7 @@ export const LEAD_ORIGINS = [
   'chat',
   'quick_details',
   'quote_consultation',
+  'samples',
 ] as const;
 export type LeadOrigin = (typeof LEAD_ORIGINS)[number];
 
@@ -29,6 +30,7 @@ export const LEAD_SOURCE_LABELS: Record<string, string> = {
   chat: 'Chat',
   quick_details: 'Quick details',
   quote_consultation: 'Quote consultation',
+  samples: 'Free samples',
 };
 
 /**

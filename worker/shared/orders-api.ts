@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { DeliveryEstimate, OrderProgressDto } from './delivery-dates';
 import { chatSessionIdSchema, email, optionalText, requiredText } from './schemas';
 import { LINE_SIZE_SOURCES, type StoredSizeSource } from './size-sources';
+import type { OrderKind } from './fulfilment';
 import { PHOTO_KEY_PATTERN } from './photo-keys';
 import { customerVatNumberSchema } from './vat-number';
 
@@ -101,7 +102,8 @@ export interface PricedLineDto {
 export const ORDER_REFERENCE_PATTERN = /^CB-[A-Z0-9]{8,16}$/;
 
 /** part_paid: some money received, the rest still owed (a part payment staff recorded, or paid, then a staff size correction raised the total). */
-export type PaymentStatus = 'pending' | 'paid' | 'part_paid' | 'failed' | 'cancelled' | 'refunded';
+/** not_required: a free sample order (orders.kind 'samples'): nothing to pay, no invoice, no reminder. */
+export type PaymentStatus = 'pending' | 'paid' | 'part_paid' | 'failed' | 'cancelled' | 'refunded' | 'not_required';
 
 /** Shown wherever an order paid through the sandbox gateway appears (receipt, PDF, e-mails). */
 export const TEST_PAYMENT_NOTE = 'Test payment: no money was taken';
@@ -162,6 +164,8 @@ export interface OrderDto {
   proof_uploaded_at?: string | null;
   /** Expected dispatch and delivery, fixed when placed and again when staff confirm the sizes; null on older orders. */
   delivery_estimate?: DeliveryEstimate | null;
+  /** 'samples': free colour swatches (nothing to pay); absent on views built before kinds were stored. */
+  kind?: OrderKind;
 }
 
 /** POST /api/orders/{reference}/proof-of-payment (multipart, field 'file'). */

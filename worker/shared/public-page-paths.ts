@@ -13,6 +13,7 @@ export const PUBLIC_PAGE_PATHS = [
   '/track',
   '/tracking',
   '/book-site-visit',
+  '/samples',
   '/privacy',
 ] as const;
 

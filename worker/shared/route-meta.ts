@@ -85,6 +85,12 @@ export const PUBLIC_PAGES = [
       'Book a Garden Route site visit from Mossel Bay to Plettenberg Bay: pick an open time, and a consultant measures your windows and brings samples.',
   },
   {
+    path: '/samples',
+    title: 'Free Colour Samples',
+    description:
+      'Ask for up to 6 free colour samples of our blinds, posted to you with tracking: see and feel the colours in your own light before you order.',
+  },
+  {
     path: '/privacy',
     title: 'Privacy Notice',
     description:

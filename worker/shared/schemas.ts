@@ -71,7 +71,7 @@ const leadSessionDataSchema = z.record(z.string(), z.unknown()).superRefine((dat
  * to the privacy notice, and the server refuses the details without the tick.
  */
 export const POPIA_CONSENT_MESSAGE = 'tick the box to agree to be contacted about this enquiry (see our privacy notice at /privacy)';
-const popiaConsent = z.literal(true, { error: POPIA_CONSENT_MESSAGE });
+export const popiaConsent = z.literal(true, { error: POPIA_CONSENT_MESSAGE });
 
 export const leadCaptureSchema = z.object({
   name: requiredText(120),

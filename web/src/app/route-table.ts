@@ -46,6 +46,7 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
   { path: '/site-visits', title: 'Site Visits', summary: 'Garden Route site-visit notes for our consultants.' },
   { path: '/book-site-visit', title: 'Book a Site Visit', summary: 'Garden Route customers book a site visit at an open time.' },
   { path: '/book-site-visit/manage', title: 'Your Site Visit', summary: 'Move or cancel a booked site visit from the link in its e-mail.' },
+  { path: '/samples', title: 'Free Colour Samples', summary: 'Ask for up to 6 free colour samples, posted with tracking.' },
   { path: '/admin/visit-schedule', title: 'Visit Schedule', summary: 'Staff set the days, times and places for site visits.' },
   { path: '/admin-dashboard', title: 'Admin Dashboard', summary: 'The staff overview, behind the staff PIN.' },
   { path: '/marketing-insights', title: 'Marketing Insights', summary: 'Insights and the daily report, behind the staff PIN.' },

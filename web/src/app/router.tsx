@@ -33,6 +33,7 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
   '/site-visits': async () => ({ Component: (await import('../features/staff/site-visits/site-visits-page')).SiteVisitsPage }),
   '/book-site-visit': async () => ({ Component: (await import('../features/booking/book-visit-page')).BookVisitPage }),
   '/book-site-visit/manage': async () => ({ Component: (await import('../features/booking/manage-visit-page')).ManageVisitPage }),
+  '/samples': async () => ({ Component: (await import('../features/samples/samples-page')).SamplesPage }),
 };
 
 /**

@@ -51,6 +51,9 @@ export function SiteFooter() {
               <Link to="/track">Track an order</Link>
             </li>
             <li>
+              <Link to="/samples">Free colour samples</Link>
+            </li>
+            <li>
               <Link to="/privacy">Privacy notice</Link>
             </li>
           </ul>

@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
   chatSession: 'chat-session',
   /** sessionStorage: the stored quote shown by /quote and /complete-quote (staff spec 2.1, 3 'Quote'). */
   currentQuote: 'current-quote',
+  /** localStorage: the colours picked for free samples (storefront spec 'Free samples'), at most 6, until asked for on /samples. */
+  sampleBasket: 'sample-basket',
 } as const;
 
 export const DEFAULT_MEASUREMENTS = { width_mm: 1200, drop_mm: 1500 } as const;

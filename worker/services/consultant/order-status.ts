@@ -2,6 +2,7 @@
 // the same order the confirmation page does. References are unguessable ('CB-' + 10 random
 // characters), so knowing one is the same right to read as GET /api/orders/{reference}; the answer
 // still leaves out the address and phone number.
+import { SAMPLE_DISPATCH_WORKING_DAYS } from '../../shared/fulfilment';
 import { findOrder } from '../orders';
 import { trackingForOrder } from '../tracking';
 import { TEST_PAYMENT_NOTE, type OrderDto } from '../../shared/orders-api';
@@ -29,6 +30,7 @@ const PAYMENT_TEXT: Record<OrderDto['paymentStatus'], string> = {
   cancelled: 'not paid (the card payment was cancelled)',
   part_paid: 'part paid (the total went up after a size was corrected; the difference is still owed)',
   refunded: 'refunded (the payment was given back)',
+  not_required: 'free samples (nothing to pay)',
 };
 
 function day(iso: string): string {
@@ -117,15 +119,17 @@ export async function orderStatusFacts(db: D1Database, reference: string): Promi
     total: formatRandFromCents(order.total_cents),
     next_step: courier
       ? COURIER_STEP[courier.status]
-      : paid
-        ? order.delivery_estimate
-          ? `In production: processing takes 1-2 business days and production ${order.delivery_estimate.leadTimeWorkingDays} working days for this order, then ${order.delivery_estimate.method === 'installation' ? 'fitting by our team' : 'courier delivery'}.`
-          : 'In production: processing takes 1-2 business days and production 7-10 business days, then courier delivery.'
-        : order.paymentStatus === 'refunded'
-          ? 'The payment was refunded, so the order is not being made; the customer can contact the team about it.'
-          : order.sample_prices
-            ? `Production starts once the payment is received. ${SAMPLE_PRICES_NOTE}`
-            : 'Production starts once the payment is received; the order confirmation page shows how to pay (by card, or by bank transfer with the order reference as the payment reference).',
+      : order.kind === 'samples'
+        ? `Free colour samples: they are posted within ${SAMPLE_DISPATCH_WORKING_DAYS} working days, then the courier tracking number is e-mailed.`
+        : paid
+          ? order.delivery_estimate
+            ? `In production: processing takes 1-2 business days and production ${order.delivery_estimate.leadTimeWorkingDays} working days for this order, then ${order.delivery_estimate.method === 'installation' ? 'fitting by our team' : 'courier delivery'}.`
+            : 'In production: processing takes 1-2 business days and production 7-10 business days, then courier delivery.'
+          : order.paymentStatus === 'refunded'
+            ? 'The payment was refunded, so the order is not being made; the customer can contact the team about it.'
+            : order.sample_prices
+              ? `Production starts once the payment is received. ${SAMPLE_PRICES_NOTE}`
+              : 'Production starts once the payment is received; the order confirmation page shows how to pay (by card, or by bank transfer with the order reference as the payment reference).',
     // Staff publish courier tracking by hand (/admin/tracking); until then the number is still to come.
     courier_tracking: courier ? describeCourier(courier) : 'The courier tracking number is sent once the order is dispatched.',
     tracking: courier,

@@ -42,6 +42,8 @@ export function dailyReportEmail(
     [`High-value leads (score ${report.highValueLeadScore}+)`, String(report.highValueLeads)],
     ['Orders', String(report.totalOrders)],
     ['Conversion rate', `${report.conversionRate.toFixed(1)}%`],
+    ['Free samples asked for', String(report.samplesRequested)],
+    ['Free samples sent', String(report.samplesSent)],
   ] as const;
 
   const locationsHtml = report.topLocations.length

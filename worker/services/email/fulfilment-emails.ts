@@ -7,7 +7,13 @@
 import { businessProfile } from '../../lib/business-profile';
 import type { Env } from '../../env';
 import { html, type SafeHtml } from '../../lib/html';
-import { FULFILMENT_LABELS, PRODUCTION_WORKING_DAYS, type FulfilmentMethod, type FulfilmentStatus } from '../../shared/fulfilment';
+import {
+  FULFILMENT_LABELS,
+  PRODUCTION_WORKING_DAYS,
+  type FulfilmentMethod,
+  type FulfilmentStatus,
+  type OrderKind,
+} from '../../shared/fulfilment';
 import { addWorkingDays } from '../../shared/working-days';
 import type { PricedLineDto } from '../../shared/orders-api';
 import { formatLongDate, southAfricanDay } from '../../shared/sa-time';
@@ -35,6 +41,8 @@ export interface FulfilmentEmailOrder {
    * for a later step the ones stored on the order; null or absent on older orders (shop-wide times).
    */
   deliveryEstimate?: DeliveryEstimate | null;
+  /** 'samples': free colour swatches, told as such (storefront spec 'Free samples'). */
+  kind?: OrderKind;
 }
 
 export interface DispatchFacts {
@@ -108,8 +116,11 @@ ${body.link ? buttonHtml(body.link.href, body.link.label) : ''}
   };
 }
 
-function orderLink(origin: string | null, reference: string): { href: string; label: string } | null {
-  return origin ? { href: `${origin}/order-confirmation?ref=${encodeURIComponent(reference)}`, label: 'View your order' } : null;
+function orderLink(origin: string | null, reference: string, kind?: OrderKind): { href: string; label: string } | null {
+  if (!origin) return null;
+  // A sample order has nothing to pay: its page is the tracking lookup, not the order page.
+  if (kind === 'samples') return { href: `${origin}/track?order=${encodeURIComponent(reference)}`, label: 'Track your samples' };
+  return { href: `${origin}/order-confirmation?ref=${encodeURIComponent(reference)}`, label: 'View your order' };
 }
 
 /**
@@ -164,11 +175,15 @@ export function fulfilmentStatusEmail(
         ? origin
           ? { href: `${origin}/track?number=${encodeURIComponent(dispatch.trackingNumber)}`, label: 'Track your order' }
           : null
-        : orderLink(origin, ref);
+        : orderLink(origin, ref, order.kind);
       return message(env, order, key, kind, {
-        title: `Order ${ref} has been dispatched`,
+        title: order.kind === 'samples' ? `Your free samples ${ref} have been posted` : `Order ${ref} has been dispatched`,
         paragraphs: dispatch
-          ? ['Your blinds are on their way. You can follow the delivery with the courier and tracking number below.']
+          ? [
+              order.kind === 'samples'
+                ? 'Your free colour samples are on their way. You can follow them with the courier and tracking number below.'
+                : 'Your blinds are on their way. You can follow the delivery with the courier and tracking number below.',
+            ]
           : ['Your blinds are on their way to you. Our team will contact you to arrange the installation.'],
         facts: [
           ['Status', label],
@@ -182,9 +197,13 @@ export function fulfilmentStatusEmail(
     case 'delivered':
       return message(env, order, key, kind, {
         title: `Order ${ref} was delivered`,
-        paragraphs: ['The courier reports your order as delivered. We hope you enjoy your new blinds.'],
+        paragraphs: [
+          order.kind === 'samples'
+            ? 'The courier reports your free samples as delivered. We hope they help you choose; reply to this e-mail when you are ready for a quote.'
+            : 'The courier reports your order as delivered. We hope you enjoy your new blinds.',
+        ],
         facts: [['Status', label]],
-        link: orderLink(origin, ref),
+        link: orderLink(origin, ref, order.kind),
       });
     case 'installed':
       return message(env, order, key, kind, {

@@ -75,6 +75,7 @@ const STATUS_LABELS: Record<PaymentStatus, string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+  not_required: 'No payment needed',
 };
 
 function orderTotals(order: OrderForEmail): Totals {

@@ -123,6 +123,8 @@ export async function startPayment(
   const order = await loadPaymentOrder(env.DB, reference);
   if (!order) throw new AppError('not_found', `Order ${reference} was not found. Please check the reference or contact us.`);
   if (order.paymentStatus === 'paid') throw new AppError('conflict', `Order ${order.reference} is already paid.`);
+  if (order.paymentStatus === 'not_required')
+    throw new AppError('conflict', `Order ${order.reference} is free colour samples: there is nothing to pay.`);
   if (order.paymentStatus === 'refunded')
     throw new AppError('conflict', `Order ${order.reference} was refunded. Please contact us about it.`);
   if (isProduction(env) && (await orderHasSamplePrices(env.DB, order.reference))) throw samplePricesRefusal(env);

@@ -108,8 +108,11 @@ export async function amountDueCents(
   return order.totalCents - (await succeededCents(db, order.reference));
 }
 
-/** Statuses from which a new checkout may not start (and a payment does not make the order paid again). */
-const SETTLED: PaymentStatus[] = ['paid', 'refunded'];
+/**
+ * Statuses from which a new checkout may not start (and a payment does not make the order paid
+ * again); 'not_required' is a free sample order, which never owes anything.
+ */
+const SETTLED: PaymentStatus[] = ['paid', 'refunded', 'not_required'];
 
 /**
  * Puts the order on a new checkout (a failed or cancelled attempt goes back to pending; a part-paid

@@ -42,7 +42,7 @@ export function isProofKeyOf(reference: string, key: string): boolean {
 }
 
 /** Payment statuses for which a proof is no longer wanted: the order is settled. */
-const SETTLED = ['paid', 'refunded'];
+const SETTLED = ['paid', 'refunded', 'not_required'];
 
 function proofNotice(
   env: Env,
@@ -154,6 +154,8 @@ export async function proofUploadedAt(db: D1Database, reference: string): Promis
 export function proofRefusal(order: { reference: string; paymentStatus: string; fulfilmentStatus: string }): string | null {
   if (order.fulfilmentStatus === 'cancelled')
     return `Order ${order.reference} is cancelled, so no payment is due. Please contact us if you have paid for it.`;
+  if (order.paymentStatus === 'not_required')
+    return `Order ${order.reference} is free colour samples: there is nothing to pay, so no proof of payment is needed.`;
   if (SETTLED.includes(order.paymentStatus))
     return `Order ${order.reference} is already ${order.paymentStatus === 'paid' ? 'paid in full' : 'refunded'}: no proof of payment is needed.`;
   return null;

@@ -3,7 +3,7 @@
 // African calendar days (UTC+2 all year); records keep UTC instants, so a day is a UTC range.
 import { and, count, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { database } from '../../lib/db';
-import { analyticsEvents, leads, orderLines, orders, quotes } from '../../db/schema';
+import { analyticsEvents, leads, orderEvents, orderLines, orders, quotes } from '../../db/schema';
 import type { DailyReportDto, DailySeriesPoint, LocationFigure, ProductInterestFigure } from '../../shared/insights-api';
 import { HIGH_VALUE_LEAD_SCORE, leadScore, normaliseLocation, type ScoredLead } from './lead-score';
 import { productNamer } from './product-namer';
@@ -108,7 +108,8 @@ async function productInterestOf(db: D1Database, day: string, dayLeadRows: Score
     .selectDistinct({ reference: orderLines.orderReference, productId: orderLines.productId, productName: orderLines.productName })
     .from(orderLines)
     .innerJoin(orders, eq(orders.reference, orderLines.orderReference))
-    .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end)));
+    // A free sample is interest, not a sale: sample orders convert nothing.
+    .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end), eq(orders.kind, 'order')));
   const converted = new Set<string>();
   for (const row of orderedProducts) {
     const product = name(row.productId, row.productName);
@@ -141,7 +142,7 @@ export async function dailySeries(db: D1Database, to: string): Promise<DailySeri
     d
       .select({ day: saDayOf(orders.createdAt), n: count() })
       .from(orders)
-      .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end)))
+      .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end), eq(orders.kind, 'order')))
       .groupBy(saDayOf(orders.createdAt)),
     d
       .select({
@@ -169,6 +170,34 @@ export async function dailySeries(db: D1Database, to: string): Promise<DailySeri
       testRevenue: Number(r.get(date)?.testCents ?? 0) / 100,
     };
   });
+}
+
+/**
+ * Free sample orders (storefront spec 'Free samples'), counted apart from orders: asked for in the
+ * range, and posted in it (moved to 'dispatched').
+ */
+async function sampleFigures(db: D1Database, start: string, end: string): Promise<{ samplesRequested: number; samplesSent: number }> {
+  const d = database(db);
+  const [[requested], [sent]] = await Promise.all([
+    d
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.kind, 'samples'), gte(orders.createdAt, start), lt(orders.createdAt, end))),
+    d
+      .select({ n: sql<number>`count(distinct ${orderEvents.orderReference})` })
+      .from(orderEvents)
+      .innerJoin(orders, eq(orders.reference, orderEvents.orderReference))
+      .where(
+        and(
+          eq(orders.kind, 'samples'),
+          eq(orderEvents.kind, 'status'),
+          eq(orderEvents.status, 'dispatched'),
+          gte(orderEvents.createdAt, start),
+          lt(orderEvents.createdAt, end),
+        ),
+      ),
+  ]);
+  return { samplesRequested: Number(requested?.n ?? 0), samplesSent: Number(sent?.n ?? 0) };
 }
 
 interface ReportFigures {
@@ -226,7 +255,7 @@ export async function dailyReport(db: D1Database, date: string, now = new Date()
   const d = database(db);
   const { start, end } = utcRange(date, date);
   const last30 = utcRange(addDays(date, 1 - SERIES_DAYS), date);
-  const [visitorRow, orderRow, dayLeadRows, series, byMethod] = await Promise.all([
+  const [visitorRow, orderRow, dayLeadRows, series, byMethod, samples] = await Promise.all([
     d
       .select({ n: sql<number>`count(distinct ${analyticsEvents.visitor})` })
       .from(analyticsEvents)
@@ -234,10 +263,11 @@ export async function dailyReport(db: D1Database, date: string, now = new Date()
     d
       .select({ n: count() })
       .from(orders)
-      .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end))),
+      .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end), eq(orders.kind, 'order'))),
     dayLeads(db, date),
     dailySeries(db, date),
     revenueByMethod(db, last30.start, last30.end),
+    sampleFigures(db, start, end),
   ]);
   const totalVisitors = Number(visitorRow[0]?.n ?? 0);
   const totalOrders = Number(orderRow[0]?.n ?? 0);
@@ -253,6 +283,7 @@ export async function dailyReport(db: D1Database, date: string, now = new Date()
   };
   return {
     ...figures,
+    ...samples,
     recommendations: recommendationsFor(figures),
     charts: { last30Days: series },
     revenueByMethod: byMethod,

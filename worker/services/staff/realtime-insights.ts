@@ -85,7 +85,8 @@ async function recentRows(db: D1Database, now: Date) {
     d
       .select({ reference: orders.reference, quoteId: orders.quoteId, totalCents: orders.totalCents })
       .from(orders)
-      .where(and(gte(orders.createdAt, weekAgo), lt(orders.createdAt, timestamp))),
+      // Free sample orders are not orders here (storefront spec 'Free samples'): no value, no conversion.
+      .where(and(gte(orders.createdAt, weekAgo), lt(orders.createdAt, timestamp), eq(orders.kind, 'order'))),
     d
       .select({ id: quotes.id, totalCents: quotes.totalCents, createdAt: quotes.createdAt })
       .from(quotes)
@@ -116,7 +117,7 @@ async function recentRows(db: D1Database, now: Date) {
       })
       .from(orderLines)
       .innerJoin(orders, eq(orders.reference, orderLines.orderReference))
-      .where(and(gte(orders.createdAt, weekAgo), lt(orders.createdAt, timestamp)))
+      .where(and(gte(orders.createdAt, weekAgo), lt(orders.createdAt, timestamp), eq(orders.kind, 'order')))
       .groupBy(orderLines.productId, orderLines.productName),
     d
       .select({ area: analyticsEvents.area })

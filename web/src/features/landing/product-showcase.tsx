@@ -101,6 +101,11 @@ function ProductCard({ item }: { item: CatalogItem }) {
           Price your size <span className="visually-hidden">for {item.name}</span>
         </Link>
       )}
+      {item.calculator_id && item.colour_count > 0 && (
+        <Link className="product-card__link" to={`/samples?product=${encodeURIComponent(item.calculator_id)}`}>
+          Free colour samples <span className="visually-hidden">of {item.name}</span>
+        </Link>
+      )}
     </li>
   );
 }

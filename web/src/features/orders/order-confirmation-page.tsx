@@ -2,7 +2,7 @@
 // ?ref= names the order (TEST123 is sample data); without it the locally kept completed order is
 // shown and re-read from the server for its current payment status. ?pay=1 starts card payment once.
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { completedOrderFromDto, readCompletedOrder, writeCompletedOrder, type CompletedOrder } from '../../lib/quote-storage';
 import { SizesConfirmNote } from '../../components/size-estimate';
 import {
@@ -62,6 +62,7 @@ export function OrderConfirmationPage() {
   const [state, setState] = useState<ViewState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (!params.has('pay')) return;
@@ -87,6 +88,11 @@ export function OrderConfirmationPage() {
           setState(local ? { status: 'ready', receipt: local, origin: 'local' } : { status: 'not-found', reference: source.reference });
           return;
         }
+        // Free samples have nothing to pay and no receipt: their page is the tracking lookup.
+        if (order.kind === 'samples') {
+          void navigate(`/track?order=${encodeURIComponent(order.reference)}`, { replace: true });
+          return;
+        }
         try {
           writeCompletedOrder(completedOrderFromDto(order));
         } catch {
@@ -101,7 +107,7 @@ export function OrderConfirmationPage() {
     return () => {
       cancelled = true;
     };
-  }, [ref, attempt]);
+  }, [ref, attempt, navigate]);
 
   useEffect(() => {
     if (state.status === 'not-found' || state.status === 'error') headingRef.current?.focus();

@@ -24,6 +24,7 @@ import {
   type PricePathResult,
 } from './calculator-model';
 import { ColourSwatches, useSwatches } from './colour-swatches';
+import { FreeSampleButton } from '../../components/free-sample-button';
 import { MeasuredSizeNote } from './measured-size-note';
 import { measuredFrame, withConvertedSize, type MeasuredFrame } from './measured-size';
 import { fetchPricing, newId } from './quote-api';
@@ -229,6 +230,9 @@ export function AddBlindForm({ products, preselect, initialSize, prefill, onAdd,
             value={form.colour}
             onChange={(colour) => update({ colour })}
             onRetry={() => setColourReload((n) => n + 1)}
+          />
+          <FreeSampleButton
+            swatch={product && form.colour ? { productId: product.value, productName: product.label, colour: form.colour } : null}
           />
         </div>
         <label className="qc-field qc-quantity">

@@ -5,6 +5,7 @@ import type { SizeSource } from '@shared/leads-api';
 import type { LineSizeSource } from '@shared/size-sources';
 import type { ArProduct, OpeningType } from '../../scene/blind-geometry';
 import type { ColourOption } from '../../components/colour-picker';
+import { FreeSampleButton } from '../../components/free-sample-button';
 import { ArPreviewControls, ArQuoteRequest } from './ar-preview-parts';
 import { ArQuoteActions } from './ar-quote-actions';
 
@@ -68,6 +69,7 @@ export function ArPreviewStep(props: ArPreviewStepProps) {
         <div className="ar-field">
           <span>Colour</span>
           {colourPicker}
+          <FreeSampleButton swatch={colour ? { productId: product.id, productName: product.label, colour: colour.label } : null} />
         </div>
         <ArQuoteActions
           product={product}

@@ -140,6 +140,7 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
     ...chat.map((p) => ({ label: `Chat photo, ${when(p.uploaded.getTime())}`, url: photoUrl(reference, p.key) })),
   ];
   const paid = paymentRows.filter((p) => p.status === 'succeeded').reduce((sum, p) => sum + p.amountCents, 0);
+  const samples = order.kind === 'samples';
   const sizesToConfirm = lines.some((l) => l.size_estimated);
   const status = order.fulfilmentStatus as FulfilmentStatus;
   const method = order.fulfilmentMethod as FulfilmentMethod;
@@ -181,6 +182,7 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
       fulfilment_status: order.fulfilmentStatus,
       fulfilment_method: order.fulfilmentMethod,
       source: order.source,
+      kind: order.kind,
       line_count: lines.length,
       estimated_lines: lines.filter((l) => l.size_estimated).length,
     }),
@@ -211,7 +213,7 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
     events,
     audit,
     deliveryEstimate: order.deliveryEstimate ?? null,
-    nextMoves: nextMoves({ status, method, paymentStatus: order.paymentStatus, sizesToConfirm }),
+    nextMoves: nextMoves({ status, method, paymentStatus: order.paymentStatus, sizesToConfirm, kind: samples ? 'samples' : 'order' }),
     // From the row and events read above: no second read of either.
     timeline: timelineOfOrder(
       {
@@ -222,6 +224,7 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
         source: order.source,
         paymentStatus: order.paymentStatus,
         deliveryEstimate: order.deliveryEstimate,
+        kind: order.kind,
       },
       eventRows,
       latestTracking(trackingRows),

@@ -33,6 +33,8 @@ export async function correctLineSize(
 ): Promise<OrderWrite> {
   const db = env.DB;
   const order = await loadOrderForWrite(db, reference);
+  if (order.row.kind === 'samples')
+    throw new AppError('conflict', `Order ${reference} is free colour samples: a swatch has no size to confirm or correct.`);
   if (order.status !== 'received')
     throw new AppError(
       'conflict',

@@ -85,6 +85,7 @@ interface SummaryRow {
   fulfilment_status: string;
   fulfilment_method: string;
   source: string;
+  kind: string;
   line_count: number | null;
   estimated_lines: number | null;
 }
@@ -104,12 +105,13 @@ export function summaryOf(row: SummaryRow): AdminOrderSummary {
     source: row.source as OrderSource,
     lineCount: row.line_count ?? 0,
     sizesToConfirm: (row.estimated_lines ?? 0) > 0,
+    kind: row.kind === 'samples' ? 'samples' : 'order',
   };
 }
 
 /** The columns of a summary row from `orders o` (line counts come from the grouped lines query). */
 export const SUMMARY_COLUMNS = `o.reference, o.created_at, o.customer_name, o.customer_phone, o.customer_email, o.total_cents,
-  o.payment_status, o.fulfilment_status, o.fulfilment_method, o.source`;
+  o.payment_status, o.fulfilment_status, o.fulfilment_method, o.source, o.kind`;
 
 /** The line count and estimated lines of some orders, one grouped query (no query per order). */
 export const LINE_FACTS = `SELECT order_reference, COUNT(*) AS line_count,
@@ -124,6 +126,7 @@ export async function listOrders(db: D1Database, query: AdminOrdersQueryInput, n
   if (query.payment === 'awaiting_transfer') conditions.push(awaitingTransferCondition());
   else if (query.payment) conditions.push({ sql: 'o.payment_status = ?', params: [query.payment] });
   if (query.source) conditions.push({ sql: 'o.source = ?', params: [query.source] });
+  if (query.kind) conditions.push({ sql: 'o.kind = ?', params: [query.kind] });
   if (query.from) conditions.push({ sql: 'o.created_at >= ?', params: [startOfSouthAfricanDay(query.from)] });
   if (query.to) conditions.push({ sql: 'o.created_at < ?', params: [startOfSouthAfricanDay(addDays(query.to, 1))] });
   if (query.alert) conditions.push(orderAlertCondition(query.alert, now));

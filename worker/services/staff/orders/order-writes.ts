@@ -62,6 +62,7 @@ export function factsOf(order: OrderForWrite): FulfilmentFacts {
     method: order.method,
     paymentStatus: order.paymentStatus,
     sizesToConfirm: sizesToConfirm(order.lines),
+    kind: order.row.kind === 'samples' ? 'samples' : 'order',
   };
 }
 
@@ -74,6 +75,7 @@ export function emailOrderOf(order: OrderForWrite, lines: readonly PricedLineDto
     lines,
     // Money that was paid and not given back yet (a refunded order needs no refund promised).
     paid: order.paidCents > 0 && order.paymentStatus !== 'refunded',
+    kind: order.row.kind === 'samples' ? 'samples' : 'order',
   };
 }
 

@@ -39,6 +39,8 @@ export async function recordManualPayment(
   const db = env.DB;
   const d = database(db);
   const order = await loadOrderForWrite(db, reference);
+  if (order.paymentStatus === 'not_required')
+    throw new AppError('conflict', `Order ${reference} is free colour samples: there is nothing to pay, so no payment can be recorded.`);
   if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded')
     throw new AppError(
       'conflict',

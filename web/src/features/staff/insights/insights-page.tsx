@@ -127,6 +127,7 @@ function DailyReport({ report }: { report: DailyReportResponse }) {
         />
         <Figure label="Conversion rate" value={`${report.conversionRate.toFixed(1)}%`} note={`${report.totalOrders} orders / visitors`} />
         <Figure label="Orders" value={String(report.totalOrders)} />
+        <Figure label="Free samples" value={String(report.samplesSent)} note={`sent; ${report.samplesRequested} asked for that day`} />
       </dl>
       <p className="muted insights-small">
         Lead score (0-100): e-mail 15, phone 15, WhatsApp 10, a product named 20, a Garden Route town (Mossel Bay to Plettenberg Bay) 20 or

@@ -76,7 +76,9 @@ export function OrderDetailPage() {
       <p className="order-detail__back">
         <Link to="/admin/orders">Back to orders</Link>
       </p>
-      <h1>Order {reference.toUpperCase()}</h1>
+      <h1>
+        {state.status === 'ready' && state.order.kind === 'samples' ? 'Free samples' : 'Order'} {reference.toUpperCase()}
+      </h1>
       <p ref={resultRef} tabIndex={-1} role="status" aria-live="polite" className={announcement ? 'oa-result' : 'visually-hidden'}>
         {announcement}
       </p>

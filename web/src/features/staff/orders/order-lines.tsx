@@ -24,6 +24,7 @@ interface LinesProps {
 }
 
 export function OrderLines({ order, onAnswer }: LinesProps) {
+  if (order.kind === 'samples') return <SampleSwatches order={order} />;
   return (
     <section className="staff-card" aria-labelledby="order-lines-title">
       <h2 id="order-lines-title">Lines</h2>
@@ -31,6 +32,22 @@ export function OrderLines({ order, onAnswer }: LinesProps) {
         {order.lines.map((line) => (
           <li key={line.line_no}>
             <LineCard order={order} line={line} onAnswer={onAnswer} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A sample order's lines are colours to post: no size, fitting or price to check. */
+function SampleSwatches({ order }: { order: AdminOrderDetail }) {
+  return (
+    <section className="staff-card" aria-labelledby="order-lines-title">
+      <h2 id="order-lines-title">Samples to post</h2>
+      <ul className="staff-list" data-testid="sample-swatches">
+        {order.lines.map((line) => (
+          <li key={line.line_no} className="staff-list-item" data-testid="order-line">
+            {line.product_name}: <strong>{line.colour}</strong>
           </li>
         ))}
       </ul>

@@ -13,11 +13,13 @@ import {
 } from '@shared/admin-orders-api';
 import {
   FULFILMENT_STATUSES,
+  ORDER_KINDS,
   ORDER_SOURCES,
   STAFF_ORDER_SOURCES,
   STAFF_PAYMENT_METHODS,
   type FulfilmentMethod,
   type FulfilmentStatus,
+  type OrderKind,
   type OrderSource,
   type StaffOrderSource,
   type StaffPaymentMethod,
@@ -36,11 +38,13 @@ export interface OrderFilters {
   payment: AdminPaymentFilter | '';
   source: OrderSource | '';
   alert: OrderAlert | '';
+  /** 'samples': free sample orders only; 'order': orders of blinds only. */
+  kind: OrderKind | '';
   from: string;
   to: string;
 }
 
-export const NO_FILTERS: OrderFilters = { q: '', status: '', payment: '', source: '', alert: '', from: '', to: '' };
+export const NO_FILTERS: OrderFilters = { q: '', status: '', payment: '', source: '', alert: '', kind: '', from: '', to: '' };
 const FILTER_KEYS = Object.keys(NO_FILTERS) as (keyof OrderFilters)[];
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -60,12 +64,13 @@ export function filtersFromSearch(search: URLSearchParams): OrderFilters {
     payment: oneOf(ADMIN_PAYMENT_FILTERS, search.get('payment')),
     source: oneOf(ORDER_SOURCES, search.get('source')),
     alert: oneOf(ORDER_ALERTS, search.get('alert')),
+    kind: oneOf(ORDER_KINDS, search.get('kind')),
     from: day(search.get('from')),
     to: day(search.get('to')),
   };
 }
 
-/** The URL query of some filters: only the ones set, in a fixed order (q, status, payment, source, alert, from, to). */
+/** The URL query of some filters: only the ones set, in a fixed order (q, status, payment, source, alert, kind, from, to). */
 export function filtersToSearch(filters: OrderFilters): URLSearchParams {
   const search = new URLSearchParams();
   for (const key of FILTER_KEYS) {
@@ -95,6 +100,7 @@ export const PAYMENT_STATUS_LABELS: Record<AdminPaymentFilter, string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+  not_required: 'No payment needed',
   // Not a stored status: unpaid orders expected to be paid by bank transfer (the server's one definition).
   awaiting_transfer: 'Awaiting transfer',
 };
@@ -172,7 +178,7 @@ export function auditActionLabel(action: string): string {
 
 /** A move into production of an order that is not paid needs the reason in the note (refusedMove). */
 export function moveNeedsNote(order: { paymentStatus: string }, to: FulfilmentStatus): boolean {
-  return to === 'in_production' && order.paymentStatus !== 'paid';
+  return to === 'in_production' && order.paymentStatus !== 'paid' && order.paymentStatus !== 'not_required';
 }
 
 /** A courier order is dispatched with its courier and tracking number (the dispatch form), not a plain move. */

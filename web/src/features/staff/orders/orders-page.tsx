@@ -1,11 +1,19 @@
 // /admin/orders (staff spec 2.6, DESIGN.md 7b): every order, newest first: search by reference, name,
-// phone or e-mail, filter by fulfilment status, payment, source and date, or by a dashboard alert.
+// phone or e-mail, filter by fulfilment status, payment, source, kind (orders or free samples) and
+// date, or by a dashboard alert.
 // The filters live in the URL query, so the dashboard's alert links open exactly those orders.
 // A table on a desktop, cards on a phone; 'Load more' follows the server's cursor.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ORDER_ALERT_LABELS, type AdminOrderSummary } from '@shared/admin-orders-api';
-import { FULFILMENT_LABELS, FULFILMENT_STATUSES, ORDER_SOURCE_LABELS, ORDER_SOURCES } from '@shared/fulfilment';
+import {
+  FULFILMENT_LABELS,
+  FULFILMENT_STATUSES,
+  ORDER_KIND_LABELS,
+  ORDER_KINDS,
+  ORDER_SOURCE_LABELS,
+  ORDER_SOURCES,
+} from '@shared/fulfilment';
 import { SIZES_TO_BE_CONFIRMED } from '@shared/size-sources';
 import { formatRandFromCents } from '../../../lib/format';
 import { fetchOrders } from './orders-client';
@@ -34,7 +42,7 @@ export function OrdersPage() {
   const [draft, setDraft] = useState<OrderFilters>(filters);
   const [list, setList] = useState<ListState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const ids = { q: useId(), status: useId(), payment: useId(), source: useId(), from: useId(), to: useId() };
+  const ids = { q: useId(), status: useId(), payment: useId(), source: useId(), kind: useId(), from: useId(), to: useId() };
 
   // The URL is the truth: a new query (a link, Back, a search) loads its first page again.
   useEffect(() => {
@@ -124,6 +132,17 @@ export function OrdersPage() {
               {ORDER_SOURCES.map((s) => (
                 <option key={s} value={s}>
                   {ORDER_SOURCE_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="staff-field">
+            <label htmlFor={ids.kind}>Kind</label>
+            <select id={ids.kind} value={draft.kind} onChange={(e) => set('kind', e.target.value as OrderFilters['kind'])}>
+              <option value="">Orders and samples</option>
+              {ORDER_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {ORDER_KIND_LABELS[k]}
                 </option>
               ))}
             </select>
@@ -237,6 +256,11 @@ function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
             <th scope="row" data-label="Reference">
               <Link to={`/admin/orders/${encodeURIComponent(order.reference)}`}>{order.reference}</Link>
               {order.sizesToConfirm && <span className="badge badge--warning orders-table__badge">{SIZES_TO_BE_CONFIRMED}</span>}
+              {order.kind === 'samples' && (
+                <span className="badge orders-table__badge" data-testid="samples-badge">
+                  {ORDER_KIND_LABELS.samples}
+                </span>
+              )}
             </th>
             <td data-label="Date">
               <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time>
