@@ -4,13 +4,15 @@ import { AppError } from '../lib/errors';
 import { rateLimit } from '../middleware/rate-limit';
 import { findOrder } from '../services/orders';
 import { receiptPdf, type ReceiptBusiness } from '../services/receipt-pdf';
+import { publicOrigin } from '../lib/origin';
+import { FIT_GUARANTEE_PATH } from '../shared/fit-guarantee';
 import { maskOrderContact } from '../shared/orders-api';
 import { publicConfig } from './config';
 
 /** 'CB-xxxxxxxxxx.pdf': the order reference (unguessable, so it is the read key) and the suffix. */
 const RECEIPT_FILE = /^(CB-[A-Za-z0-9]{1,40})\.pdf$/;
 
-function receiptBusiness(env: Env): ReceiptBusiness {
+function receiptBusiness(env: Env, origin: string | null): ReceiptBusiness {
   const config = publicConfig(env);
   return {
     name: config.businessName,
@@ -21,6 +23,7 @@ function receiptBusiness(env: Env): ReceiptBusiness {
     whatsapp: config.whatsapp.national || config.whatsapp.gardenRoute,
     email: config.email,
     website: config.mainWebsiteUrl,
+    fitGuaranteeUrl: origin ? `${origin}${FIT_GUARANTEE_PATH}` : null,
   };
 }
 
@@ -38,7 +41,7 @@ export const receiptRoutes = new Hono<AppBindings>().get(
     const order = await findOrder(c.env.DB, reference);
     if (!order) throw new AppError('not_found', `We could not find an order with reference ${reference}.`);
     // Anyone holding the reference may download it: the same masked phone and address as the order page.
-    const pdf = await receiptPdf(maskOrderContact(order), receiptBusiness(c.env));
+    const pdf = await receiptPdf(maskOrderContact(order), receiptBusiness(c.env, publicOrigin(c.env, c.req.url)));
     return c.body(pdf, 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="receipt-${reference}.pdf"`,

@@ -16,6 +16,7 @@ import type {
 } from '../../../shared/admin-orders-api';
 import { nextMoves, type FulfilmentMethod, type FulfilmentStatus, type StaffPaymentMethod } from '../../../shared/fulfilment';
 import { formatLongDate, formatSouthAfricanTime } from '../../../shared/sa-time';
+import { canConfirmFromPhoto } from '../../../shared/fit-guarantee';
 import { LINE_SIZE_SOURCE_LABELS } from '../../../shared/size-sources';
 import { findOrder } from '../../orders';
 import { isProofKeyOf } from '../../payments/proof-of-payment';
@@ -23,6 +24,7 @@ import { toStaffDto } from '../../tracking';
 import { timelineOfOrder } from '../../order-timeline-read';
 import { recordAudit } from '../audit';
 import { summaryOf } from './list';
+import { remakesOf } from './remakes';
 
 /** More chat photos than this on one order is not a customer's chat: the list stops there. */
 const MAX_CHAT_PHOTOS = 200;
@@ -75,10 +77,16 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
   const [order] = await d.select().from(orders).where(eq(orders.reference, reference)).limit(1);
   if (!order) return null;
 
-  const [priced, lineRows, paymentRows, trackingRows, eventRows, emailRows, auditRows, chat] = await Promise.all([
+  const [priced, lineRows, paymentRows, trackingRows, eventRows, emailRows, auditRows, chat, , remakes] = await Promise.all([
     findOrder(db, reference),
     d
-      .select({ lineNo: orderLines.lineNo, manualPriceReason: orderLines.manualPriceReason, photoKey: orderLines.photoKey })
+      .select({
+        lineNo: orderLines.lineNo,
+        manualPriceReason: orderLines.manualPriceReason,
+        photoKey: orderLines.photoKey,
+        photoConfirmedAt: orderLines.photoConfirmedAt,
+        photoConfirmedBy: orderLines.photoConfirmedBy,
+      })
       .from(orderLines)
       .where(eq(orderLines.orderReference, reference)),
     d.select().from(payments).where(eq(payments.orderReference, reference)).orderBy(asc(payments.createdAt), asc(payments.id)),
@@ -118,6 +126,7 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
       .all<{ actor: string; action: string; details: string | null; created_at: string }>(),
     chatFolder(order) ? chatPhotos(env, chatFolder(order)!) : Promise.resolve([]),
     actor ? recordAudit(db, { actor, action: 'order.view', target: reference }, now) : Promise.resolve(),
+    remakesOf(db, reference),
   ]);
 
   const extras = new Map(lineRows.map((l) => [l.lineNo, l]));
@@ -125,6 +134,11 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
     ...line,
     size_source_label: line.size_source ? LINE_SIZE_SOURCE_LABELS[line.size_source] : 'not recorded',
     manual_price_reason: extras.get(line.line_no)?.manualPriceReason ?? null,
+    can_confirm_from_photo: canConfirmFromPhoto({
+      measuredSource: line.measured_size_source,
+      hasPhoto: !!extras.get(line.line_no)?.photoKey,
+    }),
+    photo_confirmed: photoConfirmation(extras.get(line.line_no)),
   }));
   const photos: AdminOrderPhoto[] = [
     ...lineRows
@@ -209,6 +223,7 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
     emails,
     tracking: trackingRows.map((row) => toStaffDto(row, order.customerName)),
     events,
+    remakes,
     audit,
     nextMoves: nextMoves({ status, method, paymentStatus: order.paymentStatus, sizesToConfirm }),
     // From the row and events read above: no second read of either.
@@ -226,6 +241,10 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
       now,
     ),
   };
+}
+
+function photoConfirmation(line: { photoConfirmedAt: string | null; photoConfirmedBy: string | null } | undefined) {
+  return line?.photoConfirmedAt ? { by: line.photoConfirmedBy ?? 'staff', at: line.photoConfirmedAt } : null;
 }
 
 /** How staff took a manual payment (its raw record's paymentMethod), or null. */
