@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:test';
 import { coloursForProduct } from '../../worker/services/catalog';
+import { orderFromQuote } from '../../worker/services/order-from-quote';
 import { dashboardFigures } from '../../worker/services/staff/dashboard';
 import { fitGuaranteeOf } from '../../worker/shared/fit-guarantee';
 import { get, postJson } from './helpers';
@@ -139,6 +140,48 @@ describe('orders: the guarantee on each line, computed by the server', () => {
     // A photo key the client made up is not a photo the team can check: no guarantee.
     const madeUp = await order({ size_source: 'scan-a4', photo_key: 'windows/fit-test/1111111111111.jpg' });
     expect(madeUp.body.order.blinds[0].fit_guarantee ?? null).toBeNull();
+  });
+});
+
+describe('quotes: an eligible line says it will be covered, and an order from the quote keeps its photo', () => {
+  it('the stored quote and its e-mail say so; the order made from it is pending with the photo kept', async () => {
+    const colour = (await coloursForProduct(env.DB, 'roller-blockout')).colours[0]!.name;
+    const photo = await storedPhoto();
+    const email = `quote-fit${photoCounter++}@example.co.za`;
+    const res = await postJson(
+      '/api/email/quote',
+      {
+        recipient_email: email,
+        recipient_name: 'Lerato Dube',
+        recipient_mobile: '082 555 0199',
+        quote_id: `CB-${String(100_000 + Math.floor(Math.random() * 800_000))}`,
+        quote_date: '2026-11-22',
+        blinds: [
+          { product_type: 'roller-blockout', width_mm: 1200, drop_mm: 1500, colour, quantity: 1, size_source: 'scan-a4', photo_key: photo },
+          { product_type: 'roller-blockout', width_mm: 1000, drop_mm: 1500, colour, quantity: 1, size_source: 'typed' },
+        ],
+        total_amount: 1,
+        total_quantity: 2,
+        send_copy_to_business: false,
+      },
+      { 'CF-Connecting-IP': ip() },
+    );
+    expect(res.status).toBe(201);
+    const { quote_id, access_key } = await res.json<any>();
+    const { quote } = await (await get(`/api/quotes/${quote_id}?key=${access_key}`)).json<any>();
+    expect(quote.blinds.map((b: any) => b.fit_guarantee ?? null)).toEqual(['pending', null]);
+    const mail = await env.DB.prepare(`SELECT text FROM email_outbox WHERE to_address = ? AND kind LIKE 'quote%'`)
+      .bind(email)
+      .first<string>('text');
+    expect(mail).toContain('Fit guarantee: measured with the A4 photo scan; covered once our team confirms the size from your photo.');
+    expect(mail).toContain('/fit-guarantee');
+
+    const order = await orderFromQuote(env, quote_id, access_key, { name: 'Lerato Dube', email });
+    expect(order.blinds.map((b) => b.fit_guarantee ?? null)).toEqual(['pending', null]);
+    const row = await env.DB.prepare('SELECT photo_key FROM order_lines WHERE order_reference = ? AND line_no = 1')
+      .bind(order.reference)
+      .first();
+    expect(row).toMatchObject({ photo_key: photo });
   });
 });
 

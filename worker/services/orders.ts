@@ -342,7 +342,10 @@ async function replayIdempotent(db: D1Database, key: string, requestHash: string
  * The photo scans the lines' sizes came from, by line number: only keys whose photo is in R2 (a key
  * the client made up, or a photo removed since, is dropped without a word; the order still stands).
  */
-async function photoKeysOf(env: Env, blinds: readonly BlindLineInput[]): Promise<Map<number, { photoKey: string }>> {
+export async function photoKeysOf(
+  env: Pick<Env, 'MEDIA'>,
+  blinds: readonly Pick<BlindLineInput, 'photo_key'>[],
+): Promise<Map<number, { photoKey: string }>> {
   const found = await Promise.all(
     blinds.map(async (b, i) => (b.photo_key && (await env.MEDIA.head(b.photo_key)) ? ([i + 1, { photoKey: b.photo_key }] as const) : null)),
   );

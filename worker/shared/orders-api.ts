@@ -103,6 +103,11 @@ export interface PricedLineDto {
   fit_guarantee?: FitGuarantee | null;
   /** How the size was measured before staff confirmed it (what the guarantee's wording names). */
   measured_size_source?: StoredSizeSource | null;
+  /**
+   * A stored quote's line: the photo scan its size came from (checked to be in R2 when the quote was
+   * saved), carried onto the order made from the quote so staff can confirm the size from it.
+   */
+  photo_key?: string;
 }
 
 /** refunded: the gateway reported a refund or cancellation of the payment (Yoco refund, PayFast CANCELLED). */
