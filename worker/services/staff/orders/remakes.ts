@@ -8,15 +8,13 @@ import { orderEvents, orderRemakes } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { fitGuaranteeOf } from '../../../shared/fit-guarantee';
 import { formatRandFromCents } from '../../../shared/money';
-import type { AdminOrderRemake, FitGuaranteeFigures, RemakeClaimRequest } from '../../../shared/remakes-api';
-import type { remakeClaimSchema } from '../../../shared/remakes-api';
+import type { AdminOrderRemake, FitGuaranteeFigures, remakeClaimSchema } from '../../../shared/remakes-api';
 import type { z } from 'zod';
 import { auditStatement } from '../audit';
 import { loadOrderForWrite } from './order-writes';
 import type { OrderWrite } from './moves';
 
 export type RemakeClaimInput = z.output<typeof remakeClaimSchema>;
-export type { RemakeClaimRequest };
 
 /** POST /api/admin/orders/{reference}/lines/{lineNo}/remakes */
 export async function recordRemake(
