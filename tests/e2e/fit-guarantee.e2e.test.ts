@@ -97,6 +97,12 @@ describe('the fit guarantee, backed by the photo', () => {
     await expect.poll(() => remake.innerText()).toMatch(/R\s?850[.,]50/);
     expect(await seriousAxeViolations(staff.page)).toEqual([]);
     await screenshot(staff.page, 'fit-guarantee-staff-order-1280');
+    // Staff on a phone: the line, its guarantee and the remake fit the width.
+    await staff.page.setViewportSize(PHONE);
+    await line.getByTestId('staff-fit-guarantee').waitFor();
+    expect(await staff.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(staff.page, 'fit-guarantee-staff-order-375');
+    await staff.page.setViewportSize(DESKTOP);
 
     // The dashboard counts the confirmed line and the remake's cost, from D1.
     const after = await dashboardFigures(staff.page);
