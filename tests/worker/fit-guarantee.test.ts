@@ -73,6 +73,7 @@ describe('orders: the guarantee on each line, computed by the server', () => {
       width_mm: 1210,
     });
     expect(line.photo_confirmed?.by).toBeTruthy();
+    expect(line.size_source_label).toBe('confirmed by staff (first measured by photo scan with an A4 sheet)');
     const row = await env.DB.prepare(
       'SELECT size_source, measured_size_source, photo_confirmed_at, photo_confirmed_by FROM order_lines WHERE order_reference = ?',
     )

@@ -132,7 +132,7 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
   const extras = new Map(lineRows.map((l) => [l.lineNo, l]));
   const lines: AdminOrderLine[] = (priced?.blinds ?? []).map((line) => ({
     ...line,
-    size_source_label: line.size_source ? LINE_SIZE_SOURCE_LABELS[line.size_source] : 'not recorded',
+    size_source_label: sizeSourceLabel(line),
     manual_price_reason: extras.get(line.line_no)?.manualPriceReason ?? null,
     can_confirm_from_photo: canConfirmFromPhoto({
       measuredSource: line.measured_size_source,
@@ -241,6 +241,16 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
       now,
     ),
   };
+}
+
+/** 'confirmed by staff (first measured by photo scan with an A4 sheet)': the first measurement stays visible. */
+function sizeSourceLabel(line: Pick<AdminOrderLine, 'size_source' | 'measured_size_source'>): string {
+  if (!line.size_source) return 'not recorded';
+  const label = LINE_SIZE_SOURCE_LABELS[line.size_source];
+  const first = line.measured_size_source;
+  return line.size_source === 'staff-confirmed' && first && first !== 'staff-confirmed'
+    ? `${label} (first ${LINE_SIZE_SOURCE_LABELS[first]})`
+    : label;
 }
 
 function photoConfirmation(line: { photoConfirmedAt: string | null; photoConfirmedBy: string | null } | undefined) {
