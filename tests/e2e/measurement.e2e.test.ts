@@ -361,11 +361,15 @@ describe('/working-polygon', () => {
 
     await page.getByRole('button', { name: 'Continue to Products' }).click();
     await page.waitForURL((url) => url.pathname === '/quote-calculator');
-    expect(await storedJson(page, 'auto-measurements')).toEqual({
+    // From one real size: its own source, still an estimate, with the photo kept on the server so the
+    // team can confirm the size from it (the fit guarantee).
+    const handed = await storedJson(page, 'auto-measurements');
+    expect(handed).toEqual({
       width_mm: 900,
       drop_mm: known.drop_mm,
       estimated: true,
-      size_source: 'polygon-estimate',
+      size_source: 'polygon-known',
+      photo_key: expect.stringMatching(PHOTO_KEY_PATTERN),
     });
     expect((await storedJson(page, 'window-polygon-data')).measurements).toEqual(known);
     expect(errors).toEqual([]);

@@ -36,6 +36,8 @@ export const SPEC_ROUTES = [
   '/melvin-workspace',
   // Not in the spec's table: the tape-measure guide the landing page and the calculator link to.
   '/measuring-guide',
+  // The fit guarantee's terms, linked from the footer and wherever a line says it is covered.
+  '/fit-guarantee',
   // Booked Garden Route site visits: the booking page, its e-mail link's page (here without a link: its
   // message), and the staff schedule.
   '/book-site-visit',

@@ -272,8 +272,38 @@ export const orderLines = sqliteTable(
     manualPriceReason: text('manual_price_reason'),
     /** The R2 key of the photo the size was measured from (windows/...), when it came from a photo scan. */
     photoKey: text('photo_key'),
+    /**
+     * How the size was first measured (a LINE_SIZE_SOURCES value), kept when staff confirm it and
+     * size_source becomes 'staff-confirmed': the fit guarantee (shared/fit-guarantee.ts) reads it.
+     */
+    measuredSizeSource: text('measured_size_source'),
+    /** When and by whom staff confirmed the size from the customer's photo (the fit guarantee); null otherwise. */
+    photoConfirmedAt: text('photo_confirmed_at'),
+    photoConfirmedBy: text('photo_confirmed_by'),
   },
   (t) => [uniqueIndex('order_lines_order_line').on(t.orderReference, t.lineNo)],
+);
+
+/**
+ * A remake staff recorded against an order line (the fit guarantee's claims and any other remake):
+ * why, whether the line was covered when it was claimed (computed from the line, never typed), and
+ * what the remake cost the shop. The dashboard reports them over its period.
+ */
+export const orderRemakes = sqliteTable(
+  'order_remakes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderReference: text('order_reference')
+      .notNull()
+      .references(() => orders.reference, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    reason: text('reason').notNull(),
+    covered: integer('covered', { mode: 'boolean' }).notNull(),
+    costCents: integer('cost_cents').notNull(),
+    actor: text('actor').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_remakes_created').on(t.createdAt), index('order_remakes_order').on(t.orderReference)],
 );
 
 /**

@@ -12,6 +12,8 @@ import { correctLineSize } from '../services/staff/orders/line-size';
 import { changeOrderStatus, dispatchOrder } from '../services/staff/orders/moves';
 import { recordManualPayment } from '../services/staff/orders/payments';
 import { recordManualRefund } from '../services/staff/orders/refunds';
+import { recordRemake } from '../services/staff/orders/remakes';
+import { remakeClaimSchema } from '../shared/remakes-api';
 import {
   lineNoParamSchema,
   lineSizeCorrectionSchema,
@@ -54,7 +56,7 @@ const context = (c: Context<AppBindings>) => ({ actor: staffActor(c), origin: pu
 
 /**
  * The staff orders screen's writes (staff spec 2.6, DESIGN.md section 7): record an order, move it a
- * step, confirm or correct a size, dispatch it. Each answers the order as it now is.
+ * step, confirm or correct a size (from the customer's photo: the fit guarantee), record a remake, dispatch it. Each answers the order as it now is.
  */
 export const adminOrderWriteRoutes = new Hono<AppBindings>()
   .post('/', requireStaff, jsonBody(64 * 1024), validate('json', staffOrderCreateSchema), async (c) => {
@@ -83,6 +85,18 @@ export const adminOrderWriteRoutes = new Hono<AppBindings>()
       const { reference, lineNo } = c.req.valid('param');
       const write = await correctLineSize(c.env, reference, lineNo, c.req.valid('json'), context(c));
       return c.json(await answer(c, reference, write));
+    },
+  )
+  .post(
+    '/:reference/lines/:lineNo/remakes',
+    requireStaff,
+    validate('param', lineNoParamSchema),
+    jsonBody(8 * 1024),
+    validate('json', remakeClaimSchema),
+    async (c) => {
+      const { reference, lineNo } = c.req.valid('param');
+      const write = await recordRemake(c.env.DB, reference, lineNo, c.req.valid('json'), { actor: staffActor(c), now: new Date() });
+      return c.json({ ...(await answer(c, reference, write)), covered: write.covered }, 201);
     },
   )
   .post(

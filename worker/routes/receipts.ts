@@ -5,13 +5,15 @@ import { rateLimit } from '../middleware/rate-limit';
 import { findOrder } from '../services/orders';
 import { timelineForOrder } from '../services/order-timeline-read';
 import { receiptPdf, type ReceiptBusiness } from '../services/receipt-pdf';
+import { publicOrigin } from '../lib/origin';
+import { FIT_GUARANTEE_PATH } from '../shared/fit-guarantee';
 import { maskOrderContact } from '../shared/orders-api';
 import { publicConfig } from './config';
 
 /** 'CB-xxxxxxxxxx.pdf': the order reference (unguessable, so it is the read key) and the suffix. */
 const RECEIPT_FILE = /^(CB-[A-Za-z0-9]{1,40})\.pdf$/;
 
-function receiptBusiness(env: Env): ReceiptBusiness {
+function receiptBusiness(env: Env, origin: string | null): ReceiptBusiness {
   const config = publicConfig(env);
   return {
     name: config.businessName,
@@ -22,6 +24,7 @@ function receiptBusiness(env: Env): ReceiptBusiness {
     whatsapp: config.whatsapp.national || config.whatsapp.gardenRoute,
     email: config.email,
     website: config.mainWebsiteUrl,
+    fitGuaranteeUrl: origin ? `${origin}${FIT_GUARANTEE_PATH}` : null,
   };
 }
 
@@ -44,7 +47,7 @@ export const receiptRoutes = new Hono<AppBindings>().get(
     // Anyone holding the reference may download it: the same masked phone and address as the order page.
     // The order's dates while still ahead (none once dispatched or cancelled), as the order page shows them.
     const dates = (await timelineForOrder(c.env.DB, reference, null))?.dates ?? null;
-    const pdf = await receiptPdf(maskOrderContact(order), receiptBusiness(c.env), dates);
+    const pdf = await receiptPdf(maskOrderContact(order), receiptBusiness(c.env, publicOrigin(c.env, c.req.url)), dates);
     return c.body(pdf, 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="receipt-${reference}.pdf"`,

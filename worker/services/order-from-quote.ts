@@ -9,7 +9,8 @@ import { AppError } from '../lib/errors';
 import type { OrderDto, PricedLineDto } from '../shared/orders-api';
 import { admitCustomerEmail } from './email/customer-email-guard';
 import { sendOutboxMessages } from './email/outbox';
-import { findOrder, newOrderReference, orderStatements, queuedIds, sizeSourceFields } from './orders';
+import { photoKeyOrNone } from '../shared/photo-keys';
+import { findOrder, newOrderReference, orderStatements, photoKeysOf, queuedIds, sizeSourceFields } from './orders';
 import { withSampleFlags } from './sample-price-guard';
 import { isUniqueViolation } from '../lib/d1-errors';
 import { timingSafeEqualText } from '../lib/crypto';
@@ -102,6 +103,11 @@ export async function orderFromQuote(
       lines,
       clientTotalCents: null,
       quoteId: quote.id,
+      // The quote's photo scans, as an order from the calculator carries them (still in R2 only).
+      lineExtras: await photoKeysOf(
+        env,
+        lines.map((l) => ({ photo_key: photoKeyOrNone(l.photo_key) })),
+      ),
       deliveryEstimate: await estimateFor(db, { productIds: lines.map((l) => l.product_type), method: 'courier', now }),
     },
     now.toISOString(),

@@ -5,6 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import { database } from '../lib/db';
 import { orderLines, orders } from '../db/schema';
 import { ORDER_REFERENCE_PATTERN, type OrderDto, type PaymentStatus, type PricedLineDto } from '../shared/orders-api';
+import { fitGuaranteeOf } from '../shared/fit-guarantee';
 import { isEstimatedSize, sizesToConfirm, STORED_SIZE_SOURCES, type StoredSizeSource } from '../shared/size-sources';
 
 const rand = (c: number) => c / 100;
@@ -16,6 +17,19 @@ const rand = (c: number) => c / 100;
 export function sizeSourceFields(source: unknown): Pick<PricedLineDto, 'size_source' | 'size_estimated'> {
   const known = STORED_SIZE_SOURCES.find((s) => s === source) ?? null;
   return { size_source: known as StoredSizeSource | null, size_estimated: isEstimatedSize(known) };
+}
+
+/**
+ * A line's fit guarantee from what is stored: how it was measured (the line's own source until staff
+ * confirm it), whether its photo is kept, and whether staff confirmed the size from that photo.
+ */
+export function fitGuaranteeFields(
+  measuredSource: unknown,
+  hasPhoto: boolean,
+  photoConfirmed: boolean,
+): Pick<PricedLineDto, 'fit_guarantee' | 'measured_size_source'> {
+  const measured = sizeSourceFields(measuredSource).size_source;
+  return { measured_size_source: measured, fit_guarantee: fitGuaranteeOf({ measuredSource: measured, hasPhoto, photoConfirmed }) };
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -50,6 +64,7 @@ function toOrderDto(order: OrderRow, lines: readonly OrderLineRow[]): OrderDto {
         price_list_version: l.priceListVersion,
         sample_price: l.priceIsSample,
         ...sizeSourceFields(l.sizeSource),
+        ...fitGuaranteeFields(l.measuredSizeSource ?? l.sizeSource, l.photoKey !== null, l.photoConfirmedAt !== null),
       })),
     subtotal: rand(order.subtotalCents),
     vat: rand(order.vatCents),

@@ -12,7 +12,7 @@ import type { blindLineSchema, OrderDto, orderSubmitSchema, PricedLineDto } from
 import { vatInside } from '../shared/money';
 import { ORDER_REFERENCE_PATTERN } from '../shared/orders-api';
 import { isEstimatedSize } from '../shared/size-sources';
-import { findOrder } from './order-read';
+import { findOrder, fitGuaranteeFields } from './order-read';
 import { coloursForProduct } from './catalog';
 import { orderConfirmationMessages, type OrderForEmail } from './email/order-emails';
 import { estimateFor } from './delivery-estimate';
@@ -52,7 +52,7 @@ const cents = (rand: number) => Math.round(rand * 100);
 const rand = (c: number) => c / 100;
 
 // Reading an order back lives in ./order-read (payments read orders without the e-mails this module queues).
-export { findOrder, sizeSourceFields } from './order-read';
+export { findOrder, fitGuaranteeFields, sizeSourceFields } from './order-read';
 
 /**
  * Prices each line from the grid in force. A line that cannot be made as asked (unknown product,
@@ -197,7 +197,11 @@ function orderForEmail(reference: string, order: NewOrder, createdAt: string): O
     customer_address: order.customer.address,
     special_instructions: order.customer.instructions,
     quote_id: order.quoteId,
-    blinds: [...order.lines],
+    // Eligible lines say they will be covered once staff confirm them from the photo.
+    blinds: order.lines.map((l) => ({
+      ...l,
+      ...fitGuaranteeFields(l.size_source, !!order.lineExtras?.get(l.line_no)?.photoKey, false),
+    })),
     total_cents: totalsOf(order.lines).totalCents,
     paymentStatus: order.staff?.paid ? 'paid' : 'pending',
     order_date: createdAt,
@@ -280,6 +284,7 @@ export function orderStatements(
         priceListVersion: l.price_list_version,
         priceIsSample: l.sample_price,
         sizeSource: l.size_source,
+        measuredSizeSource: l.size_source,
         manualPriceReason: order.lineExtras?.get(l.line_no)?.manualPriceReason ?? null,
         photoKey: order.lineExtras?.get(l.line_no)?.photoKey ?? null,
       }),
@@ -337,7 +342,10 @@ async function replayIdempotent(db: D1Database, key: string, requestHash: string
  * The photo scans the lines' sizes came from, by line number: only keys whose photo is in R2 (a key
  * the client made up, or a photo removed since, is dropped without a word; the order still stands).
  */
-async function photoKeysOf(env: Env, blinds: readonly BlindLineInput[]): Promise<Map<number, { photoKey: string }>> {
+export async function photoKeysOf(
+  env: Pick<Env, 'MEDIA'>,
+  blinds: readonly Pick<BlindLineInput, 'photo_key'>[],
+): Promise<Map<number, { photoKey: string }>> {
   const found = await Promise.all(
     blinds.map(async (b, i) => (b.photo_key && (await env.MEDIA.head(b.photo_key)) ? ([i + 1, { photoKey: b.photo_key }] as const) : null)),
   );

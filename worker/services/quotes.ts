@@ -34,7 +34,8 @@ import {
   type QuoteForEmail,
 } from './email/quote-emails';
 import { findQuoteWithKey, ordersForQuotes } from './order-from-quote';
-import { priceBlinds, sizeSourceFields, totalsOf, type BlindLineInput } from './orders';
+import { photoKeyOrNone } from '../shared/photo-keys';
+import { fitGuaranteeFields, photoKeysOf, priceBlinds, sizeSourceFields, totalsOf, type BlindLineInput } from './orders';
 import { vatInside } from '../shared/money';
 import { endOfSouthAfricanDayAfter } from '../shared/sa-time';
 import { sizesToConfirm } from '../shared/size-sources';
@@ -92,8 +93,15 @@ export interface SavedQuote {
   outboxIds: number[];
 }
 
-async function storeQuote(db: D1Database, input: NewQuote, now: Date): Promise<SavedQuote> {
-  const lines = await priceBlinds(db, input.blinds);
+async function storeQuote(env: Env, input: NewQuote, now: Date): Promise<SavedQuote> {
+  const db = env.DB;
+  // A line measured from a photo keeps the photo's key (when the photo is in R2), so the quote says
+  // the line will be covered by the fit guarantee once confirmed, and an order from it keeps the photo.
+  const photos = await photoKeysOf(env, input.blinds);
+  const lines = (await priceBlinds(db, input.blinds)).map((l) => {
+    const photoKey = photos.get(l.line_no)?.photoKey;
+    return { ...l, ...(photoKey ? { photo_key: photoKey } : {}), ...fitGuaranteeFields(l.size_source, !!photoKey, false) };
+  });
   const totals = totalsOf(lines);
   const totalQuantity = lines.reduce((n, l) => n + l.quantity, 0);
   const quoteDate = now.toISOString();
@@ -183,7 +191,7 @@ export async function limitQuoteEmails(env: Env, recipient: string, now = new Da
 /** POST /api/email/quote: stores the quote and queues it to the recipient (and a copy to the business). */
 export async function saveEmailedQuote(env: Env, input: EmailQuoteInput, origin: string, now = new Date()): Promise<SavedQuote> {
   return storeQuote(
-    env.DB,
+    env,
     {
       origin: 'email',
       requestedId: input.quote_id,
@@ -239,7 +247,7 @@ export async function saveInternalQuote(
     );
   }
   return storeQuote(
-    env.DB,
+    env,
     {
       origin: 'internal',
       requestedId: input.quote_id,
@@ -267,7 +275,11 @@ export async function findStoredQuote(
   const orderReference = (await ordersForQuotes(db, [row.id])).get(row.id) ?? null;
   const vatCents = vatInside(row.totalCents);
   // Quotes stored before size sources were recorded read back with size_source null.
-  const blinds = lines.map((l) => ({ ...l, ...sizeSourceFields(l.size_source) }));
+  const blinds = lines.map((l) => ({
+    ...l,
+    ...sizeSourceFields(l.size_source),
+    ...fitGuaranteeFields(l.size_source, photoKeyOrNone(l.photo_key) !== undefined, false),
+  }));
   return {
     quote_id: row.id,
     quote_date: row.quoteDate,

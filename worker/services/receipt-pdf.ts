@@ -3,6 +3,7 @@
 // boxes, measured with the real font metrics) and a renderer that draws them with pdf-lib.
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import { TEST_PAYMENT_NOTE, type OrderDto, type PricedLineDto } from '../shared/orders-api';
+import { fitGuaranteeNotes } from '../shared/fit-guarantee';
 import { hasSamplePrices, SAMPLE_PRICES_TEXT } from '../shared/sample-prices';
 import { formatRandFromCents } from '../shared/money';
 import { formatLongDate } from '../shared/sa-time';
@@ -16,6 +17,8 @@ export interface ReceiptBusiness {
   whatsapp: string;
   email: string;
   website: string;
+  /** The storefront's /fit-guarantee page, named under covered lines; null when the site's address is unknown. */
+  fitGuaranteeUrl?: string | null;
 }
 
 /** How text is measured and made drawable; the renderer's comes from the embedded fonts. */
@@ -283,6 +286,14 @@ export function layoutReceipt(
     if (room() < sampleHeight) continuedPage();
     y -= 8;
     paragraph(SAMPLE_PRICES_TEXT, MARGIN, CONTENT_WIDTH, BODY, true);
+  }
+
+  // The fit guarantee, line by line (shared/fit-guarantee.ts).
+  for (const note of fitGuaranteeNotes(order.blinds, business.fitGuaranteeUrl ?? null)) {
+    const noteHeight = wrapped(note, CONTENT_WIDTH, BODY).length * BODY * LINE + 6;
+    if (room() < noteHeight) continuedPage();
+    y -= 6;
+    paragraph(note, MARGIN, CONTENT_WIDTH, BODY);
   }
 
   // --- The order's own dates while still ahead (receipt-dates.ts), then what happens next.

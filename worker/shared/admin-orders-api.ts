@@ -16,6 +16,7 @@ import {
   type OrderSource,
   type StaffPaymentMethod,
 } from './fulfilment';
+import type { AdminOrderRemake } from './remakes-api';
 import { optionalText, requiredText } from './schemas';
 import type { DeliveryEstimate, OrderProgressDto } from './delivery-dates';
 import { trackingNumberSchema, type TrackingEntryDto } from './tracking-api';
@@ -96,6 +97,11 @@ export const lineSizeCorrectionSchema = z.object({
   widthMm: sizeMm,
   dropMm: sizeMm,
   reason: requiredText(500),
+  /**
+   * Staff checked this size against the customer's photo (the fit guarantee, shared/fit-guarantee.ts):
+   * accepted only for a line measured with the A4 scan or the polygon tool from a real size, with its photo.
+   */
+  confirmedFromPhoto: z.boolean({ error: 'must be true or false' }).default(false),
 });
 export type LineSizeCorrectionRequest = z.input<typeof lineSizeCorrectionSchema>;
 
@@ -256,6 +262,10 @@ export interface AdminOrderLine extends PricedLineDto {
   /** LINE_SIZE_SOURCE_LABELS / 'confirmed by staff'. */
   size_source_label: string;
   manual_price_reason: string | null;
+  /** The size may be confirmed from the customer's photo (shared/fit-guarantee.ts canConfirmFromPhoto). */
+  can_confirm_from_photo: boolean;
+  /** Who confirmed the size from the photo, and when; null when nobody has. */
+  photo_confirmed: { by: string; at: string } | null;
 }
 
 export interface AdminOrderPhoto {
@@ -324,6 +334,8 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   emails: AdminOrderEmail[];
   tracking: TrackingEntryDto[];
   events: AdminOrderEvent[];
+  /** Remakes recorded against its lines (shared/remakes-api.ts). */
+  remakes: AdminOrderRemake[];
   audit: AdminOrderAuditEntry[];
   /** The moves allowed now (nextMoves), for the screen's buttons. */
   nextMoves: FulfilmentStatus[];

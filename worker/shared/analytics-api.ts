@@ -1,6 +1,7 @@
 // The storefront's beacon (POST /api/analytics/events) and the staff dashboard's answer
 // (GET /api/admin/dashboard): one contract for the worker and the web app.
 import { z } from 'zod';
+import type { FitGuaranteeFigures } from './remakes-api';
 
 export const MAX_BEACON_EVENTS = 20;
 export const MAX_BEACON_PATH = 200;
@@ -81,6 +82,8 @@ export interface AdminDashboardResponse {
   audit: DashboardAuditEntry[];
   /** Products still priced from a sample grid (DESIGN.md 6, 7b): null when every grid in force is an uploaded one. */
   samplePrices: SamplePricesAlert | null;
+  /** What the fit guarantee costs over the 7 days (shared/remakes-api.ts). */
+  fitGuarantee: FitGuaranteeFigures & { basis: string };
 }
 
 export interface SamplePricesAlert {

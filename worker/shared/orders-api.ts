@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { DeliveryEstimate, OrderProgressDto } from './delivery-dates';
 import { chatSessionIdSchema, email, optionalText, requiredText } from './schemas';
+import type { FitGuarantee } from './fit-guarantee';
 import { LINE_SIZE_SOURCES, type StoredSizeSource } from './size-sources';
 import type { OrderKind } from './fulfilment';
 import { PHOTO_KEY_PATTERN } from './photo-keys';
@@ -95,6 +96,18 @@ export interface PricedLineDto {
   size_source: StoredSizeSource | null;
   /** The size is an estimate the team confirms before production (isEstimatedSize). */
   size_estimated: boolean;
+  /**
+   * The fit guarantee (shared/fit-guarantee.ts), computed by the server from the stored line:
+   * 'covered', 'pending' (eligible, not yet confirmed from the photo), or absent/null (not eligible).
+   */
+  fit_guarantee?: FitGuarantee | null;
+  /** How the size was measured before staff confirmed it (what the guarantee's wording names). */
+  measured_size_source?: StoredSizeSource | null;
+  /**
+   * A stored quote's line: the photo scan its size came from (checked to be in R2 when the quote was
+   * saved), carried onto the order made from the quote so staff can confirm the size from it.
+   */
+  photo_key?: string;
 }
 
 /** refunded: the gateway reported a refund or cancellation of the payment (Yoco refund, PayFast CANCELLED). */

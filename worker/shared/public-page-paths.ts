@@ -5,6 +5,7 @@ export const PUBLIC_PAGE_PATHS = [
   '/',
   '/measurement',
   '/measuring-guide',
+  '/fit-guarantee',
   '/quote-calculator',
   '/ar-measurement',
   '/shutters',

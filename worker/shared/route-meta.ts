@@ -39,6 +39,12 @@ export const PUBLIC_PAGES = [
       'Measure your windows with a tape measure: inside the recess or face fix, three widths and three drops, and what our factory deducts for each blind.',
   },
   {
+    path: '/fit-guarantee',
+    title: 'Fit Guarantee',
+    description:
+      'A blind measured from your photo against an A4 sheet or a real size, and confirmed by our team from that photo, is remade at no cost if it does not fit.',
+  },
+  {
     path: '/quote-calculator',
     title: 'Online Blind Quotation',
     description:

@@ -4,7 +4,15 @@
 // sheet; every other source is an estimate the team confirms before production.
 import type { SizeSource } from './leads-api';
 
-export const LINE_SIZE_SOURCES = ['typed', 'scan-a4', 'scan-estimate', 'polygon-estimate', 'walkthrough-estimate', 'ar-typical'] as const;
+export const LINE_SIZE_SOURCES = [
+  'typed',
+  'scan-a4',
+  'scan-estimate',
+  'polygon-estimate',
+  'polygon-known',
+  'walkthrough-estimate',
+  'ar-typical',
+] as const;
 export type LineSizeSource = (typeof LINE_SIZE_SOURCES)[number];
 
 /**
@@ -14,7 +22,15 @@ export type LineSizeSource = (typeof LINE_SIZE_SOURCES)[number];
 export const STORED_SIZE_SOURCES = [...LINE_SIZE_SOURCES, 'staff-confirmed'] as const;
 export type StoredSizeSource = (typeof STORED_SIZE_SOURCES)[number];
 
-const ESTIMATED: ReadonlySet<string> = new Set<LineSizeSource>(['scan-estimate', 'polygon-estimate', 'walkthrough-estimate', 'ar-typical']);
+// 'polygon-known' stays an estimate (the other side comes from the photo's proportions): the team
+// confirms it from the photo, which is what brings it under the fit guarantee (fit-guarantee.ts).
+const ESTIMATED: ReadonlySet<string> = new Set<LineSizeSource>([
+  'scan-estimate',
+  'polygon-estimate',
+  'polygon-known',
+  'walkthrough-estimate',
+  'ar-typical',
+]);
 
 /** True for a size the team must confirm before production; a line without a recorded source is not flagged. */
 export function isEstimatedSize(source: string | null | undefined): boolean {
@@ -32,8 +48,9 @@ export const LINE_SIZE_SOURCE_LABELS: Record<StoredSizeSource, string> = {
   'scan-a4': 'measured by photo scan with an A4 sheet',
   'scan-estimate': 'estimate: photo scan without an A4 sheet',
   // The polygon tool scales a photo from an assumed width, or from one real size with the other
-  // taken from the photo's proportions: either way not a measurement.
+  // taken from the photo's proportions: either way not a measurement until the team confirms it.
   'polygon-estimate': 'estimate: drawn on a photo',
+  'polygon-known': 'estimate: drawn on a photo from one real size',
   'walkthrough-estimate': 'estimate: room walk-through prefill',
   'ar-typical': 'estimate: typical size for the opening',
   'staff-confirmed': 'confirmed by staff',

@@ -27,6 +27,11 @@ export const PLANNED_ROUTES: PlannedRoute[] = [
     title: 'Quote Document',
     summary: 'A printable quote with its number, items, totals and an Email Quote panel.',
   },
+  {
+    path: '/fit-guarantee',
+    title: 'Fit Guarantee',
+    summary: 'What the fit guarantee covers, what it does not, and how to claim a remake.',
+  },
   { path: '/order-confirmation', title: 'Order Confirmation', summary: 'Your receipt: reference, order table, totals and payment status.' },
   { path: '/admin/scraper', title: 'Admin Panel', summary: 'Website scraping and price-list management for staff.' },
   { path: '/admin/catalog', title: 'Product Catalog Manager', summary: 'Products, colours and a preview for staff.' },

@@ -30,6 +30,7 @@ const BUILT_SCREENS: Record<string, LazyScreen> = {
   '/track': async () => ({ Component: (await import('../features/tracking/track-page')).TrackPage }),
   '/tracking': async () => ({ Component: (await import('../features/tracking/tracking-landing-page')).TrackingLandingPage }),
   '/measuring-guide': async () => ({ Component: (await import('../features/measuring-guide/measuring-guide-page')).MeasuringGuidePage }),
+  '/fit-guarantee': async () => ({ Component: (await import('../features/fit-guarantee/fit-guarantee-page')).FitGuaranteePage }),
   '/site-visits': async () => ({ Component: (await import('../features/staff/site-visits/site-visits-page')).SiteVisitsPage }),
   '/book-site-visit': async () => ({ Component: (await import('../features/booking/book-visit-page')).BookVisitPage }),
   '/book-site-visit/manage': async () => ({ Component: (await import('../features/booking/manage-visit-page')).ManageVisitPage }),

@@ -48,6 +48,9 @@ export function SiteFooter() {
               <Link to="/measuring-guide">How to measure</Link>
             </li>
             <li>
+              <Link to="/fit-guarantee">Fit guarantee</Link>
+            </li>
+            <li>
               <Link to="/track">Track an order</Link>
             </li>
             <li>

@@ -21,6 +21,7 @@ import { cardPaymentsAvailable } from '../payments/gateway';
 import { refusesCardPayment } from '../sample-price-guard';
 import { bankTransferEmailBlock } from './bank-transfer-email';
 import { greetingName } from './customer-email-guard';
+import { fitGuaranteeTermsHtml, fitGuaranteeTermsText } from './fit-guarantee-notes';
 import { buttonHtml, factsHtml, factsText, layoutHtml, linesTableHtml, linesText, rand, signatureText } from './email-parts';
 import type { OutgoingEmail } from './outbox';
 import { datesFromProductionStart, formatDay, type DeliveryEstimate } from '../../shared/delivery-dates';
@@ -153,6 +154,8 @@ export function fulfilmentStatusEmail(
         ],
         facts: [['Status', label], ...estimateFacts(order.deliveryEstimate)],
         lines: order.lines,
+        extraHtml: fitGuaranteeTermsHtml(order.lines, origin) || undefined,
+        extraText: fitGuaranteeTermsText(order.lines, origin).join('\n').trim() || undefined,
         link: orderLink(origin, ref),
       });
     case 'in_production': {

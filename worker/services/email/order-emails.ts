@@ -30,6 +30,7 @@ import {
 import { html } from '../../lib/html';
 import type { OutgoingEmail } from './outbox';
 import { greetingName } from './customer-email-guard';
+import { fitGuaranteeTermsHtml, fitGuaranteeTermsText } from './fit-guarantee-notes';
 import { sizesConfirmHtml, sizesConfirmText, sizesToBeConfirmedHtml, sizesToBeConfirmedText } from './size-notes';
 import { sizesToConfirm, SIZES_TO_BE_CONFIRMED } from '../../shared/size-sources';
 import { STAFF_PAYMENT_METHOD_LABELS, type StaffPaymentMethod } from '../../shared/fulfilment';
@@ -146,6 +147,7 @@ ${factsHtml(orderFacts)}
 ${linesTableHtml(order.blinds)}
 ${totalsHtml(totals)}
 ${sizesConfirmHtml(order.blinds)}
+${fitGuaranteeTermsHtml(order.blinds, origin)}
 <p style="font-size:14px;margin:0 0 12px;"><strong>Payment: ${status}.</strong> ${paymentNote(env, order, bankTransfer !== null)}</p>
 ${bankTransfer?.html ?? ''}
 ${link ? buttonHtml(link, 'View your order') : ''}
@@ -165,6 +167,7 @@ ${notesHtml(orderDeliveryNotes(order.delivery_estimate?.leadTimeWorkingDays))}
     totalsText(totals),
     '',
     ...sizesConfirmText(order.blinds),
+    ...fitGuaranteeTermsText(order.blinds, origin),
     `Payment: ${status}. ${paymentNote(env, order, bankTransfer !== null)}`,
     ...(bankTransfer ? ['', bankTransfer.text, ''] : []),
     ...(link ? [`View your order: ${link}`] : []),

@@ -6,6 +6,7 @@ import { businessProfile, type BusinessProfile } from '../../lib/business-profil
 import type { Env } from '../../env';
 import type { PricedLineDto } from '../../shared/orders-api';
 import { formatLongDate } from '../../shared/sa-time';
+import { fitGuaranteeTermsHtml, fitGuaranteeTermsText } from './fit-guarantee-notes';
 import {
   buttonHtml,
   factsHtml,
@@ -65,11 +66,15 @@ function quantityNote(q: QuoteForEmail): string {
   return `${q.totalQuantity} ${q.totalQuantity === 1 ? 'blind' : 'blinds'}. The total includes VAT of 15%.`;
 }
 
+/** The site's origin from the quote's link, for the fit guarantee's terms. */
+const originOf = (link: string) => (URL.canParse(link) ? new URL(link).origin : null);
+
 /** The quote itself, shared by all three messages. */
 function quoteBodyHtml(q: QuoteForEmail, link: string, linkLabel: string): SafeHtml {
   return html`${factsHtml(quoteFacts(q))}
 ${linesTableHtml(q.lines)}
 ${totalsHtml(q.totals)}
+${fitGuaranteeTermsHtml(q.lines, originOf(link))}
 <p style="font-size:13px;color:#4b5563;margin:0 0 12px;">${quantityNote(q)}</p>
 ${buttonHtml(link, linkLabel)}
 <h2 style="font-size:16px;margin:16px 0 8px;">Notes</h2>
@@ -83,6 +88,7 @@ function quoteBodyText(q: QuoteForEmail, link: string, linkLabel: string): strin
     linesText(q.lines),
     '',
     totalsText(q.totals),
+    ...fitGuaranteeTermsText(q.lines, originOf(link)),
     quantityNote(q),
     '',
     `${linkLabel}: ${link}`,

@@ -1,12 +1,13 @@
 // The staff dashboard's five figures (staff spec 2.12): every one computed from the
 // analytics events and the records at `now`, each with a `basis` that says how. Nothing made up.
 import type { AdminDashboardResponse, DashboardAlert, ScorePart } from '../../shared/analytics-api';
-import { addDays, southAfricanDay } from '../../shared/sa-time';
+import { addDays, southAfricanDay, startOfSouthAfricanDay } from '../../shared/sa-time';
 import { latestAudit } from './audit';
 import { competitorFigure } from './competitor-prices';
 import { PRODUCTION_WORKING_DAYS } from '../../shared/fulfilment';
 import { countOrderAlert, DISPATCH_HOURS, PRODUCTION_CALENDAR_DAYS } from './orders/alerts';
 import { samplePricesAlert } from './sample-price-alert';
+import { fitGuaranteeFigures } from './orders/remakes';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The site promises contact within 24 hours. */
@@ -271,5 +272,9 @@ export async function dashboardFigures(db: D1Database, now: Date = new Date()): 
       target: entry.target,
     })),
     samplePrices: await samplePricesAlert(db),
+    fitGuarantee: {
+      ...(await fitGuaranteeFigures(db, startOfSouthAfricanDay(weekFrom))),
+      basis: `From ${weekFrom} to ${today}: order lines whose size staff confirmed from the customer's photo (covered by the fit guarantee), and the remakes staff recorded, split by whether the line was covered when the remake was claimed, with the costs staff entered. Cancelled orders' lines do not count as covered.`,
+    },
   };
 }

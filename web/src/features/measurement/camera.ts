@@ -145,6 +145,16 @@ function loadImage(url: string): Promise<HTMLImageElement> {
   });
 }
 
+/** The image drawn on a canvas no larger than `maxSide` on its long side. */
+function scaledCanvas(img: HTMLImageElement, maxSide: number): HTMLCanvasElement {
+  const scale = Math.min(1, maxSide / Math.max(img.naturalWidth, img.naturalHeight));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(img.naturalWidth * scale));
+  canvas.height = Math.max(1, Math.round(img.naturalHeight * scale));
+  canvas.getContext('2d')!.drawImage(img, 0, 0, canvas.width, canvas.height);
+  return canvas;
+}
+
 /**
  * An uploaded photo, re-encoded as JPEG 0.8 no larger than `maxSide` on its long side (phone
  * photos are large). A file the browser cannot decode is returned unchanged: the server explains.
@@ -152,13 +162,7 @@ function loadImage(url: string): Promise<HTMLImageElement> {
 export async function preparePhoto(file: Blob, maxSide = 1920): Promise<Blob> {
   const url = URL.createObjectURL(file);
   try {
-    const img = await loadImage(url);
-    const scale = Math.min(1, maxSide / Math.max(img.naturalWidth, img.naturalHeight));
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(img.naturalWidth * scale));
-    canvas.height = Math.max(1, Math.round(img.naturalHeight * scale));
-    canvas.getContext('2d')!.drawImage(img, 0, 0, canvas.width, canvas.height);
-    return await canvasToBlob(canvas);
+    return await canvasToBlob(scaledCanvas(await loadImage(url), maxSide));
   } catch (err) {
     console.warn('Sending the photo as it is:', err);
     return file;
@@ -167,16 +171,16 @@ export async function preparePhoto(file: Blob, maxSide = 1920): Promise<Blob> {
   }
 }
 
+/** A photo held as a data URL (the polygon page's), as a JPEG 0.8 no larger than `maxSide`, to send to the server. */
+export async function photoFromDataUrl(dataUrl: string, maxSide = 1920): Promise<Blob> {
+  return canvasToBlob(scaledCanvas(await loadImage(dataUrl), maxSide));
+}
+
 /** A photo file as a data URL, downscaled to `maxSide` (JPEG) so it fits in local storage. */
 export async function photoToDataUrl(file: Blob, maxSide = 1600): Promise<{ dataUrl: string; width: number; height: number }> {
   const url = URL.createObjectURL(file);
   try {
-    const img = await loadImage(url);
-    const scale = Math.min(1, maxSide / Math.max(img.naturalWidth, img.naturalHeight));
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(img.naturalWidth * scale));
-    canvas.height = Math.max(1, Math.round(img.naturalHeight * scale));
-    canvas.getContext('2d')!.drawImage(img, 0, 0, canvas.width, canvas.height);
+    const canvas = scaledCanvas(await loadImage(url), maxSide);
     return { dataUrl: canvas.toDataURL('image/jpeg', 0.85), width: canvas.width, height: canvas.height };
   } finally {
     URL.revokeObjectURL(url);

@@ -4,7 +4,9 @@ import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { toast } from '../../components/toast';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { photoToDataUrl } from './camera';
+import { createSessionId } from '../../lib/session-id';
+import { analyzeWindowPhoto } from './analyze-api';
+import { photoFromDataUrl, photoToDataUrl } from './camera';
 import {
   ASSUMED_WIDTH_MM,
   CORNER_NAMES,
@@ -76,6 +78,8 @@ export function WorkingPolygonPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const dragging = useRef<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [sessionId] = useState(createSessionId);
 
   const known: KnownSize | null = knownMm.trim() === '' ? null : { dimension: knownDimension, mm: Number(knownMm) };
   const measurements = useMemo(() => (corners ? measurePolygon(corners, known) : null), [corners, known?.dimension, known?.mm]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -174,13 +178,39 @@ export function WorkingPolygonPage() {
     persist(moveCorner(index, { x: p.x + delta[0]!, y: p.y + delta[1]! }));
   }
 
-  function continueToProducts() {
-    if (!measurements) return;
+  async function continueToProducts() {
+    if (!measurements || saving) return;
     persist(corners!);
+    const fromRealSize = measurements.basis !== 'assumed-width';
+    // From one real size, the photo is kept with the order (as the quick scan's is) so our team can
+    // confirm the size from it: that is what brings the blind under the fit guarantee. Without the
+    // photo on the server the line is not eligible, and nothing says otherwise.
+    let photoKey: string | undefined;
+    if (fromRealSize && photo) {
+      setSaving(true);
+      try {
+        photoKey = (await analyzeWindowPhoto(await photoFromDataUrl(photo.src), sessionId)).photo_key;
+      } catch (err) {
+        console.warn('The photo was not saved with the measurement:', err);
+        toast({
+          title: 'Photo not saved',
+          description:
+            'Your size goes to the calculator, but without the photo our team cannot confirm it from the photo for the fit guarantee.',
+        });
+      } finally {
+        setSaving(false);
+      }
+    }
     // Drawn on a photo (an assumed width, or one real size and the photo's proportions): an estimate the team confirms (DESIGN.md 7b).
     localStorage.setItem(
       STORAGE_KEYS.autoMeasurements,
-      JSON.stringify({ width_mm: measurements.width_mm, drop_mm: measurements.drop_mm, estimated: true, size_source: 'polygon-estimate' }),
+      JSON.stringify({
+        width_mm: measurements.width_mm,
+        drop_mm: measurements.drop_mm,
+        estimated: true,
+        size_source: fromRealSize ? 'polygon-known' : 'polygon-estimate',
+        ...(photoKey ? { photo_key: photoKey } : {}),
+      }),
     );
     navigate('/quote-calculator');
   }
@@ -313,8 +343,8 @@ export function WorkingPolygonPage() {
                 </div>
               </fieldset>
               <div className="button-row">
-                <button type="button" className="button button--accent" onClick={continueToProducts}>
-                  Continue to Products
+                <button type="button" className="button button--accent" onClick={continueToProducts} disabled={saving} aria-busy={saving}>
+                  {saving ? 'Saving your photo…' : 'Continue to Products'}
                 </button>
                 <button type="button" className="button button--ghost-dark" onClick={() => fileInput.current?.click()}>
                   Change Photo

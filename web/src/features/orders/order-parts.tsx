@@ -4,6 +4,7 @@ import type { PublicTrackingDto } from '@shared/tracking-api';
 import { TEST_PAYMENT_NOTE, type PaymentStatus } from '@shared/orders-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
+import { FitGuaranteeNote } from '../../components/fit-guarantee-note';
 import { SizeEstimateBadge } from '../../components/size-estimate';
 import { formatRand } from '../../lib/format';
 import { telLink, usePublicConfig, whatsappLink } from '../../lib/public-config';
@@ -95,6 +96,7 @@ export function LinesTable({ lines, caption }: { lines: readonly ReceiptLine[]; 
             </th>
             <td data-label="Size">
               {l.width_mm} × {l.drop_mm} mm <SizeEstimateBadge source={l.size_source} />
+              <FitGuaranteeNote line={l} />
             </td>
             <td data-label="Colour">{l.colour}</td>
             <td data-label="Control">{controlLabel(l.control_side)}</td>

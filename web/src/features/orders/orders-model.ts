@@ -3,6 +3,7 @@
 // payment-model.ts, stored-quote-model.ts and quote-document-model.ts. No React, no fetch: the pages
 // call these and the web unit tests pin them.
 import type { PricedLineDto } from '@shared/orders-api';
+import type { FitGuarantee } from '@shared/fit-guarantee';
 import type { StoredSizeSource } from '@shared/size-sources';
 import { vatInside } from '@shared/money';
 import { formatLongDate } from '@shared/sa-time';
@@ -67,6 +68,11 @@ export interface PricedLine {
   total_price: number;
   /** Where the size came from: an estimate is shown with its 'Estimate' badge. */
   size_source?: StoredSizeSource | null;
+  /** The fit guarantee as the server computed it, and how the size was first measured (FitGuaranteeNote). */
+  fit_guarantee?: FitGuarantee | null;
+  measured_size_source?: StoredSizeSource | null;
+  /** A calculator line's photo scan: with an eligible source it will be covered once confirmed. */
+  photo_key?: string;
 }
 
 /** The shown fields of a line the server priced. */
@@ -82,5 +88,7 @@ export function pricedLine(l: PricedLineDto): PricedLine {
     price: l.price,
     total_price: l.total_price,
     size_source: l.size_source ?? null,
+    fit_guarantee: l.fit_guarantee ?? null,
+    measured_size_source: l.measured_size_source ?? null,
   };
 }

@@ -51,6 +51,7 @@ export function blindLineRequest(line: QuoteLine): BlindLineRequest {
     price: line.price,
     total_price: line.total_price,
     size_source: line.size_source ?? 'typed',
+    ...(line.photo_key ? { photo_key: line.photo_key } : {}),
   };
 }
 

@@ -150,6 +150,8 @@ export function quoteProductRows(quote: SessionQuote): {
   quantity: number;
   colour: string;
   sizeSource?: StoredSizeSource | null;
+  /** The line's fit guarantee as the server stored it (FitGuaranteeNote). */
+  guarantee?: Pick<PricedLine, 'size_source' | 'fit_guarantee' | 'measured_size_source'>;
 }[] {
   if (quote.lines.length === 0) {
     const m = quote.measurements;
@@ -172,6 +174,7 @@ export function quoteProductRows(quote: SessionQuote): {
     height: formatMetres(l.drop_mm),
     area: formatArea(areaSqm(l.width_mm, l.drop_mm)),
     sizeSource: l.size_source ?? null,
+    guarantee: { size_source: l.size_source, fit_guarantee: l.fit_guarantee ?? null, measured_size_source: l.measured_size_source },
     quantity: l.quantity,
     colour: l.colour,
   }));

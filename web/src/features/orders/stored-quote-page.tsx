@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { formatRand } from '../../lib/format';
 import { ContactFields, useContactDraft } from './contact-fields';
+import { FitGuaranteeNote } from '../../components/fit-guarantee-note';
 import { SizeEstimateBadge, SizesConfirmNote } from '../../components/size-estimate';
 import { LoadingCard, OrdersPageShell, TotalsList } from './order-parts';
 import { formatLongDate } from './orders-model';
@@ -87,6 +88,7 @@ function StoredQuote({ quote, onChange }: { quote: SessionQuote; onChange: (quot
                 <dt>Area</dt>
                 <dd>
                   {row.area} <SizeEstimateBadge source={row.sizeSource} />
+                  {row.guarantee && <FitGuaranteeNote line={row.guarantee} />}
                 </dd>
                 {row.colour && (
                   <>

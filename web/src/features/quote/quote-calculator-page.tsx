@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { OrderSubmitResponse } from '@shared/orders-api';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
+import { FitGuaranteeNote } from '../../components/fit-guarantee-note';
 import { SizeEstimateBadge } from '../../components/size-estimate';
 import { isEstimatedSize } from '@shared/size-sources';
 import { toast } from '../../components/toast';
@@ -237,6 +238,7 @@ export function QuoteCalculatorPage() {
                                 </span>
                               </>
                             )}
+                            <FitGuaranteeNote line={line} />
                           </dd>
                         </div>
                         <div>

@@ -16,6 +16,7 @@ import type {
 } from '../../../shared/admin-orders-api';
 import { nextMoves, type FulfilmentMethod, type FulfilmentStatus, type StaffPaymentMethod } from '../../../shared/fulfilment';
 import { formatLongDate, formatSouthAfricanTime } from '../../../shared/sa-time';
+import { canConfirmFromPhoto } from '../../../shared/fit-guarantee';
 import { LINE_SIZE_SOURCE_LABELS } from '../../../shared/size-sources';
 import { findOrder } from '../../orders';
 import { isProofKeyOf } from '../../payments/proof-of-payment';
@@ -23,6 +24,7 @@ import { toStaffDto } from '../../tracking';
 import { timelineOfOrder } from '../../order-timeline-read';
 import { recordAudit } from '../audit';
 import { summaryOf } from './list';
+import { remakesOf } from './remakes';
 
 /** More chat photos than this on one order is not a customer's chat: the list stops there. */
 const MAX_CHAT_PHOTOS = 200;
@@ -75,10 +77,16 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
   const [order] = await d.select().from(orders).where(eq(orders.reference, reference)).limit(1);
   if (!order) return null;
 
-  const [priced, lineRows, paymentRows, trackingRows, eventRows, emailRows, auditRows, chat] = await Promise.all([
+  const [priced, lineRows, paymentRows, trackingRows, eventRows, emailRows, auditRows, chat, , remakes] = await Promise.all([
     findOrder(db, reference),
     d
-      .select({ lineNo: orderLines.lineNo, manualPriceReason: orderLines.manualPriceReason, photoKey: orderLines.photoKey })
+      .select({
+        lineNo: orderLines.lineNo,
+        manualPriceReason: orderLines.manualPriceReason,
+        photoKey: orderLines.photoKey,
+        photoConfirmedAt: orderLines.photoConfirmedAt,
+        photoConfirmedBy: orderLines.photoConfirmedBy,
+      })
       .from(orderLines)
       .where(eq(orderLines.orderReference, reference)),
     d.select().from(payments).where(eq(payments.orderReference, reference)).orderBy(asc(payments.createdAt), asc(payments.id)),
@@ -118,13 +126,19 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
       .all<{ actor: string; action: string; details: string | null; created_at: string }>(),
     chatFolder(order) ? chatPhotos(env, chatFolder(order)!) : Promise.resolve([]),
     actor ? recordAudit(db, { actor, action: 'order.view', target: reference }, now) : Promise.resolve(),
+    remakesOf(db, reference),
   ]);
 
   const extras = new Map(lineRows.map((l) => [l.lineNo, l]));
   const lines: AdminOrderLine[] = (priced?.blinds ?? []).map((line) => ({
     ...line,
-    size_source_label: line.size_source ? LINE_SIZE_SOURCE_LABELS[line.size_source] : 'not recorded',
+    size_source_label: sizeSourceLabel(line),
     manual_price_reason: extras.get(line.line_no)?.manualPriceReason ?? null,
+    can_confirm_from_photo: canConfirmFromPhoto({
+      measuredSource: line.measured_size_source,
+      hasPhoto: !!extras.get(line.line_no)?.photoKey,
+    }),
+    photo_confirmed: photoConfirmation(extras.get(line.line_no)),
   }));
   const photos: AdminOrderPhoto[] = [
     ...lineRows
@@ -211,6 +225,7 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
     emails,
     tracking: trackingRows.map((row) => toStaffDto(row, order.customerName)),
     events,
+    remakes,
     audit,
     deliveryEstimate: order.deliveryEstimate ?? null,
     nextMoves: nextMoves({ status, method, paymentStatus: order.paymentStatus, sizesToConfirm, kind: samples ? 'samples' : 'order' }),
@@ -231,6 +246,20 @@ export async function orderDetail(env: Env, reference: string, actor?: string, n
       now,
     ),
   };
+}
+
+/** 'confirmed by staff (first measured by photo scan with an A4 sheet)': the first measurement stays visible. */
+function sizeSourceLabel(line: Pick<AdminOrderLine, 'size_source' | 'measured_size_source'>): string {
+  if (!line.size_source) return 'not recorded';
+  const label = LINE_SIZE_SOURCE_LABELS[line.size_source];
+  const first = line.measured_size_source;
+  return line.size_source === 'staff-confirmed' && first && first !== 'staff-confirmed'
+    ? `${label} (first ${LINE_SIZE_SOURCE_LABELS[first]})`
+    : label;
+}
+
+function photoConfirmation(line: { photoConfirmedAt: string | null; photoConfirmedBy: string | null } | undefined) {
+  return line?.photoConfirmedAt ? { by: line.photoConfirmedBy ?? 'staff', at: line.photoConfirmedAt } : null;
 }
 
 /** How staff took a manual payment (its raw record's paymentMethod), or null. */

@@ -1,6 +1,7 @@
 // Staff confirm or correct a line's size before production (storefront spec section 7b, staff spec
 // 2.6): only while the order is 'received'. The server re-prices the line by today's grid (the client
 // sends no price), marks the size 'staff-confirmed', records the old and new size and price, and
+// records whether staff checked it against the customer's photo (the fit guarantee), then
 // recomputes the order's totals, all in one D1 batch with the event, the audit entry and, when the
 // total changed, the customer's e-mail with the new total and what it means for payment.
 import { and, eq, sql } from 'drizzle-orm';
@@ -10,12 +11,14 @@ import type { Env } from '../../../env';
 import { AppError } from '../../../lib/errors';
 import { FULFILMENT_LABELS } from '../../../shared/fulfilment';
 import type { lineSizeCorrectionSchema } from '../../../shared/admin-orders-api';
+import { canConfirmFromPhoto } from '../../../shared/fit-guarantee';
 import type { PricedLineDto } from '../../../shared/orders-api';
+import { LINE_SIZE_SOURCE_LABELS, type StoredSizeSource } from '../../../shared/size-sources';
 import { formatRandFromCents } from '../../../shared/money';
 import type { z } from 'zod';
 import { orderTotalChangedEmail } from '../../email/fulfilment-emails';
 import { outboxInsert } from '../../email/outbox';
-import { totalsOf } from '../../orders';
+import { fitGuaranteeFields, totalsOf } from '../../orders';
 import { gridForProduct, priceForSize } from '../../pricing';
 import { auditStatement } from '../audit';
 import { actorIfLanded, CHANGED_BY_SOMEONE_ELSE, emailOrderOf, insertedIds, isLostRace, loadOrderForWrite } from './order-writes';
@@ -44,6 +47,23 @@ export async function correctLineSize(
   const line = order.lines.find((l) => l.line_no === lineNo);
   if (!row || !line) throw new AppError('not_found', `Order ${reference} has no blind ${lineNo}. It has ${order.lineRows.length}.`);
   const sizeChanged = row.widthMm !== input.widthMm || row.dropMm !== input.dropMm;
+  // The first measurement is kept through every confirmation: the fit guarantee reads it.
+  const measuredSource = row.measuredSizeSource ?? row.sizeSource;
+  if (input.confirmedFromPhoto && !canConfirmFromPhoto({ measuredSource, hasPhoto: row.photoKey !== null }))
+    throw new AppError(
+      'validation_error',
+      `Blind ${lineNo} was not measured from a photo with a real size (it was ${measuredSource ? (LINE_SIZE_SOURCE_LABELS[measuredSource as StoredSizeSource] ?? measuredSource) : 'not recorded'}${row.photoKey ? '' : ', and no photo is kept'}), so its size cannot be confirmed from the photo. Confirm it without the photo option.`,
+      {
+        issues: [
+          {
+            path: 'confirmedFromPhoto',
+            message: 'only for a line measured with the A4 scan or the polygon tool from a real size, with its photo',
+          },
+        ],
+      },
+    );
+  const photoConfirmedAt = input.confirmedFromPhoto ? ctx.now.toISOString() : null;
+  const photoConfirmedBy = input.confirmedFromPhoto ? ctx.actor : null;
 
   let unitPriceCents = row.unitPriceCents;
   let priceListVersion = row.priceListVersion;
@@ -84,6 +104,7 @@ export async function correctLineSize(
     sample_price: priceIsSample,
     size_source: 'staff-confirmed',
     size_estimated: false,
+    ...fitGuaranteeFields(measuredSource, row.photoKey !== null, input.confirmedFromPhoto),
   };
   const lines = order.lines.map((l) => (l.line_no === lineNo ? newLine : l));
   const totals = totalsOf(lines);
@@ -110,6 +131,10 @@ export async function correctLineSize(
       priceListVersion,
       priceIsSample,
       sizeSource: 'staff-confirmed',
+      measuredSizeSource: measuredSource,
+      // A later confirmation without the photo takes the guarantee back: that size was not checked against it.
+      photoConfirmedAt,
+      photoConfirmedBy,
     })
     .where(
       and(
@@ -146,6 +171,8 @@ export async function correctLineSize(
     old: size(row.widthMm, row.dropMm, row.unitPriceCents, row.totalCents),
     new: size(input.widthMm, input.dropMm, unitPriceCents, lineTotalCents),
     oldSizeSource: row.sizeSource,
+    measuredSizeSource: measuredSource,
+    confirmedFromPhoto: input.confirmedFromPhoto,
     orderTotal: { old: oldTotalCents, new: totals.totalCents },
     ...(paymentStatus !== order.paymentStatus ? { paymentStatus: { old: order.paymentStatus, new: paymentStatus } } : {}),
   };

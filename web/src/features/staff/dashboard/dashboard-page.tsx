@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ApiError, getJson } from '../../../lib/api-client';
 import type { AdminDashboardResponse, DashboardAlert } from '@shared/analytics-api';
 import { SamplePricesAlertCard } from './sample-prices-alert';
+import { FitGuaranteeCard } from './fit-guarantee-card';
 import './dashboard.css';
 
 /** Every staff tool, as cards (links to every staff tool). */
@@ -188,6 +189,8 @@ function DashboardFigures({ data }: { data: AdminDashboardResponse }) {
           </ul>
         )}
       </section>
+
+      <FitGuaranteeCard figures={data.fitGuarantee} />
 
       <section aria-labelledby="score-heading">
         <h2 id="score-heading">How the score is worked out</h2>

@@ -29,6 +29,7 @@ import {
 } from './orders-model';
 import { DispatchForm, MovesPanel } from './order-actions';
 import { OrderDates } from './order-dates';
+import { OrderRemakes } from './fit-guarantee-parts';
 import { OrderLines } from './order-lines';
 import { ProofOfPayment, RecordMoneyForm } from './record-payment';
 import './orders.css';
@@ -187,6 +188,7 @@ function OrderView({ order, onAnswer }: { order: AdminOrderDetail; onAnswer: OnO
       {dispatchByForm(order) && <DispatchForm order={order} onAnswer={onAnswer} />}
 
       <OrderLines order={order} onAnswer={onAnswer} />
+      <OrderRemakes order={order} />
 
       <section className="staff-card" aria-labelledby="order-photos-title">
         <h2 id="order-photos-title">Photos</h2>

@@ -6,6 +6,7 @@ import type { AdminOrderDetail, AdminOrderLine, AdminOrderResponse } from '@shar
 import { ESTIMATE_BADGE } from '@shared/size-sources';
 import { formatMillimetres, formatRandFromCents } from '../../../lib/format';
 import { correctLineSize } from './orders-client';
+import { LineFitGuarantee, PhotoConfirmChoice, RemakeForm } from './fit-guarantee-parts';
 import { Field } from './order-fields';
 import { ProblemAlert } from './order-actions';
 import {
@@ -59,7 +60,8 @@ function LineCard({ order, line, onAnswer }: { order: AdminOrderDetail; line: Ad
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState<string | null>(null);
   const editable = order.fulfilmentStatus === 'received';
-  const action = line.size_estimated ? 'Confirm size' : 'Correct size';
+  // A size the team can confirm from the customer's photo (the fit guarantee) is confirmed, like an estimate.
+  const action = line.size_estimated || (line.can_confirm_from_photo && !line.photo_confirmed) ? 'Confirm size' : 'Correct size';
   const formId = `line-${line.line_no}-size`;
   return (
     <article
@@ -93,6 +95,7 @@ function LineCard({ order, line, onAnswer }: { order: AdminOrderDetail; line: Ad
           {line.manual_price_reason && <span className="oa-block">Priced by hand: {line.manual_price_reason}</span>}
           {line.sample_price && <span className="oa-block oa-warning-text">Priced from a sample grid</span>}
         </dd>
+        <LineFitGuarantee line={line} />
       </dl>
       {result && <p className="oa-result oa-result--inline">{result}</p>}
       {editable && (
@@ -110,6 +113,7 @@ function LineCard({ order, line, onAnswer }: { order: AdminOrderDetail; line: Ad
           <span className="visually-hidden">{open ? ` the size form of line ${line.line_no}` : ` of line ${line.line_no}`}</span>
         </button>
       )}
+      {order.fulfilmentStatus !== 'cancelled' && <RemakeForm order={order} line={line} onAnswer={onAnswer} />}
       {editable && open && (
         <SizeForm
           id={formId}
@@ -142,6 +146,7 @@ function SizeForm({
   const [width, setWidth] = useState(String(line.width_mm));
   const [drop, setDrop] = useState(String(line.drop_mm));
   const [reason, setReason] = useState('');
+  const [fromPhoto, setFromPhoto] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
 
@@ -154,7 +159,14 @@ function SizeForm({
     setProblem(null);
     setBusy(true);
     try {
-      onDone(await correctLineSize(order.reference, line.line_no, { widthMm: width.trim(), dropMm: drop.trim(), reason: reason.trim() }));
+      onDone(
+        await correctLineSize(order.reference, line.line_no, {
+          widthMm: width.trim(),
+          dropMm: drop.trim(),
+          reason: reason.trim(),
+          confirmedFromPhoto: fromPhoto,
+        }),
+      );
     } catch (err) {
       setProblem(problemOf(err, 'Could not save the size. Check the connection and try again.'));
     } finally {
@@ -178,8 +190,9 @@ function SizeForm({
       <Field label="Reason" required hint="e.g. measured on site, confirmed by the customer on the phone" error={problem?.issues.reason}>
         {(control) => <input {...control} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} required autoFocus />}
       </Field>
+      <PhotoConfirmChoice line={line} checked={fromPhoto} onChange={setFromPhoto} />
       <button type="submit" className="button button--accent button--small" disabled={busy}>
-        {busy ? 'Saving…' : sizeFormSubmitLabel(line, width, drop)}
+        {busy ? 'Saving…' : sizeFormSubmitLabel({ ...line, size_estimated: line.size_estimated || fromPhoto }, width, drop)}
       </button>
       <ProblemAlert problem={problem} />
     </form>

@@ -165,6 +165,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'order.view': 'Order viewed',
   'order.status': 'Status changed',
   'order.line-size': 'Size confirmed or corrected',
+  'order.remake': 'Remake recorded',
   'tracking.create': 'Tracking created',
   'tracking.update': 'Tracking updated',
   'tracking.correct': 'Tracking corrected',
