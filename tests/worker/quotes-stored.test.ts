@@ -205,7 +205,8 @@ describe('order confirmation e-mails', () => {
       expect(part).toContain(rand(vat));
       expect(part).toContain(rand(total));
       expect(part).toContain('Order processing takes 1-2 business days.');
-      expect(part).toContain('Production takes 7-10 business days.');
+      // The order's own production time (its products' lead time), fixed when it was placed.
+      expect(part).toContain(`Production takes ${first.order.delivery_estimate.leadTimeWorkingDays} working days for your order.`);
       expect(part).toContain('Delivery is by courier within our service area.');
       expect(part).toContain(link);
     }
