@@ -6,6 +6,7 @@ import { database } from '../lib/db';
 import { orderLines, orders } from '../db/schema';
 import { ORDER_REFERENCE_PATTERN, type OrderDto, type PaymentStatus, type PricedLineDto } from '../shared/orders-api';
 import { isEstimatedSize, sizesToConfirm, STORED_SIZE_SOURCES, type StoredSizeSource } from '../shared/size-sources';
+import type { LineOptionDto } from '../shared/product-options';
 
 const rand = (c: number) => c / 100;
 
@@ -50,6 +51,7 @@ function toOrderDto(order: OrderRow, lines: readonly OrderLineRow[]): OrderDto {
         price_list_version: l.priceListVersion,
         sample_price: l.priceIsSample,
         ...sizeSourceFields(l.sizeSource),
+        ...(l.options?.length ? { options: l.options as LineOptionDto[] } : {}),
       })),
     subtotal: rand(order.subtotalCents),
     vat: rand(order.vatCents),

@@ -9,6 +9,7 @@ import { LINE_SIZE_SOURCES, type StoredSizeSource } from './size-sources';
 import type { OrderTimelineDto } from './fulfilment';
 import { PHOTO_KEY_PATTERN } from './photo-keys';
 import { customerVatNumberSchema } from './vat-number';
+import { lineOptionsSchema, type LineOptionDto } from './product-options';
 
 export const QUOTE_VALID_DAYS = 30;
 export const CONTROL_SIDES = ['left', 'right'] as const;
@@ -46,6 +47,8 @@ export const blindLineSchema = z.object({
    * Staff open it from the order; the server stores it only when the photo exists in R2.
    */
   photo_key: z.string().regex(PHOTO_KEY_PATTERN, 'must be the photo_key the photo scan answered').optional(),
+  /** A shutter's or awning's options by group (product-options.ts); priced and stored by the server. */
+  options: lineOptionsSchema.optional(),
   /** The client's unit price in rand: ignored (kept only to log tampering). */
   price: z.coerce.number().optional(),
   total_price: z.coerce.number().optional(),
@@ -95,6 +98,8 @@ export interface PricedLineDto {
   size_source: StoredSizeSource | null;
   /** The size is an estimate the team confirms before production (isEstimatedSize). */
   size_estimated: boolean;
+  /** A shutter's or awning's options with what each adds to the unit price; absent or [] for a blind. */
+  options?: LineOptionDto[];
 }
 
 /** refunded: the gateway reported a refund or cancellation of the payment (Yoco refund, PayFast CANCELLED). */

@@ -16,7 +16,8 @@ import type { z } from 'zod';
 import { orderTotalChangedEmail } from '../../email/fulfilment-emails';
 import { outboxInsert } from '../../email/outbox';
 import { totalsOf } from '../../orders';
-import { gridForProduct, priceForSize } from '../../pricing';
+import { gridForProduct } from '../../pricing';
+import { priceWithOptions } from '../../product-options';
 import { auditStatement } from '../audit';
 import { actorIfLanded, CHANGED_BY_SOMEONE_ELSE, emailOrderOf, insertedIds, isLostRace, loadOrderForWrite } from './order-writes';
 import type { OrderWrite } from './moves';
@@ -46,6 +47,7 @@ export async function correctLineSize(
   let unitPriceCents = row.unitPriceCents;
   let priceListVersion = row.priceListVersion;
   let priceIsSample = row.priceIsSample;
+  let options = line.options;
   if (row.manualPriceReason !== null) {
     // A price staff set by hand is not the grid's: a new size needs a new price from staff.
     if (sizeChanged)
@@ -60,14 +62,18 @@ export async function correctLineSize(
         'conflict',
         `Blind ${lineNo} (${row.productName}) has no price list any more, so it cannot be re-priced. Add its price list first.`,
       );
-    const price = priceForSize(grid, input.widthMm, input.dropMm);
+    // A shutter or awning keeps the options the customer chose, priced at today's charges; a panel
+    // count the corrected width no longer allows is refused with the counts it does.
+    const chosen = Object.fromEntries((line.options ?? []).map((o) => [o.group, o.code]));
+    const price = await priceWithOptions(db, grid, input.widthMm, input.dropMm, chosen);
     if (!price.ok)
       throw new AppError('validation_error', `Blind ${lineNo} (${input.widthMm} x ${input.dropMm} mm): ${price.message}`, {
         issues: [{ path: 'widthMm', message: price.message }],
       });
     unitPriceCents = price.priceCents;
     priceListVersion = grid.version;
-    priceIsSample = grid.isSample;
+    priceIsSample = price.isSample;
+    if (line.options?.length) options = price.options;
   }
   const lineTotalCents = unitPriceCents * row.quantity;
   const newLine: PricedLineDto = {
@@ -82,6 +88,7 @@ export async function correctLineSize(
     sample_price: priceIsSample,
     size_source: 'staff-confirmed',
     size_estimated: false,
+    ...(options?.length ? { options } : {}),
   };
   const lines = order.lines.map((l) => (l.line_no === lineNo ? newLine : l));
   const totals = totalsOf(lines);
@@ -108,6 +115,7 @@ export async function correctLineSize(
       priceListVersion,
       priceIsSample,
       sizeSource: 'staff-confirmed',
+      options: options?.length ? options : null,
     })
     .where(
       and(
