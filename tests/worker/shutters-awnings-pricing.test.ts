@@ -74,7 +74,9 @@ describe('POST /api/pricing/quote for a plantation shutter', () => {
   it('refuses an unknown louvre size and an option the product does not have', async () => {
     const louvre = await price({ product_type: 'shutter-basswood', width_mm: 1200, drop_mm: 1500, options: { louvre: '70mm' } });
     expect(louvre.status).toBe(400);
-    expect(louvre.body.message).toBe("'70mm' is not a louvre size we make for Plantation Shutter - Basswood. Choose 63 mm, 89 mm or 114 mm.");
+    expect(louvre.body.message).toBe(
+      "'70mm' is not a louvre size we make for Plantation Shutter - Basswood. Choose 63 mm, 89 mm or 114 mm.",
+    );
     const motor = await price({ product_type: 'shutter-basswood', width_mm: 1200, drop_mm: 1500, options: { operation: 'motorised' } });
     expect(motor.status).toBe(400);
     expect(motor.body.message).toBe('Plantation Shutter - Basswood has no operation to choose.');
@@ -101,7 +103,12 @@ describe('POST /api/pricing/quote for an awning', () => {
     expect(manual.body.quote.options).toEqual([
       { group: 'operation', group_label: 'Operation', code: 'manual', label: 'Manual (crank handle)', charge_cents: 0 },
     ]);
-    const motorised = await price({ product_type: 'awning-folding-arm', width_mm: 2400, drop_mm: 2000, options: { operation: 'Motorised' } });
+    const motorised = await price({
+      product_type: 'awning-folding-arm',
+      width_mm: 2400,
+      drop_mm: 2000,
+      options: { operation: 'Motorised' },
+    });
     expect(motorised.body.quote.price_cents).toBe(base + 650_000);
     expect(motorised.body.quote.options[0]).toMatchObject({ code: 'motorised', charge_cents: 650_000 });
   });
@@ -114,7 +121,13 @@ describe('GET /api/products/options/{product_type}', () => {
     const body = await res.json<any>();
     expect(body).toMatchObject({ success: true, product_type: 'shutter-basswood', drop_label: 'Height', sample_prices: true });
     expect(body.groups.map((g: any) => g.label)).toEqual(['Louvre size', 'Frame', 'Panels']);
-    expect(body.groups[2].choices[2]).toMatchObject({ code: '3', charge_cents: 38_000, charge_per: 'panel', min_width_mm: 750, max_width_mm: 2700 });
+    expect(body.groups[2].choices[2]).toMatchObject({
+      code: '3',
+      charge_cents: 38_000,
+      charge_per: 'panel',
+      min_width_mm: 750,
+      max_width_mm: 2700,
+    });
   });
   it('names the projection for an awning and no groups for a blind; 404 for an unknown product', async () => {
     expect((await (await get('/api/products/options/awning-drop-arm')).json<any>()).drop_label).toBe('Projection');
@@ -141,7 +154,12 @@ describe('orders and quotes keep the options', () => {
   it('stores the options on the order line, priced by the server, and reads them back', async () => {
     const res = await postJson(
       '/api/orders/submit',
-      { customer_name: 'Lerato Dube', customer_email: 'lerato@example.co.za', customer_phone: '082 555 0199', blinds: [await shutterLine()] },
+      {
+        customer_name: 'Lerato Dube',
+        customer_email: 'lerato@example.co.za',
+        customer_phone: '082 555 0199',
+        blinds: [await shutterLine()],
+      },
       ip(),
     );
     expect(res.status).toBe(201);
@@ -150,8 +168,14 @@ describe('orders and quotes keep the options', () => {
     const line = order.order?.blinds?.[0] ?? order.blinds?.[0];
     expect(line.unit_price_cents).toBe(954_000 + 4 * 38_000);
     expect(line.size_estimated).toBe(true);
-    expect(line.options.map((o: any) => `${o.group_label}: ${o.label}`)).toEqual(['Louvre size: 63 mm', 'Frame: No frame (direct fix)', 'Panels: 4 panels']);
-    const row = await env.DB.prepare('SELECT options FROM order_lines WHERE order_reference = ?').bind(reference).first<{ options: string }>();
+    expect(line.options.map((o: any) => `${o.group_label}: ${o.label}`)).toEqual([
+      'Louvre size: 63 mm',
+      'Frame: No frame (direct fix)',
+      'Panels: 4 panels',
+    ]);
+    const row = await env.DB.prepare('SELECT options FROM order_lines WHERE order_reference = ?')
+      .bind(reference)
+      .first<{ options: string }>();
     expect(JSON.parse(row!.options)).toHaveLength(3);
   });
 

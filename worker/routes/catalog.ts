@@ -21,7 +21,8 @@ export const productRoutes = new Hono<AppBindings>()
   .get('/options/:product_type', async (c) => {
     const key = c.req.param('product_type');
     const offer = await productOffer(c.env.DB, key);
-    if (offer.kind === 'unknown') throw new AppError('not_found', `We do not sell a product called '${key}'. Choose one from the catalogue.`);
+    if (offer.kind === 'unknown')
+      throw new AppError('not_found', `We do not sell a product called '${key}'. Choose one from the catalogue.`);
     if (offer.kind === 'hidden') throw new AppError('not_found', noLongerOfferedMessage(offer.product.name));
     const rows = await optionsForProduct(c.env.DB, offer.product.id);
     const body: ProductOptionsResponse = {

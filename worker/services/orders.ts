@@ -160,7 +160,15 @@ async function linePrice(
   if (manual !== null) {
     const choice = chooseOptions(grid.productName, await optionsForProduct(db, grid.productId), line.width_mm, line.options);
     if (!choice.ok) return { issue: { path: `${path}.${choice.group}`, message: choice.message } };
-    return { ok: true, priceCents: manual, basePriceCents: manual, widthBandMm: line.width_mm, dropBandMm: line.drop_mm, options: choice.options, isSample: false };
+    return {
+      ok: true,
+      priceCents: manual,
+      basePriceCents: manual,
+      widthBandMm: line.width_mm,
+      dropBandMm: line.drop_mm,
+      options: choice.options,
+      isSample: false,
+    };
   }
   try {
     return await priceWithOptions(db, grid, line.width_mm, line.drop_mm, line.options, path);

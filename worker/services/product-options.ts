@@ -102,8 +102,7 @@ function listOf(labels: readonly string[]): string {
 }
 
 export type OptionsChoice =
-  | { ok: true; options: LineOptionDto[]; chargeCents: number; isSample: boolean }
-  | { ok: false; group: string; message: string };
+  { ok: true; options: LineOptionDto[]; chargeCents: number; isSample: boolean } | { ok: false; group: string; message: string };
 
 /**
  * The options a line gets: each group the product offers takes the requested code (any case), else
@@ -111,7 +110,12 @@ export type OptionsChoice =
  * does not offer, a group it has none of, or a choice the width rules out is refused with a message
  * naming what is possible.
  */
-export function chooseOptions(productName: string, rows: readonly ProductOptionRow[], widthMm: number, requested: LineOptions = {}): OptionsChoice {
+export function chooseOptions(
+  productName: string,
+  rows: readonly ProductOptionRow[],
+  widthMm: number,
+  requested: LineOptions = {},
+): OptionsChoice {
   for (const group of OPTION_GROUPS) {
     if (requested[group] !== undefined && !rows.some((r) => r.group === group)) {
       return { ok: false, group, message: `${productName} has no ${OPTION_GROUP_LABELS[group].toLowerCase()} to choose.` };
