@@ -82,3 +82,9 @@ export function dropLabelFor(section: string): string {
 export function describeOptions(options: readonly Pick<LineOptionDto, 'group_label' | 'label'>[] | null | undefined): string {
   return (options ?? []).map((o) => `${o.group_label}: ${o.label}`).join('; ');
 }
+
+/** The codes of a priced line's options, as a request names them (the basket sends them with the line). */
+export function optionCodes(options: readonly Pick<LineOptionDto, 'group' | 'code'>[] | null | undefined): LineOptions | undefined {
+  if (!options?.length) return undefined;
+  return Object.fromEntries(options.map((o) => [o.group, o.code])) as LineOptions;
+}

@@ -11,6 +11,7 @@ import { fetchTrackingForOrder } from '../../lib/tracking-client';
 import { TrackingFacts, TrackingTimeline } from '../../components/tracking-parts';
 import { controlLabel, mountLabel } from './orders-model';
 import { paymentStatusLabel, type ReceiptLine } from './receipt-model';
+import { describeOptions } from '@shared/product-options';
 
 /** The site's header and footer around an orders page's main content. */
 export function OrdersPageShell({ children }: { children: ReactNode }) {
@@ -92,6 +93,7 @@ export function LinesTable({ lines, caption }: { lines: readonly ReceiptLine[]; 
           <tr key={l.key}>
             <th scope="row" data-label="Product">
               {l.product_name}
+              {l.options?.length ? <span className="line-options">{describeOptions(l.options)}</span> : null}
             </th>
             <td data-label="Size">
               {l.width_mm} × {l.drop_mm} mm <SizeEstimateBadge source={l.size_source} />

@@ -7,6 +7,7 @@ import type { StoredSizeSource } from '@shared/size-sources';
 import { vatInside } from '@shared/money';
 import { formatLongDate } from '@shared/sa-time';
 import { CONTROL_SIDES, MOUNT_TYPES } from '../../lib/quote-storage';
+import type { LineOptionDto } from '@shared/product-options';
 
 // --- Formatting -----------------------------------------------------------------------------------
 
@@ -67,6 +68,8 @@ export interface PricedLine {
   total_price: number;
   /** Where the size came from: an estimate is shown with its 'Estimate' badge. */
   size_source?: StoredSizeSource | null;
+  /** A shutter's or awning's options (louvre, frame, panels, motor). */
+  options?: LineOptionDto[];
 }
 
 /** The shown fields of a line the server priced. */
@@ -82,5 +85,6 @@ export function pricedLine(l: PricedLineDto): PricedLine {
     price: l.price,
     total_price: l.total_price,
     size_source: l.size_source ?? null,
+    ...(l.options?.length ? { options: l.options } : {}),
   };
 }

@@ -7,6 +7,7 @@ import type { LineSizeSource } from '@shared/size-sources';
 import { normalVatNumber, VAT_NUMBER_MESSAGE } from '@shared/vat-number';
 import type { CalculatorProduct } from '../../lib/calculator-products';
 import { quoteTotals, type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from '../../lib/quote-storage';
+import { optionCodes } from '@shared/product-options';
 
 /** Width or drop above this is always made to order (spec sections 8 and 9). */
 export const CUSTOM_SIZE_MM = 3000;
@@ -328,6 +329,7 @@ export function buildOrderPayload(
       price: l.price,
       size_source: l.size_source ?? 'typed',
       ...(l.photo_key ? { photo_key: l.photo_key } : {}),
+      ...(l.options?.length ? { options: optionCodes(l.options) } : {}),
     })),
     total_amount: quoteTotals(lines).total,
     ...(chatSessionId ? { chat_session_id: chatSessionId } : {}),
