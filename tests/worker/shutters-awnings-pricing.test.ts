@@ -177,6 +177,13 @@ describe('orders and quotes keep the options', () => {
       .bind(reference)
       .first<{ options: string }>();
     expect(JSON.parse(row!.options)).toHaveLength(3);
+    // The confirmation e-mail names the options, and no blind's control side for a shutter.
+    const mail = await env.DB.prepare("SELECT text, html FROM email_outbox WHERE kind = 'order-confirmation' AND text LIKE ?")
+      .bind(`%${reference}%`)
+      .first<{ text: string; html: string }>();
+    expect(mail!.text).toContain('Louvre size: 63 mm; Frame: No frame (direct fix); Panels: 4 panels');
+    expect(mail!.text).not.toContain('control:');
+    expect(mail!.html).toContain('Louvre size: 63 mm; Frame: No frame (direct fix); Panels: 4 panels');
   });
 
   it('refuses an order line whose panel count the width does not allow, naming the line', async () => {

@@ -99,8 +99,9 @@ export function LinesTable({ lines, caption }: { lines: readonly ReceiptLine[]; 
               {l.width_mm} × {l.drop_mm} mm <SizeEstimateBadge source={l.size_source} />
             </td>
             <td data-label="Colour">{l.colour}</td>
-            <td data-label="Control">{controlLabel(l.control_side)}</td>
-            <td data-label="Mount">{mountLabel(l.mount_type)}</td>
+            {/* A shutter or awning has its options under its name instead of a blind's control and mount. */}
+            <td data-label="Control">{l.options?.length ? '—' : controlLabel(l.control_side)}</td>
+            <td data-label="Mount">{l.options?.length ? '—' : mountLabel(l.mount_type)}</td>
             <td data-label="Qty" className="num">
               {l.quantity}
             </td>

@@ -5,6 +5,7 @@ import { leadSizeSourceOf, type StoredSizeSource } from '@shared/size-sources';
 import { formatRand } from '../../lib/format';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { areaSqm, formatArea, formatMetres, pricedLine, type PricedLine, productSummary, vatShare } from './orders-model';
+import { describeOptions } from '@shared/product-options';
 
 export interface QuoteCustomerInfo {
   name: string;
@@ -150,6 +151,8 @@ export function quoteProductRows(quote: SessionQuote): {
   quantity: number;
   colour: string;
   sizeSource?: StoredSizeSource | null;
+  /** A shutter's or awning's options, as one line of text. */
+  options?: string;
 }[] {
   if (quote.lines.length === 0) {
     const m = quote.measurements;
@@ -174,6 +177,7 @@ export function quoteProductRows(quote: SessionQuote): {
     sizeSource: l.size_source ?? null,
     quantity: l.quantity,
     colour: l.colour,
+    ...(l.options?.length ? { options: describeOptions(l.options) } : {}),
   }));
 }
 
