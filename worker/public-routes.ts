@@ -41,6 +41,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { method: 'GET', path: '/api/products/catalog', reason: 'the storefront lists the product catalogue' },
   { method: 'GET', path: '/api/delivery-estimate', reason: 'the calculator and the quote document show the expected dispatch date' },
   { method: 'GET', path: '/api/products/colours', reason: 'the storefront shows each product with its colours' },
+  { method: 'GET', path: '/api/products/options/:product_type', reason: "the calculator offers a shutter's or awning's options" },
   { method: 'POST', path: '/api/leads/capture', reason: 'customers leave their details on the lead form' },
   { method: 'POST', path: '/api/customer-details', reason: "the quick-details dialog stores a customer's contact details" },
   { method: 'POST', path: '/api/chat/session', reason: 'the chat panel starts or resumes its session' },

@@ -15,7 +15,8 @@ import { CLAUDE_TOOL_NAMES } from '../../worker/services/consultant/claude-tools
 import { matchProduct } from '../../worker/services/consultant/product-match';
 import { formatRandFromCents } from '../../worker/shared/money';
 import { paymentPolicy, PRODUCTION_POLICY, termsAnswer } from '../../worker/shared/shop-policies';
-import { gridForProduct, priceForSize } from '../../worker/services/pricing';
+import { gridForProduct } from '../../worker/services/pricing';
+import { priceWithOptions } from '../../worker/services/product-options';
 import { CONVERSATION_CASES } from './consultant-eval/cases-conversation';
 import { POLICY_CASES } from './consultant-eval/cases-policies';
 import { PRICING_CASES } from './consultant-eval/cases-pricing';
@@ -73,7 +74,7 @@ describe("Claude's adapter on the evaluation set (Anthropic stand-in)", () => {
       if (ask && product) {
         toolCases += 1;
         const grid = await gridForProduct(env.DB, product);
-        const r = priceForSize(grid!, Number(ask[2]), Number(ask[3]));
+        const r = await priceWithOptions(env.DB, grid!, Number(ask[2]), Number(ask[3]), undefined);
         if (r.ok) expect(answer.response, c.say).toContain(formatRandFromCents(r.priceCents));
         expect(answer.features, c.say).toContain('pricing');
       }

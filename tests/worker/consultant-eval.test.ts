@@ -13,7 +13,8 @@ import { formatRandFromCents } from '../../worker/shared/money';
 import { parseSize } from '../../worker/services/consultant/parse-size';
 import { matchProduct } from '../../worker/services/consultant/product-match';
 import type { ChatTurn, ConsultantMemory } from '../../worker/services/consultant/types';
-import { gridForProduct, priceForSize } from '../../worker/services/pricing';
+import { gridForProduct } from '../../worker/services/pricing';
+import { priceWithOptions } from '../../worker/services/product-options';
 import { CONVERSATION_CASES } from './consultant-eval/cases-conversation';
 import { POLICY_CASES } from './consultant-eval/cases-policies';
 import { PRICING_CASES } from './consultant-eval/cases-pricing';
@@ -27,7 +28,8 @@ const PASS_RATE = 0.95;
 async function priceCents(productId: string, widthMm: number, dropMm: number): Promise<number> {
   const grid = await gridForProduct(env.DB, productId);
   if (!grid) throw new Error(`no grid for ${productId}`);
-  const result = priceForSize(grid, widthMm, dropMm);
+  // A shutter or awning with the options the width takes by default (the consultant says them).
+  const result = await priceWithOptions(env.DB, grid, widthMm, dropMm, undefined);
   if (!result.ok) throw new Error(`${productId} ${widthMm}x${dropMm}: ${result.message}`);
   return result.priceCents;
 }

@@ -61,8 +61,11 @@ describe('POST /api/pricing/quote', () => {
         const body = await res.json<any>();
         expect(body.success, key).toBe(true);
         expect(body.quote.product_type).toBe(product.id);
-        expect(body.quote.price).toBe(expectedCents / 100);
-        expect(body.quote.total_price).toBe(expectedCents / 100);
+        // A shutter's or awning's default options add to the grid's cell (shutters-awnings-pricing.test.ts).
+        const optionCents = body.quote.options.reduce((sum: number, o: { charge_cents: number }) => sum + o.charge_cents, 0);
+        expect(body.quote.base_price_cents).toBe(expectedCents);
+        expect(body.quote.price).toBe((expectedCents + optionCents) / 100);
+        expect(body.quote.total_price).toBe((expectedCents + optionCents) / 100);
         expect(body.quote.width_band_mm).toBe(seeded.widthsMm[1]);
         expect(body.quote.sample_prices).toBe(true);
       }

@@ -86,6 +86,42 @@ export const priceLists = sqliteTable(
   (t) => [uniqueIndex('price_lists_product_version').on(t.productId, t.version)],
 );
 
+/**
+ * The priced options of a product priced with options (plantation shutters: louvre size, frame type,
+ * panel count; awnings: manual or motorised). Catalogue data staff upload as CSV beside the grid;
+ * a line's price is the grid's cell plus the charges of the options chosen (worker/services/product-options.ts).
+ * The whole set of a product is replaced in one batch on upload; orders and quotes keep what they chose.
+ */
+export const productOptions = sqliteTable(
+  'product_options',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** One of OPTION_GROUPS (worker/shared/product-options.ts): louvre, frame, panels, operation. */
+    optionGroup: text('option_group').notNull(),
+    /** What a request names, e.g. '89mm', 'l-frame', '3', 'motorised'. For panels, the panel count. */
+    code: text('code').notNull(),
+    label: text('label').notNull(),
+    /** Integer cents including 15% VAT, per item, or per panel when chargePer is 'panel'. */
+    chargeCents: integer('charge_cents').notNull().default(0),
+    chargePer: text('charge_per').notNull().default('item'),
+    /** The option is possible only for widths in this range (panel counts: each panel's width limits). */
+    minWidthMm: integer('min_width_mm'),
+    maxWidthMm: integer('max_width_mm'),
+    /** Chosen when a request names no option of this group (and the width allows it). */
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    /** Seeded sample figure (DESIGN.md section 6), labelled as the sample grids are. */
+    isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** The staff session that uploaded it; null for the seed. */
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('product_options_product_group_code').on(t.productId, t.optionGroup, t.code)],
+);
+
 export const leads = sqliteTable(
   'leads',
   {
@@ -280,6 +316,8 @@ export const orderLines = sqliteTable(
     /** When and by whom staff confirmed the size from the customer's photo (the fit guarantee); null otherwise. */
     photoConfirmedAt: text('photo_confirmed_at'),
     photoConfirmedBy: text('photo_confirmed_by'),
+    /** The options chosen for a shutter or awning with their charges (LineOptionDto[]); null for a blind. */
+    options: text('options', { mode: 'json' }).$type<unknown[]>(),
   },
   (t) => [uniqueIndex('order_lines_order_line').on(t.orderReference, t.lineNo)],
 );

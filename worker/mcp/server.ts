@@ -8,6 +8,7 @@ import { AppError } from '../lib/errors';
 import { businessName } from '../lib/business-profile';
 import { CATALOGUE_SECTIONS } from '../shared/catalogue-types';
 import { CONTROL_SIDES, MOUNT_TYPES } from '../shared/orders-api';
+import { describeOptions, lineOptionsSchema } from '../shared/product-options';
 import { businessInfo, listColours, listProducts, priceBlind, startQuote, type ShopToolContext } from './shop-tools';
 
 export const MCP_SERVER_NAME = 'custom-blinds-shop';
@@ -20,6 +21,8 @@ const INSTRUCTIONS = [
   "Use list_products for product ids, list_colours for a product's colours, price_blind for the price the website shows for a size,",
   'and start_quote to hand the customer a link where they complete the quote on the website. You cannot place an order or take a payment:',
   'the customer does that on the site. Widths or drops over 3000 mm are custom made: the customer contacts the team (business_info).',
+  "Shutters and awnings are priced with options (list_products lists each product's: louvre size, frame, panels, operation);",
+  "for them drop_mm is the shutter's height or the awning's projection. Pass the option codes to price_blind and start_quote.",
 ].join(' ');
 
 const productId = z
@@ -30,6 +33,25 @@ const productId = z
   .describe("A product id from list_products (e.g. 'roller-blockout'); the calculator ids are accepted too.");
 const millimetres = (what: string) => z.number().int('must be whole millimetres').min(1).max(100_000).describe(what);
 const quantity = z.number().int().min(1).max(100).default(1).describe('How many blinds of this size (1 to 100, default 1).');
+
+const optionChoice = z.object({
+  code: z.string(),
+  label: z.string(),
+  charge_cents: z.number(),
+  charge_per: z.string(),
+  min_width_mm: z.number().nullable(),
+  max_width_mm: z.number().nullable(),
+  is_default: z.boolean(),
+});
+const optionGroups = z.array(z.object({ group: z.string(), label: z.string(), choices: z.array(optionChoice) }));
+const lineOptions = z.array(
+  z.object({ group: z.string(), group_label: z.string(), code: z.string(), label: z.string(), charge_cents: z.number() }),
+);
+const optionsInput = lineOptionsSchema
+  .optional()
+  .describe(
+    "A shutter's or awning's options by group, e.g. {louvre: '89mm', frame: 'l-frame', panels: '3'} or {operation: 'motorised'}: codes from list_products. A group left out takes the default the width allows.",
+  );
 
 const sizeLimits = z.object({ min_width_mm: z.number(), max_width_mm: z.number(), min_drop_mm: z.number(), max_drop_mm: z.number() });
 
@@ -47,6 +69,7 @@ const productsOutput = {
       colour_count: z.number(),
       sample_prices: z.boolean(),
       page_url: z.string(),
+      options: optionGroups,
     }),
   ),
   currency: z.literal('ZAR'),
@@ -90,6 +113,7 @@ const priceOutput = {
   vat_included: z.literal(true).optional(),
   price_list_version: z.number().optional(),
   sample_prices: z.boolean().optional(),
+  options: lineOptions.optional(),
   error_type: z.string().optional(),
   title: z.string().optional(),
   message: z.string().optional(),
@@ -114,6 +138,7 @@ const quoteOutput = {
     colour: z.string(),
     quantity: z.number(),
     unit_price_zar: z.number(),
+    options: lineOptions.optional(),
   }),
   next_step: z.string(),
 };
@@ -236,6 +261,7 @@ export function createShopMcpServer(ctx: ShopToolContext, requestId: string): Mc
           .optional()
           .describe('A colour name from list_colours; checked when given (the price does not depend on it).'),
         quantity,
+        options: optionsInput,
       },
       outputSchema: priceOutput,
       annotations: READ_ONLY,
@@ -250,7 +276,7 @@ export function createShopMcpServer(ctx: ShopToolContext, requestId: string): Mc
         const each = result.quantity > 1 ? ` each, ${result.total_price_text} for ${result.quantity}` : '';
         return answer(
           result,
-          `${result.product_name}, ${result.width_mm} x ${result.drop_mm} mm${result.colour ? ` in ${result.colour}` : ''}: ${result.unit_price_text}${each}, VAT included.${sample}`,
+          `${result.product_name}, ${result.width_mm} x ${result.drop_mm} mm${result.colour ? ` in ${result.colour}` : ''}${result.options?.length ? ` (${describeOptions(result.options)})` : ''}: ${result.unit_price_text}${each}, VAT included.${sample}`,
         );
       }),
   );
@@ -269,6 +295,7 @@ export function createShopMcpServer(ctx: ShopToolContext, requestId: string): Mc
         quantity,
         control_side: z.enum(CONTROL_SIDES).optional().describe('Side of the control chain (default left).'),
         mount_type: z.enum(MOUNT_TYPES).optional().describe('Inside the window recess or face-fixed outside it (default inside-recess).'),
+        options: optionsInput,
         customer_name: z.string().trim().max(120).optional().describe("The customer's name, if they gave it."),
         customer_email: z.email().max(254).optional().describe("The customer's e-mail address, if they gave it."),
       },

@@ -9,7 +9,9 @@ import { publicConfig } from '../routes/config';
 import { catalogOverview, coloursForProduct } from '../services/catalog';
 import { formatRandFromCents } from '../shared/money';
 import { DELIVERY_NOTES } from '../services/email/email-parts';
-import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct, priceForSize, type PriceGrid } from '../services/pricing';
+import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct, type PriceGrid } from '../services/pricing';
+import { optionGroupsOf, optionsForProduct, priceWithOptions } from '../services/product-options';
+import type { LineOptionDto, LineOptions, OptionGroupDto } from '../shared/product-options';
 import { saveInternalQuote, type SavedQuote } from '../services/quotes';
 import { CATALOGUE_SECTIONS } from '../shared/catalogue-types';
 import { productOffer } from '../services/product-offer';
@@ -55,6 +57,8 @@ export interface ProductSummary {
   colour_count: number;
   sample_prices: boolean;
   page_url: string;
+  /** A shutter's or awning's options (louvre, frame, panels, operation) with their charges; [] for a blind. */
+  options: OptionGroupDto[];
 }
 
 /** The sizes the website prices: the grid's smallest bands up to its largest, never over 3000 mm. */
@@ -86,6 +90,7 @@ export async function listProducts(ctx: ShopToolContext, section?: string) {
         colour_count: item.colour_count,
         sample_prices: item.sample_prices,
         page_url: `${ctx.origin}/quote-calculator`,
+        options: optionGroupsOf(await optionsForProduct(ctx.env.DB, item.id)),
       });
     }
   }
@@ -146,6 +151,8 @@ export interface PriceBlindInput {
   drop_mm: number;
   colour?: string;
   quantity: number;
+  /** A shutter's or awning's options by group code (list_products names them); defaults for the width otherwise. */
+  options?: LineOptions;
 }
 
 /**
@@ -155,7 +162,8 @@ export interface PriceBlindInput {
 export async function priceBlind(ctx: ShopToolContext, input: PriceBlindInput) {
   const grid = await gridOrThrow(ctx, input.product_id);
   const colour = input.colour ? await offeredColour(ctx, grid.productId, grid.productName, input.colour) : null;
-  const result = priceForSize(grid, input.width_mm, input.drop_mm);
+  // An option the product or the width does not allow is refused (AppError) with what is possible.
+  const result = await priceWithOptions(ctx.env.DB, grid, input.width_mm, input.drop_mm, input.options);
   const base = {
     product_id: grid.productId,
     product_name: grid.productName,
@@ -191,7 +199,8 @@ export async function priceBlind(ctx: ShopToolContext, input: PriceBlindInput) {
     currency: 'ZAR' as const,
     vat_included: true as const,
     price_list_version: grid.version,
-    sample_prices: grid.isSample,
+    sample_prices: result.isSample,
+    options: result.options satisfies LineOptionDto[],
   };
 }
 
@@ -203,6 +212,7 @@ export interface StartQuoteInput {
   quantity: number;
   control_side?: 'left' | 'right';
   mount_type?: 'inside-recess' | 'outside-facefix';
+  options?: LineOptions;
   customer_name?: string;
   customer_email?: string;
 }
@@ -234,6 +244,7 @@ export async function startQuote(ctx: ShopToolContext, input: StartQuoteInput, n
           mount_type: input.mount_type ?? 'inside-recess',
           // The customer's own numbers, passed on by their agent.
           size_source: 'typed',
+          ...(input.options ? { options: input.options } : {}),
         },
       ],
       customer_name: input.customer_name?.trim() || 'Walk-in Customer',
@@ -263,6 +274,7 @@ export async function startQuote(ctx: ShopToolContext, input: StartQuoteInput, n
       colour: priced.colour ?? input.colour,
       quantity: input.quantity,
       unit_price_zar: priced.unit_price_zar,
+      options: priced.options,
     },
     next_step: `Give the customer complete_url: on the website they check the quote, add their contact details, then order and ${payPhrase(publicConfig(ctx.env).payment)}, or ask for a Garden Route consultation. Nothing is ordered or paid until they do.`,
   };

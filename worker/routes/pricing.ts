@@ -4,7 +4,7 @@ import { AppError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { jsonBody } from '../middleware/json-body';
 import { pricingQuoteSchema } from '../shared/schemas';
-import { priceForSize } from '../services/pricing';
+import { priceWithOptions } from '../services/product-options';
 import { productOffer } from '../services/product-offer';
 import { noLongerOfferedMessage, PRICE_ON_REQUEST_ERROR, priceOnRequestMessage } from '../shared/product-offer';
 import { trackBufferedEvent } from './analytics';
@@ -14,7 +14,7 @@ import { trackBufferedEvent } from './analytics';
  * answer, so it is a 200 with success false, error_type and contact_required for the calculator.
  */
 export const pricingRoutes = new Hono<AppBindings>().post('/quote', jsonBody(4096), validate('json', pricingQuoteSchema), async (c) => {
-  const { width_mm, drop_mm, product_type, quantity } = c.req.valid('json');
+  const { width_mm, drop_mm, product_type, quantity, options } = c.req.valid('json');
   const offer = await productOffer(c.env.DB, product_type);
   if (offer.kind === 'unknown') {
     throw new AppError('not_found', `We do not have a price list for '${product_type}'. Choose a product from the catalogue.`);
@@ -30,7 +30,7 @@ export const pricingRoutes = new Hono<AppBindings>().post('/quote', jsonBody(409
     });
   }
   const { grid } = offer;
-  const result = priceForSize(grid, width_mm, drop_mm);
+  const result = await priceWithOptions(c.env.DB, grid, width_mm, drop_mm, options);
   trackBufferedEvent(c, { kind: 'price_check', productId: grid.productId, data: { inRange: result.ok } });
   if (!result.ok) {
     return c.json({
@@ -59,7 +59,10 @@ export const pricingRoutes = new Hono<AppBindings>().post('/quote', jsonBody(409
       currency: 'ZAR',
       vat_included: true,
       price_list_version: grid.version,
-      sample_prices: grid.isSample,
+      sample_prices: result.isSample,
+      // The grid's cell and what each option adds (all in the unit price): [] for a blind.
+      base_price_cents: result.basePriceCents,
+      options: result.options,
     },
   });
 });

@@ -574,10 +574,10 @@ export const PRODUCTS: SeedProduct[] = [
     ],
     suitableFor: ['patio', 'veranda', 'balcony', 'braai area', 'pergola'],
   },
-  // --- Indoor shutters (not in the quote calculator) ---
+  // --- Indoor shutters (priced in the calculator with their options: seed/product-options.ts) ---
   {
     id: 'shutter-basswood',
-    calculatorId: null,
+    calculatorId: 'shutter-basswood',
     name: 'Plantation Shutter - Basswood',
     section: 'indoor_shutters',
     description:
@@ -594,7 +594,7 @@ export const PRODUCTS: SeedProduct[] = [
   },
   {
     id: 'shutter-pvc',
-    calculatorId: null,
+    calculatorId: 'shutter-pvc',
     name: 'Plantation Shutter - PVC',
     section: 'indoor_shutters',
     description:
@@ -610,7 +610,7 @@ export const PRODUCTS: SeedProduct[] = [
   },
   {
     id: 'shutter-aluminium-security',
-    calculatorId: null,
+    calculatorId: 'shutter-aluminium-security',
     name: 'Aluminium Security Shutter',
     section: 'indoor_shutters',
     description:
@@ -628,7 +628,7 @@ export const PRODUCTS: SeedProduct[] = [
   // --- Outdoor shutters ---
   {
     id: 'outdoor-shutter-aluminium',
-    calculatorId: null,
+    calculatorId: 'outdoor-shutter-aluminium',
     name: 'Outdoor Aluminium Shutter',
     section: 'outdoor_shutters',
     description:
@@ -644,7 +644,7 @@ export const PRODUCTS: SeedProduct[] = [
   },
   {
     id: 'outdoor-shutter-pvc',
-    calculatorId: null,
+    calculatorId: 'outdoor-shutter-pvc',
     name: 'Outdoor PVC Shutter',
     section: 'outdoor_shutters',
     description:
@@ -661,7 +661,7 @@ export const PRODUCTS: SeedProduct[] = [
   // --- Awnings ---
   {
     id: 'awning-folding-arm',
-    calculatorId: null,
+    calculatorId: 'awning-folding-arm',
     name: 'Folding Arm Awning',
     section: 'outdoor_awnings',
     description:
@@ -677,7 +677,7 @@ export const PRODUCTS: SeedProduct[] = [
   },
   {
     id: 'awning-drop-arm',
-    calculatorId: null,
+    calculatorId: 'awning-drop-arm',
     name: 'Drop Arm Awning',
     section: 'outdoor_awnings',
     description:
@@ -693,7 +693,7 @@ export const PRODUCTS: SeedProduct[] = [
   },
   {
     id: 'awning-fixed-canvas',
-    calculatorId: null,
+    calculatorId: 'awning-fixed-canvas',
     name: 'Fixed Canvas Awning',
     section: 'outdoor_awnings',
     description:

@@ -7,6 +7,7 @@ import { orderLines, orders } from '../db/schema';
 import { ORDER_REFERENCE_PATTERN, type OrderDto, type PaymentStatus, type PricedLineDto } from '../shared/orders-api';
 import { fitGuaranteeOf } from '../shared/fit-guarantee';
 import { isEstimatedSize, sizesToConfirm, STORED_SIZE_SOURCES, type StoredSizeSource } from '../shared/size-sources';
+import type { LineOptionDto } from '../shared/product-options';
 
 const rand = (c: number) => c / 100;
 
@@ -65,6 +66,7 @@ function toOrderDto(order: OrderRow, lines: readonly OrderLineRow[]): OrderDto {
         sample_price: l.priceIsSample,
         ...sizeSourceFields(l.sizeSource),
         ...fitGuaranteeFields(l.measuredSizeSource ?? l.sizeSource, l.photoKey !== null, l.photoConfirmedAt !== null),
+        ...(l.options?.length ? { options: l.options as LineOptionDto[] } : {}),
       })),
     subtotal: rand(order.subtotalCents),
     vat: rand(order.vatCents),

@@ -19,8 +19,9 @@ import { estimateFor } from './delivery-estimate';
 import type { DeliveryEstimate } from '../shared/delivery-dates';
 import { admitCustomerEmail } from './email/customer-email-guard';
 import { outboxInsert } from './email/outbox';
-import { priceForSize } from './pricing';
+import { chooseOptions, optionsForProduct, priceWithOptions, type PriceWithOptions } from './product-options';
 import { productOffer } from './product-offer';
+import type { PriceGrid } from './pricing';
 import { noLongerOfferedMessage, priceOnRequestMessage } from '../shared/product-offer';
 import { isUniqueViolation } from '../lib/d1-errors';
 import { sha256Hex } from '../lib/crypto';
@@ -102,7 +103,11 @@ export async function priceBlinds(
       continue;
     }
     const manual = options.manualPriceCents?.[i] ?? null;
-    const price = manual === null ? priceForSize(grid, line.width_mm, line.drop_mm) : { ok: true as const, priceCents: manual };
+    const price = await linePrice(db, grid, line, manual, `${path}.${i}.options`);
+    if ('issue' in price) {
+      issues.push({ ...price.issue, message: `${label}: ${price.issue.message}` });
+      continue;
+    }
     if (!price.ok) {
       issues.push({ path: `${path}.${i}`, message: `${label} (${line.width_mm} x ${line.drop_mm} mm): ${price.message}` });
       continue;
@@ -124,9 +129,10 @@ export async function priceBlinds(
       total_cents: totalCents,
       price_list_version: grid.version,
       // A price staff set by hand is not the (sample) grid's.
-      sample_price: manual === null && grid.isSample,
+      sample_price: manual === null && price.isSample,
       size_source: line.size_source,
       size_estimated: isEstimatedSize(line.size_source),
+      options: price.options,
     });
   }
   if (issues.length > 0) {
@@ -137,6 +143,40 @@ export async function priceBlinds(
     throw new AppError('validation_error', summary, { issues });
   }
   return priced;
+}
+
+/**
+ * One line's unit price: the grid's cell plus its options (a shutter's louvre, frame and panels, an
+ * awning's motor), or the price staff set by hand with the options still recorded. An option the
+ * product or the width does not allow is an issue naming what is possible.
+ */
+async function linePrice(
+  db: D1Database,
+  grid: PriceGrid,
+  line: BlindLineInput,
+  manual: number | null,
+  path: string,
+): Promise<PriceWithOptions | { issue: ErrorIssue }> {
+  if (manual !== null) {
+    const choice = chooseOptions(grid.productName, await optionsForProduct(db, grid.productId), line.width_mm, line.options);
+    if (!choice.ok) return { issue: { path: `${path}.${choice.group}`, message: choice.message } };
+    return {
+      ok: true,
+      priceCents: manual,
+      basePriceCents: manual,
+      widthBandMm: line.width_mm,
+      dropBandMm: line.drop_mm,
+      options: choice.options,
+      isSample: false,
+    };
+  }
+  try {
+    return await priceWithOptions(db, grid, line.width_mm, line.drop_mm, line.options, path);
+  } catch (err) {
+    const issue = err instanceof AppError ? err.details?.issues?.[0] : undefined;
+    if (issue) return { issue };
+    throw err;
+  }
 }
 
 export function totalsOf(lines: readonly Pick<PricedLineDto, 'total_cents'>[]) {
@@ -287,6 +327,7 @@ export function orderStatements(
         measuredSizeSource: l.size_source,
         manualPriceReason: order.lineExtras?.get(l.line_no)?.manualPriceReason ?? null,
         photoKey: order.lineExtras?.get(l.line_no)?.photoKey ?? null,
+        options: l.options?.length ? l.options : null,
       }),
     ),
     // Recorded as paid in full (a manual payment staff took): its tax invoice is issued with it.

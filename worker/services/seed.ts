@@ -1,12 +1,14 @@
 import { count } from 'drizzle-orm';
 import { database } from '../lib/db';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { colours, priceLists, products } from '../db/schema';
+import { colours, priceLists, productOptions, products } from '../db/schema';
 import { COLOUR_SETS, PRICE_GRIDS, PRODUCTS } from '../seed/catalogue-data';
 import { sampleLeadTime } from '../seed/lead-times';
+import { PRODUCT_OPTIONS } from '../seed/product-options';
 import { chunks } from '../lib/chunks';
 import { renderSwatchPng } from './swatch-texture';
 import { invalidatePriceCache } from './pricing';
+import { invalidateOptionsCache } from './product-options';
 
 /** Bump when the swatch renderer changes so new textures get new, immutable URLs. */
 const SWATCH_RENDER_VERSION = 1;
@@ -88,14 +90,21 @@ export async function seedCatalogueIfEmpty(
     source: 'sample seed',
   }));
 
+  const optionRows = Object.entries(PRODUCT_OPTIONS).flatMap(([productId, list]) =>
+    list.map(({ group, ...o }, index) => ({ productId, optionGroup: group, ...o, isSample: true, sortOrder: index })),
+  );
+
   const statements: BatchItem<'sqlite'>[] = [];
   for (const row of productRows) statements.push(d.insert(products).values(row));
   for (let i = 0; i < colourRows.length; i += COLOUR_ROWS_PER_INSERT) {
     statements.push(d.insert(colours).values(colourRows.slice(i, i + COLOUR_ROWS_PER_INSERT)));
   }
   for (const row of gridRows) statements.push(d.insert(priceLists).values(row));
+  // Option rows have 12 columns: 8 a statement stays under D1's 100 bound parameters.
+  for (const slice of chunks(optionRows, 8)) statements.push(d.insert(productOptions).values(slice));
   await d.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   invalidatePriceCache();
+  invalidateOptionsCache();
   return { seeded: true, products: productRows.length, colours: colourRows.length, priceLists: gridRows.length };
 }
 

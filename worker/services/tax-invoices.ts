@@ -12,6 +12,7 @@ import { invoices, orders } from '../db/schema';
 import { vatInside } from '../shared/money';
 import { normalVatNumber } from '../shared/vat-number';
 import type { CreditNoteDto, OrderDto } from '../shared/orders-api';
+import { describeOptions } from '../shared/product-options';
 
 export type TaxDocumentKind = 'invoice' | 'credit_note';
 
@@ -101,7 +102,8 @@ function totals(totalCents: number) {
 
 /** 'Roller Blind - Blockout, 1200 x 1500 mm, Bedford Charcoal': what was supplied (section 20(4)(e)). */
 function lineDescription(line: OrderDto['blinds'][number]): string {
-  return `${line.product_name}, ${line.width_mm} × ${line.drop_mm} mm, ${line.colour}`;
+  const options = describeOptions(line.options);
+  return `${line.product_name}, ${line.width_mm} × ${line.drop_mm} mm, ${line.colour}${options ? ` (${options})` : ''}`;
 }
 
 type Unnumbered = Omit<TaxDocument, 'number'>;

@@ -10,6 +10,7 @@ import { LINE_SIZE_SOURCES, type StoredSizeSource } from './size-sources';
 import type { OrderKind } from './fulfilment';
 import { PHOTO_KEY_PATTERN } from './photo-keys';
 import { customerVatNumberSchema } from './vat-number';
+import { lineOptionsSchema, type LineOptionDto } from './product-options';
 
 export const QUOTE_VALID_DAYS = 30;
 export const CONTROL_SIDES = ['left', 'right'] as const;
@@ -47,6 +48,8 @@ export const blindLineSchema = z.object({
    * Staff open it from the order; the server stores it only when the photo exists in R2.
    */
   photo_key: z.string().regex(PHOTO_KEY_PATTERN, 'must be the photo_key the photo scan answered').optional(),
+  /** A shutter's or awning's options by group (product-options.ts); priced and stored by the server. */
+  options: lineOptionsSchema.optional(),
   /** The client's unit price in rand: ignored (kept only to log tampering). */
   price: z.coerce.number().optional(),
   total_price: z.coerce.number().optional(),
@@ -108,6 +111,8 @@ export interface PricedLineDto {
    * saved), carried onto the order made from the quote so staff can confirm the size from it.
    */
   photo_key?: string;
+  /** A shutter's or awning's options with what each adds to the unit price; absent or [] for a blind. */
+  options?: LineOptionDto[];
 }
 
 /** refunded: the gateway reported a refund or cancellation of the payment (Yoco refund, PayFast CANCELLED). */

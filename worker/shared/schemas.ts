@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { SIZE_SOURCES } from './leads-api';
 import { CHAT_SESSION_ID_PATTERN } from './photo-keys';
+import { lineOptionsSchema } from './product-options';
 
 /** Empty optional text is stored as null (spec: optional lead fields are sent as null). */
 export const optionalText = (max: number) =>
@@ -34,6 +35,8 @@ export const pricingQuoteSchema = z.object({
   drop_mm: millimetres,
   product_type: requiredText(80),
   quantity: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(1),
+  /** A shutter's or awning's options by group (product-options.ts); a group left out takes its default. */
+  options: lineOptionsSchema.optional(),
 });
 export type PricingQuoteRequest = z.input<typeof pricingQuoteSchema>;
 

@@ -35,6 +35,42 @@ export const PRICING_CASES: EvalCase[] = [
     say: 'folding arm awning 3 m x 2,5 m',
     must: [(h) => h.nameOf('awning-folding-arm'), (h) => h.priceOf('awning-folding-arm', 3000, 2500), 'projection'],
   },
+  // Every shutter and awning the calculator sells, priced with the options the width takes by default.
+  {
+    topic: 'pricing',
+    say: 'PVC plantation shutters for the bathroom window, 900 x 1200',
+    must: [(h) => h.nameOf('shutter-pvc'), (h) => h.priceOf('shutter-pvc', 900, 1200), 'Panels: 2 panels'],
+  },
+  {
+    topic: 'pricing',
+    say: 'aluminium security shutter 1200 x 1500',
+    must: [(h) => h.nameOf('shutter-aluminium-security'), (h) => h.priceOf('shutter-aluminium-security', 1200, 1500)],
+  },
+  {
+    topic: 'pricing',
+    say: 'outdoor aluminium shutters for the patio 2400 x 2400',
+    must: [(h) => h.nameOf('outdoor-shutter-aluminium'), (h) => h.priceOf('outdoor-shutter-aluminium', 2400, 2400), 'Panels: 3 panels'],
+  },
+  {
+    topic: 'pricing',
+    say: 'outdoor PVC shutter 1800 x 2100',
+    must: [(h) => h.nameOf('outdoor-shutter-pvc'), (h) => h.priceOf('outdoor-shutter-pvc', 1800, 2100)],
+  },
+  {
+    topic: 'pricing',
+    say: 'drop arm awning 2400 x 1500',
+    must: [(h) => h.nameOf('awning-drop-arm'), (h) => h.priceOf('awning-drop-arm', 2400, 1500), 'Operation: Manual (crank handle)'],
+  },
+  {
+    topic: 'pricing',
+    say: 'fixed canvas awning 3000 x 1500',
+    must: [(h) => h.nameOf('awning-fixed-canvas'), (h) => h.priceOf('awning-fixed-canvas', 3000, 1500)],
+  },
+  {
+    topic: 'product options',
+    say: 'basswood shutter 1200 x 1500 with 3 panels and a Z-frame, how much?',
+    must: ['Frame: Z-frame', 'Panels: 3 panels', 'quote calculator'],
+  },
   {
     topic: 'pricing',
     say: 'Roller blind - Blockout, width 1150 drop 1420',

@@ -6,6 +6,7 @@ import { vatInside } from '@shared/money';
 import type { OrderDto, PaymentStatus } from '@shared/orders-api';
 import { photoKeyOrNone } from '@shared/photo-keys';
 import { isEstimatedSize, LINE_SIZE_SOURCES, type LineSizeSource } from '@shared/size-sources';
+import type { LineOptionDto } from '@shared/product-options';
 import { STORAGE_KEYS } from './storage-keys';
 
 export type MountType = 'inside-recess' | 'outside-facefix';
@@ -38,6 +39,8 @@ export interface QuoteLine {
   size_source?: LineSizeSource;
   /** The photo scan of this window (POST /api/ar/analyze-window's photo_key), sent with the order for staff. */
   photo_key?: string;
+  /** A shutter's or awning's options as the server priced them (sent back as their codes). */
+  options?: LineOptionDto[];
 }
 
 /** The completed order kept locally (spec section 3). */
@@ -137,6 +140,7 @@ export function completedOrderFromDto(order: OrderDto): CompletedOrder {
       quantity: l.quantity,
       price: l.price,
       total_price: l.total_price,
+      ...(l.options?.length ? { options: l.options } : {}),
       // A size staff confirmed was measured: the customer's copy keeps it as a measured one.
       ...(l.size_source ? { size_source: l.size_source === 'staff-confirmed' ? 'typed' : l.size_source } : {}),
     })),

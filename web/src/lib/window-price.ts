@@ -2,23 +2,31 @@
 // size, read with the spec's messages. Shared by the room walk-through and the AR visualiser; the
 // calculator has its own reading (its messages differ: spec section 8's live price check).
 import { PRICE_ON_REQUEST_ERROR } from '@shared/product-offer';
+import type { LineOptionDto, LineOptions } from '@shared/product-options';
 import { ApiError, apiRequest } from './api-client';
 
 /** The answer of POST /api/pricing/quote (spec section 7). */
 export interface PricingQuoteResponse {
   success?: boolean;
-  quote?: { success?: boolean; price?: number; total_price?: number; product_name?: string; sample_prices?: boolean } | null;
+  quote?: {
+    success?: boolean;
+    price?: number;
+    total_price?: number;
+    product_name?: string;
+    sample_prices?: boolean;
+    options?: LineOptionDto[];
+  } | null;
   error_type?: string;
   message?: string;
   contact_required?: boolean;
 }
 
 export type PriceResult =
-  | { status: 'ok'; price: number; samplePrices: boolean; productName?: string }
+  | { status: 'ok'; price: number; samplePrices: boolean; productName?: string; options?: LineOptionDto[] }
   | { status: 'unavailable'; title: string; message: string; contactRequired: boolean };
 
-export function pricingRequest(productId: string, widthMm: number, dropMm: number) {
-  return { width_mm: widthMm, drop_mm: dropMm, product_type: productId, quantity: 1 as const };
+export function pricingRequest(productId: string, widthMm: number, dropMm: number, options?: LineOptions) {
+  return { width_mm: widthMm, drop_mm: dropMm, product_type: productId, quantity: 1 as const, ...(options ? { options } : {}) };
 }
 
 export function priceKey(productId: string, widthMm: number, dropMm: number): string {
@@ -31,7 +39,8 @@ export function readPricingResponse(body: PricingQuoteResponse | null | undefine
     const price = Number(body.quote.price ?? body.quote.total_price);
     if (Number.isFinite(price) && price > 0) {
       const productName = body.quote.product_name;
-      return { status: 'ok', price, samplePrices: body.quote.sample_prices === true, ...(productName ? { productName } : {}) };
+      const options = body.quote.options?.length ? { options: body.quote.options } : {};
+      return { status: 'ok', price, samplePrices: body.quote.sample_prices === true, ...(productName ? { productName } : {}), ...options };
     }
     return {
       status: 'unavailable',
@@ -80,9 +89,16 @@ export const PRICING_NETWORK_FAILURE: PriceResult = {
 };
 
 /** POST /api/pricing/quote for one window; every ending (refused, failed) is a result to show. An aborted request rejects. */
-export async function fetchWindowPrice(productId: string, widthMm: number, dropMm: number, signal?: AbortSignal): Promise<PriceResult> {
+export async function fetchWindowPrice(
+  productId: string,
+  widthMm: number,
+  dropMm: number,
+  signal?: AbortSignal,
+  /** A shutter's or awning's options (the shutter visualiser's louvre, frame and panels). */
+  options?: LineOptions,
+): Promise<PriceResult> {
   try {
-    const body = await apiRequest<PricingQuoteResponse>('POST', '/api/pricing/quote', pricingRequest(productId, widthMm, dropMm), {
+    const body = await apiRequest<PricingQuoteResponse>('POST', '/api/pricing/quote', pricingRequest(productId, widthMm, dropMm, options), {
       signal,
     });
     return readPricingResponse(body);

@@ -1,7 +1,11 @@
 // Answer pieces of the built-in consultant: each adds its paragraph (and feature) to the reply being built.
 import { coloursForProduct } from '../catalog';
 import { SAMPLE_PRICES_NOTE } from '../../shared/sample-prices';
-import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct, priceForSize } from '../pricing';
+import { CUSTOM_SIZE_THRESHOLD_MM, gridForProduct } from '../pricing';
+import { optionsForProduct, priceWithOptions, type PriceWithOptions } from '../product-options';
+import { AppError } from '../../lib/errors';
+import { describeOptions } from '../../shared/product-options';
+import { optionsInMessage } from './option-words';
 import type { ProductCatalogue } from '../product-catalog';
 import { FACE_FIX_RULE, INSIDE_RECESS_RULE, MEASURING_GUIDE_PATH } from '../../shared/measuring-rules';
 import { formatRandFromCents } from '../../shared/money';
@@ -88,7 +92,11 @@ async function datesIfOrderedToday(ctx: Ctx, productId: string): Promise<string>
   return ` If ordered today, we expect to dispatch it by ${formatDay(courier.dispatchBy)}: by courier it arrives between ${formatDay(courier.arrivesFrom)} and ${formatDay(courier.arrivesBy)}, or along the Garden Route our team installs it by ${formatDay(fitted.arrivesBy)}${sample}.`;
 }
 
-export async function answerPrice(ctx: Ctx, productId: string, widthMm: number, dropMm: number): Promise<void> {
+/**
+ * The price of one product at a size; a shutter or awning with the options the message names
+ * (louvre, frame, panels, motor) and the width's defaults for the rest, said in the answer.
+ */
+export async function answerPrice(ctx: Ctx, productId: string, widthMm: number, dropMm: number, message = ''): Promise<void> {
   ctx.features.add('pricing');
   const grid = await gridForProduct(ctx.db, productId);
   const name = productName(ctx, productId);
@@ -97,17 +105,34 @@ export async function answerPrice(ctx: Ctx, productId: string, widthMm: number, 
     addHandoff(ctx, `I don't have a price list for the ${name} yet, so our team will quote it for you:`);
     return;
   }
-  const result = priceForSize(grid, widthMm, dropMm);
+  let result: PriceWithOptions;
+  try {
+    result = await priceWithOptions(
+      ctx.db,
+      grid,
+      widthMm,
+      dropMm,
+      optionsInMessage(await optionsForProduct(ctx.db, grid.productId), message),
+    );
+  } catch (err) {
+    // A panel count the width does not allow: the same words the calculator shows.
+    if (!(err instanceof AppError)) throw err;
+    ctx.parts.push(err.message);
+    return;
+  }
   if (result.ok) {
     const price = formatRandFromCents(result.priceCents);
-    ctx.lastQuote = `${name} ${formatSize(widthMm, dropMm)} (${price})`;
+    const options = describeOptions(result.options);
+    const withOptions = options ? ` (${options})` : '';
+    ctx.lastQuote = `${name} ${formatSize(widthMm, dropMm)}${withOptions} (${price})`;
     const band =
       result.widthBandMm !== widthMm || result.dropBandMm !== dropMm
         ? ` It's priced on our next size up, ${formatSize(result.widthBandMm, result.dropBandMm)}.`
         : '';
     ctx.parts.push(
-      `${/^[aeiou]/i.test(name) ? 'An' : 'A'} ${name} at ${sizeText} is ${price}, including 15% VAT.${band}` +
-        (grid.isSample ? ` ${SAMPLE_PRICES_NOTE}` : '') +
+      `${/^[aeiou]/i.test(name) ? 'An' : 'A'} ${name} at ${sizeText}${withOptions} is ${price}, including 15% VAT.${band}` +
+        (options ? ' The other options and what each adds are in the quote calculator.' : '') +
+        (result.isSample ? ` ${SAMPLE_PRICES_NOTE}` : '') +
         (await datesIfOrderedToday(ctx, productId)),
     );
     return;

@@ -130,6 +130,7 @@ export async function answerBuiltIn(input: BuiltInInput): Promise<BuiltInAnswer>
       asksOrder,
       asksRecommendation,
       hasContact,
+      message: t,
     });
   }
   const { priced, genericPricePrompt } = outcome;

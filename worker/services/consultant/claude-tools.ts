@@ -4,7 +4,10 @@ import type { Tool } from '@anthropic-ai/sdk/resources/messages';
 import { SAMPLE_PRICES_TEXT } from '../../shared/sample-prices';
 import { coloursForProduct } from '../catalog';
 import { captureLead, type LeadSink } from '../leads';
-import { gridForProduct, priceForSize } from '../pricing';
+import { gridForProduct } from '../pricing';
+import { optionGroupsOf, optionsForProduct, priceWithOptions, type PriceWithOptions } from '../product-options';
+import { AppError } from '../../lib/errors';
+import { describeOptions, lineOptionsSchema } from '../../shared/product-options';
 import { productCatalogue, type CatalogueProduct, type ProductCatalogue } from '../product-catalog';
 import type { ConsultantFeature, ConsultantMemory } from './types';
 import { formatRandFromCents } from '../../shared/money';
@@ -32,6 +35,18 @@ export const CLAUDE_TOOLS: Tool[] = [
         product: { type: 'string', description: PRODUCT_DESCRIPTION },
         width_mm: { type: 'integer', minimum: 1, description: 'Width in millimetres.' },
         drop_mm: { type: 'integer', minimum: 1, description: 'Drop (height) in millimetres; for awnings, the projection.' },
+        options: {
+          type: 'object',
+          description:
+            "Shutters and awnings only: the options the customer chose, by group, as codes from this tool's available_options (e.g. {louvre: '89mm', frame: 'l-frame', panels: '3'} or {operation: 'motorised'}). A group left out takes the default for the width.",
+          properties: {
+            louvre: { type: 'string' },
+            frame: { type: 'string' },
+            panels: { type: 'string' },
+            operation: { type: 'string' },
+          },
+          additionalProperties: false,
+        },
       },
       required: ['product', 'width_mm', 'drop_mm'],
     },
@@ -163,8 +178,17 @@ async function priceBlind(ctx: ToolContext, catalogue: ProductCatalogue, input: 
       message: 'No price list on file for this product: the team quotes it.',
     });
   }
-  const result = priceForSize(grid, widthMm, dropMm);
-  if (result.ok && grid.isSample) ctx.samplePrices = true;
+  const requested = lineOptionsSchema.safeParse(input.options ?? {});
+  if (!requested.success) return fail({ error: 'options must name only louvre, frame, panels or operation, each as a code.' });
+  const rows = await optionsForProduct(ctx.db, grid.productId);
+  let result: PriceWithOptions;
+  try {
+    result = await priceWithOptions(ctx.db, grid, widthMm, dropMm, requested.data);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return fail({ error: err.message, available_options: optionGroupsOf(rows) });
+  }
+  if (result.ok && result.isSample) ctx.samplePrices = true;
   if (!result.ok) {
     return ok({
       product_id: productId,
@@ -185,8 +209,12 @@ async function priceBlind(ctx: ToolContext, catalogue: ProductCatalogue, input: 
     includes_vat: true,
     priced_on_band:
       result.widthBandMm !== widthMm || result.dropBandMm !== dropMm ? formatSize(result.widthBandMm, result.dropBandMm) : null,
-    sample_prices: grid.isSample,
-    ...(grid.isSample ? { price_note: SAMPLE_PRICES_TEXT } : {}),
+    sample_prices: result.isSample,
+    ...(result.isSample ? { price_note: SAMPLE_PRICES_TEXT } : {}),
+    // A shutter's or awning's options: what was priced, and what else the customer may choose.
+    ...(result.options.length
+      ? { options: describeOptions(result.options), option_charges: result.options, available_options: optionGroupsOf(rows) }
+      : {}),
   });
 }
 

@@ -19,6 +19,8 @@ export interface PriceQuestion {
   asksOrder: boolean;
   asksRecommendation: boolean;
   hasContact: boolean;
+  /** The customer's message: a shutter's or awning's options named in it are priced. */
+  message?: string;
 }
 
 const WHICH_BLIND =
@@ -32,7 +34,7 @@ export async function answerPrices(ctx: Ctx, q: PriceQuestion): Promise<{ priced
   let genericPricePrompt = false;
   if (!asksRecommendation && wantsPrice && !asksOrder) {
     if (product && size) {
-      await answerPrice(ctx, product, size.widthMm, size.dropMm);
+      await answerPrice(ctx, product, size.widthMm, size.dropMm, q.message);
       priced = true;
     } else if (size) {
       ctx.features.add('pricing');

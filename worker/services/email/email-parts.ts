@@ -9,6 +9,7 @@ import { DELIVERY_POLICY, PROCESSING_SENTENCE, PRODUCTION_SENTENCE } from '../..
 import { html, type SafeHtml } from '../../lib/html';
 import { lineFitNote, lineFitNoteHtml } from './fit-guarantee-notes';
 import { lineSizeNote, lineSizeNoteHtml } from './size-notes';
+import { describeOptions } from '../../shared/product-options';
 
 export const rand = formatRandFromCents;
 
@@ -34,7 +35,7 @@ export function linesTableHtml(lines: readonly PricedLineDto[]): SafeHtml {
 <tbody>${lines.map(
     (
       l,
-    ) => html`<tr><td style="${CELL}"><strong>${l.product_name}</strong><br><span style="color:#4b5563;font-size:13px;">${l.width_mm} x ${l.drop_mm} mm (W x D) · ${l.colour} · Control ${controlLabel(l.control_side).toLowerCase()} · ${mountLabel(l.mount_type)}</span>${lineSizeNoteHtml(l)}${lineFitNoteHtml(l)}</td><td style="${CELL}${NUM}">${l.quantity}</td><td style="${CELL}${NUM}">${rand(l.unit_price_cents)}</td><td style="${CELL}${NUM}">${rand(l.total_cents)}</td></tr>
+    ) => html`<tr><td style="${CELL}"><strong>${l.product_name}</strong><br><span style="color:#4b5563;font-size:13px;">${l.width_mm} x ${l.drop_mm} mm (W x D) · ${l.colour}${l.options?.length ? '' : ` · Control ${controlLabel(l.control_side).toLowerCase()} · ${mountLabel(l.mount_type)}`}</span>${l.options?.length ? html`<br><span style="color:#4b5563;font-size:13px;">${describeOptions(l.options)}</span>` : ''}${lineSizeNoteHtml(l)}${lineFitNoteHtml(l)}</td><td style="${CELL}${NUM}">${l.quantity}</td><td style="${CELL}${NUM}">${rand(l.unit_price_cents)}</td><td style="${CELL}${NUM}">${rand(l.total_cents)}</td></tr>
 `,
   )}</tbody>
 </table>${samplePricesHtml(lines)}`;
@@ -52,7 +53,9 @@ export function linesText(lines: readonly PricedLineDto[]): string {
     .map(
       (l, i) =>
         `${i + 1}. ${l.product_name}\n` +
-        `   Size ${l.width_mm} x ${l.drop_mm} mm (W x D), colour: ${l.colour}, control: ${controlLabel(l.control_side)}, mount: ${mountLabel(l.mount_type)}\n` +
+        // A shutter or awning is described by its options (next line), not a blind's control and mount.
+        `   Size ${l.width_mm} x ${l.drop_mm} mm (W x D), colour: ${l.colour}${l.options?.length ? '' : `, control: ${controlLabel(l.control_side)}, mount: ${mountLabel(l.mount_type)}`}\n` +
+        (l.options?.length ? `   ${describeOptions(l.options)}\n` : '') +
         (lineSizeNote(l) ? `   ${lineSizeNote(l)}\n` : '') +
         (lineFitNote(l) ? `   ${lineFitNote(l)}\n` : '') +
         `   ${l.quantity} x ${rand(l.unit_price_cents)} = ${rand(l.total_cents)}`,

@@ -5,7 +5,7 @@
 // refers to it; otherwise the answer is a 409 that says what refers to it and to hide it instead.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { database } from '../../lib/db';
-import { colours, orderLines, priceLists, products, quotes } from '../../db/schema';
+import { colours, orderLines, priceLists, products, quotes, productOptions } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { CatalogProduct } from '../../shared/catalog-admin-api';
 import { auditStatement } from './audit';
@@ -88,6 +88,8 @@ export async function deleteProduct(db: D1Database, media: R2Bucket, rawId: stri
     .limit(1);
   const setColours = shared ? [] : await d.select().from(colours).where(eq(colours.setKey, row.colourSetKey));
   await d.batch([
+    // Its options go with it (they belong to this product alone; orders keep copies on their lines).
+    d.delete(productOptions).where(eq(productOptions.productId, row.id)),
     d.delete(products).where(eq(products.id, row.id)),
     ...(shared ? [] : [d.delete(colours).where(eq(colours.setKey, row.colourSetKey))]),
     auditStatement(

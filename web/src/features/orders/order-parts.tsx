@@ -12,6 +12,7 @@ import { fetchTrackingForOrder } from '../../lib/tracking-client';
 import { TrackingFacts, TrackingTimeline } from '../../components/tracking-parts';
 import { controlLabel, mountLabel } from './orders-model';
 import { paymentStatusLabel, type ReceiptLine } from './receipt-model';
+import { describeOptions } from '@shared/product-options';
 
 /** The site's header and footer around an orders page's main content. */
 export function OrdersPageShell({ children }: { children: ReactNode }) {
@@ -93,14 +94,16 @@ export function LinesTable({ lines, caption }: { lines: readonly ReceiptLine[]; 
           <tr key={l.key}>
             <th scope="row" data-label="Product">
               {l.product_name}
+              {l.options?.length ? <span className="line-options">{describeOptions(l.options)}</span> : null}
             </th>
             <td data-label="Size">
               {l.width_mm} × {l.drop_mm} mm <SizeEstimateBadge source={l.size_source} />
               <FitGuaranteeNote line={l} />
             </td>
             <td data-label="Colour">{l.colour}</td>
-            <td data-label="Control">{controlLabel(l.control_side)}</td>
-            <td data-label="Mount">{mountLabel(l.mount_type)}</td>
+            {/* A shutter or awning has its options under its name instead of a blind's control and mount. */}
+            <td data-label="Control">{l.options?.length ? '—' : controlLabel(l.control_side)}</td>
+            <td data-label="Mount">{l.options?.length ? '—' : mountLabel(l.mount_type)}</td>
             <td data-label="Qty" className="num">
               {l.quantity}
             </td>

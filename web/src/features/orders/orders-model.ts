@@ -8,6 +8,7 @@ import type { StoredSizeSource } from '@shared/size-sources';
 import { vatInside } from '@shared/money';
 import { formatLongDate } from '@shared/sa-time';
 import { CONTROL_SIDES, MOUNT_TYPES } from '../../lib/quote-storage';
+import type { LineOptionDto } from '@shared/product-options';
 
 // --- Formatting -----------------------------------------------------------------------------------
 
@@ -73,6 +74,8 @@ export interface PricedLine {
   measured_size_source?: StoredSizeSource | null;
   /** A calculator line's photo scan: with an eligible source it will be covered once confirmed. */
   photo_key?: string;
+  /** A shutter's or awning's options (louvre, frame, panels, motor). */
+  options?: LineOptionDto[];
 }
 
 /** The shown fields of a line the server priced. */
@@ -90,5 +93,6 @@ export function pricedLine(l: PricedLineDto): PricedLine {
     size_source: l.size_source ?? null,
     fit_guarantee: l.fit_guarantee ?? null,
     measured_size_source: l.measured_size_source ?? null,
+    ...(l.options?.length ? { options: l.options } : {}),
   };
 }

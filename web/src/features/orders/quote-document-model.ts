@@ -2,6 +2,7 @@
 // requests and the sample-prices note. No React, no fetch.
 import type { BlindLineRequest, EmailQuoteRequest, QuoteInternalRequest } from '@shared/orders-api';
 import type { QuoteLine } from '../../lib/quote-storage';
+import { optionCodes } from '@shared/product-options';
 
 export type QuoteDocumentLoad = { status: 'ready'; lines: QuoteLine[] } | { status: 'empty' } | { status: 'error' };
 
@@ -52,6 +53,7 @@ export function blindLineRequest(line: QuoteLine): BlindLineRequest {
     total_price: line.total_price,
     size_source: line.size_source ?? 'typed',
     ...(line.photo_key ? { photo_key: line.photo_key } : {}),
+    ...(line.options?.length ? { options: optionCodes(line.options) } : {}),
   };
 }
 

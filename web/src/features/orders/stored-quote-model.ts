@@ -5,6 +5,7 @@ import { leadSizeSourceOf, type StoredSizeSource } from '@shared/size-sources';
 import { formatRand } from '../../lib/format';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { areaSqm, formatArea, formatMetres, pricedLine, type PricedLine, productSummary, vatShare } from './orders-model';
+import { describeOptions } from '@shared/product-options';
 
 export interface QuoteCustomerInfo {
   name: string;
@@ -152,6 +153,8 @@ export function quoteProductRows(quote: SessionQuote): {
   sizeSource?: StoredSizeSource | null;
   /** The line's fit guarantee as the server stored it (FitGuaranteeNote). */
   guarantee?: Pick<PricedLine, 'size_source' | 'fit_guarantee' | 'measured_size_source'>;
+  /** A shutter's or awning's options, as one line of text. */
+  options?: string;
 }[] {
   if (quote.lines.length === 0) {
     const m = quote.measurements;
@@ -177,6 +180,7 @@ export function quoteProductRows(quote: SessionQuote): {
     guarantee: { size_source: l.size_source, fit_guarantee: l.fit_guarantee ?? null, measured_size_source: l.measured_size_source },
     quantity: l.quantity,
     colour: l.colour,
+    ...(l.options?.length ? { options: describeOptions(l.options) } : {}),
   }));
 }
 

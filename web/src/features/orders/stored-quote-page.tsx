@@ -96,6 +96,12 @@ function StoredQuote({ quote, onChange }: { quote: SessionQuote; onChange: (quot
                     <dd>{row.colour}</dd>
                   </>
                 )}
+                {row.options && (
+                  <>
+                    <dt>Options</dt>
+                    <dd>{row.options}</dd>
+                  </>
+                )}
               </dl>
             </div>
           ))}

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { Link } from 'react-router';
 import { MEASURING_GUIDE_PATH } from '@shared/measuring-rules';
 import { SelectField } from '../../components/select-field';
+import { dropLabelOf, hasOptionGroups, OptionFields, useProductOptions } from '../../components/option-fields';
+import { keptPicks } from '../../lib/option-choices';
 import { toast } from '../../components/toast';
 import { SizeEstimateBadge } from '../../components/size-estimate';
 import { formatRand } from '../../lib/format';
@@ -15,6 +17,7 @@ import {
   lineTotal,
   MAX_QUANTITY,
   MISSING_INFORMATION,
+  parseMm,
   parseQuantity,
   priceCheckInput,
   priceKey,
@@ -72,6 +75,10 @@ export function AddBlindForm({ products, preselect, initialSize, prefill, onAdd,
   const [adding, setAdding] = useState(false);
   const productRef = useRef<HTMLDivElement>(null);
   const swatches = useSwatches(form.productType, colourReload);
+  const productOpts = useProductOptions(form.productType);
+  const withOptions = hasOptionGroups(productOpts);
+  const dropLabel = dropLabelOf(productOpts);
+  const widthMm = parseMm(form.widthText);
   const product: CalculatorProduct | undefined = products.products.find((p) => p.value === form.productType);
   // A product without a price list is quoted by the team: no price check, no Add or Order.
   const onRequest = product && !product.priced ? product : null;
@@ -99,6 +106,13 @@ export function AddBlindForm({ products, preselect, initialSize, prefill, onAdd,
       setForm((f) => (f.productType ? f : { ...f, productType: preselect }));
     }
   }, [preselect, products.products]);
+
+  // A panel count (or other pick) the width no longer allows falls back to the width's default.
+  useEffect(() => {
+    if (productOpts.status !== 'ready' || !form.options) return;
+    const kept = keptPicks(productOpts.data.groups, form.options, widthMm);
+    if (Object.keys(kept).length !== Object.keys(form.options).length) update({ options: kept });
+  }, [productOpts, widthMm, form.options]);
 
   useEffect(() => {
     if (livePrice?.status === 'ok' && livePrice.samplePrices) onSamplePrices();
@@ -133,7 +147,7 @@ export function AddBlindForm({ products, preselect, initialSize, prefill, onAdd,
       return;
     }
     if (priced.samplePrices) onSamplePrices();
-    const line = buildQuoteLine(snapshot, priced.unitPrice, newId(), products.products);
+    const line = buildQuoteLine(snapshot, priced.unitPrice, newId(), products.products, priced.options);
     if (!line || !onAdd(line)) return;
     toast({
       title: 'Blind added',
@@ -149,7 +163,7 @@ export function AddBlindForm({ products, preselect, initialSize, prefill, onAdd,
       toast({ ...COMPLETE_BLIND_CONFIGURATION, variant: 'destructive' });
       return;
     }
-    const line = buildQuoteLine(form, livePrice.unitPrice, newId(), products.products);
+    const line = buildQuoteLine(form, livePrice.unitPrice, newId(), products.products, livePrice.options);
     if (line) onOrderNow(line);
   }
 
@@ -173,7 +187,7 @@ export function AddBlindForm({ products, preselect, initialSize, prefill, onAdd,
             options={productOptions(products)}
             disabled={products.status === 'loading' && products.products.length === 0}
             className="qc-field"
-            onChange={(productType) => update({ productType, colour: null })}
+            onChange={(productType) => update({ productType, colour: null, options: undefined })}
           />
           {products.status === 'error' && (
             <p className="qc-error" role="alert">
@@ -187,7 +201,7 @@ export function AddBlindForm({ products, preselect, initialSize, prefill, onAdd,
         <fieldset className="qc-field qc-size">
           <legend>Size in millimetres</legend>
           <MillimetreField label="Width (mm)" value={form.widthText} onChange={(widthText) => typeSize({ widthText })} />
-          <MillimetreField label="Drop (mm)" value={form.dropText} onChange={(dropText) => typeSize({ dropText })} />
+          <MillimetreField label={`${dropLabel} (mm)`} value={form.dropText} onChange={(dropText) => typeSize({ dropText })} />
           <p id="qc-size-hint" className="qc-hint">
             Measure the opening in millimetres. Blinds over 3000 mm are made to order by our team.
           </p>
@@ -201,26 +215,37 @@ export function AddBlindForm({ products, preselect, initialSize, prefill, onAdd,
           )}
           {frame && <MeasuredSizeNote frame={frame} mountType={form.mountType} />}
         </fieldset>
-        <div className="qc-pair">
-          <SelectField<ControlSide>
-            label="Control side"
-            value={form.controlSide}
-            options={CONTROL_SIDES}
-            className="qc-field"
-            onChange={(controlSide) => update({ controlSide })}
-          />
-          <SelectField<MountType>
-            label="Mount type"
-            value={form.mountType}
-            options={MOUNT_TYPES}
-            className="qc-field"
-            onChange={chooseMount}
-          />
-        </div>
-        <p className="qc-hint qc-mount-guide">
-          Inside the recess or face fix? Our <Link to={MEASURING_GUIDE_PATH}>tape-measure guide</Link> shows where to measure for each, and
-          what we add or take off.
-        </p>
+        <OptionFields
+          state={productOpts}
+          picks={form.options}
+          widthMm={widthMm}
+          onPick={(group, code) => update({ options: { ...form.options, [group]: code } })}
+        />
+        {/* A shutter or awning has no control side or blind mount: its options above say how it is made. */}
+        {!withOptions && (
+          <>
+            <div className="qc-pair">
+              <SelectField<ControlSide>
+                label="Control side"
+                value={form.controlSide}
+                options={CONTROL_SIDES}
+                className="qc-field"
+                onChange={(controlSide) => update({ controlSide })}
+              />
+              <SelectField<MountType>
+                label="Mount type"
+                value={form.mountType}
+                options={MOUNT_TYPES}
+                className="qc-field"
+                onChange={chooseMount}
+              />
+            </div>
+            <p className="qc-hint qc-mount-guide">
+              Inside the recess or face fix? Our <Link to={MEASURING_GUIDE_PATH}>tape-measure guide</Link> shows where to measure for each,
+              and what we add or take off.
+            </p>
+          </>
+        )}
         <div className="qc-field">
           <span className="qc-field__label" id="qc-colour-label">
             Colour{form.colour ? `: ${form.colour}` : ''}

@@ -2,11 +2,10 @@
 // pricing answer gets, when Add and Order are allowed, the quote line and the order payload.
 // No DOM, no React: unit-tested in Node (tests/web/quote-calculator.test.ts).
 import type { ColourDto } from '@shared/catalogue-api';
-import type { OrderSubmitRequest } from '@shared/orders-api';
 import type { LineSizeSource } from '@shared/size-sources';
-import { normalVatNumber, VAT_NUMBER_MESSAGE } from '@shared/vat-number';
 import type { CalculatorProduct } from '../../lib/calculator-products';
-import { quoteTotals, type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from '../../lib/quote-storage';
+import { type ControlSide, type HandedOverSize, type MountType, type QuoteLine } from '../../lib/quote-storage';
+import type { LineOptionDto, LineOptions } from '@shared/product-options';
 
 /** Width or drop above this is always made to order (spec sections 8 and 9). */
 export const CUSTOM_SIZE_MM = 3000;
@@ -39,7 +38,6 @@ export const MISSING_CUSTOMER_DETAILS: Notice = {
 };
 export const ZERO_PRICE: Notice = { title: 'Pricing Error', description: 'Unable to calculate price for these dimensions.' };
 export const ORDER_FAILED_TITLE = 'Order Submission Failed';
-export const ORDER_FAILED_FALLBACK = 'Please try again or contact support.';
 const RE_ENTER_HINT = 'Please check your measurements and re-enter them.';
 const CONTACT_HINT = 'Please contact our team for a custom-size quote.';
 const CONNECTION_HINT = 'Check your connection and try again.';
@@ -62,6 +60,16 @@ export interface BlindForm {
    * scanned size: it is still the photo of the window staff check the size against.
    */
   photoKey?: string;
+  /** A shutter's or awning's options by group (codes); a group left out takes the default for the width. */
+  options?: LineOptions;
+}
+
+/** What the price check asks about: the product, the size and, for a shutter or awning, its options. */
+export interface PriceInput {
+  productType: string;
+  widthMm: number;
+  dropMm: number;
+  options?: LineOptions;
 }
 
 export function emptyBlindForm(size?: HandedOverSize | null): BlindForm {
@@ -103,15 +111,22 @@ export function productLabel(productType: string, products: readonly CalculatorP
 }
 
 /** The size the price check asks about, or null until product, width and drop are all set (spec section 5). */
-export function priceCheckInput(form: BlindForm): { productType: string; widthMm: number; dropMm: number } | null {
+export function priceCheckInput(form: BlindForm): PriceInput | null {
   const widthMm = parseMm(form.widthText);
   const dropMm = parseMm(form.dropText);
   if (!form.productType || widthMm === null || dropMm === null) return null;
-  return { productType: form.productType, widthMm, dropMm };
+  const options = form.options && Object.keys(form.options).length > 0 ? form.options : null;
+  return { productType: form.productType, widthMm, dropMm, ...(options ? { options } : {}) };
 }
 
-export function priceKey(input: { productType: string; widthMm: number; dropMm: number }): string {
-  return `${input.productType}|${input.widthMm}|${input.dropMm}`;
+export function priceKey(input: PriceInput): string {
+  const options = input.options
+    ? Object.entries(input.options)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([group, code]) => `${group}=${code}`)
+        .join(',')
+    : '';
+  return `${input.productType}|${input.widthMm}|${input.dropMm}${options ? `|${options}` : ''}`;
 }
 
 /** Add is enabled once product, width, drop and colour are set (spec section 5) and the quantity reads. */
@@ -120,8 +135,14 @@ export function canAddBlind(form: BlindForm): boolean {
 }
 
 /** The body of POST /api/pricing/quote: the calculator id (the server accepts both id spaces), always quantity 1. */
-export function pricingRequest(input: { productType: string; widthMm: number; dropMm: number }) {
-  return { width_mm: input.widthMm, drop_mm: input.dropMm, product_type: input.productType, quantity: 1 as const };
+export function pricingRequest(input: PriceInput) {
+  return {
+    width_mm: input.widthMm,
+    drop_mm: input.dropMm,
+    product_type: input.productType,
+    quantity: 1 as const,
+    ...(input.options ? { options: input.options } : {}),
+  };
 }
 
 // --- Pricing answers -----------------------------------------------------------------------------
@@ -129,7 +150,7 @@ export function pricingRequest(input: { productType: string; widthMm: number; dr
 /** The answer of POST /api/pricing/quote (spec section 7; worker/routes/pricing.ts). */
 export interface PricingQuoteResponse {
   success?: boolean;
-  quote?: { success?: boolean; price?: number; total_price?: number; sample_prices?: boolean } | null;
+  quote?: { success?: boolean; price?: number; total_price?: number; sample_prices?: boolean; options?: LineOptionDto[] } | null;
   error_type?: string;
   message?: string;
   contact_required?: boolean;
@@ -139,8 +160,14 @@ export interface PricingQuoteResponse {
 export type PricingFailure = { kind: 'network' } | { kind: 'http'; status: number; message: string | null };
 
 export type LivePrice =
-  | { status: 'ok'; unitPrice: number; samplePrices: boolean }
+  | { status: 'ok'; unitPrice: number; samplePrices: boolean; options?: LineOptionDto[] }
   | { status: 'problem'; title: string; description: string; contactTeam: boolean; retry: boolean };
+
+/** The options the server priced (a shutter's or awning's), kept with the price; nothing for a blind. */
+function pricedOptions(body: PricingQuoteResponse): { options?: LineOptionDto[] } {
+  const options = body.quote?.options;
+  return options && options.length > 0 ? { options } : {};
+}
 
 function answeredPrice(body: PricingQuoteResponse): number | null {
   if (!body.success || !body.quote) return null;
@@ -156,7 +183,7 @@ function answeredPrice(body: PricingQuoteResponse): number | null {
 export function livePriceFromAnswer(body: PricingQuoteResponse, widthMm: number, dropMm: number): LivePrice {
   const price = answeredPrice(body);
   if (price !== null) {
-    if (price > 0) return { status: 'ok', unitPrice: price, samplePrices: body.quote?.sample_prices === true };
+    if (price > 0) return { status: 'ok', unitPrice: price, samplePrices: body.quote?.sample_prices === true, ...pricedOptions(body) };
     return { status: 'problem', ...ZERO_PRICE, contactTeam: false, retry: false };
   }
   if (body.error_type === 'out_of_range') {
@@ -188,7 +215,8 @@ export function livePriceFromFailure(failure: PricingFailure): LivePrice {
   return { status: 'problem', title: 'Failed to validate dimensions', description: CONNECTION_HINT, contactTeam: false, retry: true };
 }
 
-export type PricePathResult = { ok: true; unitPrice: number; samplePrices: boolean } | ({ ok: false; contactTeam: boolean } & Notice);
+export type PricePathResult =
+  { ok: true; unitPrice: number; samplePrices: boolean; options?: LineOptionDto[] } | ({ ok: false; contactTeam: boolean } & Notice);
 
 /**
  * The price path (pricing a line to add or order it; spec section 8): a width over 2500 mm or a
@@ -198,7 +226,7 @@ export type PricePathResult = { ok: true; unitPrice: number; samplePrices: boole
 export function pricePathFromAnswer(body: PricingQuoteResponse, widthMm: number, dropMm: number): PricePathResult {
   const price = answeredPrice(body);
   if (price !== null) {
-    if (price > 0) return { ok: true, unitPrice: price, samplePrices: body.quote?.sample_prices === true };
+    if (price > 0) return { ok: true, unitPrice: price, samplePrices: body.quote?.sample_prices === true, ...pricedOptions(body) };
     return { ok: false, ...ZERO_PRICE, contactTeam: false };
   }
   if (body.error_type === 'out_of_range') {
@@ -228,7 +256,13 @@ export function lineTotal(unitPrice: number, quantity: number): number {
 }
 
 /** A quote line from the completed form and the server's unit price; null when the form is not complete. */
-export function buildQuoteLine(form: BlindForm, unitPrice: number, id: string, products: readonly CalculatorProduct[]): QuoteLine | null {
+export function buildQuoteLine(
+  form: BlindForm,
+  unitPrice: number,
+  id: string,
+  products: readonly CalculatorProduct[],
+  options?: readonly LineOptionDto[],
+): QuoteLine | null {
   const input = priceCheckInput(form);
   const quantity = parseQuantity(form.quantityText);
   if (!input || !form.colour || quantity === null || !(unitPrice > 0)) return null;
@@ -246,6 +280,7 @@ export function buildQuoteLine(form: BlindForm, unitPrice: number, id: string, p
     total_price: lineTotal(unitPrice, quantity),
     size_source: form.sizeSource ?? 'typed',
     ...(form.photoKey ? { photo_key: form.photoKey } : {}),
+    ...(options?.length ? { options: [...options] } : {}),
   };
 }
 
@@ -263,101 +298,8 @@ export function removeLabel(line: Pick<QuoteLine, 'product_name' | 'width_mm' | 
   return `Remove ${line.product_name} ${line.width_mm} x ${line.drop_mm}`;
 }
 
-/** Customer order details (spec section 3), as typed. */
-export interface CustomerDetails {
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string;
-  customer_address: string;
-  special_instructions: string;
-  /** For a tax invoice (optional): a South African VAT number, 10 digits starting with 4. */
-  customer_vat_number?: string;
-}
-
-export const EMPTY_CUSTOMER: CustomerDetails = {
-  customer_name: '',
-  customer_email: '',
-  customer_phone: '',
-  customer_address: '',
-  special_instructions: '',
-  customer_vat_number: '',
-};
-
-/** What is wrong with a typed VAT number, in the server's words; null when it is blank or valid. */
-export function vatNumberProblem(customer: Pick<CustomerDetails, 'customer_vat_number'>): string | null {
-  const typed = customer.customer_vat_number?.trim() ?? '';
-  return typed && !normalVatNumber(typed) ? `VAT number ${VAT_NUMBER_MESSAGE}.` : null;
-}
-
-/** Name, e-mail and phone are required; address and instructions are optional (spec section 5). */
-export function customerDetailsComplete(customer: CustomerDetails): boolean {
-  return customer.customer_name.trim() !== '' && customer.customer_email.trim() !== '' && customer.customer_phone.trim() !== '';
-}
-
-/** An order needs lines and the customer's details; estimated sizes are marked on the order, and staff confirm them. */
-export function canSubmitOrder(customer: CustomerDetails, lines: readonly QuoteLine[]): boolean {
-  return lines.length > 0 && customerDetailsComplete(customer) && vatNumberProblem(customer) === null;
-}
-
-/**
- * The body of POST /api/orders/submit (spec sections 3 and 7). The server re-prices every line. Each
- * line names the photo scan its size came from, and the order the consultant chat the customer had
- * in this tab (`chatSessionId`), so staff can open the photos the customer sent.
- */
-export function buildOrderPayload(
-  customer: CustomerDetails,
-  lines: readonly QuoteLine[],
-  chatSessionId?: string | null,
-): OrderSubmitRequest {
-  const optional = (value: string) => (value.trim() ? value.trim() : null);
-  return {
-    customer_name: customer.customer_name.trim(),
-    customer_email: customer.customer_email.trim(),
-    customer_phone: customer.customer_phone.trim(),
-    customer_address: optional(customer.customer_address),
-    special_instructions: optional(customer.special_instructions),
-    blinds: lines.map((l) => ({
-      product_type: l.product_type,
-      product_name: l.product_name,
-      width_mm: l.width_mm,
-      drop_mm: l.drop_mm,
-      control_side: l.control_side,
-      mount_type: l.mount_type,
-      colour: l.colour,
-      quantity: l.quantity,
-      price: l.price,
-      size_source: l.size_source ?? 'typed',
-      ...(l.photo_key ? { photo_key: l.photo_key } : {}),
-    })),
-    total_amount: quoteTotals(lines).total,
-    ...(chatSessionId ? { chat_session_id: chatSessionId } : {}),
-    // Sent only when given, as the server stores it (digits only).
-    ...(normalVatNumber(customer.customer_vat_number) ? { customer_vat_number: normalVatNumber(customer.customer_vat_number) } : {}),
-  };
-}
-
-/** One submission attempt: its Idempotency-Key and the body it was made for. */
-export interface SubmissionAttempt {
-  key: string;
-  body: string;
-}
-
-/**
- * The Idempotency-Key for sending this body: a retry of the same attempt (same body, nothing
- * changed) reuses the key, so an order the server stored before a lost answer is not made twice.
- */
-export function attemptFor(previous: SubmissionAttempt | null, body: string, makeKey: () => string): SubmissionAttempt {
-  return previous && previous.body === body ? previous : { key: makeKey(), body };
-}
-
-export function orderFailureDescription(serverMessage: string | null | undefined): string {
-  return serverMessage?.trim() ? serverMessage.trim() : ORDER_FAILED_FALLBACK;
-}
-
-/** Where the browser goes after the order is stored. */
-export function confirmationPath(reference: string): string {
-  return `/order-confirmation?ref=${encodeURIComponent(reference)}`;
-}
+// The customer's details and the order's body: ./order-payload.ts (re-exported for the calculator's callers).
+export * from './order-payload';
 
 // --- Colours and measurements --------------------------------------------------------------------
 

@@ -2,15 +2,12 @@
 import type { ColoursResponse } from '@shared/catalogue-api';
 import type { OrderSubmitRequest, OrderSubmitResponse } from '@shared/orders-api';
 import { ApiError, apiRequest, getJson } from '../../lib/api-client';
-import { pricingRequest, type PricingFailure, type PricingQuoteResponse } from './calculator-model';
+import { pricingRequest, type PriceInput, type PricingFailure, type PricingQuoteResponse } from './calculator-model';
 
 export type PricingOutcome = { answer: PricingQuoteResponse } | { failure: PricingFailure };
 
 /** POST /api/pricing/quote. An aborted request rejects; every other ending is an outcome to show. */
-export async function fetchPricing(
-  input: { productType: string; widthMm: number; dropMm: number },
-  signal?: AbortSignal,
-): Promise<PricingOutcome> {
+export async function fetchPricing(input: PriceInput, signal?: AbortSignal): Promise<PricingOutcome> {
   try {
     const answer = await apiRequest<PricingQuoteResponse>('POST', '/api/pricing/quote', pricingRequest(input), { signal });
     return { answer: answer ?? {} };

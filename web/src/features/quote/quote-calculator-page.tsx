@@ -32,6 +32,7 @@ import {
 import './quote-calculator.css';
 import './quote-calculator-order.css';
 import { QuoteDeliveryDates } from '../../components/delivery-dates';
+import { optionCodes } from '@shared/product-options';
 
 function readStoredLines(): QuoteLine[] {
   try {
@@ -89,7 +90,13 @@ export function QuoteCalculatorPage() {
     Promise.all(
       stored.map(async (line) => {
         const outcome = await fetchPricing(
-          { productType: line.product_type, widthMm: line.width_mm, dropMm: line.drop_mm },
+          {
+            productType: line.product_type,
+            widthMm: line.width_mm,
+            dropMm: line.drop_mm,
+            // A shutter or awning is re-priced with the options it was added with.
+            ...(line.options?.length ? { options: optionCodes(line.options) } : {}),
+          },
           controller.signal,
         );
         if ('answer' in outcome && outcome.answer.success && outcome.answer.quote) {
@@ -245,14 +252,25 @@ export function QuoteCalculatorPage() {
                           <dt>Colour</dt>
                           <dd>{line.colour}</dd>
                         </div>
-                        <div>
-                          <dt>Control</dt>
-                          <dd>{controlLabel(line.control_side)}</dd>
-                        </div>
-                        <div>
-                          <dt>Mount</dt>
-                          <dd>{mountLabel(line.mount_type)}</dd>
-                        </div>
+                        {line.options?.length ? (
+                          line.options.map((o) => (
+                            <div key={o.group}>
+                              <dt>{o.group_label}</dt>
+                              <dd>{o.label}</dd>
+                            </div>
+                          ))
+                        ) : (
+                          <>
+                            <div>
+                              <dt>Control</dt>
+                              <dd>{controlLabel(line.control_side)}</dd>
+                            </div>
+                            <div>
+                              <dt>Mount</dt>
+                              <dd>{mountLabel(line.mount_type)}</dd>
+                            </div>
+                          </>
+                        )}
                         <div>
                           <dt>Quantity</dt>
                           <dd>{line.quantity}</dd>

@@ -1,11 +1,18 @@
 import { useEffect, useState } from 'react';
-import { livePriceFromAnswer, livePriceFromFailure, priceKey, PRICE_CHECK_DEBOUNCE_MS, type LivePrice } from './calculator-model';
+import {
+  livePriceFromAnswer,
+  livePriceFromFailure,
+  priceKey,
+  PRICE_CHECK_DEBOUNCE_MS,
+  type LivePrice,
+  type PriceInput,
+} from './calculator-model';
 import { fetchPricing, type PricingOutcome } from './quote-api';
 
 export type LivePriceState =
   { status: 'idle' } | { status: 'checking'; key: string } | { status: 'done'; key: string; outcome: PricingOutcome; price: LivePrice };
 
-type Input = { productType: string; widthMm: number; dropMm: number } | null;
+type Input = PriceInput | null;
 
 /**
  * The live price check (spec section 5): only when product, width and drop are all set, after

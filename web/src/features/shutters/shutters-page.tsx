@@ -15,6 +15,8 @@ import {
   type TiltState,
 } from './shutter-geometry';
 import { ShutterCanvas } from './shutter-scene';
+import { ShutterQuoteActions } from './shutter-quote-actions';
+import '../../components/visualiser.css';
 import './shutters-page.css';
 
 /** The spec's tap order for shutters (the AR flow differs). */
@@ -239,6 +241,12 @@ export function ShuttersPage() {
 
             {done && quadValid && (
               <div className="shutters__quote">
+                <ShutterQuoteActions
+                  estimatedWidthMm={widthMm}
+                  estimatedHeightMm={REFERENCE_PANEL_HEIGHT_MM}
+                  drawnPanels={panelCount(widthMm)}
+                  colourName={colour.name}
+                />
                 {!showQuote ? (
                   <button type="button" className="button button--accent" onClick={() => setShowQuote(true)}>
                     Get a quote for shutters

@@ -19,7 +19,8 @@ import type { z } from 'zod';
 import { orderTotalChangedEmail } from '../../email/fulfilment-emails';
 import { outboxInsert } from '../../email/outbox';
 import { fitGuaranteeFields, totalsOf } from '../../orders';
-import { gridForProduct, priceForSize } from '../../pricing';
+import { gridForProduct } from '../../pricing';
+import { priceWithOptions } from '../../product-options';
 import { auditStatement } from '../audit';
 import { actorIfLanded, CHANGED_BY_SOMEONE_ELSE, emailOrderOf, insertedIds, isLostRace, loadOrderForWrite } from './order-writes';
 import type { OrderWrite } from './moves';
@@ -68,6 +69,7 @@ export async function correctLineSize(
   let unitPriceCents = row.unitPriceCents;
   let priceListVersion = row.priceListVersion;
   let priceIsSample = row.priceIsSample;
+  let options = line.options;
   if (row.manualPriceReason !== null) {
     // A price staff set by hand is not the grid's: a new size needs a new price from staff.
     if (sizeChanged)
@@ -82,14 +84,18 @@ export async function correctLineSize(
         'conflict',
         `Blind ${lineNo} (${row.productName}) has no price list any more, so it cannot be re-priced. Add its price list first.`,
       );
-    const price = priceForSize(grid, input.widthMm, input.dropMm);
+    // A shutter or awning keeps the options the customer chose, priced at today's charges; a panel
+    // count the corrected width no longer allows is refused with the counts it does.
+    const chosen = Object.fromEntries((line.options ?? []).map((o) => [o.group, o.code]));
+    const price = await priceWithOptions(db, grid, input.widthMm, input.dropMm, chosen);
     if (!price.ok)
       throw new AppError('validation_error', `Blind ${lineNo} (${input.widthMm} x ${input.dropMm} mm): ${price.message}`, {
         issues: [{ path: 'widthMm', message: price.message }],
       });
     unitPriceCents = price.priceCents;
     priceListVersion = grid.version;
-    priceIsSample = grid.isSample;
+    priceIsSample = price.isSample;
+    if (line.options?.length) options = price.options;
   }
   const lineTotalCents = unitPriceCents * row.quantity;
   const newLine: PricedLineDto = {
@@ -105,6 +111,7 @@ export async function correctLineSize(
     size_source: 'staff-confirmed',
     size_estimated: false,
     ...fitGuaranteeFields(measuredSource, row.photoKey !== null, input.confirmedFromPhoto),
+    ...(options?.length ? { options } : {}),
   };
   const lines = order.lines.map((l) => (l.line_no === lineNo ? newLine : l));
   const totals = totalsOf(lines);
@@ -135,6 +142,7 @@ export async function correctLineSize(
       // A later confirmation without the photo takes the guarantee back: that size was not checked against it.
       photoConfirmedAt,
       photoConfirmedBy,
+      options: options?.length ? options : null,
     })
     .where(
       and(

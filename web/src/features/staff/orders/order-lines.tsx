@@ -18,6 +18,7 @@ import {
   type Problem,
   type OnOrderAnswer,
 } from './orders-model';
+import { describeOptions } from '@shared/product-options';
 
 interface LinesProps {
   order: AdminOrderDetail;
@@ -84,6 +85,12 @@ function LineCard({ order, line, onAnswer }: { order: AdminOrderDetail; line: Ad
         </dd>
         <dt>Colour</dt>
         <dd>{line.colour}</dd>
+        {line.options?.length ? (
+          <>
+            <dt>Options</dt>
+            <dd>{describeOptions(line.options)}</dd>
+          </>
+        ) : null}
         <dt>Fitting</dt>
         <dd>
           {MOUNT_TYPE_LABELS[line.mount_type] ?? line.mount_type}, control{' '}

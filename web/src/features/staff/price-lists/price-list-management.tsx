@@ -8,7 +8,8 @@ import type { BulkUploadResponse, PriceListVersionsResponse } from '@shared/pric
 import { toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { formatRand } from '../../../lib/format';
-import { downloadTemplate, fetchCatalog, fetchVersions, rollbackTo, uploadPriceLists } from './price-lists-client';
+import { downloadTemplate, fetchCatalog, fetchVersions, rollbackTo, sessionEndedOr, uploadPriceLists } from './price-lists-client';
+import { OptionsListActions, SECTIONS_WITH_OPTIONS } from './options-list-actions';
 
 const SECTION_LABELS: Record<CatalogueSection, string> = {
   indoor_blinds: 'Indoor blinds',
@@ -21,10 +22,6 @@ const SECTION_LABELS: Record<CatalogueSection, string> = {
 type CatalogState = { status: 'loading' } | { status: 'ready'; catalog: CatalogOverview } | { status: 'error'; message: string };
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
-
-function sessionEndedOr(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.status === 401 ? 'Your staff session has ended. Sign in again with the PIN.' : fallback;
-}
 
 export function PriceListManagement() {
   const [catalog, setCatalog] = useState<CatalogState>({ status: 'loading' });
@@ -82,7 +79,13 @@ export function PriceListManagement() {
                 <h3>{SECTION_LABELS[section]}</h3>
                 <ul className="as-products">
                   {catalog.catalog[section].map((item) => (
-                    <ProductRow key={item.id} item={item} revision={revision} onChanged={changed} />
+                    <ProductRow
+                      key={item.id}
+                      item={item}
+                      revision={revision}
+                      onChanged={changed}
+                      withOptions={SECTIONS_WITH_OPTIONS.includes(section)}
+                    />
                   ))}
                 </ul>
               </div>
@@ -211,7 +214,18 @@ function UploadCard({ onUploaded }: { onUploaded: () => void }) {
   );
 }
 
-function ProductRow({ item, revision, onChanged }: { item: CatalogItem; revision: number; onChanged: () => void }) {
+function ProductRow({
+  item,
+  revision,
+  onChanged,
+  withOptions,
+}: {
+  item: CatalogItem;
+  revision: number;
+  onChanged: () => void;
+  /** A shutter or awning: its options CSV beside the grid's. */
+  withOptions: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
 
@@ -254,6 +268,7 @@ function ProductRow({ item, revision, onChanged }: { item: CatalogItem; revision
           </button>
         </div>
       </div>
+      {withOptions && <OptionsListActions item={item} onChanged={onChanged} />}
       {open && (
         <div id={panelId}>
           <Versions productId={item.id} revision={revision} onChanged={onChanged} />

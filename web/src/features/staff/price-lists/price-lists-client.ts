@@ -8,7 +8,8 @@ import {
   type PriceListVersionsResponse,
   type RollbackResponse,
 } from '@shared/price-lists-api';
-import { apiRequest, getJson } from '../../../lib/api-client';
+import { ApiError, apiRequest, getJson } from '../../../lib/api-client';
+import { OPTION_LIST_FIELD, optionsTemplateFileName, type OptionListUploadResponse } from '@shared/option-lists-api';
 import { getBlob, postForm } from '../../../lib/api-upload';
 import { saveFile } from '../../../lib/save-file';
 
@@ -41,4 +42,21 @@ export async function uploadPriceLists(files: File[], confirm = false): Promise<
 /** GET /api/pricing/template/{productId}, saved as {productId}-pricing-template.csv. */
 export async function downloadTemplate(productId: string): Promise<void> {
   saveFile(await getBlob(`/api/pricing/template/${encodeURIComponent(productId)}`), templateFileName(productId));
+}
+
+/** The toast text for a failed staff call: a lapsed session says so. */
+export function sessionEndedOr(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.status === 401 ? 'Your staff session has ended. Sign in again with the PIN.' : fallback;
+}
+
+/** GET /api/pricing/options-template/{productId}, saved as {productId}-options.csv. */
+export async function downloadOptionsTemplate(productId: string): Promise<void> {
+  saveFile(await getBlob(`/api/pricing/options-template/${encodeURIComponent(productId)}`), optionsTemplateFileName(productId));
+}
+
+/** POST /api/pricing/options-upload/{productId}: the CSV replaces the product's options whole, or a 400 names the row. */
+export function uploadOptionList(productId: string, file: File): Promise<OptionListUploadResponse> {
+  const form = new FormData();
+  form.append(OPTION_LIST_FIELD, file, file.name);
+  return postForm<OptionListUploadResponse>(`/api/pricing/options-upload/${encodeURIComponent(productId)}`, form);
 }
