@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROME_PATH, screenshot, testClientAddress } from './browser';
-import { freePort } from './free-port';
+import { startSecondSite, type SecondSite } from './second-site';
 
 // Storefront spec section 9: the developer-tools guard blurs the page only while the developer
 // tools are really open. Tried as a customer would: a real desktop Chromium window (headed, under
@@ -17,7 +17,6 @@ import { freePort } from './free-port';
 const DEVTOOLS_MESSAGE = 'Please close the developer tools to continue.';
 const DEVTOOLS_CHECK_INTERVAL_MS = 1000;
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const XVFB = process.env.XVFB_PATH ?? '/usr/bin/Xvfb';
 const canRun = existsSync(CHROME_PATH) && existsSync(XVFB);
 // With E2E=required (CI) a missing Xvfb or Chromium fails the run instead of skipping it.
@@ -44,20 +43,6 @@ function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
   });
 }
 
-async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs = 240_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the production server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('The production server did not become healthy in time');
-}
-
 /**
  * Runs in the page before the app: counts the probe worker's answers without touching the app,
  * so a test can tell the guard has really been probing for several check intervals.
@@ -80,45 +65,23 @@ function countProbes() {
 
 describe.skipIf(skip)('developer-tools guard in a real desktop Chromium on a production site (spec section 9)', () => {
   let xvfb: { display: string; process: ChildProcess } | undefined;
-  let server: ChildProcess | undefined;
-  let dataDir: string | undefined;
+  let site: SecondSite | undefined;
   let baseUrl = '';
   const profiles: string[] = [];
 
   beforeAll(async () => {
     xvfb = await startXvfb();
-    const port = await freePort();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'blinds-e2e-production-'));
     // dist/web was built by the global setup; this second server runs it with the production
     // configuration (no card gateway, so no payment secret is needed).
-    server = spawn(process.execPath, ['scripts/start.mjs'], {
-      cwd: ROOT,
-      detached: true,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        SKIP_BUILD: '1',
-        APP_ENV: 'production',
-        PAYMENT_PROVIDER: 'none',
-        ADMIN_PIN: '4321',
-      },
-    });
-    baseUrl = `http://localhost:${port}`;
-    await waitForHealth(baseUrl, server);
+    site = await startSecondSite('production', { APP_ENV: 'production', PAYMENT_PROVIDER: 'none', ADMIN_PIN: '4321' });
+    baseUrl = site.baseUrl;
     const config = (await (await fetch(`${baseUrl}/api/config`)).json()) as { devtoolsGuard: boolean };
     expect(config.devtoolsGuard).toBe(true);
   }, 300_000);
 
-  afterAll(() => {
-    try {
-      if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
+  afterAll(async () => {
     xvfb?.process.kill('SIGTERM');
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await site?.stop();
     for (const dir of profiles) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,12 +1,9 @@
 // A site of a browser test's own, beside the shared one: the build of the global setup (SKIP_BUILD),
 // its own port and data folder, and the configuration the test gives (e.g. PAYMENT_PROVIDER=none).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './free-port';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
+import { killSite, startSite, type StartedSite } from './start-site';
 
 export interface SecondSite {
   baseUrl: string;
@@ -14,43 +11,25 @@ export interface SecondSite {
   stop(): Promise<void>;
 }
 
-/** Starts the site and waits until it answers /api/health (at most 240 s: a busy 2-core machine is slow). */
+/** Starts the site and waits until it answers /api/health (at most 240 s: a busy 2-core machine is slow); see start-site.ts for the port. */
 export async function startSecondSite(label: string, config: Record<string, string>): Promise<SecondSite> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `blinds-e2e-${label}-`));
-  const baseUrl = `http://localhost:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, SKIP_BUILD: '1', PORT: String(port), DATA_DIR: dataDir, ...config },
-  });
+  let started: StartedSite;
+  try {
+    started = await startSite(label, { SKIP_BUILD: '1', DATA_DIR: dataDir, ...config }, 240_000);
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 300 });
+    throw err;
+  }
+  const { baseUrl, server } = started;
   const stop = async () => {
-    if (server.pid && server.exitCode === null) {
+    if (server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
+      killSite(server);
       // The data folder is removed once the local runtime has stopped writing to it.
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
     }
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 300 });
   };
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the ${label} site exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the ${label} site did not become healthy in time`);
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
   return { baseUrl, stop };
 }

@@ -1,0 +1,89 @@
+// Starts the site as `npm start` does (scripts/start.mjs) on a free port, for the browser tests'
+// global setup and for the files that need a site of their own (second-site.ts).
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from './free-port';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** How many times a start whose port was taken meanwhile is tried again on another port. */
+const PORT_ATTEMPTS = 5;
+
+export interface StartedSite {
+  baseUrl: string;
+  server: ChildProcess;
+}
+
+/** Stops a started site's whole process group (npm start, wrangler, workerd). */
+export function killSite(server: ChildProcess): void {
+  try {
+    process.kill(-server.pid!, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * Starts `scripts/start.mjs` with `env` and waits until it answers /api/health.
+ *
+ * The port is free when `freePort` answers, but nothing holds it while the site migrates, seeds and
+ * starts wrangler: another program on the machine (another test run's wrangler) may take it in
+ * between, and then this wrangler fails with 'Address already in use'. No port can be handed over
+ * held, so a start that fails that way is started again on a new port; any other failure fails.
+ * The site counts as up only once this wrangler said it is ready: a health answer alone could come
+ * from the other program on the port.
+ */
+export async function startSite(label: string, env: Record<string, string>, timeoutMs: number): Promise<StartedSite> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    // A port is taken only once wrangler starts, after the build: a new attempt reuses that build.
+    const outcome = await startOnce(port, attempt === 1 ? env : { ...env, SKIP_BUILD: '1' }, timeoutMs);
+    if (outcome.server) return { baseUrl: `http://localhost:${port}`, server: outcome.server };
+    if (!outcome.portTaken || attempt >= PORT_ATTEMPTS) throw new Error(`the ${label} site did not start: ${outcome.reason}`);
+    console.warn(`The ${label} site's port ${port} was taken before wrangler bound it; starting it again on another port.`);
+  }
+}
+
+async function startOnce(
+  port: number,
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<{ server: ChildProcess; portTaken?: never; reason?: never } | { server?: never; portTaken: boolean; reason: string }> {
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env, PORT: String(port) },
+  });
+  let stderrTail = '';
+  let ready = false;
+  server.stderr!.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    stderrTail = (stderrTail + chunk.toString()).slice(-4000);
+  });
+  server.stdout!.on('data', (chunk: Buffer) => {
+    if (chunk.toString().includes(`ready on http://localhost:${port}`)) ready = true;
+  });
+  const portTaken = () => /Address already in use|EADDRINUSE/.test(stderrTail);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      return { portTaken: portTaken(), reason: `npm start exited with ${server.exitCode ?? server.signalCode}` };
+    }
+    // wrangler may log the error and stay up without serving: that start is over too.
+    if (portTaken()) {
+      killSite(server);
+      return { portTaken: true, reason: `port ${port} was already in use` };
+    }
+    if (ready) {
+      try {
+        if ((await fetch(`http://localhost:${port}/api/health`)).ok) return { server };
+      } catch {
+        // not answering yet
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  killSite(server);
+  return { portTaken: false, reason: `it did not become healthy within ${timeoutMs / 1000} s` };
+}
