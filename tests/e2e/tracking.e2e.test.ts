@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { screenshot, useBrowser, watchErrors, testClientAddress } from './browser';
+import { networkQuiet, screenshot, trackRequests, useBrowser, watchErrors, testClientAddress } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -286,10 +286,14 @@ describe('courier tracking', () => {
 
   it('a fresh order shows its timeline: received, sizes confirmed expected by a date, on the confirmation page and on /track', async () => {
     const { page, errors } = await openPage({ width: 375, height: 800 });
+    trackRequests(page);
     await page.goto(`${baseUrl}/order-confirmation?ref=${freshReference}`);
     const progress = page.getByTestId('order-progress');
     await progress.getByRole('heading', { name: "Your order's progress" }).waitFor();
     await expectFreshTimeline(progress.getByRole('list', { name: `Progress of order ${freshReference}` }));
+    // The tracking card is drawn after a request of its own (OrderTrackingCard) once the receipt says
+    // there is tracking: absent only once the page has asked all it was going to ask.
+    await networkQuiet(page);
     expect(await page.getByTestId('order-tracking').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'timeline-order-confirmation-375');
@@ -302,6 +306,8 @@ describe('courier tracking', () => {
     await tracked.getByRole('heading', { name: "Your order's progress" }).waitFor();
     await expectFreshTimeline(tracked.getByRole('list', { name: 'Order progress' }));
     await tracked.getByText("The courier's tracking appears here once your order is dispatched.").waitFor();
+    // The courier's tracking comes in the same answer as the timeline and is drawn in the same render
+    // (track-page.tsx): with the timeline on screen, a tracking result would be too.
     expect(await page.getByTestId('tracking-result').count()).toBe(0);
     // The order's own dates, fixed when it was placed, shown until it is dispatched.
     const answer = await page.request.get(`${baseUrl}/api/orders/${freshReference}`, {
