@@ -9,7 +9,10 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.test.ts'],
     environment: 'node',
     globalSetup: ['./tests/e2e/global-setup.ts'],
-    testTimeout: 60_000,
+    // A deadline for a hang, not for a slow machine (as vitest.worker.config.ts): a step that hangs
+    // already fails at Playwright's own 30 s. The order and booking journeys take about 20 s on a quiet
+    // machine; beside other work they took 49 to 61 s, and two failed at the old 60 s though nothing hung.
+    testTimeout: 180_000,
     hookTimeout: 120_000,
     // expect.poll retries a read of the page until it matches: a value read once right after a click,
     // a navigation or a fetch may be read before React has rendered the change. Ten seconds (not
