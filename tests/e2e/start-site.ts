@@ -61,8 +61,11 @@ async function startOnce(
     process.stderr.write(chunk);
     stderrTail = (stderrTail + chunk.toString()).slice(-4000);
   });
+  // The line may arrive split across chunks: look in what came so far, not in one chunk.
+  let stdoutTail = '';
   server.stdout!.on('data', (chunk: Buffer) => {
-    if (chunk.toString().includes(`ready on http://localhost:${port}`)) ready = true;
+    stdoutTail = (stdoutTail + chunk.toString()).slice(-4000);
+    if (stdoutTail.includes(`ready on http://localhost:${port}`)) ready = true;
   });
   const portTaken = () => /Address already in use|EADDRINUSE/.test(stderrTail);
   const deadline = Date.now() + timeoutMs;
