@@ -88,7 +88,7 @@ export const PUBLIC_PAGES = [
     path: '/book-site-visit',
     title: 'Book a Site Visit',
     description:
-      'Book a Garden Route site visit from Mossel Bay to Plettenberg Bay: pick an open time, and a consultant measures your windows and brings samples.',
+      'Book a Garden Route site visit from Mossel Bay to Plettenberg Bay: pick an open time, and a consultant measures every window and quotes on the spot.',
   },
   {
     path: '/samples',

@@ -105,9 +105,9 @@ export function ServiceChooser({ path, onChoose, onLaunch }: Props) {
         <div className="service-panel" role="region" aria-labelledby="garden-panel-title">
           <h3 id="garden-panel-title">Our Garden Route team</h3>
           <p>
-            Mossel Bay, George, Wilderness, Sedgefield, Knysna and Plettenberg Bay. We bring samples, measure every window, quote on the
-            spot and install. <Link to="/book-site-visit">Book a visit online</Link> at an open time, call or WhatsApp us, or ask for one
-            below; we reply within 24 hours.
+            Mossel Bay, George, Wilderness, Sedgefield, Knysna and Plettenberg Bay. We measure every window, quote on the spot and install.{' '}
+            <Link to="/book-site-visit">Book a visit online</Link> at an open time, call or WhatsApp us, or ask for one below; we reply
+            within 24 hours. To see colours first, <Link to="/samples">ask for free samples</Link>.
           </p>
           {visitRequests > 0 && <SiteVisitRequest scrollKey={visitRequests} />}
         </div>

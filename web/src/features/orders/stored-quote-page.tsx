@@ -156,7 +156,7 @@ function StoredQuote({ quote, onChange }: { quote: SessionQuote; onChange: (quot
               Production starts once your order is paid and takes each product's own lead time; the expected dispatch date above counts the
               slowest.
             </li>
-            <li>We send you quality-check photos of your blinds via WhatsApp before they leave us.</li>
+            <li>We e-mail you when your order is dispatched, with the courier's tracking number.</li>
             <li>Your order is delivered by courier, with a tracking number you can follow.</li>
           </ul>
         </section>
