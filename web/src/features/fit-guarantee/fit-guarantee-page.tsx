@@ -45,7 +45,7 @@ export function FitGuaranteePage() {
           </li>
           <li>Sizes our team confirmed another way than from your photo, for example by phone.</li>
           <li>A blind fitted to a different window from the one in the photo.</li>
-          <li>Damage after delivery, and fitting done by someone other than our team.</li>
+          <li>Damage after delivery, including damage while the blind is being fitted.</li>
           <li>A change of mind about the colour, the product or the mount type.</li>
         </ul>
 
