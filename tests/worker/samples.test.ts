@@ -173,7 +173,7 @@ describe('sample limits', () => {
     const again = await ask(request({ street: `  12, ${name.toUpperCase()} rd. ` }));
     expect(again.status).toBe(429);
     const message = (await again.json<{ message: string }>()).message;
-    expect(message).toContain('Free samples were already sent to this address');
+    expect(message).toContain('Free samples for this address were already asked for on');
     expect(message).toMatch(/You can ask again from \d{1,2} \w+ \d{4}/);
     expect(message).toMatch(/call us on|contact us/);
     expect(again.headers.get('Retry-After')).not.toBeNull();

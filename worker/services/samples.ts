@@ -163,7 +163,7 @@ async function limitReached(env: Env, keys: Keys, now: Date): Promise<AppError |
   if (byAddress) {
     return new AppError(
       'rate_limited',
-      `Free samples were already sent to this address on ${formatLongDate(byAddress)}. You can ask again from ${again(byAddress)}, or ${contactWords(env)} if you need more colours now.`,
+      `Free samples for this address were already asked for on ${formatLongDate(byAddress)}. You can ask again from ${again(byAddress)}, or ${contactWords(env)} if you need more colours now.`,
       { retryAfterSeconds: Math.max(60, Math.ceil((Date.parse(byAddress) + SAMPLE_PERIOD_DAYS * DAY_MS - now.getTime()) / 1000)) },
     );
   }
