@@ -109,6 +109,8 @@ describe('free samples', () => {
     await desk.getByRole('heading', { level: 1, name: `Free samples ${reference}` }).waitFor();
     const swatches = desk.getByTestId('sample-swatches');
     for (const colour of picked) await swatches.getByText(colour).waitFor();
+    // No production dates for swatches (drawn in the same render as the swatches just seen).
+    expect(await desk.getByRole('heading', { name: 'Dates given to the customer' }).count()).toBe(0);
     const trackingNumber = `SMP${stamp.toUpperCase()}`;
     await dispatch(desk, 'PostNet', trackingNumber);
     expect(await seriousAxeViolations(desk)).toEqual([]);

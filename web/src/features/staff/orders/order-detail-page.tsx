@@ -160,7 +160,8 @@ function OrderView({ order, onAnswer }: { order: AdminOrderDetail; onAnswer: OnO
         </dl>
       </section>
 
-      <OrderDates order={order} />
+      {/* Free samples have no production dates: their timeline promises the posting day. */}
+      {order.kind !== 'samples' && <OrderDates order={order} />}
 
       <section className="staff-card" aria-labelledby="order-customer-title">
         <h2 id="order-customer-title">Customer</h2>
