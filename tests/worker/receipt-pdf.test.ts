@@ -1,16 +1,8 @@
 import { env } from 'cloudflare:test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import {
-  layoutReceipt,
-  PAGE_HEIGHT,
-  PAGE_WIDTH,
-  receiptPdf,
-  winAnsiSafe,
-  wrapText,
-  type ReceiptBusiness,
-  type TextMetrics,
-} from '../../worker/services/receipt-pdf';
+import { PAGE_HEIGHT, PAGE_WIDTH, winAnsiSafe, wrapText, type TextMetrics } from '../../worker/services/pdf-pages';
+import { layoutReceipt, receiptPdf, type ReceiptBusiness } from '../../worker/services/receipt-pdf';
 import type { OrderDto, PricedLineDto } from '../../worker/shared/orders-api';
 import { get } from './helpers';
 import { readBack } from './pdf-text';

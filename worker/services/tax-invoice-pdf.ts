@@ -15,14 +15,14 @@ import {
   MARGIN,
   PAGE_HEIGHT,
   PAGE_WIDTH,
-  receiptDate,
   SMALL,
   wrapText,
   type Colour,
   type DrawItem,
   type ReceiptPage,
   type TextMetrics,
-} from './receipt-pdf';
+} from './pdf-pages';
+import { receiptDate } from './receipt-pdf';
 import type { TaxDocument, TaxDocumentLine } from './tax-invoices';
 import type { DeliveryEstimate } from '../shared/delivery-dates';
 import { DATES_HEADING, printedDates } from './receipt-dates';
