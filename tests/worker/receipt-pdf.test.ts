@@ -109,6 +109,20 @@ describe('receiptPdf', () => {
     expect(texts[0]).not.toMatch(/^Paid$/m);
   });
 
+  it("lists a shutter's options where a blind's control and mount stand", async () => {
+    const shutter = line(1, {
+      product_name: 'Plantation Shutter - Basswood',
+      options: [
+        { group: 'louvre', group_label: 'Louvre size', code: '114mm', label: '114 mm', charge_cents: 45000 },
+        { group: 'frame', group_label: 'Frame', code: 'z-frame', label: 'Z-frame', charge_cents: 95000 },
+      ],
+    });
+    const { texts } = await readBack(await receiptPdf(order({ blinds: [shutter] }), business));
+    const flat = texts.join('\n').replace(/\s+/g, ' ');
+    expect(flat).toContain('Louvre size: 114 mm; Frame: Z-frame');
+    expect(flat).not.toContain('Left control');
+  });
+
   it("says 'Paid' with the payment date once the order is paid", async () => {
     const { texts } = await readBack(await receiptPdf(order({ paymentStatus: 'paid', paid_at: '2026-03-03T10:00:00.000Z' }), business));
     expect(texts[0]).toMatch(/^Paid$/m);

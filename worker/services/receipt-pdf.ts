@@ -3,6 +3,7 @@
 // boxes, measured with the real font metrics) and a renderer that draws them with pdf-lib.
 import { TEST_PAYMENT_NOTE, type OrderDto, type PricedLineDto } from '../shared/orders-api';
 import { fitGuaranteeNotes } from '../shared/fit-guarantee';
+import { describeOptions } from '../shared/product-options';
 import { hasSamplePrices, SAMPLE_PRICES_TEXT } from '../shared/sample-prices';
 import { formatRandFromCents } from '../shared/money';
 import { formatLongDate } from '../shared/sa-time';
@@ -63,7 +64,11 @@ const COLUMNS: Column[] = [
     header: 'Fitting',
     width: 76,
     align: 'left',
-    cell: (l) => `${CONTROL_LABELS[l.control_side] ?? l.control_side}, ${MOUNT_LABELS[l.mount_type] ?? l.mount_type}`,
+    // A shutter's or awning's options (louvre, frame, panels, motor) stand where a blind's control and mount do.
+    cell: (l) =>
+      l.options?.length
+        ? describeOptions(l.options)
+        : `${CONTROL_LABELS[l.control_side] ?? l.control_side}, ${MOUNT_LABELS[l.mount_type] ?? l.mount_type}`,
   },
   { header: 'Qty', width: 25, align: 'right', cell: (l) => String(l.quantity) },
   { header: 'Unit', width: 62, align: 'right', cell: (l) => formatRandFromCents(l.unit_price_cents) },
