@@ -24,6 +24,12 @@ function businessEmail(env: Env): string | null {
   return businessProfile(env).email;
 }
 
+/** The customer e-mails' last line: how to reach the shop about this order. */
+function questionsLine(env: Env, reference: string): string {
+  const contact = [businessEmail(env), businessProfile(env).phoneNational].filter(Boolean).join(' or ');
+  return contact ? `Questions? Contact us at ${contact} and quote ${reference}.` : `Questions? Quote ${reference} when you contact us.`;
+}
+
 /**
  * 'Your order is confirmed.' with the order's own dates (delivery-dates.ts) while its dispatch date is
  * still ahead; an older order, or one paid after that day, gets the shop-wide times.
@@ -54,14 +60,11 @@ export async function paymentReceiptEmail(
   const { recorded, taxInvoice = false } = options;
   const business = businessName(env);
   const amount = formatRandFromCents(amountCents);
-  const contact = [businessEmail(env), businessProfile(env).phoneNational].filter(Boolean).join(' or ');
   const test = provider === 'sandbox';
   // Only a plain name reaches the customer (customer-email-guard); the order was placed anonymously.
   const name = greetingName(order.customerName);
   const hi = `Hi ${name ?? 'there'},`;
-  const questions = contact
-    ? `Questions? Contact us at ${contact} and quote ${order.reference}.`
-    : `Questions? Quote ${order.reference} when you contact us.`;
+  const questions = questionsLine(env, order.reference);
   const confirmed =
     recorded && recorded.outstandingCents > 0
       ? `${formatRandFromCents(recorded.outstandingCents)} of the order total of ${formatRandFromCents(order.totalCents)} is still outstanding; production starts once it is paid in full. Use ${order.reference} as the payment reference.`
@@ -143,10 +146,7 @@ export function refundReceiptEmail(
     'How long it takes to show in your account depends on your bank.',
     ...(refund.creditNote ? ["Your credit note is on your order page: 'Download credit note'."] : []),
   ];
-  const contact = [businessEmail(env), businessProfile(env).phoneNational].filter(Boolean).join(' or ');
-  const questions = contact
-    ? `Questions? Contact us at ${contact} and quote ${order.reference}.`
-    : `Questions? Quote ${order.reference} when you contact us.`;
+  const questions = questionsLine(env, order.reference);
   const text = [hi, '', ...sentences, ...(orderUrl ? [`View your order: ${orderUrl}`] : []), questions, '', business].join('\n');
   const body = html`<p>${hi}</p>
 ${sentences.map((sentence) => html`<p>${sentence}</p>`)}
