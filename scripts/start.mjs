@@ -21,6 +21,14 @@ await run(path.join(BIN, 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--loc
 // The platform proxy warns that it cannot see the Durable Object classes (it loads no Worker
 // script); that is expected here, so its stderr is shown only if seeding fails.
 await runQuietly(path.join(BIN, 'tsx'), ['scripts/seed.ts'], { DATA_DIR: dataDir });
+// PREPARE_ONLY=1: build, migrate and seed, then stop without serving (the browser tests copy such a
+// folder for each site they start, instead of migrating and seeding each: tests/e2e/global-setup.ts).
+if (process.env.PREPARE_ONLY === '1') {
+  console.log(
+    `Prepared ${dataDir} (built, migrated and seeded) in ${((Date.now() - started) / 1000).toFixed(1)} s; not serving (PREPARE_ONLY=1).`,
+  );
+  process.exit(0);
+}
 
 // The configuration goes to wrangler in a private file, never as `--var KEY:value` arguments that
 // any user of the machine can read with `ps`. With --env-file wrangler skips .dev.vars, so the file

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -40,10 +40,12 @@ export function watchErrors(page: Page): string[] {
 }
 
 /**
- * A full-page screenshot for review in test-results/. JPEG: encoding a long page as PNG took
- * Chromium twice the CPU (0.5 s for the landing page), and the browser tests take about 130.
+ * A full-page screenshot for review in test-results/, taken when E2E_SCREENSHOTS=1 (`E2E_SCREENSHOTS=1
+ * npm run test:e2e`). Nothing reads them but a person: 150 of them cost about 60 s of CPU a run (0.4 s
+ * each for a long page), a tenth of what the whole suite may spend. JPEG: PNG took Chromium twice the CPU.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.jpg`), fullPage: true, type: 'jpeg', quality: 85 });
 }
@@ -80,16 +82,39 @@ export async function networkQuiet(page: Page, quietMs = 150, timeoutMs = 5_000)
 }
 
 /**
- * One browser per test file, launched before its tests and closed after them. The answer stands
- * for that browser (it forwards to it once launched), so tests write `browser.newPage()`.
+ * The browser of this test process (vitest keeps one process per worker for every file it runs:
+ * vitest.e2e.config.ts). Launching Chromium cost about 0.7 s of CPU, once per file before: 47 times a run.
+ * Files share the browser process only: each test opens contexts of its own (cookies, storage and
+ * cache apart), and `useBrowser` closes a file's contexts after it. A browser that crashed or
+ * disconnected is launched again for the next file.
+ */
+let shared: Promise<Browser> | undefined;
+function sharedBrowser(): Promise<Browser> {
+  if (!shared) {
+    const launching = launchBrowser();
+    shared = launching;
+    void launching.then(
+      (browser) => browser.on('disconnected', () => shared === launching && (shared = undefined)),
+      () => shared === launching && (shared = undefined),
+    );
+  }
+  return shared;
+}
+
+/**
+ * The browser for a test file's tests, from its beforeAll. The answer stands for that browser (it
+ * forwards to it), so tests write `browser.newPage()`; every context opened through it is closed after
+ * the file's tests.
  */
 export function useBrowser(): Browser {
   let launched: Browser | undefined;
+  const opened = new Set<BrowserContext>();
   beforeAll(async () => {
-    launched = await launchBrowser();
+    launched = await sharedBrowser();
   });
   afterAll(async () => {
-    await launched?.close();
+    await Promise.all([...opened].map((context) => context.close().catch(() => undefined)));
+    opened.clear();
   });
   return new Proxy({} as Browser, {
     get(_target, prop) {
@@ -102,12 +127,28 @@ export function useBrowser(): Browser {
       // looping hero video costs a fifth of a core for as long as a page sits open, which the
       // browser tests cannot spare beside the worker tests. landing.e2e checks the video with motion on.
       if (prop === 'newPage' || prop === 'newContext') {
-        return (options: BrowserContextOptions = {}) =>
-          browser[prop]({
-            reducedMotion: 'reduce',
+        return async (options: BrowserContextOptions = {}) => {
+          const contextOptions = {
+            reducedMotion: 'reduce' as const,
             ...options,
             extraHTTPHeaders: { 'CF-Connecting-IP': testClientAddress(), ...options.extraHTTPHeaders },
-          });
+          };
+          // browser.newPage() opens a context of its own for the page; both are closed after the file.
+          const context = await browser.newContext(contextOptions);
+          opened.add(context);
+          context.once('close', () => opened.delete(context));
+          if (prop === 'newContext') return context;
+          const page = await context.newPage();
+          // As Browser.newPage: closing the page closes its context.
+          page.once('close', () => void context.close().catch(() => undefined));
+          return page;
+        };
+      }
+      if (prop === 'close') {
+        // The browser outlives the file; its contexts are closed after it.
+        return async () => {
+          await Promise.all([...opened].map((context) => context.close().catch(() => undefined)));
+        };
       }
       const value = Reflect.get(browser, prop, browser) as unknown;
       return typeof value === 'function' ? value.bind(browser) : value;

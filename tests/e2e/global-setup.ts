@@ -1,19 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { serveFixtureSite } from '../worker/fixtures/site/serve';
-import { killSite, startSite } from './start-site';
+import { killSite, prepareDataDir, startSite } from './start-site';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** A data folder built, migrated and seeded as `npm start` does: each site copies it (second-site.ts). */
+    preparedDataDir: string;
   }
 }
 
-/** Builds and serves the real app exactly as `npm start` does, with its own empty data folder. */
+/** Builds and serves the real app exactly as `npm start` does, on a data folder of its own. */
 export default async function setup(project: TestProject) {
+  // Built, migrated and seeded once; the shared site and each second site start on a copy of it.
+  const preparedDataDir = mkdtempSync(path.join(os.tmpdir(), 'blinds-e2e-prepared-'));
+  await prepareDataDir(preparedDataDir, 300_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'blinds-e2e-'));
+  cpSync(preparedDataDir, dataDir, { recursive: true });
   // The 'main website' the scraper crawls (tests/e2e/website-scraping.e2e.test.ts).
   const fixtureSite = await serveFixtureSite();
   // A deadline, not a wait: on a busy machine the build and start took up to 216 s (2 cores, other
@@ -21,6 +27,7 @@ export default async function setup(project: TestProject) {
   const { baseUrl, server } = await startSite(
     'browser tests',
     {
+      SKIP_BUILD: '1',
       DATA_DIR: dataDir,
       ADMIN_PIN: '4321',
       // Passkeys optional: the PIN alone signs in (staff-passkeys.e2e registers and uses one beside it).
@@ -35,12 +42,15 @@ export default async function setup(project: TestProject) {
     300_000,
   ).catch(async (err: unknown) => {
     await fixtureSite.close();
+    rmSync(preparedDataDir, { recursive: true, force: true });
     throw err;
   });
   project.provide('baseUrl', baseUrl);
+  project.provide('preparedDataDir', preparedDataDir);
   return () => {
     killSite(server);
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(preparedDataDir, { recursive: true, force: true });
     void fixtureSite.close();
   };
 }

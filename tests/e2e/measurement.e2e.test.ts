@@ -5,11 +5,11 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { measurePolygon, type Corners } from '../../web/src/features/measurement/polygon-measure';
 import { PHOTO_KEY_PATTERN } from '../../worker/shared/photo-keys';
-import { CHROME_PATH, launchBrowser, openStartedLanding, screenshot, watchErrors } from './browser';
+import { CHROME_PATH, openStartedLanding, screenshot, useBrowser, watchErrors } from './browser';
 import { CAMERA_SCENE, UPLOAD_SCENE, scenePng, writeSceneY4m } from './fixtures/window-video';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = useBrowser();
 let cameraBrowser: Browser;
 let tmp: string;
 let pngPath: string;
@@ -33,7 +33,6 @@ beforeAll(async () => {
   writeSceneY4m(y4m, CAMERA_SCENE, 5);
   pngPath = path.join(tmp, 'window.png');
   writeFileSync(pngPath, scenePng(UPLOAD_SCENE));
-  browser = await launchBrowser();
   cameraBrowser = await chromium.launch({
     executablePath: CHROME_PATH,
     headless: true,
@@ -50,7 +49,6 @@ afterEach(async () => {
   context = undefined;
 });
 afterAll(async () => {
-  await browser?.close();
   await cameraBrowser?.close();
   rmSync(tmp, { recursive: true, force: true });
 });

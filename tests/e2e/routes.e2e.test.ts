@@ -1,21 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAYMENT_RESULT_PATHS, PLANNED_ROUTES } from '../../web/src/app/route-table';
-import { launchBrowser, watchErrors } from './browser';
+import { useBrowser, watchErrors } from './browser';
 import { SPEC_ROUTES } from './spec-routes';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   page = await browser.newPage();
   errors = watchErrors(page);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('route table', () => {

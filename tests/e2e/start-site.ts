@@ -1,6 +1,7 @@
 // Starts the site as `npm start` does (scripts/start.mjs) on a free port, for the browser tests'
 // global setup and for the files that need a site of their own (second-site.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import path from 'node:path';
 import { freePort } from './free-port';
 
@@ -21,6 +22,24 @@ export function killSite(server: ChildProcess): void {
   } catch {
     // already gone
   }
+}
+
+/** Builds the web app and migrates and seeds `dataDir` as `npm start` does, without serving (PREPARE_ONLY). */
+export async function prepareDataDir(dataDir: string, timeoutMs: number): Promise<void> {
+  const prepare = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, DATA_DIR: dataDir, PREPARE_ONLY: '1' },
+  });
+  let stderrTail = '';
+  prepare.stderr!.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    stderrTail = (stderrTail + chunk.toString()).slice(-4000);
+  });
+  const timer = setTimeout(() => prepare.kill('SIGTERM'), timeoutMs);
+  const [code, signal] = (await once(prepare, 'exit')) as [number | null, NodeJS.Signals | null];
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`preparing the sites' data folder failed (${code ?? signal}): ${stderrTail.slice(-1000)}`);
 }
 
 /**
