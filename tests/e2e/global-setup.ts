@@ -16,14 +16,15 @@ declare module 'vitest' {
 /** Builds and serves the real app exactly as `npm start` does, on a data folder of its own. */
 export default async function setup(project: TestProject) {
   // Built, migrated and seeded once; the shared site and each second site start on a copy of it.
+  // A deadline for a hang, not for a slow machine: with two other test runs beside it on 2 cores
+  // the build, migrations and seed took over 300 s (the deadline then, which failed both runs).
   const preparedDataDir = mkdtempSync(path.join(os.tmpdir(), 'blinds-e2e-prepared-'));
-  await prepareDataDir(preparedDataDir, 300_000);
+  await prepareDataDir(preparedDataDir, 900_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'blinds-e2e-'));
   cpSync(preparedDataDir, dataDir, { recursive: true });
   // The 'main website' the scraper crawls (tests/e2e/website-scraping.e2e.test.ts).
   const fixtureSite = await serveFixtureSite();
-  // A deadline, not a wait: on a busy machine the build and start took up to 216 s (2 cores, other
-  // work beside it); startSite returns as soon as the server answers.
+  // A deadline, not a wait: startSite returns as soon as the server answers.
   const { baseUrl, server } = await startSite(
     'browser tests',
     {
@@ -39,7 +40,7 @@ export default async function setup(project: TestProject) {
       VAT_NUMBER: '4123456789',
       BUSINESS_ADDRESS: '12 Main Street, Knysna, 6570',
     },
-    300_000,
+    600_000,
   ).catch(async (err: unknown) => {
     await fixtureSite.close();
     rmSync(preparedDataDir, { recursive: true, force: true });
