@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { measurePolygon, type Corners } from '../../web/src/features/measurement/polygon-measure';
 import { PHOTO_KEY_PATTERN } from '../../worker/shared/photo-keys';
-import { CHROME_PATH, openStartedLanding, screenshot, useBrowser, watchErrors } from './browser';
+import { HEADLESS_CHROME_PATH, openStartedLanding, screenshot, useBrowser, watchErrors } from './browser';
 import { CAMERA_SCENE, UPLOAD_SCENE, scenePng, writeSceneY4m } from './fixtures/window-video';
 
 const baseUrl = inject('baseUrl');
@@ -34,7 +34,7 @@ beforeAll(async () => {
   pngPath = path.join(tmp, 'window.png');
   writeFileSync(pngPath, scenePng(UPLOAD_SCENE));
   cameraBrowser = await chromium.launch({
-    executablePath: CHROME_PATH,
+    executablePath: HEADLESS_CHROME_PATH,
     headless: true,
     args: [
       ...BASE_FLAGS,
