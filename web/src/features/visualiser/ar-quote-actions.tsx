@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import type { SizeSource } from '@shared/leads-api';
 import type { LineSizeSource } from '@shared/size-sources';
 import type { ColourOption } from '../../components/colour-picker';
-import { formatRand } from '../../lib/format';
+import { PriceStatus } from '../../components/price-status';
 import {
   CONTROL_SIDES,
   MOUNT_TYPES,
@@ -114,29 +114,15 @@ export function ArQuoteActions(props: ArQuoteActionsProps) {
   return (
     <section className="ar-quote" aria-labelledby="ar-quote-title">
       <h3 id="ar-quote-title">Price for this blind</h3>
-      <div role="status" aria-live="polite" data-testid="ar-price">
-        {price === null && (
-          <p className="muted">
-            Checking the price for {widthMm} x {dropMm} mm...
-          </p>
-        )}
-        {price?.status === 'ok' && (
-          <p>
-            <strong className="ar-quote__amount">{formatRand(price.price)}</strong> for {widthMm} x {dropMm} mm, incl. 15% VAT
-            {price.samplePrices && <span className="badge badge--warning"> Sample prices</span>}
-          </p>
-        )}
-        {price?.status === 'unavailable' && (
-          <p>
-            <strong>{price.title}.</strong> {price.message}
-          </p>
-        )}
-        {typical && (
-          <p className="ar-quote__estimate">
-            Estimate: this is the typical size of {opening.name}. Enter your window's width and drop above for its price.
-          </p>
-        )}
-      </div>
+      <PriceStatus
+        testId="ar-price"
+        price={price}
+        checking={`Checking the price for ${widthMm} x ${dropMm} mm...`}
+        priceFor={`for ${widthMm} x ${dropMm} mm`}
+        estimate={
+          typical && `Estimate: this is the typical size of ${opening.name}. Enter your window's width and drop above for its price.`
+        }
+      />
       <div className="ar-quote__options">
         <label className="ar-field">
           <span>Mount</span>
