@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { GARDEN_ROUTE_AREAS, type BookingView, type OpenSlot } from '@shared/visit-bookings-api';
+import { ContactInputs } from '../../components/contact-inputs';
 import { PopiaConsent } from '../../components/popia-consent';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
@@ -146,24 +147,12 @@ export function BookVisitPage() {
         {slots.status === 'ready' && slots.slots.length > 0 && (
           <SlotPicker slots={slots.slots} selected={slotId} onSelect={setSlotId} showArea={!area} />
         )}
-        {FIELDS.map((f) => (
-          <div className="field" key={f.key}>
-            <label htmlFor={`${id}-${f.key}`}>
-              {f.label} <span aria-hidden="true">*</span>
-            </label>
-            <input
-              id={`${id}-${f.key}`}
-              name={f.key}
-              type={f.type}
-              autoComplete={f.autoComplete}
-              maxLength={f.max}
-              required
-              aria-required="true"
-              value={fields[f.key]}
-              onChange={(e) => setFields((v) => ({ ...v, [f.key]: e.target.value }))}
-            />
-          </div>
-        ))}
+        <ContactInputs
+          idPrefix={id}
+          inputs={FIELDS}
+          values={fields}
+          onChange={(key, value) => setFields((v) => ({ ...v, [key]: value }))}
+        />
         <div className="field">
           <label htmlFor={`${id}-quote`}>Quote number, if you have one (e.g. CB-123456)</label>
           <input id={`${id}-quote`} name="quoteId" maxLength={9} value={quoteId} onChange={(e) => setQuoteId(e.target.value)} />
@@ -172,7 +161,7 @@ export function BookVisitPage() {
           <label htmlFor={`${id}-notes`}>Anything we should know (windows, gate code, parking)</label>
           <textarea id={`${id}-notes`} name="notes" rows={3} maxLength={1000} value={notes} onChange={(e) => setNotes(e.target.value)} />
         </div>
-        <PopiaConsent id={`${id}-consent`} className="booking-consent" checked={consent} onChange={setConsent} />
+        <PopiaConsent id={`${id}-consent`} className="contact-consent" checked={consent} onChange={setConsent} />
         {error && (
           <p className="booking-error" role="alert" tabIndex={-1} ref={errorRef}>
             {error}
