@@ -1,6 +1,6 @@
 // The parts of each kind of blind in the AR preview (ar-blind-canvas.tsx), built in the unit square
 // (u right, v down): rails, then slats, fabric, bands, vanes or cells.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import * as THREE from 'three';
 import {
   coveredFraction,
@@ -12,7 +12,7 @@ import {
   type ArProduct,
 } from './blind-geometry';
 import type { Quad } from './homography';
-import { bandPlane, MAX_INSTANCES, shadedPlane, useInstances } from './ar-blind-three';
+import { bandPlane, MAX_INSTANCES, shadedPlane, useShadedInstances } from './ar-blind-three';
 
 export interface ArBlindCanvasProps {
   imageWidth: number;
@@ -70,33 +70,26 @@ function Rail({
 const HEADRAIL_SHADES = [0.78, 1, 0.95, 0.82, 0.62];
 const BAR_SHADES = [0.7, 0.95, 0.8, 0.55];
 const TUBE_SHADES = [0.55, 0.85, 1, 0.9, 0.6];
-
-const position = new THREE.Vector3();
-const rotation = new THREE.Quaternion();
-const scale = new THREE.Vector3();
-const X_AXIS = new THREE.Vector3(1, 0, 0);
-const Y_AXIS = new THREE.Vector3(0, 1, 0);
+/** A slat's crown catches the light, its lower edge falls into shadow. */
+const SLAT_SHADES = [1.04, 1, 0.9, 0.78, 0.62];
+/** A vane's curve: light down one edge, shade down the other (mirrored by the turn's direction). */
+const VANE_SHADES = [0.62, 0.85, 1, 0.97, 0.8];
+/** Each cell is a soft pleat: bright across its middle, shaded into the crease above and below. */
+const CELL_SHADES = [0.7, 0.92, 1, 0.96, 0.74];
 
 export function Venetian({ dropMm, percentDown, tiltDegrees, product, material, railMaterial }: PartProps) {
   const slatWidth = product.slatWidthMm ?? 25;
   const slats = useMemo(() => slatInstances(dropMm, slatWidth, percentDown, tiltDegrees), [dropMm, slatWidth, percentDown, tiltDegrees]);
-  // A slat's crown catches the light, its lower edge falls into shadow.
-  const geometry = useMemo(() => shadedPlane([1.04, 1, 0.9, 0.78, 0.62], 'rows'), []);
-  useEffect(() => () => geometry.dispose(), [geometry]);
-  const mesh = useRef<THREE.InstancedMesh>(null);
-  useInstances(
-    mesh,
+  const { mesh, geometry } = useShadedInstances(
+    SLAT_SHADES,
+    'rows',
     slats.length,
-    (i, m, c) => {
+    (i) => {
       const s = slats[i]!;
-      position.set(0.5, s.v, 0);
-      rotation.setFromAxisAngle(X_AXIS, s.tilt);
-      scale.set(1, s.height, 1);
-      m.compose(position, rotation, scale);
       // Open slats turn their faces from the room: a touch darker.
-      c.setScalar(0.8 + 0.2 * Math.cos(s.tilt));
+      return { at: [0.5, s.v], turn: { axis: 'x', angle: s.tilt }, size: [1, s.height], shade: 0.8 + 0.2 * Math.cos(s.tilt) };
     },
-    [slats, geometry, material],
+    [slats, material],
   );
   const covered = coveredFraction(percentDown);
   const barTop = Math.max(0.012, covered - 0.006);
@@ -155,22 +148,16 @@ export function Zebra({ percentDown, material, railMaterial }: PartProps) {
 
 export function Verticals({ widthMm, percentDown, vaneDegrees, material, railMaterial }: PartProps) {
   const vanes = useMemo(() => vaneInstances(widthMm, percentDown, vaneDegrees), [widthMm, percentDown, vaneDegrees]);
-  // A vane's curve: light down one edge, shade down the other (mirrored by the turn's direction).
-  const geometry = useMemo(() => shadedPlane([0.62, 0.85, 1, 0.97, 0.8], 'columns'), []);
-  useEffect(() => () => geometry.dispose(), [geometry]);
-  const mesh = useRef<THREE.InstancedMesh>(null);
-  useInstances(
-    mesh,
+  const { mesh, geometry } = useShadedInstances(
+    VANE_SHADES,
+    'columns',
     vanes.length,
-    (i, m, c) => {
+    (i) => {
       const v = vanes[i]!;
-      position.set(v.u, 0.5, 0);
-      rotation.setFromAxisAngle(Y_AXIS, v.turn);
-      scale.set(v.turn < 0 ? -v.width : v.width, 0.985, 1);
-      m.compose(position, rotation, scale);
-      c.setScalar(0.82 + 0.18 * Math.cos(v.turn));
+      const width = v.turn < 0 ? -v.width : v.width;
+      return { at: [v.u, 0.5], turn: { axis: 'y', angle: v.turn }, size: [width, 0.985], shade: 0.82 + 0.18 * Math.cos(v.turn) };
     },
-    [vanes, geometry, material],
+    [vanes, material],
   );
   return (
     <>
@@ -182,21 +169,12 @@ export function Verticals({ widthMm, percentDown, vaneDegrees, material, railMat
 
 export function Honeycomb({ dropMm, percentDown, material, railMaterial }: PartProps) {
   const cells = useMemo(() => honeycombCells(dropMm, percentDown), [dropMm, percentDown]);
-  // Each cell is a soft pleat: bright across its middle, shaded into the crease above and below.
-  const geometry = useMemo(() => shadedPlane([0.7, 0.92, 1, 0.96, 0.74], 'rows'), []);
-  useEffect(() => () => geometry.dispose(), [geometry]);
-  const mesh = useRef<THREE.InstancedMesh>(null);
-  useInstances(
-    mesh,
+  const { mesh, geometry } = useShadedInstances(
+    CELL_SHADES,
+    'rows',
     cells.length,
-    (i, m) => {
-      const cell = cells[i]!;
-      position.set(0.5, cell.v, 0);
-      rotation.identity();
-      scale.set(1, cell.height, 1);
-      m.compose(position, rotation, scale);
-    },
-    [cells, geometry, material],
+    (i) => ({ at: [0.5, cells[i]!.v], size: [1, cells[i]!.height] }),
+    [cells, material],
   );
   const covered = coveredFraction(percentDown);
   return (

@@ -1,7 +1,7 @@
 // three.js pieces of the AR blind (ar-blind-canvas.tsx): shaded plane geometries and the hooks that
 // load the swatch texture and place instanced slats, vanes and cells.
 import { useThree } from '@react-three/fiber';
-import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import * as THREE from 'three';
 
 /** Instances per InstancedMesh: more slats, vanes or cells than a blind can have. */
@@ -72,31 +72,58 @@ export function bandPlane(alpha: number): THREE.PlaneGeometry {
   return geometry;
 }
 
+/** Where one slat, vane or cell of a unit plane goes, in the blind's unit square. */
+export interface PlacedInstance {
+  /** Its centre (u, v). */
+  at: [number, number];
+  /** Turned about the blind's x axis (a slat's tilt) or y axis (a vane's turn), in radians. */
+  turn?: { axis: 'x' | 'y'; angle: number };
+  /** Its width and height; a negative width mirrors it. */
+  size: [number, number];
+  /** Grey multiplier of its colour; 1 (none) unless given. */
+  shade?: number;
+}
+
+const AXES = { x: new THREE.Vector3(1, 0, 0), y: new THREE.Vector3(0, 1, 0) };
+
 /**
- * One InstancedMesh per set of slats (one draw call): matrices from `place` for each instance.
+ * One InstancedMesh per set of slats, vanes or cells (one draw call): a shaded plane (shadedPlane,
+ * `shades` a constant), each instance where `place` puts it. Returns the mesh's ref and the geometry
+ * for its <instancedMesh>; `deps` are what `place` reads (and the material, which makes a new mesh).
  */
-export function useInstances(
-  mesh: RefObject<THREE.InstancedMesh | null>,
+export function useShadedInstances(
+  shades: number[],
+  axis: 'rows' | 'columns',
   count: number,
-  place: (i: number, m: THREE.Matrix4, c: THREE.Color) => void,
+  place: (i: number) => PlacedInstance,
   deps: unknown[],
-) {
+): { mesh: RefObject<THREE.InstancedMesh | null>; geometry: THREE.PlaneGeometry } {
+  const geometry = useMemo(() => shadedPlane(shades, axis), [shades, axis]);
+  useEffect(() => () => geometry.dispose(), [geometry]);
+  const mesh = useRef<THREE.InstancedMesh>(null);
   const invalidate = useThree((s) => s.invalidate);
   useLayoutEffect(() => {
     const m = mesh.current;
     if (!m) return;
     const matrix = new THREE.Matrix4();
     const colour = new THREE.Color();
+    const position = new THREE.Vector3();
+    const rotation = new THREE.Quaternion();
+    const scale = new THREE.Vector3();
     m.count = Math.min(count, MAX_INSTANCES);
     for (let i = 0; i < m.count; i++) {
-      colour.setRGB(1, 1, 1);
-      place(i, matrix, colour);
-      m.setMatrixAt(i, matrix);
-      m.setColorAt(i, colour);
+      const { at, turn, size, shade = 1 } = place(i);
+      position.set(at[0], at[1], 0);
+      if (turn) rotation.setFromAxisAngle(AXES[turn.axis], turn.angle);
+      else rotation.identity();
+      scale.set(size[0], size[1], 1);
+      m.setMatrixAt(i, matrix.compose(position, rotation, scale));
+      m.setColorAt(i, colour.setScalar(shade));
     }
     m.instanceMatrix.needsUpdate = true;
     if (m.instanceColor) m.instanceColor.needsUpdate = true;
     invalidate();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [count, invalidate, ...deps]);
+  }, [count, invalidate, geometry, ...deps]);
+  return { mesh, geometry };
 }
