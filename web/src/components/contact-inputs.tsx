@@ -22,6 +22,11 @@ interface Props<K extends string> {
   onChange: (key: K, value: string) => void;
 }
 
+/** The labels (lower case) of the required inputs left empty, for 'Please fill in ...'. */
+export function missingInputs<K extends string>(inputs: readonly ContactInput<K>[], values: Record<K, string>): string[] {
+  return inputs.filter((f) => (f.required ?? true) && !values[f.key].trim()).map((f) => f.label.toLowerCase());
+}
+
 export function ContactInputs<K extends string>({ idPrefix, inputs, values, onChange }: Props<K>) {
   return inputs.map((f) => {
     const required = f.required ?? true;

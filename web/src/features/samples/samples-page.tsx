@@ -2,13 +2,14 @@
 // visualiser, catalogue) or added here, the delivery address and consent; no payment. The server
 // makes the sample order and its lead and e-mails the confirmation; its limits' messages are shown
 // as they come (up to 6 a request, one request per address and e-mail address a month, a daily cap).
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MAX_SAMPLES, SA_PROVINCES, type SampleRequestResponse, type SaProvince } from '@shared/samples-api';
-import { ContactInputs } from '../../components/contact-inputs';
+import { ContactInputs, missingInputs } from '../../components/contact-inputs';
 import { PopiaConsent } from '../../components/popia-consent';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
+import { useFocusWhenSet } from '../../lib/focus-when-set';
 import { clearSamples, removeSample, useSampleBasket } from '../../lib/sample-basket';
 import { SamplePicker } from './sample-picker';
 import { messageOf, requestSamples } from './samples-client';
@@ -37,21 +38,14 @@ export function SamplesPage() {
   const [error, setError] = useState<string | null>(null);
   const [said, setSaid] = useState('');
   const [done, setDone] = useState<SampleRequestResponse | null>(null);
-  const errorRef = useRef<HTMLParagraphElement>(null);
-  const doneRef = useRef<HTMLHeadingElement>(null);
+  const errorRef = useFocusWhenSet<HTMLParagraphElement>(error);
+  const doneRef = useFocusWhenSet<HTMLHeadingElement>(done);
   const id = useId();
-
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
-  useEffect(() => {
-    if (done) doneRef.current?.focus();
-  }, [done]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (basket.length === 0) return setError('Add at least one colour to your samples first.');
-    const missing = FIELDS.filter((f) => f.required && !fields[f.key].trim()).map((f) => f.label.toLowerCase());
+    const missing = missingInputs(FIELDS, fields);
     if (!province) missing.push('province');
     if (missing.length || !province) return setError(`Please fill in ${missing.join(', ')}.`);
     if (!/^\d{4}$/.test(fields.postalCode.trim())) return setError('The postal code is 4 digits.');
