@@ -12,9 +12,7 @@ import { PriceStatus } from '../../components/price-status';
 import { getJson } from '../../lib/api-client';
 import { keptPicks } from '../../lib/option-choices';
 import { readQuoteBlinds, writeQuoteBlinds, type QuoteLine } from '../../lib/quote-storage';
-import { fetchWindowPrice, type PriceResult } from '../../lib/window-price';
-
-const PRICE_DEBOUNCE_MS = 400;
+import { useDebouncedPrice } from '../../lib/debounced-price';
 
 interface ShutterProduct {
   id: string;
@@ -82,7 +80,6 @@ export function ShutterQuoteActions({ estimatedWidthMm, estimatedHeightMm, drawn
     source: 'ar-typical',
   });
   const [picks, setPicks] = useState<LineOptions>({ panels: String(drawnPanels) });
-  const [price, setPrice] = useState<{ key: string; result: PriceResult } | null>(null);
   const [added, setAdded] = useState<{ key: string; count: number } | null>(null);
 
   // New corners, new estimate: followed until the customer types a measured size.
@@ -94,26 +91,8 @@ export function ShutterQuoteActions({ estimatedWidthMm, estimatedHeightMm, drawn
   const heightMm = positiveMm(size.heightText);
   // Only the picks the width allows are sent; the server takes the width's default for the rest.
   const sent = options.status === 'ready' ? keptPicks(options.data.groups, picks, widthMm) : picks;
+  const current = useDebouncedPrice(product?.id ?? null, widthMm, heightMm, sent, options.status !== 'loading');
   const key = product && widthMm && heightMm ? JSON.stringify([product.id, widthMm, heightMm, sent]) : '';
-
-  useEffect(() => {
-    if (!key || !product || !widthMm || !heightMm || options.status === 'loading') return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetchWindowPrice(product.id, widthMm, heightMm, controller.signal, sent)
-        .then((result) => setPrice({ key, result }))
-        .catch(() => {
-          // aborted: a newer size or option took over
-        });
-    }, PRICE_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-    // The key stands for product, size and options.
-  }, [key, options.status]);
-
-  const current = price?.key === key ? price.result : null;
   const colourOffered = colours === null || colours.includes(colourName);
   const estimate = isEstimatedSize(size.source);
 
