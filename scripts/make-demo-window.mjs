@@ -1,11 +1,11 @@
 // Renders the AR visualiser's default demo photo (a window in a living-room wall) in pure JS and
-// encodes it (PNG with node:zlib, then JPEG through ffmpeg): node scripts/make-demo-window.mjs
+// encodes it (PNG with scripts/png.mjs, then JPEG through ffmpeg): node scripts/make-demo-window.mjs
 // The window's inner opening (the glass reveal) sits at WINDOW below, in image pixels; the browser
 // test taps near those corners.
 import { spawnSync } from 'node:child_process';
 import { unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { rgbPngFile } from './png.mjs';
 
 const W = 1200;
 const H = 900;
@@ -157,23 +157,6 @@ for (let y = 0; y < H; y++) {
   }
 }
 
-function crc32(buf) {
-  let c = ~0;
-  for (let i = 0; i < buf.length; i++) {
-    c ^= buf[i];
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
-  }
-  return ~c >>> 0;
-}
-function chunk(type, data) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
 // Filter type 1 (Sub) on every row compresses smooth gradients well.
 const raw = Buffer.alloc((W * 3 + 1) * H);
 for (let y = 0; y < H; y++) {
@@ -185,17 +168,7 @@ for (let y = 0; y < H; y++) {
     raw[row + 1 + i] = (cur - prev) & 255;
   }
 }
-const ihdr = Buffer.alloc(13);
-ihdr.writeUInt32BE(W, 0);
-ihdr.writeUInt32BE(H, 4);
-ihdr[8] = 8; // bit depth
-ihdr[9] = 2; // RGB
-const png = Buffer.concat([
-  Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-  chunk('IHDR', ihdr),
-  chunk('IDAT', deflateSync(raw, { level: 9 })),
-  chunk('IEND', Buffer.alloc(0)),
-]);
+const png = rgbPngFile(W, H, raw, { level: 9 });
 // The site serves a JPEG (about 70 KB instead of 830 KB): the PNG goes through ffmpeg when present.
 const pngOut = path.resolve(import.meta.dirname, '../web/public/media/demo-window.png');
 const jpgOut = pngOut.replace(/\.png$/, '.jpg');

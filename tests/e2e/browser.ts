@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 /** Debian's Chromium: the headed test (devtools-guard.e2e) and, without the headless shell, every test. */
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -163,6 +163,28 @@ export function useBrowser(): Browser {
       return typeof value === 'function' ? value.bind(browser) : value;
     },
   });
+}
+
+/**
+ * For the journeys where staff and a customer take turns: each test gets a desktop context for staff
+ * and a phone context (375 px) for the customer, each a client address of its own, closed after it.
+ */
+export function useStaffAndCustomer(browser: Browser, baseUrl: string): { staffPage(): Promise<Page>; customerPage(): Promise<Page> } {
+  let staff: BrowserContext | undefined;
+  let customer: BrowserContext | undefined;
+  beforeEach(async () => {
+    staff = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    customer = await browser.newContext({ baseURL: baseUrl, viewport: { width: 375, height: 800 }, bypassCSP: true });
+  });
+  afterEach(async () => {
+    await staff?.close();
+    await customer?.close();
+  });
+  const open = (context: BrowserContext | undefined) => {
+    if (!context) throw new Error('the contexts are made in beforeEach: open pages inside tests');
+    return context.newPage();
+  };
+  return { staffPage: () => open(staff), customerPage: () => open(customer) };
 }
 
 /**

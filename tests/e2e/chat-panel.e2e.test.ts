@@ -1,7 +1,7 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { screenshot, useBrowser, watchErrors } from './browser';
+import { rgbPng } from './png';
 
 // The consultant chat panel (spec section 2). The chat API is fulfilled with page.route so these
 // tests pin the panel's states whatever the back end answers.
@@ -32,27 +32,7 @@ afterEach(async () => {
 });
 
 /** A valid 1x1 PNG of one colour, built here so the test needs no fixture files. */
-function tinyPng(r: number, g: number, b: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(typed) >>> 0);
-    return Buffer.concat([length, typed, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0); // width
-  header.writeUInt32BE(1, 4); // height
-  header[8] = 8; // bit depth
-  header[9] = 2; // colour type: truecolour
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, r, g, b]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const tinyPng = (r: number, g: number, b: number) => rgbPng(1, 1, () => [r, g, b]);
 
 interface ChatBody {
   message: string;

@@ -4,11 +4,11 @@
 // with the time of each message and the photo itself, then add a note to its history. Phone and
 // desktop size, axe clean.
 import { randomInt } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
 import { screenshot, useBrowser, watchErrors } from './browser';
+import { rgbPng } from './png';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -28,28 +28,7 @@ async function openPage(viewport: { width: number; height: number }): Promise<{ 
 }
 
 /** A valid 8 x 8 PNG of one colour, built here so the test needs no fixture files. */
-function solidPng(r: number, g: number, b: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(typed) >>> 0);
-    return Buffer.concat([length, typed, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(8, 0);
-  header.writeUInt32BE(8, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: 8 }, () => [r, g, b]).flat())]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: 8 }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const solidPng = (r: number, g: number, b: number) => rgbPng(8, 8, () => [r, g, b]);
 
 /** A surname of letters only (the consultant reads 'My name is ...' as words). */
 const surname = () => 'Q' + Array.from({ length: 6 }, () => 'abcdefghijklmnoprstuvwy'[randomInt(0, 23)]).join('');

@@ -1,8 +1,8 @@
-import { deflateSync } from 'node:zlib';
 import path from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { SCREENSHOT_DIR, useBrowser, watchErrors } from './browser';
+import { rgbPng } from './png';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -12,39 +12,8 @@ let errors: string[];
 
 const FAILURE = 'Failed to submit your details. Please try again or contact us directly.';
 
-/** A tiny 4 x 3 grey PNG written with node:zlib. */
-function tinyPng(): Buffer {
-  const crc32 = (buf: Buffer) => {
-    let c = ~0;
-    for (const byte of buf) {
-      c ^= byte;
-      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-    }
-    return ~c >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const w = 4;
-  const h = 3;
-  const raw = Buffer.alloc((w * 3 + 1) * h, 0x99);
-  for (let y = 0; y < h; y++) raw[y * (w * 3 + 1)] = 0;
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A tiny 4 x 3 grey PNG. */
+const tinyPng = () => rgbPng(4, 3, () => [0x99, 0x99, 0x99]);
 
 /** The form lives on /shutters: upload a photo, tap four corners, ask for a quote. */
 async function openLeadForm() {

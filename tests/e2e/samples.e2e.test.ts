@@ -2,30 +2,14 @@
 // three colours from the calculator's colour list, asks for them on /samples and sees the
 // confirmation; staff find the sample order on /admin/orders (marked 'Samples', filtered) and dispatch
 // it with a tracking number; the customer follows it on /track.
-import type { BrowserContext } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
-import { screenshot, testClientAddress, useBrowser, watchErrors } from './browser';
+import { screenshot, useBrowser, useStaffAndCustomer, watchErrors } from './browser';
 import { dispatch, signIn, unexpected } from './orders-fulfilment-fixtures';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
-let staff: BrowserContext;
-let customer: BrowserContext;
-
-beforeEach(async () => {
-  staff = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 }, bypassCSP: true });
-  customer = await browser.newContext({
-    baseURL: baseUrl,
-    viewport: { width: 375, height: 800 },
-    bypassCSP: true,
-    extraHTTPHeaders: { 'CF-Connecting-IP': testClientAddress() },
-  });
-});
-afterEach(async () => {
-  await staff.close();
-  await customer.close();
-});
+const people = useStaffAndCustomer(browser, baseUrl);
 
 const noSidewaysScroll = (page: import('playwright-core').Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
@@ -37,7 +21,7 @@ describe('free samples', () => {
     const street = `${10 + Math.floor(Math.random() * 800)} ${stamp} Street`;
 
     // The calculator's colour list: three colours, each added with 'Add a free sample'.
-    const phone = await customer.newPage();
+    const phone = await people.customerPage();
     const phoneErrors = watchErrors(phone);
     await phone.goto('/quote-calculator');
     await phone.getByRole('heading', { level: 1, name: 'Online Blind Quotation' }).waitFor();
@@ -90,7 +74,7 @@ describe('free samples', () => {
     await screenshot(phone, 'samples-done-phone');
 
     // Staff: the orders screen marks it 'Samples' and filters by it; dispatch with tracking.
-    const desk = await staff.newPage();
+    const desk = await people.staffPage();
     const deskErrors = watchErrors(desk);
     await signIn(desk);
     await desk.goto('/admin/orders');

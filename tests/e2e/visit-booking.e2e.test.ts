@@ -3,30 +3,14 @@
 // booking page, books that time and is e-mailed the calendar invitation (read here from the outbox,
 // as EMAIL_PROVIDER=local keeps it); the e-mail's link opens the visit, moves it and cancels it; the booked
 // visit shows on /site-visits for its day.
-import type { BrowserContext } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
-import { openStartedLanding, screenshot, testClientAddress, useBrowser, watchErrors } from './browser';
+import { openStartedLanding, screenshot, useBrowser, useStaffAndCustomer, watchErrors } from './browser';
 import { signIn, unexpected } from './orders-fulfilment-fixtures';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
-let staff: BrowserContext;
-let customer: BrowserContext;
-
-beforeEach(async () => {
-  staff = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 }, bypassCSP: true });
-  customer = await browser.newContext({
-    baseURL: baseUrl,
-    viewport: { width: 375, height: 800 },
-    bypassCSP: true,
-    extraHTTPHeaders: { 'CF-Connecting-IP': testClientAddress() },
-  });
-});
-afterEach(async () => {
-  await staff.close();
-  await customer.close();
-});
+const people = useStaffAndCustomer(browser, baseUrl);
 
 /** A South African day some weeks ahead, and two start times an hour apart that no other test picks. */
 function uniqueSlot() {
@@ -44,7 +28,7 @@ describe('booking a Garden Route site visit', () => {
     const email = `visit-${Date.now()}@example.com`;
 
     // Staff: the schedule screen from the navigation.
-    const desk = await staff.newPage();
+    const desk = await people.staffPage();
     const deskErrors = watchErrors(desk);
     await signIn(desk);
     await desk.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Visit schedule' }).click();
@@ -63,7 +47,7 @@ describe('booking a Garden Route site visit', () => {
     expect(await seriousAxeViolations(desk)).toEqual([]);
 
     // Customer, on a phone: the landing page's Garden Route path.
-    const phone = await customer.newPage();
+    const phone = await people.customerPage();
     const phoneErrors = watchErrors(phone);
     await openStartedLanding(phone, baseUrl);
     const card = phone.locator('.service-card', { hasText: 'Garden Route Service' });

@@ -24,7 +24,7 @@ import {
   type ProofUploadResponse,
 } from '../shared/orders-api';
 import { trackEvent } from './analytics';
-import { creditNotesOf, findTaxDocument } from '../services/tax-invoices';
+import { orderTaxDocuments } from '../services/tax-invoices';
 
 /** The reference of a path, upper-cased; 400 for anything that is not one. */
 function orderReference(raw: string): string {
@@ -154,6 +154,7 @@ export const orderRoutes = new Hono<AppBindings>()
     // The receipt asks for the courier timeline only when there is one (a 404 would be a console error).
     const tracking = await trackingForOrder(c.env.DB, reference);
     const timeline = await timelineForOrder(c.env.DB, reference, tracking);
+    const taxDocuments = await orderTaxDocuments(c.env.DB, reference);
     const body: OrderReadResponse = {
       success: true,
       order: {
@@ -163,8 +164,8 @@ export const orderRoutes = new Hono<AppBindings>()
         amount_due_cents: ['paid', 'refunded'].includes(order.paymentStatus)
           ? 0
           : await amountDueCents(c.env.DB, { reference, totalCents: order.total_cents, paymentStatus: order.paymentStatus }),
-        has_tax_invoice: (await findTaxDocument(c.env.DB, reference, 'invoice')) !== null,
-        credit_notes: await creditNotesOf(c.env.DB, reference),
+        has_tax_invoice: taxDocuments.hasTaxInvoice,
+        credit_notes: taxDocuments.creditNotes,
         ...(timeline && { timeline }),
         proof_uploaded_at: await proofUploadedAt(c.env.DB, reference),
       },

@@ -238,17 +238,25 @@ export async function issueTaxInvoice(env: Env, order: InvoiceOrder, now = new D
   return issued[0]?.number ?? (await findTaxDocument(env.DB, order.reference, 'invoice'))?.number ?? null;
 }
 
-/** The credit notes issued on an order's refunds, oldest first (the order page lists them). */
-export async function creditNotesOf(db: D1Database, reference: string): Promise<CreditNoteDto[]> {
+/**
+ * What the order page shows of an order's tax documents, from one read of them: whether its tax
+ * invoice is issued, and the credit notes issued on its refunds, oldest first.
+ */
+export async function orderTaxDocuments(
+  db: D1Database,
+  reference: string,
+): Promise<{ hasTaxInvoice: boolean; creditNotes: CreditNoteDto[] }> {
   const rows = await database(db)
-    .select({ document: invoices.document })
+    .select({ kind: invoices.kind, document: invoices.document })
     .from(invoices)
-    .where(and(eq(invoices.orderReference, reference), eq(invoices.kind, 'credit_note')))
+    .where(eq(invoices.orderReference, reference))
     .orderBy(asc(invoices.number));
-  return rows.map(({ document }) => {
+  const creditNotes = rows.flatMap(({ kind, document }) => {
+    if (kind !== 'credit_note') return [];
     const doc = document as TaxDocument;
-    return { number: doc.number, total_cents: doc.totalCents, issued_at: doc.issuedAt };
+    return [{ number: doc.number, total_cents: doc.totalCents, issued_at: doc.issuedAt }];
   });
+  return { hasTaxInvoice: rows.some((row) => row.kind === 'invoice'), creditNotes };
 }
 
 /** An order's tax invoice, or one of its credit notes by number; null when there is none. */

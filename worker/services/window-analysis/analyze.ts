@@ -22,7 +22,8 @@ import { buildGrid, dominantTurn, planeBounds, sobel, type Bounds, type Grid } f
 import { clamp01, downscale } from './image';
 import { DOUBT_NOTES, ESTIMATE_NOTES, frameFinding, HOW_TO, NO_WINDOW_NOTE, sheetFinding } from './notes';
 import { findRectangle, MIN_SIDE_SUPPORT, type Rect } from './rectangle';
-import { A4_ASPECT_TOLERANCE, A4_LONG_MM, A4_SHORT_MM, findSheet, type Sheet } from './sheet';
+import { findSheet } from './sheet';
+import { A4_ASPECT_TOLERANCE, A4_LONG_MM, A4_SHORT_MM, type Sheet } from './sheet-shape';
 import type { RgbaImage } from '../../lib/image/types';
 import type { FractionBox, ScanQuality, WindowAnalysis } from './types';
 

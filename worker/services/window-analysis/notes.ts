@@ -1,6 +1,6 @@
 // The words of an analysis: the notes shown with a measurement and the quality rating's findings.
 
-import type { Sheet } from './sheet';
+import type { Sheet } from './sheet-shape';
 
 export const HOW_TO =
   'Hold a plain white A4 sheet flat against the glass or the wall beside the window, with all four corners in view, and take the photo with the whole window in the frame.';

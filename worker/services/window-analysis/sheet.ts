@@ -1,15 +1,12 @@
 // Finds the A4 sheet: a bright, unsaturated, four-sided shape, located to a fraction of a pixel at full
 // resolution, and checks that it has A4's proportions once the perspective is taken out.
 
-import { convexHull, fitLine, homography, intersect, polygonArea, reduceToQuad, type Line, type Pt } from './geometry';
-import { sampleLum, type Small } from './image';
+import { convexHull, polygonArea, reduceToQuad, type Pt } from './geometry';
+import type { Small } from './image';
+import { refineSheet } from './sheet-refine';
+import { aspectErrorOf, orderQuad, rectangleProportions, type Sheet } from './sheet-shape';
 import type { RgbaImage } from '../../lib/image/types';
 
-export const A4_LONG_MM = 297;
-export const A4_SHORT_MM = 210;
-const A4_ASPECT = A4_LONG_MM / A4_SHORT_MM;
-/** Accepted relative error of the sheet's measured proportions (after taking out the perspective). */
-export const A4_ASPECT_TOLERANCE = 0.1;
 const WHITE_MAX_SATURATION = 0.14;
 /**
  * A pixel is sheet-white at this share of the brightest unsaturated level around it. The first group
@@ -20,22 +17,6 @@ const LOCAL_WHITE_SHARES = [
   [0.55, 0.94, 0.975],
 ];
 const MIN_FILL = 0.88;
-
-export interface Sheet {
-  /** Corners in full-resolution pixels, clockwise on screen, p0 -> p1 the side nearest to horizontal. */
-  corners: Pt[];
-  /** Measured long / short proportion after taking out the perspective, and its error against A4. */
-  aspect: number;
-  aspectError: number;
-  /** True when corners[0] -> corners[1] is a long (297 mm) side. */
-  firstSideLong: boolean;
-  /** RMS distance (pixels) of the edge points from the fitted sides. */
-  edgeRms: number;
-  /** Angle between the wall and the photo's plane (degrees), from the sheet's perspective. */
-  tiltDeg: number;
-  /** Length of the sheet's short side in full-resolution pixels (smallest seen). */
-  shortSidePx: number;
-}
 
 export interface SheetSearch {
   sheet: Sheet | null;
@@ -83,141 +64,6 @@ interface Candidate {
   quad: Pt[];
   score: number;
   aspectError: number;
-}
-
-/** Orders four corners clockwise on screen (y down) starting with the side closest to horizontal. */
-function orderQuad(q: Pt[]): Pt[] {
-  let signed = 0;
-  for (let i = 0; i < 4; i++) signed += q[i]![0] * q[(i + 1) % 4]![1] - q[(i + 1) % 4]![0] * q[i]![1];
-  const cw = signed > 0 ? q.slice() : q.slice().reverse(); // y down: positive shoelace = clockwise on screen
-  let start = 0;
-  let best = -Infinity;
-  for (let i = 0; i < 4; i++) {
-    const a = cw[i]!;
-    const b = cw[(i + 1) % 4]!;
-    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    const horizontal = (b[0] - a[0]) / (len || 1);
-    if (horizontal > best) {
-      best = horizontal;
-      start = i;
-    }
-  }
-  return [0, 1, 2, 3].map((k) => cw[(start + k) % 4]!);
-}
-
-/**
- * Metric proportions of a rectangle seen as `quad` (full-resolution pixels) through a pinhole camera whose
- * principal point is the image centre: the focal length comes from the two vanishing points when they
- * give a plausible one, else a phone's typical 0.8 x the long side. Returns |side 0-1| / |side 1-2| and the tilt.
- */
-export function rectangleProportions(quad: Pt[], width: number, height: number): { ratio: number; tiltDeg: number } | null {
-  const cx = width / 2;
-  const cy = height / 2;
-  const q = quad.map(([x, y]) => [x - cx, y - cy] as Pt);
-  const h = homography(
-    [
-      [0, 0],
-      [1, 0],
-      [1, 1],
-      [0, 1],
-    ],
-    q,
-  );
-  if (!h) return null;
-  const long = Math.max(width, height);
-  let f = 0.8 * long;
-  // Vanishing points are the images of the directions (1,0,0) and (0,1,0): h's first and second columns.
-  const v1 = [h[0]!, h[3]!, h[6]!];
-  const v2 = [h[1]!, h[4]!, h[7]!];
-  const w12 = v1[2]! * v2[2]!;
-  if (Math.abs(w12) > 1e-12) {
-    const f2 = -(v1[0]! * v2[0]! + v1[1]! * v2[1]!) / w12;
-    if (f2 > 0) {
-      const est = Math.sqrt(f2);
-      // Only trust it when the perspective is strong enough on both axes to pin it down.
-      const strong =
-        Math.abs(v1[2]!) * long > 0.15 * Math.hypot(v1[0]!, v1[1]!) && Math.abs(v2[2]!) * long > 0.15 * Math.hypot(v2[0]!, v2[1]!);
-      if (strong && est > 0.4 * long && est < 2 * long) f = est;
-    }
-  }
-  const r1 = [v1[0]! / f, v1[1]! / f, v1[2]!];
-  const r2 = [v2[0]! / f, v2[1]! / f, v2[2]!];
-  const n1 = Math.hypot(r1[0]!, r1[1]!, r1[2]!);
-  const n2 = Math.hypot(r2[0]!, r2[1]!, r2[2]!);
-  const nz = (r1[0]! * r2[1]! - r1[1]! * r2[0]!) / (n1 * n2);
-  return { ratio: n1 / n2, tiltDeg: (Math.acos(Math.min(1, Math.abs(nz))) * 180) / Math.PI };
-}
-
-function aspectErrorOf(ratio: number): number {
-  const r = ratio >= 1 ? ratio : 1 / ratio;
-  return Math.abs(r / A4_ASPECT - 1);
-}
-
-/** Locates one side to sub-pixel precision: strongest bright-to-dark step across it, fitted as a line. */
-function refineSide(img: RgbaImage, a: Pt, b: Pt, centre: Pt, reach: number): { line: Line; rms: number } | null {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const len = Math.hypot(dx, dy);
-  if (len < 4) return null;
-  const t: Pt = [dx / len, dy / len];
-  let n: Pt = [-t[1], t[0]];
-  const mid: Pt = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-  if ((mid[0] - centre[0]) * n[0] + (mid[1] - centre[1]) * n[1] < 0) n = [-n[0], -n[1]]; // outward
-  const samples = Math.max(8, Math.min(40, Math.round(len / 3)));
-  const points: Pt[] = [];
-  const step = 0.5;
-  const steps = Math.ceil(reach / step);
-  const lumAt = (p: Pt, s: number, k: number) => sampleLum(img, p[0] + n[0] * s + t[0] * k, p[1] + n[1] * s + t[1] * k);
-  for (let i = 0; i < samples; i++) {
-    const u = 0.12 + (0.76 * (i + 0.5)) / samples;
-    const p: Pt = [a[0] + dx * u, a[1] + dy * u];
-    const prof: number[] = [];
-    for (let k = -steps - 7; k <= steps + 7; k++) {
-      const s = k * step;
-      prof.push((lumAt(p, s, -1) + lumAt(p, s, 0) + lumAt(p, s, 1)) / 3);
-    }
-    let bestK = -1;
-    let bestV = 0;
-    for (let k = 7; k < prof.length - 7; k++) {
-      const v = prof[k - 1]! - prof[k + 1]!; // inside (bright) minus outside
-      if (v > bestV) {
-        bestV = v;
-        bestK = k;
-      }
-    }
-    if (bestK < 0 || !(bestV > 6)) continue;
-    // Where the profile crosses halfway between the levels 2-3 px either side of the steepest point:
-    // exact for a straight edge averaged over pixels, unlike the steepest point itself.
-    const lv = (from: number, to: number) => {
-      let sum = 0;
-      let m = 0;
-      for (let k = Math.max(0, from); k <= Math.min(prof.length - 1, to); k++)
-        if (!Number.isNaN(prof[k]!)) {
-          sum += prof[k]!;
-          m++;
-        }
-      return m ? sum / m : NaN;
-    };
-    const inside = lv(bestK - 6, bestK - 4);
-    const outside = lv(bestK + 4, bestK + 6);
-    if (!(inside - outside > 6)) continue;
-    const half = (inside + outside) / 2;
-    let crossing = NaN;
-    for (let k = Math.max(1, bestK - 4); k <= Math.min(prof.length - 1, bestK + 4); k++) {
-      const a0 = prof[k - 1]!;
-      const a1 = prof[k]!;
-      if (a0 >= half && a1 < half) {
-        crossing = k - 1 + (a0 - half) / (a0 - a1);
-        break;
-      }
-    }
-    if (Number.isNaN(crossing)) continue;
-    const s = (crossing - steps - 7) * step;
-    points.push([p[0] + n[0] * s, p[1] + n[1] * s]);
-  }
-  if (points.length < Math.max(5, samples / 2)) return null;
-  const fit = fitLine(points, 1.5);
-  return fit ? { line: fit.line, rms: fit.rms } : null;
 }
 
 function clearRows(rowMin: Int32Array, rowMax: Int32Array, y0: number, y1: number, w: number) {
@@ -381,26 +227,4 @@ export function findSheet(img: RgbaImage, s: Small): SheetSearch {
     }
     return best;
   }
-}
-
-/** Sub-pixel sides at full resolution and corners where they meet; null unless the result is A4-shaped. */
-function refineSheet(img: RgbaImage, q: Pt[], f: number): Sheet | null {
-  const centre: Pt = [(q[0]![0] + q[1]![0] + q[2]![0] + q[3]![0]) / 4, (q[0]![1] + q[1]![1] + q[2]![1] + q[3]![1]) / 4];
-  const sides = [0, 1, 2, 3].map(
-    (k) => refineSide(img, q[k]!, q[(k + 1) % 4]!, centre, 1.5 * f + 1.5) ?? refineSide(img, q[k]!, q[(k + 1) % 4]!, centre, 3 * f + 2),
-  );
-  // A sheet whose sides cannot all be located precisely is not used: a rough sheet gives a confident wrong size.
-  if (!sides.every(Boolean)) return null;
-  const refined = [0, 1, 2, 3].map((k) => intersect(sides[(k + 3) % 4]!.line, sides[k]!.line));
-  if (!refined.every((p, k) => p && Math.hypot(p[0] - q[k]![0], p[1] - q[k]![1]) <= 3 * f + 3)) return null;
-  const corners = refined as Pt[];
-  const edgeRms = Math.sqrt(sides.reduce((acc, sd) => acc + sd!.rms ** 2, 0) / 4);
-  const prop = rectangleProportions(corners, img.width, img.height);
-  if (!prop) return null;
-  const aspectError = aspectErrorOf(prop.ratio);
-  if (aspectError > A4_ASPECT_TOLERANCE) return null;
-  const sideLen = (k: number) => Math.hypot(corners[(k + 1) % 4]![0] - corners[k]![0], corners[(k + 1) % 4]![1] - corners[k]![1]);
-  const firstSideLong = prop.ratio >= 1;
-  const shortSidePx = firstSideLong ? Math.min(sideLen(1), sideLen(3)) : Math.min(sideLen(0), sideLen(2));
-  return { corners, aspect: Math.max(prop.ratio, 1 / prop.ratio), aspectError, firstSideLong, edgeRms, tiltDeg: prop.tiltDeg, shortSidePx };
 }

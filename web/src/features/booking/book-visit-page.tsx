@@ -1,12 +1,14 @@
 // /book-site-visit: a Garden Route customer picks an open visit time (staff set them per area) and
 // books it. The place is held by the server at once; the confirmation e-mail carries the calendar
 // invitation and the link to move or cancel.
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { GARDEN_ROUTE_AREAS, type BookingView, type OpenSlot } from '@shared/visit-bookings-api';
+import { ContactInputs, missingInputs } from '../../components/contact-inputs';
 import { PopiaConsent } from '../../components/popia-consent';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
+import { useFocusWhenSet } from '../../lib/focus-when-set';
 import { telLink, usePublicConfig } from '../../lib/public-config';
 import { bookVisit, fetchOpenSlots, messageOf } from './booking-client';
 import { SlotPicker } from './slot-picker';
@@ -39,8 +41,8 @@ export function BookVisitPage() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [booked, setBooked] = useState<{ message: string; booking: BookingView } | null>(null);
-  const errorRef = useRef<HTMLParagraphElement>(null);
-  const doneRef = useRef<HTMLHeadingElement>(null);
+  const errorRef = useFocusWhenSet<HTMLParagraphElement>(error);
+  const doneRef = useFocusWhenSet<HTMLHeadingElement>(booked);
   const id = useId();
 
   useEffect(() => {
@@ -54,16 +56,9 @@ export function BookVisitPage() {
     };
   }, [area, reload]);
 
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
-  useEffect(() => {
-    if (booked) doneRef.current?.focus();
-  }, [booked]);
-
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const missing = FIELDS.filter((f) => !fields[f.key].trim()).map((f) => f.label.toLowerCase());
+    const missing = missingInputs(FIELDS, fields);
     if (!slotId) return setError('Please choose a time for the visit.');
     if (missing.length) return setError(`Please fill in ${missing.join(', ')}.`);
     if (!consent) return setError('Please tick the box to agree that we may contact you about this visit.');
@@ -146,24 +141,12 @@ export function BookVisitPage() {
         {slots.status === 'ready' && slots.slots.length > 0 && (
           <SlotPicker slots={slots.slots} selected={slotId} onSelect={setSlotId} showArea={!area} />
         )}
-        {FIELDS.map((f) => (
-          <div className="field" key={f.key}>
-            <label htmlFor={`${id}-${f.key}`}>
-              {f.label} <span aria-hidden="true">*</span>
-            </label>
-            <input
-              id={`${id}-${f.key}`}
-              name={f.key}
-              type={f.type}
-              autoComplete={f.autoComplete}
-              maxLength={f.max}
-              required
-              aria-required="true"
-              value={fields[f.key]}
-              onChange={(e) => setFields((v) => ({ ...v, [f.key]: e.target.value }))}
-            />
-          </div>
-        ))}
+        <ContactInputs
+          idPrefix={id}
+          inputs={FIELDS}
+          values={fields}
+          onChange={(key, value) => setFields((v) => ({ ...v, [key]: value }))}
+        />
         <div className="field">
           <label htmlFor={`${id}-quote`}>Quote number, if you have one (e.g. CB-123456)</label>
           <input id={`${id}-quote`} name="quoteId" maxLength={9} value={quoteId} onChange={(e) => setQuoteId(e.target.value)} />
@@ -172,7 +155,7 @@ export function BookVisitPage() {
           <label htmlFor={`${id}-notes`}>Anything we should know (windows, gate code, parking)</label>
           <textarea id={`${id}-notes`} name="notes" rows={3} maxLength={1000} value={notes} onChange={(e) => setNotes(e.target.value)} />
         </div>
-        <PopiaConsent id={`${id}-consent`} className="booking-consent" checked={consent} onChange={setConsent} />
+        <PopiaConsent id={`${id}-consent`} className="contact-consent" checked={consent} onChange={setConsent} />
         {error && (
           <p className="booking-error" role="alert" tabIndex={-1} ref={errorRef}>
             {error}

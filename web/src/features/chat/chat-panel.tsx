@@ -1,109 +1,24 @@
-import { Fragment, useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from '../../components/toast';
 import { usePublicConfig } from '../../lib/public-config';
-import { readImageAsBase64, sendChatMessage, startChatSession, type AiProvider } from './chat-api';
+import { readImageAsBase64, sendChatMessage, startChatSession } from './chat-api';
+import { ImageIcon, MicIcon } from './chat-icons';
+import { ChatMessageLog } from './chat-message-log';
+import {
+  CHAT_FAILURE_MESSAGE,
+  CHAT_PLACEHOLDER,
+  MAX_CHAT_IMAGE_BYTES,
+  MAX_CHAT_IMAGES,
+  nextMessageId,
+  welcomeMessage,
+  type Attachment,
+  type ChatMessage,
+} from './chat-messages';
 import { chatUserContext, readConsultantMode } from './consultant-mode';
 import { ConsentButtons } from './consent-buttons';
-import { messageParts } from './message-links';
 import { useVoice } from './use-voice';
 import './chat-panel.css';
-
-/** Spec section 9: up to 3 images per message. */
-export const MAX_CHAT_IMAGES = 3;
-/** Larger photos are refused before reading them. */
-export const MAX_CHAT_IMAGE_BYTES = 5 * 1024 * 1024;
-export const CHAT_PLACEHOLDER = 'Ask about blinds, upload photos, or request consultation...';
-export const CHAT_FAILURE_MESSAGE = 'I apologize, but I encountered an issue processing your message. Please try again.';
-/** At most this many feature tags per assistant message in Details mode. */
-const MAX_FEATURE_TAGS = 2;
-
-/** Spec section 3 'Chat message'. */
-export interface ChatMessage {
-  /** A timestamp string (kept unique within the panel). */
-  id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  timestamp: Date;
-  /** File names of the attached photos (user messages only). */
-  images?: string[];
-  aiProvider?: AiProvider;
-  routingReason?: string;
-  features?: string[];
-}
-
-interface Attachment {
-  key: string;
-  name: string;
-  /** For the thumbnail. */
-  dataUrl: string;
-  /** What is sent: base64 without the data-URL prefix. */
-  base64: string;
-}
-
-let lastId = 0;
-/** Timestamp ids that never repeat, even for two messages in the same millisecond. */
-function nextMessageId(): string {
-  lastId = Math.max(Date.now(), lastId + 1);
-  return String(lastId);
-}
-
-function welcomeMessage(assistantName: string, businessName: string): ChatMessage {
-  return {
-    id: nextMessageId(),
-    role: 'assistant',
-    content:
-      `Hi there! I'm ${assistantName}, your ${businessName} assistant. I can help you with:\n` +
-      '• Our blinds and shutters, and which suit each room\n' +
-      '• Prices for your window sizes\n' +
-      '• Colours, fabrics and finishes\n' +
-      '• How to measure your windows\n' +
-      '• Booking a measure-and-quote visit in the Garden Route\n\n' +
-      'Ask me anything, or upload photos of your windows and I will take a look.',
-    timestamp: new Date(),
-    features: [],
-  };
-}
-
-/** Plain text with https:// addresses and the site's page paths turned into links (no HTML injection: text stays text). */
-export function renderWithLinks(text: string): ReactNode[] {
-  return messageParts(text).map((part, i) =>
-    'text' in part ? (
-      <Fragment key={i}>{part.text}</Fragment>
-    ) : part.external ? (
-      <a key={i} href={part.href} target="_blank" rel="noopener noreferrer">
-        {part.href}
-      </a>
-    ) : (
-      <Link key={i} to={part.href}>
-        {part.href}
-      </Link>
-    ),
-  );
-}
-
-function ImageIcon() {
-  return (
-    <svg className="chat-panel__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <rect x="3" y="4" width="18" height="16" rx="2" />
-      <circle cx="9" cy="10" r="2" />
-      <path d="M21 16l-5-5-9 9" />
-    </svg>
-  );
-}
-
-function MicIcon() {
-  return (
-    <svg className="chat-panel__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <rect x="9" y="3" width="6" height="11" rx="3" />
-      <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
-    </svg>
-  );
-}
-
-function formatTime(date: Date): string {
-  return date.toLocaleTimeString('en-ZA', { hour: '2-digit', minute: '2-digit' });
-}
 
 /** The AI consultant chat panel of the landing page (spec section 2). */
 export function ChatPanel({ sessionId }: { sessionId: string }) {
@@ -288,48 +203,7 @@ export function ChatPanel({ sessionId }: { sessionId: string }) {
           </button>
         </div>
 
-        <div
-          ref={logRef}
-          className="chat-panel__log"
-          role="log"
-          aria-live="polite"
-          aria-label={`Conversation with ${assistantName}`}
-          tabIndex={0}
-        >
-          {messages.map((m) => (
-            <div key={m.id} className={`chat-message chat-message--${m.role}`} data-role={m.role}>
-              <div className="chat-message__bubble">
-                <span className="visually-hidden">{m.role === 'user' ? 'You said:' : `${assistantName} said:`}</span>
-                {m.content && <p className="chat-message__text">{m.role === 'assistant' ? renderWithLinks(m.content) : m.content}</p>}
-                {m.images && m.images.length > 0 && (
-                  <ul className="chat-message__images" aria-label="Attached images">
-                    {m.images.map((name, i) => (
-                      <li key={`${name}-${i}`}>
-                        <ImageIcon />
-                        {name}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                {showDetails && m.role === 'assistant' && (
-                  <div className="chat-message__details">
-                    <span className="badge chat-message__response-badge" title={m.routingReason || undefined}>
-                      {assistantName} Response
-                    </span>
-                    {(m.features ?? []).slice(0, MAX_FEATURE_TAGS).map((feature) => (
-                      <span key={feature} className="chat-message__feature">
-                        {feature}
-                      </span>
-                    ))}
-                  </div>
-                )}
-              </div>
-              <time className="chat-message__time" dateTime={m.timestamp.toISOString()}>
-                {formatTime(m.timestamp)}
-              </time>
-            </div>
-          ))}
-        </div>
+        <ChatMessageLog ref={logRef} messages={messages} assistantName={assistantName} showDetails={showDetails} />
 
         {!sending && messages.at(-1)?.features?.includes('consent-request') && (
           <ConsentButtons disabled={sending} onAnswer={(text) => void submit(text, [])} />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { askAfterPause } from '../../lib/debounced-price';
 import {
   livePriceFromAnswer,
   livePriceFromFailure,
@@ -28,22 +29,12 @@ export function useLivePrice(input: Input, retryCount: number): LivePriceState {
       return;
     }
     setState({ status: 'checking', key });
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetchPricing(input, controller.signal)
-        .then((outcome) => {
-          const price =
-            'answer' in outcome ? livePriceFromAnswer(outcome.answer, input.widthMm, input.dropMm) : livePriceFromFailure(outcome.failure);
-          setState({ status: 'done', key, outcome, price });
-        })
-        .catch(() => {
-          // aborted: a newer size took over
-        });
+    return askAfterPause(async (signal) => {
+      const outcome = await fetchPricing(input, signal);
+      const price =
+        'answer' in outcome ? livePriceFromAnswer(outcome.answer, input.widthMm, input.dropMm) : livePriceFromFailure(outcome.failure);
+      setState({ status: 'done', key, outcome, price });
     }, PRICE_CHECK_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
     // The key stands for the input: a new object with the same size is not a new question.
   }, [key, retryCount]);
 

@@ -2,12 +2,14 @@
 // visualiser, catalogue) or added here, the delivery address and consent; no payment. The server
 // makes the sample order and its lead and e-mails the confirmation; its limits' messages are shown
 // as they come (up to 6 a request, one request per address and e-mail address a month, a daily cap).
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MAX_SAMPLES, SA_PROVINCES, type SampleRequestResponse, type SaProvince } from '@shared/samples-api';
+import { ContactInputs, missingInputs } from '../../components/contact-inputs';
 import { PopiaConsent } from '../../components/popia-consent';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
+import { useFocusWhenSet } from '../../lib/focus-when-set';
 import { clearSamples, removeSample, useSampleBasket } from '../../lib/sample-basket';
 import { SamplePicker } from './sample-picker';
 import { messageOf, requestSamples } from './samples-client';
@@ -21,7 +23,7 @@ const FIELDS = [
   { key: 'street', label: 'Street address', type: 'text', autoComplete: 'address-line1', max: 160, required: true },
   { key: 'suburb', label: 'Suburb', type: 'text', autoComplete: 'address-line2', max: 80, required: false },
   { key: 'town', label: 'Town or city', type: 'text', autoComplete: 'address-level2', max: 80, required: true },
-  { key: 'postalCode', label: 'Postal code', type: 'text', autoComplete: 'postal-code', max: 4, required: true },
+  { key: 'postalCode', label: 'Postal code', type: 'text', autoComplete: 'postal-code', max: 4, required: true, inputMode: 'numeric' },
 ] as const;
 type FieldKey = (typeof FIELDS)[number]['key'];
 const EMPTY_FIELDS: Record<FieldKey, string> = { name: '', email: '', phone: '', street: '', suburb: '', town: '', postalCode: '' };
@@ -36,21 +38,14 @@ export function SamplesPage() {
   const [error, setError] = useState<string | null>(null);
   const [said, setSaid] = useState('');
   const [done, setDone] = useState<SampleRequestResponse | null>(null);
-  const errorRef = useRef<HTMLParagraphElement>(null);
-  const doneRef = useRef<HTMLHeadingElement>(null);
+  const errorRef = useFocusWhenSet<HTMLParagraphElement>(error);
+  const doneRef = useFocusWhenSet<HTMLHeadingElement>(done);
   const id = useId();
-
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
-  useEffect(() => {
-    if (done) doneRef.current?.focus();
-  }, [done]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (basket.length === 0) return setError('Add at least one colour to your samples first.');
-    const missing = FIELDS.filter((f) => f.required && !fields[f.key].trim()).map((f) => f.label.toLowerCase());
+    const missing = missingInputs(FIELDS, fields);
     if (!province) missing.push('province');
     if (missing.length || !province) return setError(`Please fill in ${missing.join(', ')}.`);
     if (!/^\d{4}$/.test(fields.postalCode.trim())) return setError('The postal code is 4 digits.');
@@ -146,25 +141,12 @@ export function SamplesPage() {
 
       <form className="tracking-card" onSubmit={onSubmit} noValidate aria-label="Where to post your samples">
         <h2>Where to post them</h2>
-        {FIELDS.map((f) => (
-          <div className="field" key={f.key}>
-            <label htmlFor={`${id}-${f.key}`}>
-              {f.label} {f.required ? <span aria-hidden="true">*</span> : <span className="samples-muted">(optional)</span>}
-            </label>
-            <input
-              id={`${id}-${f.key}`}
-              name={f.key}
-              type={f.type}
-              autoComplete={f.autoComplete}
-              maxLength={f.max}
-              inputMode={f.key === 'postalCode' ? 'numeric' : undefined}
-              required={f.required}
-              aria-required={f.required}
-              value={fields[f.key]}
-              onChange={(e) => setFields((v) => ({ ...v, [f.key]: e.target.value }))}
-            />
-          </div>
-        ))}
+        <ContactInputs
+          idPrefix={id}
+          inputs={FIELDS}
+          values={fields}
+          onChange={(key, value) => setFields((v) => ({ ...v, [key]: value }))}
+        />
         <div className="field">
           <label htmlFor={`${id}-province`}>
             Province <span aria-hidden="true">*</span>
@@ -185,7 +167,7 @@ export function SamplesPage() {
             ))}
           </select>
         </div>
-        <PopiaConsent id={`${id}-consent`} className="samples-consent" checked={consent} onChange={setConsent} />
+        <PopiaConsent id={`${id}-consent`} className="contact-consent" checked={consent} onChange={setConsent} />
         {error && (
           <p className="samples-error" role="alert" tabIndex={-1} ref={errorRef}>
             {error}

@@ -8,13 +8,11 @@ import type { CatalogOverview, ColoursResponse } from '@shared/catalogue-api';
 import type { LineOptions } from '@shared/product-options';
 import { isEstimatedSize, type LineSizeSource } from '@shared/size-sources';
 import { OptionFields, useProductOptions } from '../../components/option-fields';
+import { PriceStatus } from '../../components/price-status';
 import { getJson } from '../../lib/api-client';
-import { formatRand } from '../../lib/format';
 import { keptPicks } from '../../lib/option-choices';
 import { readQuoteBlinds, writeQuoteBlinds, type QuoteLine } from '../../lib/quote-storage';
-import { fetchWindowPrice, type PriceResult } from '../../lib/window-price';
-
-const PRICE_DEBOUNCE_MS = 400;
+import { useDebouncedPrice } from '../../lib/debounced-price';
 
 interface ShutterProduct {
   id: string;
@@ -82,7 +80,6 @@ export function ShutterQuoteActions({ estimatedWidthMm, estimatedHeightMm, drawn
     source: 'ar-typical',
   });
   const [picks, setPicks] = useState<LineOptions>({ panels: String(drawnPanels) });
-  const [price, setPrice] = useState<{ key: string; result: PriceResult } | null>(null);
   const [added, setAdded] = useState<{ key: string; count: number } | null>(null);
 
   // New corners, new estimate: followed until the customer types a measured size.
@@ -94,26 +91,8 @@ export function ShutterQuoteActions({ estimatedWidthMm, estimatedHeightMm, drawn
   const heightMm = positiveMm(size.heightText);
   // Only the picks the width allows are sent; the server takes the width's default for the rest.
   const sent = options.status === 'ready' ? keptPicks(options.data.groups, picks, widthMm) : picks;
+  const current = useDebouncedPrice(product?.id ?? null, widthMm, heightMm, sent, options.status !== 'loading');
   const key = product && widthMm && heightMm ? JSON.stringify([product.id, widthMm, heightMm, sent]) : '';
-
-  useEffect(() => {
-    if (!key || !product || !widthMm || !heightMm || options.status === 'loading') return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetchWindowPrice(product.id, widthMm, heightMm, controller.signal, sent)
-        .then((result) => setPrice({ key, result }))
-        .catch(() => {
-          // aborted: a newer size or option took over
-        });
-    }, PRICE_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-    // The key stands for product, size and options.
-  }, [key, options.status]);
-
-  const current = price?.key === key ? price.result : null;
   const colourOffered = colours === null || colours.includes(colourName);
   const estimate = isEstimatedSize(size.source);
 
@@ -187,27 +166,16 @@ export function ShutterQuoteActions({ estimatedWidthMm, estimatedHeightMm, drawn
         Colour: <strong>{colourName}</strong>
         {!colourOffered && <span className="shutters__warning"> ({product.name} does not come in this colour: choose another above.)</span>}
       </p>
-      <div role="status" aria-live="polite" data-testid="shutter-price">
-        {!current && widthMm && heightMm ? <p className="muted">Checking the price…</p> : null}
-        {current?.status === 'ok' && (
-          <p>
-            <strong className="ar-quote__amount">{formatRand(current.price)}</strong> for {widthMm} x {heightMm} mm with the options above,
-            incl. 15% VAT
-            {current.samplePrices && <span className="badge badge--warning"> Sample prices</span>}
-          </p>
-        )}
-        {current?.status === 'unavailable' && (
-          <p>
-            <strong>{current.title}.</strong> {current.message}
-          </p>
-        )}
-        {estimate && (
-          <p className="ar-quote__estimate">
-            Estimate: this size is your window&apos;s proportions at a typical height of {estimatedHeightMm} mm. Enter your measured width
-            and height for its price; our team confirms every size before production.
-          </p>
-        )}
-      </div>
+      <PriceStatus
+        testId="shutter-price"
+        price={current}
+        checking={widthMm && heightMm ? 'Checking the price…' : null}
+        priceFor={`for ${widthMm} x ${heightMm} mm with the options above`}
+        estimate={
+          estimate &&
+          `Estimate: this size is your window's proportions at a typical height of ${estimatedHeightMm} mm. Enter your measured width and height for its price; our team confirms every size before production.`
+        }
+      />
       <div className="button-row">
         <button type="button" className="button button--primary" onClick={addToQuote} disabled={current?.status !== 'ok' || !colourOffered}>
           Add to my quote

@@ -2,12 +2,12 @@
 // the opening's typical size), the blind added to the quote in one step, and the preview saved or
 // shared as an image. The server prices the line again when the quote is ordered (DESIGN.md: the
 // server is the authority on prices); the price here is what it answered for this size.
-import { useEffect, useState, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import type { SizeSource } from '@shared/leads-api';
 import type { LineSizeSource } from '@shared/size-sources';
 import type { ColourOption } from '../../components/colour-picker';
-import { formatRand } from '../../lib/format';
+import { PriceStatus } from '../../components/price-status';
 import {
   CONTROL_SIDES,
   MOUNT_TYPES,
@@ -17,35 +17,10 @@ import {
   type MountType,
   type QuoteLine,
 } from '../../lib/quote-storage';
-import { fetchWindowPrice, priceKey, type PriceResult } from '../../lib/window-price';
+import { useDebouncedPrice } from '../../lib/debounced-price';
+import { priceKey } from '../../lib/window-price';
 import type { ArProduct, OpeningType } from '../../scene/blind-geometry';
 import { previewFileName, savePreviewImage, sharePreviewImage, canSharePreview } from './ar-preview-image';
-
-/** Wait this long after the last size change before asking for a price (typing a width is several changes). */
-const PRICE_DEBOUNCE_MS = 400;
-
-type ArPrice = { key: string; result: PriceResult | null };
-
-/** The server's price for this product and size; null while it is being asked. */
-function useArPrice(productId: string, widthMm: number, dropMm: number): PriceResult | null {
-  const key = priceKey(productId, widthMm, dropMm);
-  const [price, setPrice] = useState<ArPrice>({ key, result: null });
-  useEffect(() => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetchWindowPrice(productId, widthMm, dropMm, controller.signal)
-        .then((result) => setPrice({ key, result }))
-        .catch(() => {
-          // aborted: a newer size took over
-        });
-    }, PRICE_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [key, productId, widthMm, dropMm]);
-  return price.key === key ? price.result : null;
-}
 
 export interface ArQuoteActionsProps {
   product: ArProduct;
@@ -63,7 +38,7 @@ export interface ArQuoteActionsProps {
 
 export function ArQuoteActions(props: ArQuoteActionsProps) {
   const { product, colour, opening, sizeSource, lineSizeSource, photoKey, widthMm, dropMm } = props;
-  const price = useArPrice(product.id, widthMm, dropMm);
+  const price = useDebouncedPrice(product.id, widthMm, dropMm);
   const [added, setAdded] = useState<{ key: string; count: number } | null>(null);
   const [imageMessage, setImageMessage] = useState('');
   const [mountType, setMountType] = useState<MountType>('inside-recess');
@@ -114,29 +89,15 @@ export function ArQuoteActions(props: ArQuoteActionsProps) {
   return (
     <section className="ar-quote" aria-labelledby="ar-quote-title">
       <h3 id="ar-quote-title">Price for this blind</h3>
-      <div role="status" aria-live="polite" data-testid="ar-price">
-        {price === null && (
-          <p className="muted">
-            Checking the price for {widthMm} x {dropMm} mm...
-          </p>
-        )}
-        {price?.status === 'ok' && (
-          <p>
-            <strong className="ar-quote__amount">{formatRand(price.price)}</strong> for {widthMm} x {dropMm} mm, incl. 15% VAT
-            {price.samplePrices && <span className="badge badge--warning"> Sample prices</span>}
-          </p>
-        )}
-        {price?.status === 'unavailable' && (
-          <p>
-            <strong>{price.title}.</strong> {price.message}
-          </p>
-        )}
-        {typical && (
-          <p className="ar-quote__estimate">
-            Estimate: this is the typical size of {opening.name}. Enter your window's width and drop above for its price.
-          </p>
-        )}
-      </div>
+      <PriceStatus
+        testId="ar-price"
+        price={price}
+        checking={`Checking the price for ${widthMm} x ${dropMm} mm...`}
+        priceFor={`for ${widthMm} x ${dropMm} mm`}
+        estimate={
+          typical && `Estimate: this is the typical size of ${opening.name}. Enter your window's width and drop above for its price.`
+        }
+      />
       <div className="ar-quote__options">
         <label className="ar-field">
           <span>Mount</span>

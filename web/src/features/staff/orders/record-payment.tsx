@@ -45,6 +45,13 @@ export function randToCents(text: string): number | null {
   return Math.round(Number(normal) * 100);
 }
 
+type MoneyBody = { amountCents: number; method: string; note?: string };
+
+/** One list of the ways money moves, in the order the server lists them, each with its label. */
+function methodOptions<M extends string>(methods: readonly M[], labels: Record<M, string>): { value: M; label: string }[] {
+  return methods.map((value) => ({ value, label: labels[value] }));
+}
+
 /** The two money forms: a payment received (POST /payments) and a refund given back (POST /refunds). */
 const MONEY_FORMS = {
   payment: {
@@ -53,8 +60,7 @@ const MONEY_FORMS = {
     amountLabel: 'Amount received (R)',
     amountHelp: 'Enter the amount received in rand, for example 1624.00.',
     methodLabel: 'Paid by',
-    methods: MANUAL_PAYMENT_METHODS as readonly string[],
-    methodLabels: MANUAL_PAYMENT_METHOD_LABELS as Record<string, string>,
+    methods: methodOptions(MANUAL_PAYMENT_METHODS, MANUAL_PAYMENT_METHOD_LABELS),
     noteHint: "For example the bank's reference of the transfer.",
     submit: 'Record payment',
     done: 'The payment is recorded.',
@@ -67,8 +73,7 @@ const MONEY_FORMS = {
     amountLabel: 'Amount refunded (R)',
     amountHelp: 'Enter the amount given back in rand, for example 250.00.',
     methodLabel: 'Refunded by',
-    methods: REFUND_METHODS as readonly string[],
-    methodLabels: REFUND_METHOD_LABELS as Record<string, string>,
+    methods: methodOptions(REFUND_METHODS, REFUND_METHOD_LABELS),
     noteHint: "For example Ozow's refund reference or the reason.",
     submit: 'Record refund',
     done: 'The refund is recorded.',
@@ -76,8 +81,6 @@ const MONEY_FORMS = {
     send: recordRefund as (reference: string, body: MoneyBody) => Promise<AdminOrderResponse>,
   },
 } as const;
-
-type MoneyBody = { amountCents: number; method: string; note?: string };
 
 /** Record a payment (shown while money is owed) or a refund (shown once money was paid). */
 export function RecordMoneyForm({
@@ -91,7 +94,7 @@ export function RecordMoneyForm({
 }) {
   const form = MONEY_FORMS[kind];
   const [amount, setAmount] = useState('');
-  const [method, setMethod] = useState<string>(form.methods[0]!);
+  const [method, setMethod] = useState<string>(form.methods[0]!.value);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -152,8 +155,8 @@ export function RecordMoneyForm({
             {(control) => (
               <select {...control} value={method} onChange={(e) => setMethod(e.target.value)}>
                 {form.methods.map((m) => (
-                  <option key={m} value={m}>
-                    {form.methodLabels[m]}
+                  <option key={m.value} value={m.value}>
+                    {m.label}
                   </option>
                 ))}
               </select>
