@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { screenshot, useBrowser, watchErrors } from './browser';
+import { openStartedLanding, screenshot, useBrowser, watchErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -236,5 +236,40 @@ describe('mobile layout', () => {
     await screenshot(p, 'landing-phone');
     expect(phoneErrors).toEqual([]);
     await phone.close();
+  });
+});
+
+describe('the landing page (fast by design)', () => {
+  it('never loads three.js on a fresh landing visit', async () => {
+    const bodies: Promise<string>[] = [];
+    let scriptsInFlight = 0;
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scriptsInFlight++;
+    });
+    const ended = (req: { resourceType(): string }) => {
+      if (req.resourceType() === 'script') scriptsInFlight--;
+    };
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') bodies.push(res.text().catch(() => ''));
+    });
+    // Every script the landing page asks for once it has started, until none has been in flight for a
+    // second. Not 'networkidle': that waits for every swatch image too, which the headless shell
+    // loads below the fold, and on a busy machine took longer than the 30 s navigation deadline.
+    await openStartedLanding(page, baseUrl);
+    let quietSince = Date.now();
+    await expect
+      .poll(
+        () => {
+          if (scriptsInFlight > 0) quietSince = Date.now();
+          return Date.now() - quietSince >= 1_000;
+        },
+        { timeout: 60_000, interval: 100 },
+      )
+      .toBe(true);
+    const scripts = await Promise.all(bodies);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => s.includes('WebGLRenderer'))).toEqual([]);
   });
 });
