@@ -225,7 +225,12 @@ describe('payment result page, polling the server (stubbed order API)', () => {
   });
 
   it('stops after about 30 s of pending and says honestly that no confirmation has arrived', async () => {
-    await page.clock.install();
+    // Paused: the page measures its 30 s with Date.now(), and an installed clock that is not paused
+    // also flows in real time. On a busy machine each answer took long enough that the page reached
+    // its 30 s after 12 or 13 polls instead of 15. Paused, only runFor moves it: 2 s a poll.
+    const start = new Date('2026-03-02T10:00:00+02:00');
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 1_000));
     // The page schedules its next poll only once the last answer is in. Counting the 2-second timers
     // it sets lets the test move the fake clock on only after each one exists: moving it earlier
     // (a busy machine answers late) would skip a poll and stretch the page's 30 s.
@@ -240,7 +245,9 @@ describe('payment result page, polling the server (stubbed order API)', () => {
     }, 2000);
     const calls = await stubOrderStatuses('CB-STUBPEND01', ['pending']);
     await page.goto(baseUrl + '/payment-success?reference=CB-STUBPEND01');
-    await page.getByRole('heading', { name: 'Confirming your payment...' }).waitFor();
+    // With time paused no timer fires, the app's start-up ones included: step the clock until it has drawn the page.
+    const confirming = page.getByRole('heading', { name: 'Confirming your payment...' });
+    await expect.poll(async () => (await confirming.isVisible()) || (await page.clock.runFor(100), false), { timeout: 60_000 }).toBe(true);
     const notYet = page.getByRole('heading', { name: 'We have not received the payment confirmation yet' });
     const pollTimers = () => page.evaluate(() => (window as unknown as { __pollTimers: number }).__pollTimers);
     for (let poll = 1; ; poll++) {
