@@ -70,21 +70,22 @@ describe('/marketing-insights', () => {
     expect(labels.some((l) => l.includes(`Roller Blind - Blockout: ${rollerMentions} mentions`))).toBe(true);
     await screenshot(page, 'marketing-insights-1280');
 
-    // Yesterday: the figures reload for that date.
-    const yesterday = saDay(-1);
-    await page.getByLabel('Report date').fill(yesterday);
-    await page.waitForURL(`**/marketing-insights?date=${yesterday}`);
-    const before = (await (await page.request.get(`/api/admin/insights/daily?date=${yesterday}`)).json()) as Daily;
+    // Two days ago: the figures reload for that date. Not yesterday: staff-journey.e2e sends today's
+    // report, and a run that passed midnight in South Africa found that report under yesterday too.
+    const pastDay = saDay(-2);
+    await page.getByLabel('Report date').fill(pastDay);
+    await page.waitForURL(`**/marketing-insights?date=${pastDay}`);
+    const before = (await (await page.request.get(`/api/admin/insights/daily?date=${pastDay}`)).json()) as Daily;
     await expect.poll(() => figures.textContent()).toMatch(new RegExp(`High-value leads\\s*${before.highValueLeads}`));
 
     await page.getByRole('button', { name: 'Send daily report' }).click();
     const result = page.getByTestId('send-result');
     await result.waitFor();
-    await expect.poll(() => result.textContent()).toContain(`The daily report for ${yesterday} is queued`);
+    await expect.poll(() => result.textContent()).toContain(`The daily report for ${pastDay} is queued`);
     const outbox = await (await page.request.get('/api/admin/outbox')).json();
-    // Other browser tests may send today's report: this one is about yesterday's.
-    const forYesterday = (m: { kind: string; dedupe_key: string }) => m.kind === 'daily-report' && m.dedupe_key.includes(yesterday);
-    const reports = outbox.messages.filter(forYesterday);
+    // Other browser tests may send today's report: this one is about the day before yesterday's.
+    const forThatDay = (m: { kind: string; dedupe_key: string }) => m.kind === 'daily-report' && m.dedupe_key.includes(pastDay);
+    const reports = outbox.messages.filter(forThatDay);
     expect(reports).toHaveLength(1);
     expect(reports[0].to_address).toBe('marketing@example.co.za');
 
@@ -92,7 +93,7 @@ describe('/marketing-insights', () => {
     await page.getByRole('button', { name: 'Send daily report' }).click();
     await expect.poll(() => result.textContent()).toContain('was already sent');
     const again = await (await page.request.get('/api/admin/outbox')).json();
-    expect(again.messages.filter(forYesterday)).toHaveLength(1);
+    expect(again.messages.filter(forThatDay)).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 
