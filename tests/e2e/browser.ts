@@ -50,8 +50,8 @@ export function watchErrors(page: Page): string[] {
 
 /**
  * A full-page screenshot for review in test-results/, taken when E2E_SCREENSHOTS=1 (`E2E_SCREENSHOTS=1
- * npm run test:e2e`). Nothing reads them but a person: 150 of them cost about 60 s of CPU a run (0.4 s
- * each for a long page), a tenth of what the whole suite may spend. JPEG: PNG took Chromium twice the CPU.
+ * npm run test:e2e`). Nothing reads them but a person, and the 153 calls cost about 0.4 s of CPU each
+ * for a long page. JPEG: PNG took Chromium twice the CPU.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.E2E_SCREENSHOTS !== '1') return;
@@ -118,12 +118,12 @@ function sharedBrowser(): Promise<Browser> {
 export function useBrowser(): Browser {
   let launched: Browser | undefined;
   const opened = new Set<BrowserContext>();
+  const closeOpened = () => Promise.all([...opened].map((context) => context.close().catch(() => undefined)));
   beforeAll(async () => {
     launched = await sharedBrowser();
   });
   afterAll(async () => {
-    await Promise.all([...opened].map((context) => context.close().catch(() => undefined)));
-    opened.clear();
+    await closeOpened();
   });
   return new Proxy({} as Browser, {
     get(_target, prop) {
@@ -154,9 +154,9 @@ export function useBrowser(): Browser {
         };
       }
       if (prop === 'close') {
-        // The browser outlives the file; its contexts are closed after it.
+        // The browser outlives the file: closing it closes the file's contexts.
         return async () => {
-          await Promise.all([...opened].map((context) => context.close().catch(() => undefined)));
+          await closeOpened();
         };
       }
       const value = Reflect.get(browser, prop, browser) as unknown;
