@@ -1,4 +1,4 @@
-// npm run bench: build the web app, start the local server (wrangler dev on Miniflare) on a free
+// npm run bench: build the web app, start the local server (npm start: Miniflare) on a free
 // port with a fresh data directory, then run the benchmark steps below against it and print a
 // report; the results are also written to .bench/results.json.
 //
@@ -21,7 +21,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, buildWeb } from './lib.mjs';
+import { ROOT, buildWeb, buildWorker } from './lib.mjs';
 import { freePort, newDataDir, startServer, targetReport } from './bench-lib.mjs';
 import { lighthouseLanding } from './bench-lighthouse.mjs';
 import { config } from './bench/common.mjs';
@@ -85,6 +85,8 @@ try {
   const buildStarted = performance.now();
   await buildWeb(['--logLevel', 'warn']);
   results.buildSeconds = Math.round((performance.now() - buildStarted) / 100) / 10;
+  log('Bundling the Worker (wrangler deploy --dry-run)...');
+  await buildWorker();
 
   const only = process.env.BENCH_STEPS?.split(',')
     .map((name) => name.trim())

@@ -1,7 +1,6 @@
 // Helpers shared by the npm scripts (start, test, bench, e2e).
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
@@ -71,35 +70,6 @@ export function readDotEnv(file) {
   return existsSync(file) ? parseEnv(readFileSync(file, 'utf8')) : {};
 }
 
-/**
- * One line of an --env-file that wrangler reads back as exactly `value`: its dotenv takes quoted
- * values literally (double quotes turn \n into a newline, so they are the last choice) and its
- * dotenv-expand replaces $NAME unless written \$.
- */
-export function dotenvLine(key, value) {
-  if (!/^[\w.-]+$/.test(key)) throw new Error(`'${key}' cannot be a configuration key`);
-  const escaped = String(value).replace(/\$/g, '\\$');
-  const quote = ["'", '`', '"'].find((q) => !escaped.includes(q) && (q !== '"' || !/\\[nr]/.test(escaped)));
-  if (!quote) throw new Error(`The value of ${key} contains every kind of quote and cannot be passed to wrangler`);
-  return `${key}=${quote}${escaped}${quote}`;
-}
-
-/**
- * Writes configuration (secrets included) to a file only this user can read, in a private folder
- * of the system's temporary directory, so it reaches `wrangler dev --env-file` without appearing
- * in any process's arguments. remove() deletes it.
- */
-export function writePrivateEnvFile(values) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'custom-blinds-env-'));
-  chmodSync(dir, 0o700);
-  const file = path.join(dir, 'worker.env');
-  const text = Object.entries(values)
-    .map(([key, value]) => dotenvLine(key, value))
-    .join('\n');
-  writeFileSync(file, `${text}\n`, { mode: 0o600, flag: 'wx' });
-  return { path: file, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
 /** Wrangler runs fully local: no metrics, no account, no network. */
 export const WRANGLER_ENV = { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_UPDATE_NOTIFIER: '1' };
 
@@ -126,12 +96,25 @@ export function buildWeb(args = []) {
   return run(path.join(BIN, 'vite'), ['build', ...args], { env: { NODE_ENV: 'production' } });
 }
 
+/**
+ * Bundles the Worker into dist/worker exactly as `wrangler deploy` would upload it (--dry-run: no
+ * account, no network); scripts/serve.mjs serves that bundle.
+ */
+export function buildWorker() {
+  return runQuietly(
+    path.join(BIN, 'wrangler'),
+    ['deploy', '--dry-run', '--outdir', path.join(ROOT, 'dist', 'worker')],
+    {},
+    { stdout: 'ignore' },
+  );
+}
+
 /** Runs a command showing its stdout; its stderr is printed only when it fails. */
-export function runQuietly(command, args, env = {}) {
+export function runQuietly(command, args, env = {}, { stdout = 'inherit' } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'pipe'],
+      stdio: ['ignore', stdout, 'pipe'],
       env: { ...process.env, ...WRANGLER_ENV, ...env },
     });
     let stderr = '';

@@ -22,9 +22,9 @@ export const CPU_CONCURRENCY = 8;
 
 export const TARGETS = {
   pricingHealthRatio: 0.8, // pricing requests/s at least 80% of health requests/s
-  // Server (workerd) CPU milliseconds per pricing request, local wrangler dev on this machine
-  // (2 cores): 9.2 ms (8.1 mixed) with the machine overloaded by other jobs (load average 16),
-  // health 8.0 ms: mostly wrangler dev's own cost per request.
+  // Server (workerd) CPU milliseconds per pricing request on this machine (2 cores). Under
+  // `wrangler dev` (before npm start served with Miniflare itself): 9.2 ms (8.1 mixed) with the
+  // machine overloaded by other jobs (load average 16), health 8.0 ms, mostly wrangler dev's own cost.
   pricingCpuMsPerRequest: 15,
   // Landing-page JavaScript as Chromium transfers it with an empty cache (bodies as the server
   // encodes them, headers included).

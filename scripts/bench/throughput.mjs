@@ -149,8 +149,8 @@ export async function throughput(ctx) {
     },
   );
 
-  // The server's own CPU per request over a fixed number of requests: the workerd processes that
-  // `wrangler dev` runs (its proxy worker and the app's), summed. req/s above can be held down by
+  // The server's own CPU per request over a fixed number of requests: the workerd processes of the
+  // server's process group (npm start runs one; `wrangler dev` ran two, its proxy's and the app's), summed. req/s above can be held down by
   // the load generator sharing the machine; CPU time the server spent cannot.
   const workerdPids = () =>
     processGroupMembers(server.pid)

@@ -29,6 +29,7 @@ export default async function setup(project: TestProject) {
     'browser tests',
     {
       SKIP_BUILD: '1',
+      PREPARED: '1',
       DATA_DIR: dataDir,
       ADMIN_PIN: '4321',
       // Passkeys optional: the PIN alone signs in (staff-passkeys.e2e registers and uses one beside it).

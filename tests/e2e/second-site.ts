@@ -19,7 +19,7 @@ export async function startSecondSite(label: string, config: Record<string, stri
   cpSync(inject('preparedDataDir'), dataDir, { recursive: true });
   let started: StartedSite;
   try {
-    started = await startSite(label, { SKIP_BUILD: '1', DATA_DIR: dataDir, ...config }, 240_000);
+    started = await startSite(label, { SKIP_BUILD: '1', PREPARED: '1', DATA_DIR: dataDir, ...config }, 240_000);
   } catch (err) {
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 300 });
     throw err;

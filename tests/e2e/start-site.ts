@@ -15,7 +15,7 @@ export interface StartedSite {
   server: ChildProcess;
 }
 
-/** Stops a started site's whole process group (npm start, wrangler, workerd). */
+/** Stops a started site's whole process group (npm start and its workerd). */
 export function killSite(server: ChildProcess): void {
   try {
     process.kill(-server.pid!, 'SIGTERM');
@@ -46,20 +46,20 @@ export async function prepareDataDir(dataDir: string, timeoutMs: number): Promis
  * Starts `scripts/start.mjs` with `env` and waits until it answers /api/health.
  *
  * The port is free when `freePort` answers, but nothing holds it while the site migrates, seeds and
- * starts wrangler: another program on the machine (another test run's wrangler) may take it in
- * between, and then this wrangler fails with 'Address already in use'. No port can be handed over
+ * starts serving: another program on the machine (another test run's site) may take it in
+ * between, and then this start fails with 'Address already in use'. No port can be handed over
  * held, so a start that fails that way is started again on a new port; any other failure fails.
- * The site counts as up only once this wrangler said it is ready: a health answer alone could come
+ * The site counts as up only once this start said it is ready: a health answer alone could come
  * from the other program on the port.
  */
 export async function startSite(label: string, env: Record<string, string>, timeoutMs: number): Promise<StartedSite> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    // A port is taken only once wrangler starts, after the build: a new attempt reuses that build.
+    // A port is taken only once the server starts, after the build: a new attempt reuses that build.
     const outcome = await startOnce(port, attempt === 1 ? env : { ...env, SKIP_BUILD: '1' }, timeoutMs);
     if (outcome.server) return { baseUrl: `http://localhost:${port}`, server: outcome.server };
     if (!outcome.portTaken || attempt >= PORT_ATTEMPTS) throw new Error(`the ${label} site did not start: ${outcome.reason}`);
-    console.warn(`The ${label} site's port ${port} was taken before wrangler bound it; starting it again on another port.`);
+    console.warn(`The ${label} site's port ${port} was taken before the server bound it; starting it again on another port.`);
   }
 }
 
@@ -92,7 +92,7 @@ async function startOnce(
     if (server.exitCode !== null || server.signalCode !== null) {
       return { portTaken: portTaken(), reason: `npm start exited with ${server.exitCode ?? server.signalCode}` };
     }
-    // wrangler may log the error and stay up without serving: that start is over too.
+    // A server that logged the error and stayed up without serving: that start is over too.
     if (portTaken()) {
       killSite(server);
       return { portTaken: true, reason: `port ${port} was already in use` };
