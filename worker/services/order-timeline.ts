@@ -3,12 +3,9 @@
 // next step only, when to expect it in words and dates a customer can plan on. Pure: the caller
 // reads the order, its status events and its courier entry. An order that stores its dates
 // (delivery-dates.ts: fixed when placed, counted again when the sizes are confirmed) is expected on
-// those; an older order without them keeps the shop-wide times (fulfilment.ts).
+// those; an older order without them keeps the shop-wide times (shop-policies.ts).
 import {
-  COURIER_WORKING_DAYS,
   FULFILMENT_LABELS,
-  ORDER_PROCESSING_WORKING_DAYS,
-  PRODUCTION_WORKING_DAYS,
   SAMPLE_DISPATCH_WORKING_DAYS,
   fulfilmentSteps,
   type OrderKind,
@@ -16,6 +13,7 @@ import {
   type FulfilmentStatus,
   type TimelineStep,
 } from '../shared/fulfilment';
+import { COURIER_WORKING_DAYS, ORDER_PROCESSING_WORKING_DAYS, PRODUCTION_WORKING_DAYS } from '../shared/shop-policies';
 import {
   courierRegion,
   datesFromProductionStart,

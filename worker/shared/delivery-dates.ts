@@ -5,7 +5,8 @@
 // its address; a Garden Route order fitted by our team (fulfilment method 'installation') is
 // installed within INSTALLATION_WORKING_DAYS of dispatch. Pure, so the calculator, the quote
 // document, the order page, the e-mails and the consultant all say the same dates.
-import { COURIER_WORKING_DAYS, ORDER_PROCESSING_WORKING_DAYS, type FulfilmentMethod, type OrderTimelineDto } from './fulfilment';
+import type { FulfilmentMethod, OrderTimelineDto } from './fulfilment';
+import { COURIER_WORKING_DAYS, ORDER_PROCESSING_WORKING_DAYS } from './shop-policies';
 import { formatLongDate } from './sa-time';
 import { addWorkingDays } from './working-days';
 

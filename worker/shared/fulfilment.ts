@@ -64,15 +64,6 @@ const PAYMENT_PROVIDER_LABELS: Record<string, string> = {
 export const paymentProviderLabel = (provider: string): string => PAYMENT_PROVIDER_LABELS[provider] ?? provider;
 
 /**
- * The lead times the storefront promises (storefront spec section 9: 'Order processing takes 1-2
- * business days. Production takes 7-10 business days.'), in South African working days
- * (working-days.ts). The courier's is the usual door-to-door time of a national courier.
- */
-export const ORDER_PROCESSING_WORKING_DAYS = 2;
-export const PRODUCTION_WORKING_DAYS = { min: 7, max: 10 } as const;
-export const COURIER_WORKING_DAYS = { min: 2, max: 5 } as const;
-
-/**
  * What an order is: blinds to make, or free colour swatches (storefront spec 'Free samples'), which
  * cost nothing, need no payment ('not_required'), are made of nothing and go straight to the post.
  */

@@ -4,8 +4,18 @@
 // VAT, contact within 24 hours) and what the server is configured to do (payment methods) is said
 // as a fact. The spec publishes no guarantee or returns terms, so none are invented here: those
 // questions go to a person (GUARANTEE_TERMS and RETURNS_TERMS stay null until the shop writes them).
-import { COURIER_WORKING_DAYS, ORDER_PROCESSING_WORKING_DAYS, PRODUCTION_WORKING_DAYS } from './fulfilment';
 import { payPhrase, type PaymentMethods } from './public-config';
+
+/**
+ * The lead times the storefront promises (storefront spec section 9: 'Order processing takes 1-2
+ * business days. Production takes 7-10 business days.'), in South African working days
+ * (working-days.ts). The courier's is the usual door-to-door time of a national courier. They live
+ * here, not in fulfilment.ts, because the landing page says them: it loads this module, not the
+ * order model.
+ */
+export const ORDER_PROCESSING_WORKING_DAYS = 2;
+export const PRODUCTION_WORKING_DAYS = { min: 7, max: 10 } as const;
+export const COURIER_WORKING_DAYS = { min: 2, max: 5 } as const;
 
 /** The landing page's phrase ('Order and pay by card ...'), from the same configuration. */
 export { payPhrase };

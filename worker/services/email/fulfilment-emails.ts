@@ -7,13 +7,8 @@
 import { businessProfile } from '../../lib/business-profile';
 import type { Env } from '../../env';
 import { html, type SafeHtml } from '../../lib/html';
-import {
-  FULFILMENT_LABELS,
-  PRODUCTION_WORKING_DAYS,
-  type FulfilmentMethod,
-  type FulfilmentStatus,
-  type OrderKind,
-} from '../../shared/fulfilment';
+import { FULFILMENT_LABELS, type FulfilmentMethod, type FulfilmentStatus, type OrderKind } from '../../shared/fulfilment';
+import { PRODUCTION_WORKING_DAYS } from '../../shared/shop-policies';
 import { addWorkingDays } from '../../shared/working-days';
 import type { PricedLineDto } from '../../shared/orders-api';
 import { formatLongDate, southAfricanDay } from '../../shared/sa-time';

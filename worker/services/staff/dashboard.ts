@@ -4,7 +4,7 @@ import type { AdminDashboardResponse, DashboardAlert, ScorePart } from '../../sh
 import { addDays, southAfricanDay, startOfSouthAfricanDay } from '../../shared/sa-time';
 import { latestAudit } from './audit';
 import { competitorFigure } from './competitor-prices';
-import { PRODUCTION_WORKING_DAYS } from '../../shared/fulfilment';
+import { PRODUCTION_WORKING_DAYS } from '../../shared/shop-policies';
 import { countOrderAlert, DISPATCH_HOURS, PRODUCTION_CALENDAR_DAYS } from './orders/alerts';
 import { samplePricesAlert } from './sample-price-alert';
 import { fitGuaranteeFigures } from './orders/remakes';

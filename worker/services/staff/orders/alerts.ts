@@ -2,7 +2,7 @@
 // dashboard counts them and the orders screen lists them (?alert=) with the same condition, so the
 // count and the list can never disagree. A cancelled order never counts.
 import type { OrderAlert } from '../../../shared/admin-orders-api';
-import { PRODUCTION_WORKING_DAYS } from '../../../shared/fulfilment';
+import { PRODUCTION_WORKING_DAYS } from '../../../shared/shop-policies';
 import { isEstimatedSize, LINE_SIZE_SOURCES } from '../../../shared/size-sources';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -4,7 +4,8 @@
 // e-mailed), the lead time behind them, and whether the customer still sees them.
 import type { AdminOrderDetail } from '@shared/admin-orders-api';
 import { formatDay } from '@shared/delivery-dates';
-import { FULFILMENT_LABELS, PRODUCTION_WORKING_DAYS } from '@shared/fulfilment';
+import { FULFILMENT_LABELS } from '@shared/fulfilment';
+import { PRODUCTION_WORKING_DAYS } from '@shared/shop-policies';
 
 export function OrderDates({ order }: { order: AdminOrderDetail }) {
   const stored = order.deliveryEstimate;
