@@ -9,7 +9,7 @@
 // `npm start` serves a built site; for editing there is `npm run dev:web`.
 import path from 'node:path';
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
 import { ROOT } from './lib.mjs';
 
 /** Where `wrangler deploy --dry-run --outdir` leaves the Worker bundle (scripts/lib.mjs buildWorker). */
@@ -23,7 +23,8 @@ export const WORKER_BUNDLE = path.join(ROOT, 'dist', 'worker', 'index.js');
 export async function serve({ host, port, dataDir, vars }) {
   // The wrangler.toml bindings, as `wrangler dev` reads them (it reads .dev.vars too, and says so);
   // `vars` go on top: the same .dev.vars with the environment's values over it.
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(ROOT, 'wrangler.toml'));
+  const config = unstable_readConfig({ config: path.join(ROOT, 'wrangler.toml') });
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
   // Miniflare 5 takes its options nested; wrangler's are in the flat (v4) shape it converts, as wrangler does.
   const options = convertV4MiniflareOptions({
     rootPath: ROOT,
@@ -40,7 +41,8 @@ export async function serve({ host, port, dataDir, vars }) {
     workers: [
       {
         ...workerOptions,
-        name: 'custom-blinds',
+        // wrangler.toml's name, as wrangler dev names the Worker: its Durable Objects' state is kept under it.
+        name: config.name,
         modules: [{ type: 'ESModule', path: WORKER_BUNDLE }],
         bindings: { ...workerOptions.bindings, ...vars },
       },
