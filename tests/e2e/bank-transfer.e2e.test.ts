@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRandFromCents } from '../../worker/shared/money';
 import { seriousAxeViolations } from './axe';
 import { screenshot, useBrowser, watchErrors } from './browser';
+import { openOrderPanel } from './order-panel';
 import { startSecondSite, type SecondSite } from './second-site';
 
 const BANK = {
@@ -98,7 +99,7 @@ describe('PAYMENT_PROVIDER=none: ordering and paying by bank transfer', () => {
     await page.getByTestId('qc-unit-price').waitFor();
     await page.getByRole('button', { name: 'Add Blind' }).click();
     await page.getByTestId('qc-line').first().waitFor();
-    await page.getByRole('button', { name: 'Complete Your Order' }).click();
+    await openOrderPanel(page);
     await page.getByText('The next page gives our bank details').waitFor();
     await page.getByLabel('Full Name').fill('Ayanda Zulu');
     await page.getByLabel('Email Address').fill(`bank-${Date.now()}@example.co.za`);

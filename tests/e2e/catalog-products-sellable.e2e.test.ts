@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
 import { screenshot, testClientAddress, useBrowser, watchErrors } from './browser';
+import { openOrderPanel } from './order-panel';
 import { filledInTemplate as filledIn } from '../worker/price-template-fixtures';
 
 const baseUrl = inject('baseUrl');
@@ -108,7 +109,7 @@ describe('a product staff add in the catalogue editor', () => {
     await expect.poll(() => shop.page.getByTestId('qc-unit-price').innerText()).toMatch(/770/);
     await shop.page.getByRole('button', { name: 'Add Blind' }).click();
     await expect.poll(() => shop.page.getByTestId('qc-line').innerText()).toContain(name);
-    await shop.page.getByRole('button', { name: 'Complete Your Order' }).click();
+    await openOrderPanel(shop.page);
     await shop.page.getByLabel('Full Name').fill('Thandi Mokoena');
     await shop.page.getByLabel('Email Address').fill('thandi@example.co.za');
     await shop.page.getByLabel('Phone Number').fill('082 555 0101');

@@ -11,6 +11,7 @@ import type { AdminDashboardResponse } from '../../worker/shared/analytics-api';
 import { readBack } from '../worker/pdf-text';
 import { seriousAxeViolations } from './axe';
 import { screenshot } from './browser';
+import { openOrderPanel } from './order-panel';
 import { UPLOAD_SCENE, scenePng } from './fixtures/window-video';
 import { baseUrl, DESKTOP, signIn, unexpected, useOrderPages } from './orders-fulfilment-fixtures';
 
@@ -55,7 +56,7 @@ async function orderScannedWindow(page: Page, email: string): Promise<string> {
   await expect
     .poll(() => line.getByTestId('fit-guarantee').innerText())
     .toContain('Fit guarantee: measured with the A4 photo scan; covered once our team confirms the size from your photo.');
-  await page.getByRole('button', { name: 'Complete Your Order' }).click();
+  await openOrderPanel(page);
   await page.getByLabel('Full Name').fill('Nomsa Khumalo');
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Phone Number').fill('082 555 0177');

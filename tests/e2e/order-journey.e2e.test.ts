@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { readBack } from '../worker/pdf-text';
 import { screenshot, useBrowser, watchErrors } from './browser';
+import { openOrderPanel } from './order-panel';
 
 const baseUrl = inject('baseUrl');
 /** The built-in development secret of worker/services/payments/sandbox.ts (LOCAL_SANDBOX_SECRET), public in this repository. */
@@ -91,7 +92,7 @@ describe('the whole order journey', () => {
     // 3. Order from the calculator.
     await page.getByRole('link', { name: 'Back to Calculator' }).click();
     await page.getByRole('heading', { level: 1, name: 'Online Blind Quotation' }).waitFor();
-    await page.getByRole('button', { name: 'Complete Your Order' }).click();
+    await openOrderPanel(page);
     await page.getByLabel('Full Name').fill('Thandi Mokoena');
     await page.getByLabel('Email Address').fill(email);
     await page.getByLabel('Phone Number').fill('082 555 0101');

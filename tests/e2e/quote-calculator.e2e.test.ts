@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openStartedLanding, screenshot, useBrowser, watchErrors } from './browser';
+import { openOrderPanel } from './order-panel';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -193,7 +194,7 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
       expect(stored[0]).toMatchObject({ width_mm: 1450, drop_mm: 1720, size_source: 'polygon-estimate' });
 
       // It may be ordered: the order panel says the team confirms the sizes first.
-      await page.getByRole('button', { name: 'Complete Your Order' }).click();
+      await openOrderPanel(page);
       await page.getByLabel('Full Name').fill('Thandi Mokoena');
       await page.getByLabel('Email Address').fill('thandi@example.co.za');
       await page.getByLabel('Phone Number').fill('082 555 0101');
@@ -259,6 +260,35 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
     await page.getByRole('link', { name: 'View Quote Document' }).click();
     await page.getByRole('heading', { name: 'Quotation' }).waitFor();
     await expect.poll(() => page.getByTestId('quote-dispatch').innerText()).toContain(long(dates.courier.dispatchBy));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the room of the dispatch dates while they load, so Complete Your Order does not move under a finger when they arrive (360 px)', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    const errors = watchErrors(page);
+    await page.goto(baseUrl + '/quote-calculator');
+    await page.evaluate(() => localStorage.removeItem('quote-blinds'));
+    await page.reload();
+    // The server's answer is held back until the page has drawn the quote without it.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/delivery-estimate**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await fillBlind(page, 'roller-blockout', 1200, 1500, 0);
+    await page.getByRole('button', { name: 'Add Blind' }).click();
+    await page.getByText('Working out your dispatch date…').waitFor();
+    const toggle = page.getByRole('button', { name: 'Complete Your Order' });
+    const before = (await toggle.boundingBox())!.y;
+    answer();
+    await page.getByTestId('quote-dispatch').waitFor();
+    const after = (await toggle.boundingBox())!.y;
+    // Only the seeded catalogue's sample-lead-time note (and its margin) is new: a shop's own lead times move nothing.
+    const note = page.getByTestId('quote-delivery-dates').getByText('Dates estimated from sample lead times until the shop sets its own.');
+    const noteRoom = await note.evaluate((el) => el.getBoundingClientRect().height + parseFloat(getComputedStyle(el).marginBottom));
+    expect(Math.abs(after - before - noteRoom)).toBeLessThan(1);
     expect(errors).toEqual([]);
     await page.close();
   });
