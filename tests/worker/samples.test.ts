@@ -201,11 +201,8 @@ describe('sample limits', () => {
     const taken = (await env.DB.prepare('SELECT COUNT(*) AS n FROM sample_requests WHERE day = ?').bind(day).first<number>('n')) ?? 0;
     // Fill the day up to one place short, with sample orders of other customers.
     for (let i = taken; i < SAMPLE_DAILY_CAP - 1; i++) {
-      const ref = `CB-CAP${unique()
-        .toUpperCase()
-        .replace(/[^A-Z0-9]/g, '')
-        .slice(0, 8)
-        .padEnd(8, 'X')}`;
+      // The loop's count keeps the references apart: the clock alone repeats within a millisecond.
+      const ref = `CB-CAP${String(i).padStart(3, '0')}${Date.now().toString(36).toUpperCase()}`;
       await env.DB.batch([
         env.DB.prepare(
           "INSERT INTO orders (reference, kind, customer_name, customer_email, subtotal_cents, vat_cents, total_cents, payment_status) VALUES (?, 'samples', 'Cap', 'cap@example.com', 0, 0, 0, 'not_required')",
