@@ -21,15 +21,19 @@ async function openLeadForm() {
   await page.locator('input[type=file]').setInputFiles({ name: 'window.png', mimeType: 'image/png', buffer: tinyPng() });
   const stage = page.getByTestId('shutter-stage');
   await stage.locator('img').waitFor();
-  const box = (await stage.boundingBox())!;
   for (const [u, v] of [
     [0.2, 0.2],
     [0.8, 0.2],
     [0.2, 0.8],
     [0.8, 0.8],
   ] as const) {
+    const box = (await stage.boundingBox())!;
     await page.mouse.click(box.x + u * box.width, box.y + v * box.height);
   }
+  await page.getByText('All four corners marked!').waitFor();
+  // The quote panel above the button fills in as the server answers (products, options, then the
+  // price); a click while it grows can be pressed on the button and released beside it.
+  await page.getByTestId('shutter-price').locator('strong').first().waitFor();
   await page.getByRole('button', { name: 'Get a quote for shutters' }).click();
   await page.getByText('Product interest:').waitFor();
 }

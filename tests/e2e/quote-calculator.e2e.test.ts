@@ -292,4 +292,27 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('keeps the room of the live price while it is checked, so Add Blind does not move under a finger when it arrives (360 px)', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    const errors = watchErrors(page);
+    await page.goto(baseUrl + '/quote-calculator');
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/pricing/quote', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const top = () => page.getByRole('button', { name: 'Add Blind' }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    // The roller is on the sample catalogue's prices: its room keeps the 'Sample prices' badge's line too.
+    await fillBlind(page, 'roller-blockout', 1200, 1500, 0);
+    await page.getByText('Checking the price…').waitFor();
+    const before = await top();
+    answer();
+    await page.getByTestId('qc-unit-price').waitFor();
+    await page.getByTestId('qc-live-price').getByText('Sample prices').waitFor();
+    expect(Math.abs((await top()) - before)).toBeLessThan(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

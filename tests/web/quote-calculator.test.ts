@@ -247,7 +247,7 @@ describe('quote lines', () => {
     const catalog = {
       indoor_blinds: [item('roller-blockout', 'roller-blockout', 850), item('linen-roller', 'linen-roller', null)],
       indoor_shutters: [item('shutter-pvc', null, 4700)],
-      outdoor_blinds: [item('outdoor-blinds', 'outdoor-blinds', 2600)],
+      outdoor_blinds: [{ ...item('outdoor-blinds', 'outdoor-blinds', 2600), sample_prices: true }],
       outdoor_shutters: [],
       outdoor_awnings: [],
       color_schemes: [],
@@ -255,9 +255,9 @@ describe('quote lines', () => {
       sample_data_note: null,
     };
     expect(calculatorProductsOf(catalog)).toEqual([
-      { value: 'roller-blockout', label: 'Name of roller-blockout', priced: true },
-      { value: 'linen-roller', label: 'Name of linen-roller', priced: false },
-      { value: 'outdoor-blinds', label: 'Name of outdoor-blinds', priced: true },
+      { value: 'roller-blockout', label: 'Name of roller-blockout', priced: true, samplePrices: false },
+      { value: 'linen-roller', label: 'Name of linen-roller', priced: false, samplePrices: false },
+      { value: 'outdoor-blinds', label: 'Name of outdoor-blinds', priced: true, samplePrices: true },
     ]);
   });
 

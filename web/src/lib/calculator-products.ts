@@ -13,11 +13,15 @@ export interface CalculatorProduct {
   label: string;
   /** False while the product has no price list: the team quotes it. */
   priced: boolean;
+  /** Its prices are still the catalogue's sample prices (the live price then says so, and keeps room for it). */
+  samplePrices?: boolean;
 }
 
 export function calculatorProductsOf(catalog: CatalogOverview): CalculatorProduct[] {
   return CATALOGUE_SECTIONS.flatMap((section) => catalog[section] ?? []).flatMap((item) =>
-    item.calculator_id ? [{ value: item.calculator_id, label: item.name, priced: item.from_price !== null }] : [],
+    item.calculator_id
+      ? [{ value: item.calculator_id, label: item.name, priced: item.from_price !== null, samplePrices: item.sample_prices }]
+      : [],
   );
 }
 

@@ -290,6 +290,7 @@ export function AddBlindForm({ products, preselect, initialSize, prefill, onAdd,
             label={product?.label ?? form.productType}
             form={form}
             quantity={quantity ?? 1}
+            samplePrices={product?.samplePrices ?? false}
             onRetry={() => setPriceRetry((n) => n + 1)}
           />
         )}
@@ -325,36 +326,37 @@ function LivePricePanel({
   label,
   form,
   quantity,
+  samplePrices,
   onRetry,
 }: {
   live: LivePriceState;
   label: string;
   form: BlindForm;
   quantity: number;
+  /** The catalogue says the product is on sample prices: the room kept for the price has the badge's line too. */
+  samplePrices: boolean;
   onRetry: () => void;
 }) {
   const price = live.status === 'done' ? live.price : null;
+  const waiting =
+    live.status === 'idle'
+      ? 'Choose a product and enter the width and drop to see the price.'
+      : live.status === 'checking'
+        ? 'Checking the price…'
+        : null;
   return (
     <div className="qc-price" aria-live="polite" aria-atomic="true" data-testid="qc-live-price">
-      {live.status === 'idle' && <p className="qc-hint">Choose a product and enter the width and drop to see the price.</p>}
-      {live.status === 'checking' && <p className="qc-hint">Checking the price…</p>}
-      {price?.status === 'ok' && (
-        <>
-          <dl className="qc-price__figures">
-            <div>
-              <dt>Unit price</dt>
-              <dd data-testid="qc-unit-price">{formatRand(price.unitPrice)}</dd>
-            </div>
-            <div>
-              <dt>Line total ({quantity} × blind)</dt>
-              <dd data-testid="qc-line-total">{formatRand(lineTotal(price.unitPrice, quantity))}</dd>
-            </div>
-          </dl>
-          <p className="qc-hint">
-            Prices include 15% VAT.{price.samplePrices && <span className="badge badge--warning qc-sample">Sample prices</span>}
-          </p>
-        </>
+      {waiting && (
+        // The price's room is kept until it comes, so Add Blind below does not jump down under a
+        // finger (or a click) when it arrives.
+        <div className="qc-price__pending">
+          <p className="qc-hint">{waiting}</p>
+          <div className="qc-price__room" aria-hidden="true">
+            <PriceFigures unitPrice={ROOM_UNIT_PRICE} quantity={quantity} samplePrices={samplePrices} room />
+          </div>
+        </div>
       )}
+      {price?.status === 'ok' && <PriceFigures unitPrice={price.unitPrice} quantity={quantity} samplePrices={price.samplePrices} />}
       {price?.status === 'problem' && (
         <div className="qc-problem" data-testid="qc-price-problem">
           <p className="qc-problem__title">{price.title}</p>
@@ -368,6 +370,40 @@ function LivePricePanel({
         </div>
       )}
     </div>
+  );
+}
+
+/** Never shown: a price as wide as a blind's, so the room kept for the figures wraps as they will. */
+const ROOM_UNIT_PRICE = 99_999.99;
+
+/** The unit price and line total; `room`: the hidden stand-in that keeps their place, which tests must not find. */
+function PriceFigures({
+  unitPrice,
+  quantity,
+  samplePrices,
+  room = false,
+}: {
+  unitPrice: number;
+  quantity: number;
+  samplePrices: boolean;
+  room?: boolean;
+}) {
+  return (
+    <>
+      <dl className="qc-price__figures">
+        <div>
+          <dt>Unit price</dt>
+          <dd data-testid={room ? undefined : 'qc-unit-price'}>{formatRand(unitPrice)}</dd>
+        </div>
+        <div>
+          <dt>Line total ({quantity} × blind)</dt>
+          <dd data-testid={room ? undefined : 'qc-line-total'}>{formatRand(lineTotal(unitPrice, quantity))}</dd>
+        </div>
+      </dl>
+      <p className="qc-hint">
+        Prices include 15% VAT.{samplePrices && <span className="badge badge--warning qc-sample">Sample prices</span>}
+      </p>
+    </>
   );
 }
 
