@@ -139,6 +139,9 @@ describe('/admin/scraper: Website Scraping', () => {
     await openSignedIn({ width: 1280, height: 900 });
     await page.goto(`${baseUrl}/marketing-insights`);
     await page.getByRole('heading', { level: 1, name: 'Marketing insights' }).waitFor();
+    // The sections above fill in as their data and charts arrive, pushing this one down: a click while
+    // they grow can be pressed on the button and released beside it.
+    await expect.poll(() => page.getByText(/^Loading .*…$/).count()).toBe(0);
     const section = page.getByRole('region', { name: 'Competitor prices' });
     await section.getByRole('button', { name: 'Run competitor analysis' }).click();
     await section.getByText(/Competitor analysis failed: .*set COMPETITOR_URLS/).waitFor();
