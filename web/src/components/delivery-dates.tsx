@@ -12,6 +12,7 @@ import {
   type DeliveryEstimateResponse,
 } from '@shared/delivery-dates';
 import { getJson } from '../lib/api-client';
+import { RoomKept } from './room-kept';
 import './delivery-dates.css';
 
 function SampleNote({ estimate }: { estimate: DeliveryEstimate }) {
@@ -55,12 +56,7 @@ export function QuoteDeliveryDates({ productIds }: { productIds: readonly string
       {state.status === 'loading' && (
         // The dates' room is kept while they load, so what is below (the order panel) does not jump
         // down under the customer's finger when they arrive.
-        <div className="delivery-dates__pending">
-          <p role="status">Working out your dispatch date…</p>
-          <div className="delivery-dates__room" aria-hidden="true">
-            <QuoteDatesLines dates={ROOM_FOR_DATES} room />
-          </div>
-        </div>
+        <RoomKept status={<p role="status">Working out your dispatch date…</p>} standIn={<QuoteDatesLines dates={ROOM_FOR_DATES} room />} />
       )}
       {state.status === 'error' && <p role="status">We could not work out the dispatch date just now. Ask us and we will tell you.</p>}
       {state.status === 'ready' && <QuoteDatesLines dates={state.dates} />}

@@ -6,6 +6,7 @@ import { dropLabelOf, hasOptionGroups, OptionFields, useProductOptions } from '.
 import { keptPicks } from '../../lib/option-choices';
 import { toast } from '../../components/toast';
 import { SizeEstimateBadge } from '../../components/size-estimate';
+import { RoomKept } from '../../components/room-kept';
 import { formatRand } from '../../lib/format';
 import {
   buildQuoteLine,
@@ -349,12 +350,10 @@ function LivePricePanel({
       {waiting && (
         // The price's room is kept until it comes, so Add Blind below does not jump down under a
         // finger (or a click) when it arrives.
-        <div className="qc-price__pending">
-          <p className="qc-hint">{waiting}</p>
-          <div className="qc-price__room" aria-hidden="true">
-            <PriceFigures unitPrice={ROOM_UNIT_PRICE} quantity={quantity} samplePrices={samplePrices} room />
-          </div>
-        </div>
+        <RoomKept
+          status={<p className="qc-hint">{waiting}</p>}
+          standIn={<PriceFigures unitPrice={ROOM_UNIT_PRICE} quantity={quantity} samplePrices={samplePrices} room />}
+        />
       )}
       {price?.status === 'ok' && <PriceFigures unitPrice={price.unitPrice} quantity={quantity} samplePrices={price.samplePrices} />}
       {price?.status === 'problem' && (
