@@ -187,6 +187,17 @@ export function useStaffAndCustomer(browser: Browser, baseUrl: string): { staffP
   return { staffPage: () => open(staff), customerPage: () => open(customer) };
 }
 
+/** Holds the page's requests to `url` until the returned function is called, then lets them through to the server. */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /**
  * Opens the landing page and waits until the app has started. Its code starts only once the page has
  * loaded (web/public/boot.js), and on a first visit it begins by clearing storage of an older cache

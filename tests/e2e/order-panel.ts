@@ -8,7 +8,6 @@ import type { Page } from 'playwright-core';
  */
 export async function openOrderPanel(page: Page): Promise<void> {
   await page.getByText('Working out your dispatch date…').waitFor({ state: 'detached' });
-  const toggle = page.getByRole('button', { name: 'Complete Your Order' });
-  await toggle.click();
+  await page.getByRole('button', { name: 'Complete Your Order' }).click();
   await page.locator('#qc-order-body').waitFor();
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openStartedLanding, screenshot, useBrowser, watchErrors } from './browser';
+import { holdRequests, openStartedLanding, screenshot, useBrowser, watchErrors } from './browser';
 import { openOrderPanel } from './order-panel';
 
 const baseUrl = inject('baseUrl');
@@ -271,12 +271,7 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
     await page.evaluate(() => localStorage.removeItem('quote-blinds'));
     await page.reload();
     // The server's answer is held back until the page has drawn the quote without it.
-    let answer!: () => void;
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    await page.route('**/api/delivery-estimate**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const answer = await holdRequests(page, '**/api/delivery-estimate**');
     await fillBlind(page, 'roller-blockout', 1200, 1500, 0);
     await page.getByRole('button', { name: 'Add Blind' }).click();
     await page.getByText('Working out your dispatch date…').waitFor();
@@ -297,12 +292,7 @@ describe('/quote-calculator (Online Blind Quotation)', () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
     const errors = watchErrors(page);
     await page.goto(baseUrl + '/quote-calculator');
-    let answer!: () => void;
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    await page.route('**/api/pricing/quote', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const answer = await holdRequests(page, '**/api/pricing/quote');
     const top = () => page.getByRole('button', { name: 'Add Blind' }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
     // The roller is on the sample catalogue's prices: its room keeps the 'Sample prices' badge's line too.
     await fillBlind(page, 'roller-blockout', 1200, 1500, 0);
